@@ -1,0 +1,81 @@
+import type { Identity } from './connections/connect.js';
+import type { FixtureBinding, ToolInfo } from './fixtures.js';
+import type { FixtureRole, Precondition, ReceiverRole, TransportKind } from './model.js';
+import type { Receiver } from './receiver.js';
+import type { TaskSchemaName } from './schemas/validate.js';
+import type { Timing } from './timing.js';
+
+/** What the run learned about the IUT before the checks: shared, read-only. */
+export interface TargetFacts {
+  role: ReceiverRole;
+  transport: TransportKind;
+  protocolVersion: string;
+  capabilities: Record<string, unknown>;
+  serverInfo: unknown;
+  tools: ToolInfo[];
+  fixtures: ReadonlyMap<FixtureRole, FixtureBinding>;
+  /** True when the fixture tools appeared only after notifications/initialized. */
+  toolsAppearLate: boolean;
+  hasPeerIdentity: boolean;
+  /** True when the primary identity sends credentials (an Authorization header) on HTTP. */
+  hasAuthorization: boolean;
+}
+
+/** The API a check uses; it knows the spec, not the transport. */
+export interface CheckContext {
+  readonly facts: TargetFacts;
+  readonly timing: Timing;
+  /** Aborted when the check's deadline passes or the run ends. */
+  readonly signal: AbortSignal;
+  /** A fresh connection to the receiver under test, closed by the runner when the check ends. */
+  connect(options?: { identity?: Identity; label?: string }): Promise<Receiver>;
+  fixture(role: FixtureRole): FixtureBinding;
+  /** Records a violation of the requirement when ok is false; returns ok. */
+  expect(requirementId: string, ok: boolean, message: string | (() => string)): boolean;
+  /** As expect, and stops the check when ok is false. */
+  require(requirementId: string, ok: boolean, message: string | (() => string)): asserts ok;
+  /** Records a warning against a requirement whose keyword would fail it, where the spec allows the behaviour elsewhere; says why. */
+  lenient(requirementId: string, message: string): void;
+  /** Validates a message against our schema; a violation is recorded against the requirement. */
+  validate(requirementId: string, schema: TaskSchemaName, value: unknown, what: string): boolean;
+  skip(reason: string): never;
+  info(text: string): void;
+  note(text: string): void;
+}
+
+export interface CheckDefinition {
+  /** Stable, never reused: "<suite>.<name>". */
+  id: string;
+  title: string;
+  /** Spec section the check belongs to, as a folder name under suites/. */
+  suite: string;
+  requirements: readonly string[];
+  /** Receiver roles the rule applies to; where it is the same for both, list both. */
+  roles: readonly ReceiverRole[];
+  needs: readonly Precondition[];
+  run(ctx: CheckContext): Promise<void>;
+}
+
+export function defineCheck(definition: Omit<CheckDefinition, 'roles' | 'needs'> & Partial<Pick<CheckDefinition, 'roles' | 'needs'>>): CheckDefinition {
+  return { roles: ['server'], needs: [], ...definition };
+}
+
+/** Thrown to end a check early; the reason is already recorded. */
+export class CheckStop extends Error {
+  constructor() {
+    super('check stopped');
+  }
+}
+
+export class CheckSkip extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
+/** An answer the check cannot go on from (e.g. an error where a task was needed); it fails the check. */
+export class UnexpectedReply extends Error {
+  constructor(message: string, readonly requirementId?: string) {
+    super(message);
+  }
+}

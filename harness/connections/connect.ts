@@ -1,0 +1,99 @@
+import { SPEC_VERSION, type TransportKind } from '../model.js';
+import { IutError, RpcSession } from '../session.js';
+import type { Transcript } from '../transcript.js';
+import { createHttpTransport, type Delivery } from './http-transport.js';
+import { CommandStdioTransport } from './stdio-transport.js';
+
+/** How to reach the implementation under test. */
+export type TargetSpec =
+  | { transport: 'stdio'; command: string; env?: Record<string, string> }
+  | { transport: 'http'; url: string; headers: Record<string, string>; peerHeaders?: Record<string, string> };
+
+/** Identity A is the primary requestor; B, when configured, is a second authorization context. */
+export type Identity = 'primary' | 'peer';
+
+export interface InitializeOutcome {
+  protocolVersion: string;
+  capabilities: Record<string, unknown>;
+  serverInfo: unknown;
+  raw: Record<string, unknown>;
+}
+
+export interface Connection {
+  readonly label: string;
+  readonly transport: TransportKind;
+  readonly session: RpcSession;
+  readonly init: InitializeOutcome;
+  /** How an HTTP receiver delivered the answer to a request (json or sse); undefined on stdio. */
+  deliveryOf(requestId: string | number): Delivery | undefined;
+  close(): Promise<void>;
+}
+
+/** What the harness, as a client, offers a server receiver: the checks need elicitation and sampling. */
+export const HARNESS_CLIENT_CAPABILITIES = { elicitation: { form: {} }, sampling: {} };
+export const HARNESS_CLIENT_INFO = { name: 'mcp-tasks-conformance', version: '0.1.0' };
+
+export interface ConnectOptions {
+  transcript: Transcript;
+  label: string;
+  identity?: Identity;
+  requestTimeoutMs: number;
+  connectTimeoutMs: number;
+  clientCapabilities?: Record<string, unknown>;
+}
+
+/** Opens a fresh connection (a new process on stdio, a new MCP session on HTTP) and initializes it. */
+export async function openConnection(target: TargetSpec, options: ConnectOptions): Promise<Connection> {
+  const { transcript, label } = options;
+  const deliveries = new Map<string | number, Delivery>();
+  let transport;
+  if (target.transport === 'stdio') {
+    const stdio = new CommandStdioTransport(target.command, target.env ? { ...process.env, ...target.env } as Record<string, string> : undefined);
+    stdio.onraw = (line) => {
+      if (line.kind === 'stderr') transcript.stderr(label, line.text);
+      else if (line.kind === 'not-json') transcript.record({ dir: 'in', conn: label, text: line.text });
+      else transcript.note(line.text, label);
+    };
+    transport = stdio;
+  } else {
+    const headers = options.identity === 'peer' ? target.peerHeaders : target.headers;
+    if (options.identity === 'peer' && !headers) throw new Error('no second identity was configured (--peer-header)');
+    transport = createHttpTransport(target.url, headers ?? {}, deliveries);
+  }
+  const session = new RpcSession(transport, transcript, label, options.requestTimeoutMs);
+  const close = async () => {
+    // DELETE ends the HTTP session politely; bounded so a hung receiver cannot hold the run.
+    if ('terminateSession' in transport && !session.closed) {
+      await Promise.race([transport.terminateSession().catch(() => undefined), new Promise((r) => setTimeout(r, 1000))]);
+    }
+    await session.close().catch(() => undefined);
+  };
+  try {
+    await session.start();
+    const reply = await session.request(
+      'initialize',
+      { protocolVersion: SPEC_VERSION, capabilities: options.clientCapabilities ?? HARNESS_CLIENT_CAPABILITIES, clientInfo: HARNESS_CLIENT_INFO },
+      { timeoutMs: options.connectTimeoutMs },
+    );
+    if (!reply.ok) throw new IutError('transport', `initialize was answered with error ${reply.error.code}: ${reply.error.message}`);
+    const result = reply.result;
+    const protocolVersion = typeof result.protocolVersion === 'string' ? result.protocolVersion : '(none)';
+    session.setProtocolVersion(protocolVersion);
+    await session.notify('notifications/initialized');
+    const init: InitializeOutcome = {
+      protocolVersion,
+      capabilities: (typeof result.capabilities === 'object' && result.capabilities !== null ? result.capabilities : {}) as Record<string, unknown>,
+      serverInfo: result.serverInfo,
+      raw: result,
+    };
+    return { label, transport: target.transport, session, init, deliveryOf: (id) => deliveries.get(id), close };
+  } catch (error) {
+    await close();
+    if (error instanceof IutError) throw error;
+    throw new IutError('transport', `could not connect: ${(error as Error).message}`);
+  }
+}
+
+export function describeTarget(target: TargetSpec): string {
+  return target.transport === 'stdio' ? target.command : target.url;
+}

@@ -1,0 +1,125 @@
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { launchCommand, type LaunchedProcess } from './process-group.js';
+
+/** Largest single stdout line accepted; beyond it the line is dropped and reported, so a babbling IUT cannot exhaust memory. */
+const MAX_LINE_BYTES = 64 * 1024 * 1024;
+
+/** Something the IUT wrote that is not a JSON-RPC message; reported, never fatal. */
+export interface RawLine {
+  kind: 'stderr' | 'not-json' | 'oversized' | 'exit';
+  text: string;
+}
+
+/**
+ * The SDK Transport contract over a command launched with execa. Unlike the SDK's own stdio client it
+ * keeps lines that are not JSON (a conformance suite must see them), captures stderr, and ends the
+ * whole process group on close.
+ */
+export class CommandStdioTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+  /** Lines that are not messages: stderr, unparsable stdout, the exit. */
+  onraw?: (line: RawLine) => void;
+
+  private process?: LaunchedProcess;
+  private pending = '';
+  private pendingBytes = 0;
+  private skippingOversized = false;
+  private closed = false;
+
+  constructor(private readonly commandLine: string, private readonly env?: Record<string, string>) {}
+
+  async start(): Promise<void> {
+    const launched = launchCommand(this.commandLine, { env: this.env });
+    this.process = launched;
+    launched.child.stdout.setEncoding('utf8');
+    launched.child.stdout.on('data', (chunk: string) => this.consume(chunk));
+    launched.child.stderr.setEncoding('utf8');
+    let stderrPending = '';
+    launched.child.stderr.on('data', (chunk: string) => {
+      stderrPending += chunk;
+      const lines = stderrPending.split('\n');
+      stderrPending = lines.pop() ?? '';
+      for (const line of lines) this.onraw?.({ kind: 'stderr', text: line.slice(0, 4000) });
+      // Keep a partial stderr line bounded too.
+      if (stderrPending.length > 65536) stderrPending = stderrPending.slice(-65536);
+    });
+    launched.child.stdin?.on('error', (error: Error) => this.onerror?.(error));
+    void launched.exited.then(({ code, signal }) => {
+      if (stderrPending) this.onraw?.({ kind: 'stderr', text: stderrPending.slice(0, 4000) });
+      this.onraw?.({ kind: 'exit', text: signal ? `the process was ended by ${signal}` : `the process exited with code ${code}` });
+      this.finish();
+    });
+  }
+
+  private consume(chunk: string): void {
+    let start = 0;
+    for (let newline = chunk.indexOf('\n'); newline !== -1; newline = chunk.indexOf('\n', start)) {
+      this.appendPartial(chunk.slice(start, newline));
+      this.emitLine();
+      start = newline + 1;
+    }
+    this.appendPartial(chunk.slice(start));
+  }
+
+  private appendPartial(text: string): void {
+    if (this.skippingOversized || text.length === 0) return;
+    this.pendingBytes += text.length;
+    if (this.pendingBytes > MAX_LINE_BYTES) {
+      this.skippingOversized = true;
+      this.pending = '';
+      return;
+    }
+    this.pending += text;
+  }
+
+  private emitLine(): void {
+    if (this.skippingOversized) {
+      this.onraw?.({ kind: 'oversized', text: `a stdout line of more than ${MAX_LINE_BYTES} bytes was dropped` });
+    } else {
+      const line = this.pending.replace(/\r$/, '');
+      if (line.trim() !== '') this.parse(line);
+    }
+    this.pending = '';
+    this.pendingBytes = 0;
+    this.skippingOversized = false;
+  }
+
+  private parse(line: string): void {
+    let message: unknown;
+    try {
+      message = JSON.parse(line);
+    } catch {
+      this.onraw?.({ kind: 'not-json', text: line.slice(0, 4000) });
+      return;
+    }
+    this.onmessage?.(message as JSONRPCMessage);
+  }
+
+  async send(message: JSONRPCMessage): Promise<void> {
+    const stdin = this.process?.child.stdin;
+    if (!stdin || this.closed || stdin.destroyed) throw new Error('the receiver process is not running');
+    await new Promise<void>((resolve, reject) => {
+      stdin.write(`${JSON.stringify(message)}\n`, (error?: Error | null) => (error ? reject(error) : resolve()));
+    });
+  }
+
+  async close(): Promise<void> {
+    if (!this.process) return this.finish();
+    this.process.child.stdin?.end();
+    await this.process.end();
+    this.finish();
+  }
+
+  private finish(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.onclose?.();
+  }
+
+  get pid(): number | undefined {
+    return this.process?.pid;
+  }
+}

@@ -1,0 +1,123 @@
+import { CheckSkip, CheckStop, type CheckContext, type TargetFacts } from './check.js';
+import { openConnection, type Connection, type Identity, type TargetSpec } from './connections/connect.js';
+import { FIXTURE_TOOL_NAMES, toolInfosFrom, type FixtureBinding } from './fixtures.js';
+import { levelOf, type Finding, type FixtureRole, type Requirement } from './model.js';
+import { Receiver } from './receiver.js';
+import { validateTaskMessage, type TaskSchemaName } from './schemas/validate.js';
+import type { Timing } from './timing.js';
+import type { Transcript } from './transcript.js';
+
+export interface ContextDeps {
+  target: TargetSpec;
+  facts: TargetFacts;
+  timing: Timing;
+  transcript: Transcript;
+  requirements: ReadonlyMap<string, Requirement>;
+  signal: AbortSignal;
+  clientCapabilities?: Record<string, unknown>;
+}
+
+/** One check's view of the run: its connections, its findings, its transcript. */
+export class RunningCheck implements CheckContext {
+  readonly findings: Finding[] = [];
+  readonly infos: string[] = [];
+  readonly protocolVersions = new Set<string>();
+  private readonly connections: Connection[] = [];
+  private connectionCount = 0;
+
+  constructor(private readonly deps: ContextDeps) {}
+
+  get facts(): TargetFacts {
+    return this.deps.facts;
+  }
+
+  get timing(): Timing {
+    return this.deps.timing;
+  }
+
+  get signal(): AbortSignal {
+    return this.deps.signal;
+  }
+
+  async connect(options: { identity?: Identity; label?: string } = {}): Promise<Receiver> {
+    if (this.signal.aborted) throw new CheckStop();
+    this.connectionCount += 1;
+    const label = options.label ?? (options.identity === 'peer' ? `B${this.connectionCount}` : `A${this.connectionCount}`);
+    const connection = await openConnection(this.deps.target, {
+      transcript: this.deps.transcript,
+      label,
+      identity: options.identity,
+      requestTimeoutMs: this.timing.requestTimeoutMs,
+      connectTimeoutMs: this.timing.connectTimeoutMs,
+      clientCapabilities: this.deps.clientCapabilities,
+    });
+    this.connections.push(connection);
+    this.protocolVersions.add(connection.init.protocolVersion);
+    if (this.facts.toolsAppearLate) await this.awaitFixtureTools(connection);
+    return new Receiver(connection);
+  }
+
+  /** Receivers that register tools after initialization: wait (bounded) until the fixtures are listed on this connection too. */
+  private async awaitFixtureTools(connection: Connection): Promise<void> {
+    const wanted = [...this.facts.fixtures.values()].map((binding) => binding.tool);
+    const deadline = performance.now() + this.timing.scaled(3000);
+    while (performance.now() < deadline) {
+      const reply = await connection.session.request('tools/list', {});
+      const names = new Set(reply.ok ? toolInfosFrom(reply.result).map((tool) => tool.name) : []);
+      if (wanted.every((name) => names.has(name))) return;
+      await connection.session.waitForNotification((n) => n.method === 'notifications/tools/list_changed', Math.max(0, deadline - performance.now()), { includePast: false });
+    }
+    this.note('the fixture tools did not appear on this connection in time');
+  }
+
+  fixture(role: FixtureRole): FixtureBinding {
+    const binding = this.facts.fixtures.get(role);
+    if (!binding) this.skip(`the receiver offers no ${FIXTURE_TOOL_NAMES[role]} tool (fixture contract) and the config maps none to it`);
+    return binding;
+  }
+
+  expect(requirementId: string, ok: boolean, message: string | (() => string)): boolean {
+    if (ok) return true;
+    const requirement = this.requirement(requirementId);
+    const level = levelOf(requirement.keyword);
+    this.findings.push({ requirement: requirementId, keyword: requirement.keyword, severity: level === 'must' ? 'fail' : 'warn', message: typeof message === 'function' ? message() : message });
+    return false;
+  }
+
+  require(requirementId: string, ok: boolean, message: string | (() => string)): asserts ok {
+    if (!this.expect(requirementId, ok, message)) throw new CheckStop();
+  }
+
+  lenient(requirementId: string, message: string): void {
+    const requirement = this.requirement(requirementId);
+    this.findings.push({ requirement: requirementId, keyword: requirement.keyword, severity: 'warn', message });
+  }
+
+  validate(requirementId: string, schema: TaskSchemaName, value: unknown, what: string): boolean {
+    const verdict = validateTaskMessage(schema, value);
+    return this.expect(requirementId, verdict.valid, () => `${what} is not a valid ${schema}: ${verdict.errors.slice(0, 3).join('; ')}`);
+  }
+
+  skip(reason: string): never {
+    throw new CheckSkip(reason);
+  }
+
+  info(text: string): void {
+    this.infos.push(text);
+  }
+
+  note(text: string): void {
+    this.deps.transcript.note(text);
+  }
+
+  /** Ends every connection the check opened, bounded so a hung receiver cannot hold the run. */
+  async closeAll(): Promise<void> {
+    await Promise.all(this.connections.map((connection) => Promise.race([connection.close(), new Promise((r) => setTimeout(r, 5000))])));
+  }
+
+  private requirement(id: string): Requirement {
+    const requirement = this.deps.requirements.get(id);
+    if (!requirement) throw new Error(`the check names requirement ${id}, which is not in the catalogue`);
+    return requirement;
+  }
+}

@@ -1,0 +1,26 @@
+import type { RpcReply } from './session.js';
+
+/** Short JSON for messages: enough to act on, never a wall of text. */
+export function brief(value: unknown, max = 200): string {
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+export function describeReply(reply: RpcReply): string {
+  return reply.ok ? `result ${brief(reply.result)}` : `error ${reply.error.code} "${reply.error.message}"`;
+}
+
+/** "expected one of a, b, got c": the shape every failure message takes. */
+export function expectedOneOf(expected: readonly unknown[], actual: unknown): string {
+  const list = expected.map((item) => (typeof item === 'string' ? item : brief(item))).join(', ');
+  return expected.length === 1 ? `expected ${list}, got ${typeof actual === 'string' ? actual : brief(actual)}` : `expected one of ${list}, got ${typeof actual === 'string' ? actual : brief(actual)}`;
+}
+
+export function errorCodeOf(reply: RpcReply): string {
+  return reply.ok ? `a result ${brief(reply.result, 120)}` : `error ${reply.error.code} "${reply.error.message}"`;
+}

@@ -1,0 +1,104 @@
+import type { FixtureRole } from './model.js';
+
+/** The fixture contract's tool names (README, "The fixture contract"). */
+export const FIXTURE_TOOL_NAMES: Record<FixtureRole, string> = {
+  echo: 'conformance_echo',
+  required: 'conformance_required',
+  forbidden: 'conformance_forbidden',
+  plain: 'conformance_plain',
+  fail: 'conformance_fail',
+  error: 'conformance_error',
+  input: 'conformance_input',
+  progress: 'conformance_progress',
+};
+
+export const FIXTURE_ROLES = Object.keys(FIXTURE_TOOL_NAMES) as FixtureRole[];
+
+/** What each role needs of the tool's declared taskSupport; a tool that declares otherwise cannot stand in for it. */
+export const FIXTURE_TASK_SUPPORT: Record<FixtureRole, string | undefined> = {
+  echo: 'optional',
+  required: 'required',
+  forbidden: 'forbidden',
+  plain: undefined,
+  fail: 'optional',
+  error: 'optional',
+  input: 'optional',
+  progress: 'optional',
+};
+
+export interface ToolInfo {
+  name: string;
+  execution?: { taskSupport?: unknown };
+  raw: Record<string, unknown>;
+}
+
+/** A fixture role bound to a tool of the IUT: by the contract's name, or mapped by --config. */
+export interface FixtureBinding {
+  role: FixtureRole;
+  tool: string;
+  /** Argument template from --config; "${name}" strings are replaced by the check's inputs. */
+  template?: Record<string, unknown>;
+  /** False when a mapped tool does not echo the check's text back, so checks comparing text must skip. */
+  echoesInput: boolean;
+  /** False when a mapped tool ignores delayMs, so timing-based checks must skip. */
+  honoursDelay: boolean;
+  declaredTaskSupport: unknown;
+}
+
+export interface FixtureMapping {
+  tool: string;
+  arguments?: Record<string, unknown>;
+}
+
+export function resolveFixtures(tools: readonly ToolInfo[], mappings: Partial<Record<FixtureRole, FixtureMapping>> = {}): Map<FixtureRole, FixtureBinding> {
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  const bindings = new Map<FixtureRole, FixtureBinding>();
+  for (const role of FIXTURE_ROLES) {
+    const mapping = mappings[role];
+    const tool = byName.get(mapping?.tool ?? FIXTURE_TOOL_NAMES[role]);
+    if (!tool) continue;
+    const placeholders = mapping?.arguments ? placeholdersIn(mapping.arguments) : undefined;
+    bindings.set(role, {
+      role,
+      tool: tool.name,
+      template: mapping?.arguments,
+      echoesInput: placeholders ? placeholders.has('text') : true,
+      honoursDelay: placeholders ? placeholders.has('delayMs') : true,
+      declaredTaskSupport: tool.execution?.taskSupport,
+    });
+  }
+  return bindings;
+}
+
+/** Builds a tool's arguments from the check's inputs, through the config's template when there is one. */
+export function fixtureArguments(binding: FixtureBinding, input: Record<string, unknown>): Record<string, unknown> {
+  if (!binding.template) return input;
+  return substitute(binding.template, input) as Record<string, unknown>;
+}
+
+function substitute(value: unknown, input: Record<string, unknown>): unknown {
+  if (typeof value === 'string') {
+    const whole = /^\$\{(\w+)\}$/.exec(value);
+    if (whole) return input[whole[1]];
+    return value.replace(/\$\{(\w+)\}/g, (_, name: string) => String(input[name] ?? ''));
+  }
+  if (Array.isArray(value)) return value.map((item) => substitute(item, input));
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, substitute(item, input)]));
+  }
+  return value;
+}
+
+function placeholdersIn(value: unknown, found = new Set<string>()): Set<string> {
+  if (typeof value === 'string') for (const match of value.matchAll(/\$\{(\w+)\}/g)) found.add(match[1]);
+  else if (Array.isArray(value)) value.forEach((item) => placeholdersIn(item, found));
+  else if (typeof value === 'object' && value !== null) Object.values(value).forEach((item) => placeholdersIn(item, found));
+  return found;
+}
+
+export function toolInfosFrom(result: Record<string, unknown>): ToolInfo[] {
+  const tools = Array.isArray(result.tools) ? result.tools : [];
+  return tools
+    .filter((tool): tool is Record<string, unknown> => typeof tool === 'object' && tool !== null && typeof (tool as Record<string, unknown>).name === 'string')
+    .map((tool) => ({ name: tool.name as string, execution: tool.execution as ToolInfo['execution'], raw: tool }));
+}

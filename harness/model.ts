@@ -1,0 +1,137 @@
+// The data model shared by the runner, the checks and the reports: requirements, checks, results.
+
+export const SPEC_VERSION = '2025-11-25';
+export const SPEC_URL = 'https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks';
+
+export type Keyword = 'MUST' | 'MUST NOT' | 'SHOULD' | 'SHOULD NOT' | 'MAY';
+
+/** Which party a requirement binds. */
+export type Binds = 'receiver' | 'requestor';
+
+/** The role of the implementation under test when it receives task-augmented requests. */
+export type ReceiverRole = 'server' | 'client';
+
+export interface Requirement {
+  /** Stable, never reused. */
+  id: string;
+  keyword: Keyword;
+  binds: Binds;
+  /** Section title as in the spec, e.g. "Task Cancellation". */
+  section: string;
+  /** Anchor of that section on the spec page, e.g. "task-cancellation". */
+  anchor: string;
+  /** One line, in our own words. */
+  summary: string;
+  /** Set when the statement cannot be observed from outside the implementation: why. */
+  untestable?: string;
+  /** Set when the suite reads an ambiguous statement leniently: why. */
+  leniency?: string;
+  /** Full link when the statement lives on another spec page than Tasks. */
+  url?: string;
+}
+
+/** Severity a check's verdict takes from the keyword of the requirement it found violated. */
+export type Level = 'must' | 'should' | 'may';
+
+export function levelOf(keyword: Keyword): Level {
+  if (keyword === 'MUST' || keyword === 'MUST NOT') return 'must';
+  if (keyword === 'SHOULD' || keyword === 'SHOULD NOT') return 'should';
+  return 'may';
+}
+
+export function requirementUrl(requirement: Pick<Requirement, 'anchor' | 'url'>): string {
+  return requirement.url ?? `${SPEC_URL}#${requirement.anchor}`;
+}
+
+export type Outcome = 'pass' | 'fail' | 'warn' | 'skip' | 'error';
+export const OUTCOMES: readonly Outcome[] = ['pass', 'fail', 'warn', 'skip', 'error'];
+
+export type TransportKind = 'stdio' | 'http';
+
+/** What a check needs before it can run; an unmet precondition skips it with the reason. */
+export type Precondition =
+  | { kind: 'tasks-capability'; path: 'list' | 'cancel' | 'requests' }
+  | { kind: 'no-tasks-capability' }
+  | { kind: 'fixture'; role: FixtureRole }
+  | { kind: 'transport'; transport: TransportKind }
+  | { kind: 'peer-identity' }
+  | { kind: 'no-peer-identity' };
+
+export type FixtureRole = 'echo' | 'required' | 'forbidden' | 'plain' | 'fail' | 'error' | 'input' | 'progress';
+
+export interface TranscriptEntry {
+  /** Milliseconds since the check started. */
+  t: number;
+  /** out: harness → IUT; in: IUT → harness; stderr: a line the IUT wrote to stderr; note: the harness's own remark. */
+  dir: 'out' | 'in' | 'stderr' | 'note';
+  /** Connection label, e.g. "A" or "B" (second identity). */
+  conn?: string;
+  message?: unknown;
+  text?: string;
+}
+
+export interface Finding {
+  requirement: string;
+  keyword: Keyword;
+  /** fail for a MUST, warn for a SHOULD; a lenient reading may downgrade to warn. */
+  severity: 'fail' | 'warn';
+  message: string;
+}
+
+export interface CheckResult {
+  id: string;
+  title: string;
+  suite: string;
+  role: ReceiverRole;
+  requirements: string[];
+  /** Severity of the strongest requirement the check verifies. */
+  level: Level;
+  outcome: Outcome;
+  /** Why: the first finding, the skip reason, or the harness error. */
+  message: string;
+  findings: Finding[];
+  /** Facts worth reporting that are no verdict, e.g. "the receiver sends status notifications". */
+  info: string[];
+  durationMs: number;
+  /** Protocol version the IUT negotiated on this check's connection(s). */
+  protocolVersion?: string;
+  transcript: TranscriptEntry[];
+}
+
+export interface RunSummary {
+  pass: number;
+  fail: number;
+  warn: number;
+  skip: number;
+  error: number;
+}
+
+export interface RunTarget {
+  transport: TransportKind;
+  /** The command line (stdio) or URL (HTTP). */
+  description: string;
+  /** True when the target is the bundled reference receiver. */
+  bundledReference: boolean;
+}
+
+export interface RunReport {
+  tool: { name: string; version: string };
+  specVersion: string;
+  target: RunTarget;
+  role: ReceiverRole;
+  /** Version the IUT answered initialize with; differs from specVersion when it negotiated another. */
+  negotiatedProtocolVersion?: string;
+  serverInfo?: unknown;
+  startedAt: string;
+  durationMs: number;
+  summary: RunSummary;
+  results: CheckResult[];
+  /** Remarks about the run as a whole, e.g. a negotiated version other than 2025-11-25. */
+  notices: string[];
+}
+
+export function summarize(results: readonly Pick<CheckResult, 'outcome'>[]): RunSummary {
+  const summary: RunSummary = { pass: 0, fail: 0, warn: 0, skip: 0, error: 0 };
+  for (const result of results) summary[result.outcome] += 1;
+  return summary;
+}

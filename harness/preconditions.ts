@@ -1,0 +1,44 @@
+import type { TargetFacts } from './check.js';
+import { FIXTURE_TOOL_NAMES } from './fixtures.js';
+import type { Precondition } from './model.js';
+
+/** The capability path under `tasks.requests` that a receiver of each role declares for its augmentable requests. */
+export function declaresTaskRequests(facts: TargetFacts): boolean {
+  const requests = tasksCapability(facts)?.requests as Record<string, Record<string, unknown> | undefined> | undefined;
+  if (facts.role === 'server') return requests?.tools?.call !== undefined;
+  return requests?.sampling?.createMessage !== undefined || requests?.elicitation?.create !== undefined;
+}
+
+export function tasksCapability(facts: TargetFacts): Record<string, unknown> | undefined {
+  const tasks = facts.capabilities.tasks;
+  return typeof tasks === 'object' && tasks !== null ? (tasks as Record<string, unknown>) : undefined;
+}
+
+/** Why the check cannot apply to this receiver, or undefined when it can run. */
+export function unmetPrecondition(needs: readonly Precondition[], facts: TargetFacts): string | undefined {
+  for (const need of needs) {
+    const reason = reasonFor(need, facts);
+    if (reason) return reason;
+  }
+  return undefined;
+}
+
+function reasonFor(need: Precondition, facts: TargetFacts): string | undefined {
+  switch (need.kind) {
+    case 'tasks-capability':
+      if (need.path === 'requests') {
+        return declaresTaskRequests(facts) ? undefined : `the receiver does not declare ${facts.role === 'server' ? 'tasks.requests.tools.call' : 'any tasks.requests capability'}, so it takes no task-augmented requests`;
+      }
+      return tasksCapability(facts)?.[need.path] !== undefined ? undefined : `the receiver does not declare tasks.${need.path}`;
+    case 'no-tasks-capability':
+      return declaresTaskRequests(facts) ? 'the receiver declares task support for this request type; the rule is for receivers that do not' : undefined;
+    case 'fixture':
+      return facts.fixtures.has(need.role) ? undefined : `the receiver offers no ${FIXTURE_TOOL_NAMES[need.role]} tool (fixture contract) and the config maps none to the "${need.role}" role`;
+    case 'transport':
+      return facts.transport === need.transport ? undefined : `needs the ${need.transport === 'http' ? 'Streamable HTTP' : 'stdio'} transport`;
+    case 'peer-identity':
+      return facts.hasPeerIdentity ? undefined : 'needs a second identity over HTTP (--peer-header)';
+    case 'no-peer-identity':
+      return facts.hasPeerIdentity ? 'a second identity is configured; the isolation checks verify context binding directly' : undefined;
+  }
+}

@@ -1,0 +1,114 @@
+import type { Connection } from './connections/connect.js';
+import type { Delivery } from './connections/http-transport.js';
+import { fixtureArguments, type FixtureBinding } from './fixtures.js';
+import type { ReceivedNotification, RpcReply, RpcSession } from './session.js';
+import { UnexpectedReply } from './check.js';
+import { describeReply } from './describe.js';
+
+export const RELATED_TASK_META = 'io.modelcontextprotocol/related-task';
+export const IMMEDIATE_RESPONSE_META = 'io.modelcontextprotocol/model-immediate-response';
+export const TERMINAL_STATUSES = ['completed', 'failed', 'cancelled'] as const;
+
+export type TaskRecord = Record<string, unknown> & { taskId: string; status: string };
+
+export function isTerminal(status: unknown): boolean {
+  return (TERMINAL_STATUSES as readonly unknown[]).includes(status);
+}
+
+export interface InvokeOptions {
+  /** Augment the request with a task; true sends an empty task object. */
+  task?: Record<string, unknown> | true;
+  /** Extra `_meta` for the request (e.g. a progressToken). */
+  meta?: Record<string, unknown>;
+  timeoutMs?: number;
+}
+
+/**
+ * One connection to the receiver under test, with the task operations spelled once. For a server receiver
+ * the work is a tools/call; the role decides how a fixture is invoked, never the checks.
+ */
+export class Receiver {
+  constructor(readonly connection: Connection) {}
+
+  get session(): RpcSession {
+    return this.connection.session;
+  }
+
+  get label(): string {
+    return this.connection.label;
+  }
+
+  request(method: string, params?: Record<string, unknown>, options?: { timeoutMs?: number }): Promise<RpcReply> {
+    return this.session.request(method, params, options);
+  }
+
+  callTool(name: string, args: Record<string, unknown>, options: InvokeOptions = {}): Promise<RpcReply> {
+    const params: Record<string, unknown> = { name, arguments: args };
+    if (options.task) params.task = options.task === true ? {} : options.task;
+    if (options.meta) params._meta = options.meta;
+    return this.request('tools/call', params, { timeoutMs: options.timeoutMs });
+  }
+
+  /** Runs a fixture operation, plainly or as a task. */
+  invoke(binding: FixtureBinding, input: Record<string, unknown>, options: InvokeOptions = {}): Promise<RpcReply> {
+    return this.callTool(binding.tool, fixtureArguments(binding, input), options);
+  }
+
+  /** Starts a fixture as a task and returns the task it created; anything else ends the check. */
+  async startTask(binding: FixtureBinding, input: Record<string, unknown>, options: Omit<InvokeOptions, 'task'> & { task?: Record<string, unknown> } = {}): Promise<{ task: TaskRecord; reply: RpcReply & { ok: true } }> {
+    const reply = await this.invoke(binding, input, { ...options, task: options.task ?? {} });
+    const task = reply.ok ? reply.result.task : undefined;
+    if (!reply.ok || typeof task !== 'object' || task === null || typeof (task as TaskRecord).taskId !== 'string') {
+      throw new UnexpectedReply(`a task-augmented call to ${binding.tool} should have created a task; expected a CreateTaskResult with task.taskId, got ${describeReply(reply)}`);
+    }
+    return { task: task as TaskRecord, reply };
+  }
+
+  getTask(taskId: unknown, meta?: Record<string, unknown>): Promise<RpcReply> {
+    return this.request('tasks/get', withMeta({ taskId }, meta));
+  }
+
+  taskResult(taskId: unknown, options: { timeoutMs?: number; meta?: Record<string, unknown> } = {}): Promise<RpcReply> {
+    return this.request('tasks/result', withMeta({ taskId }, options.meta), { timeoutMs: options.timeoutMs });
+  }
+
+  cancelTask(taskId: unknown, meta?: Record<string, unknown>): Promise<RpcReply> {
+    return this.request('tasks/cancel', withMeta({ taskId }, meta));
+  }
+
+  listTasks(cursor?: unknown): Promise<RpcReply> {
+    return this.request('tasks/list', cursor === undefined ? {} : { cursor });
+  }
+
+  /** Status notifications received so far, optionally for one task. */
+  statusNotifications(taskId?: string): ReceivedNotification[] {
+    return this.session.notifications.filter((n) => n.method === 'notifications/tasks/status' && (taskId === undefined || n.params.taskId === taskId));
+  }
+
+  deliveryOf(reply: RpcReply): Delivery | undefined {
+    return this.connection.deliveryOf(reply.id);
+  }
+}
+
+function withMeta(params: Record<string, unknown>, meta?: Record<string, unknown>): Record<string, unknown> {
+  return meta ? { ...params, _meta: meta } : params;
+}
+
+/** The task fields of a tasks/get or tasks/cancel result (the result is the task itself). */
+export function taskOf(reply: RpcReply): TaskRecord | undefined {
+  if (!reply.ok || typeof reply.result.taskId !== 'string') return undefined;
+  return reply.result as TaskRecord;
+}
+
+export function relatedTaskIdOf(message: Record<string, unknown> | undefined): unknown {
+  const meta = message?._meta;
+  if (typeof meta !== 'object' || meta === null) return undefined;
+  const related = (meta as Record<string, unknown>)[RELATED_TASK_META];
+  if (typeof related !== 'object' || related === null) return related === undefined ? undefined : related;
+  return (related as Record<string, unknown>).taskId;
+}
+
+export function hasRelatedTaskMeta(message: Record<string, unknown> | undefined): boolean {
+  const meta = message?._meta;
+  return typeof meta === 'object' && meta !== null && RELATED_TASK_META in meta;
+}

@@ -1,0 +1,167 @@
+import { CheckSkip, CheckStop, UnexpectedReply, type CheckDefinition, type TargetFacts } from './check.js';
+import { describeTarget, type TargetSpec } from './connections/connect.js';
+import { RunningCheck } from './context.js';
+import { discoverTarget } from './discovery.js';
+import type { FixtureMapping } from './fixtures.js';
+import { levelOf, SPEC_VERSION, summarize, type CheckResult, type Finding, type FixtureRole, type Level, type Outcome, type ReceiverRole, type Requirement, type RunReport } from './model.js';
+import { unmetPrecondition } from './preconditions.js';
+import { IutError } from './session.js';
+import type { Timing } from './timing.js';
+import { Transcript } from './transcript.js';
+
+export interface RunOptions {
+  target: TargetSpec;
+  role: ReceiverRole;
+  checks: readonly CheckDefinition[];
+  requirements: ReadonlyMap<string, Requirement>;
+  timing: Timing;
+  concurrency: number;
+  fixtureMappings?: Partial<Record<FixtureRole, FixtureMapping>>;
+  bundledReference?: boolean;
+  tool: { name: string; version: string };
+  /** Called as each check finishes, for live console output. */
+  onResult?: (result: CheckResult) => void;
+  /** Aborting it ends the run early; the results so far are still reported. */
+  signal?: AbortSignal;
+}
+
+const LEVEL_RANK: Record<Level, number> = { must: 0, should: 1, may: 2 };
+
+/** Runs the checks concurrently against fresh connections and gathers a report; the harness knows no individual check. */
+export async function runSuite(options: RunOptions): Promise<RunReport> {
+  const startedAt = new Date();
+  const started = performance.now();
+  const { facts } = await discoverTarget(options.target, options.timing, options.role, options.fixtureMappings ?? {});
+  const notices: string[] = [];
+  if (facts.protocolVersion !== SPEC_VERSION) {
+    notices.push(`The receiver negotiated protocol version ${facts.protocolVersion}, not ${SPEC_VERSION}; Tasks are defined by ${SPEC_VERSION}, so verdicts may reflect the version mismatch.`);
+  }
+  const runAbort = new AbortController();
+  const deadline = setTimeout(() => runAbort.abort(new Error('run deadline')), options.timing.runDeadlineMs);
+  options.signal?.addEventListener('abort', () => runAbort.abort(options.signal?.reason), { once: true });
+  const applicable = options.checks.filter((check) => check.roles.includes(options.role));
+  const results: CheckResult[] = new Array(applicable.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < applicable.length) {
+      const index = next++;
+      const check = applicable[index];
+      const result = runAbort.signal.aborted
+        ? notRun(check, options, runAbort.signal.reason instanceof Error && runAbort.signal.reason.message === 'run deadline' ? `not run: the whole-run deadline of ${options.timing.runDeadlineMs} ms passed` : 'not run: the run was interrupted')
+        : await runCheck(check, facts, options, runAbort.signal);
+      results[index] = result;
+      options.onResult?.(result);
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, applicable.length)) }, worker));
+  } finally {
+    clearTimeout(deadline);
+  }
+  return {
+    tool: options.tool,
+    specVersion: SPEC_VERSION,
+    target: { transport: options.target.transport, description: describeTarget(options.target), bundledReference: options.bundledReference ?? false },
+    role: options.role,
+    negotiatedProtocolVersion: facts.protocolVersion,
+    serverInfo: facts.serverInfo,
+    startedAt: startedAt.toISOString(),
+    durationMs: Math.round(performance.now() - started),
+    summary: summarize(results),
+    results,
+    notices,
+  };
+}
+
+function strongestLevel(check: CheckDefinition, requirements: ReadonlyMap<string, Requirement>): Level {
+  let level: Level = 'may';
+  for (const id of check.requirements) {
+    const requirement = requirements.get(id);
+    if (requirement && LEVEL_RANK[levelOf(requirement.keyword)] < LEVEL_RANK[level]) level = levelOf(requirement.keyword);
+  }
+  return level;
+}
+
+function baseResult(check: CheckDefinition, options: RunOptions): Omit<CheckResult, 'outcome' | 'message' | 'durationMs' | 'transcript'> {
+  return { id: check.id, title: check.title, suite: check.suite, role: options.role, requirements: [...check.requirements], level: strongestLevel(check, options.requirements), findings: [], info: [] };
+}
+
+function notRun(check: CheckDefinition, options: RunOptions, reason: string): CheckResult {
+  return { ...baseResult(check, options), outcome: 'error', message: reason, durationMs: 0, transcript: [] };
+}
+
+export async function runCheck(check: CheckDefinition, facts: TargetFacts, options: RunOptions, runSignal: AbortSignal): Promise<CheckResult> {
+  const base = baseResult(check, options);
+  const skipReason = unmetPrecondition(check.needs, facts);
+  if (skipReason) return { ...base, outcome: 'skip', message: skipReason, durationMs: 0, transcript: [] };
+
+  const transcript = new Transcript();
+  const abort = new AbortController();
+  const onRunAbort = () => abort.abort(new Error('the run ended'));
+  runSignal.addEventListener('abort', onRunAbort, { once: true });
+  const context = new RunningCheck({ target: options.target, facts, timing: options.timing, transcript, requirements: options.requirements, signal: abort.signal });
+  const started = performance.now();
+  let outcome: Outcome | undefined;
+  let message = '';
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), options.timing.checkTimeoutMs);
+  });
+  const ended = new Promise<'ended'>((resolve) => abort.signal.addEventListener('abort', () => resolve('ended'), { once: true }));
+  try {
+    const running = check.run(context).then(() => 'done' as const);
+    // A check abandoned at its deadline settles later, when its connections close; that must not crash the run.
+    running.catch(() => undefined);
+    const race = await Promise.race([running, timedOut, ended]);
+    if (race === 'timeout') {
+      const seen = transcript.lastIncoming(1)[0];
+      context.findings.push(hangFinding(`the check did not finish within ${options.timing.checkTimeoutMs} ms; the receiver stopped making progress${seen ? `; the last thing it sent was ${JSON.stringify(seen.message ?? seen.text).slice(0, 200)}` : ''}`));
+    } else if (race === 'ended') {
+      outcome = 'error';
+      message = 'not finished: the run ended (deadline or interruption) while this check ran';
+    }
+  } catch (error) {
+    if (error instanceof CheckSkip) {
+      outcome = 'skip';
+      message = error.reason;
+    } else if (error instanceof IutError) {
+      context.findings.push(hangFinding(error.message));
+    } else if (error instanceof UnexpectedReply) {
+      const requirementId = error.requirementId ?? check.requirements[0];
+      const requirement = options.requirements.get(requirementId);
+      context.findings.push({ requirement: requirementId, keyword: requirement?.keyword ?? 'MUST', severity: 'fail', message: `the scenario could not proceed: ${error.message}` });
+    } else if (!(error instanceof CheckStop)) {
+      outcome = 'error';
+      message = `the harness could not run the check: ${(error as Error)?.stack?.split('\n').slice(0, 2).join(' ') ?? String(error)}`;
+    }
+  } finally {
+    clearTimeout(timer);
+    runSignal.removeEventListener('abort', onRunAbort);
+    abort.abort(new Error('check finished'));
+    await context.closeAll();
+  }
+  if (!outcome) ({ outcome, message } = verdictOf(context.findings));
+  return {
+    ...base,
+    outcome,
+    message,
+    findings: context.findings,
+    info: context.infos,
+    durationMs: Math.round(performance.now() - started),
+    protocolVersion: [...context.protocolVersions].join(', ') || undefined,
+    transcript: transcript.entries(),
+  };
+}
+
+function hangFinding(message: string): Finding {
+  return { requirement: 'BASE-JSONRPC-RESPONSE', keyword: 'MUST', severity: 'fail', message };
+}
+
+/** fail when a MUST was violated, warn when only SHOULDs were, pass otherwise; the first such finding explains it. */
+export function verdictOf(findings: readonly Finding[]): { outcome: Outcome; message: string } {
+  const failure = findings.find((finding) => finding.severity === 'fail');
+  if (failure) return { outcome: 'fail', message: `${failure.requirement}: ${failure.message}` };
+  const warning = findings.find((finding) => finding.severity === 'warn');
+  if (warning) return { outcome: 'warn', message: `${warning.requirement}: ${warning.message}` };
+  return { outcome: 'pass', message: 'all expectations met' };
+}

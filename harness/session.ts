@@ -1,0 +1,281 @@
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { Transcript } from './transcript.js';
+
+export interface RpcError {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+/** The receiver's answer to one request: a result or a JSON-RPC error, with when it arrived. */
+export type RpcReply =
+  | { ok: true; result: Record<string, unknown>; id: string | number; elapsedMs: number; receivedAt: number }
+  | { ok: false; error: RpcError; id: string | number; elapsedMs: number; receivedAt: number };
+
+export interface ReceivedNotification {
+  method: string;
+  params: Record<string, unknown>;
+  receivedAt: number;
+}
+
+export interface IncomingRequest {
+  id: string | number;
+  method: string;
+  params: Record<string, unknown>;
+  receivedAt: number;
+}
+
+/** A handler's answer to a request from the IUT. */
+export type HandlerAnswer = { result: Record<string, unknown> } | { error: RpcError };
+export type RequestHandler = (request: IncomingRequest) => Promise<HandlerAnswer> | HandlerAnswer;
+
+/** The IUT did not behave as a JSON-RPC peer must: no answer in time, or the connection went away. */
+export class IutError extends Error {
+  constructor(readonly kind: 'timeout' | 'closed' | 'transport', message: string) {
+    super(message);
+    this.name = 'IutError';
+  }
+}
+
+/** Notifications kept per connection; a flood beyond it is counted, not kept. */
+const NOTIFICATION_LIMIT = 5000;
+
+interface Pending {
+  method: string;
+  sentAt: number;
+  resolve: (reply: RpcReply) => void;
+  reject: (error: Error) => void;
+  timer: NodeJS.Timeout;
+}
+
+/**
+ * The harness's own JSON-RPC session over an SDK transport. It validates nothing and filters nothing:
+ * every message in and out goes to the transcript, and checks see the IUT's answers exactly as sent.
+ */
+export class RpcSession {
+  private nextId = 1;
+  private readonly pending = new Map<string | number, Pending>();
+  private readonly handlers = new Map<string, RequestHandler>();
+  private readonly listeners = new Set<(notification: ReceivedNotification) => void>();
+  private readonly requestListeners = new Set<(request: IncomingRequest) => void>();
+  readonly notifications: ReceivedNotification[] = [];
+  readonly requestsReceived: IncomingRequest[] = [];
+  notificationsDropped = 0;
+  private closedReason?: string;
+  private readonly closedSignal: Promise<string>;
+  private markClosed!: (reason: string) => void;
+
+  constructor(
+    private readonly transport: Transport,
+    private readonly transcript: Transcript,
+    readonly label: string,
+    private readonly defaultTimeoutMs: number,
+  ) {
+    this.closedSignal = new Promise((resolve) => (this.markClosed = resolve));
+    this.handlers.set('ping', () => ({ result: {} }));
+    transport.onmessage = (message) => this.receive(message as unknown);
+    transport.onerror = (error) => transcript.note(`transport: ${error.message}`, label);
+    transport.onclose = () => this.closeWith('the connection to the receiver closed');
+  }
+
+  get closed(): boolean {
+    return this.closedReason !== undefined;
+  }
+
+  /** Resolves with the reason once the connection has closed. */
+  whenClosed(): Promise<string> {
+    return this.closedSignal;
+  }
+
+  closeWith(reason: string): void {
+    if (this.closedReason !== undefined) return;
+    this.closedReason = reason;
+    this.markClosed(reason);
+    for (const [id, pending] of this.pending) {
+      clearTimeout(pending.timer);
+      pending.reject(new IutError('closed', `${reason} before it answered ${pending.method} (request id ${id})`));
+    }
+    this.pending.clear();
+  }
+
+  async start(): Promise<void> {
+    await this.transport.start();
+  }
+
+  setProtocolVersion(version: string): void {
+    this.transport.setProtocolVersion?.(version);
+  }
+
+  onRequest(method: string, handler: RequestHandler): void {
+    this.handlers.set(method, handler);
+  }
+
+  onNotification(listener: (notification: ReceivedNotification) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  onIncomingRequest(listener: (request: IncomingRequest) => void): () => void {
+    this.requestListeners.add(listener);
+    return () => this.requestListeners.delete(listener);
+  }
+
+  /** Sends a request and waits for its answer; an IUT that stays silent or disconnects raises IutError. */
+  async request(method: string, params?: Record<string, unknown>, options: { timeoutMs?: number; id?: string | number } = {}): Promise<RpcReply> {
+    if (this.closedReason !== undefined) throw new IutError('closed', `${this.closedReason}; could not send ${method}`);
+    const id = options.id ?? this.nextId++;
+    const message = { jsonrpc: '2.0' as const, id, method, ...(params === undefined ? {} : { params }) };
+    const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
+    const reply = new Promise<RpcReply>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        this.transcript.note(`no answer to ${method} (id ${id}) within ${timeoutMs} ms`, this.label);
+        reject(new IutError('timeout', `the receiver did not answer ${method} within ${timeoutMs} ms`));
+      }, timeoutMs);
+      this.pending.set(id, { method, sentAt: performance.now(), resolve, reject, timer });
+    });
+    this.transcript.outgoing(this.label, message);
+    try {
+      await this.transport.send(message as JSONRPCMessage);
+    } catch (error) {
+      const pending = this.pending.get(id);
+      if (pending) {
+        clearTimeout(pending.timer);
+        this.pending.delete(id);
+      }
+      throw new IutError('transport', `sending ${method} failed: ${(error as Error).message}`);
+    }
+    return reply;
+  }
+
+  async notify(method: string, params?: Record<string, unknown>): Promise<void> {
+    const message = { jsonrpc: '2.0' as const, method, ...(params === undefined ? {} : { params }) };
+    this.transcript.outgoing(this.label, message);
+    try {
+      await this.transport.send(message as JSONRPCMessage);
+    } catch (error) {
+      throw new IutError('transport', `sending ${method} failed: ${(error as Error).message}`);
+    }
+  }
+
+  /** Waits for a notification that matches, including ones already received; undefined when none came in time. */
+  waitForNotification(predicate: (n: ReceivedNotification) => boolean, timeoutMs: number, options: { includePast?: boolean } = {}): Promise<ReceivedNotification | undefined> {
+    if (options.includePast !== false) {
+      const seen = this.notifications.find(predicate);
+      if (seen) return Promise.resolve(seen);
+    }
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        unsubscribe();
+        resolve(undefined);
+      }, timeoutMs);
+      const unsubscribe = this.onNotification((notification) => {
+        if (!predicate(notification)) return;
+        clearTimeout(timer);
+        unsubscribe();
+        resolve(notification);
+      });
+      void this.closedSignal.then(() => {
+        clearTimeout(timer);
+        unsubscribe();
+        resolve(undefined);
+      });
+    });
+  }
+
+  /** Waits for a request from the IUT that matches, including ones already received. */
+  waitForRequest(predicate: (r: IncomingRequest) => boolean, timeoutMs: number): Promise<IncomingRequest | undefined> {
+    const seen = this.requestsReceived.find(predicate);
+    if (seen) return Promise.resolve(seen);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.requestListeners.delete(listener);
+        resolve(undefined);
+      }, timeoutMs);
+      const listener = (request: IncomingRequest) => {
+        if (!predicate(request)) return;
+        clearTimeout(timer);
+        this.requestListeners.delete(listener);
+        resolve(request);
+      };
+      this.requestListeners.add(listener);
+      void this.closedSignal.then(() => {
+        clearTimeout(timer);
+        this.requestListeners.delete(listener);
+        resolve(undefined);
+      });
+    });
+  }
+
+  async close(): Promise<void> {
+    for (const pending of this.pending.values()) clearTimeout(pending.timer);
+    try {
+      await this.transport.close();
+    } finally {
+      this.closeWith('the harness closed the connection');
+    }
+  }
+
+  private receive(raw: unknown): void {
+    this.transcript.incoming(this.label, raw);
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+      this.transcript.note('received something that is not a JSON-RPC message object', this.label);
+      return;
+    }
+    const message = raw as Record<string, unknown>;
+    const hasMethod = typeof message.method === 'string';
+    const hasId = typeof message.id === 'string' || typeof message.id === 'number';
+    if (!hasMethod && hasId && ('result' in message || 'error' in message)) return this.receiveResponse(message);
+    if (hasMethod && hasId) return void this.receiveRequest(message);
+    if (hasMethod) return this.receiveNotification(message);
+    this.transcript.note('received a message that is neither request, response nor notification', this.label);
+  }
+
+  private receiveResponse(message: Record<string, unknown>): void {
+    const id = message.id as string | number;
+    const pending = this.pending.get(id);
+    if (!pending) {
+      this.transcript.note(`received a response to unknown request id ${JSON.stringify(id)}`, this.label);
+      return;
+    }
+    clearTimeout(pending.timer);
+    this.pending.delete(id);
+    const receivedAt = performance.now();
+    const elapsedMs = Math.round(receivedAt - pending.sentAt);
+    if ('error' in message) {
+      const error = (message.error ?? {}) as Record<string, unknown>;
+      pending.resolve({ ok: false, id, elapsedMs, receivedAt, error: { code: error.code as number, message: error.message as string, data: error.data } });
+    } else {
+      const result = message.result;
+      pending.resolve({ ok: true, id, elapsedMs, receivedAt, result: (typeof result === 'object' && result !== null ? result : { value: result }) as Record<string, unknown> });
+    }
+  }
+
+  private async receiveRequest(message: Record<string, unknown>): Promise<void> {
+    const request: IncomingRequest = { id: message.id as string | number, method: message.method as string, params: (message.params ?? {}) as Record<string, unknown>, receivedAt: performance.now() };
+    this.requestsReceived.push(request);
+    for (const listener of this.requestListeners) listener(request);
+    const handler = this.handlers.get(request.method);
+    let answer: HandlerAnswer;
+    try {
+      answer = handler ? await handler(request) : { error: { code: -32601, message: `the conformance harness does not serve ${request.method} in this check` } };
+    } catch (error) {
+      answer = { error: { code: -32603, message: `the conformance harness failed to answer: ${(error as Error).message}` } };
+    }
+    const response = 'result' in answer ? { jsonrpc: '2.0', id: request.id, result: answer.result } : { jsonrpc: '2.0', id: request.id, error: answer.error };
+    this.transcript.outgoing(this.label, response);
+    try {
+      await this.transport.send(response as JSONRPCMessage);
+    } catch (error) {
+      this.transcript.note(`could not answer ${request.method}: ${(error as Error).message}`, this.label);
+    }
+  }
+
+  private receiveNotification(message: Record<string, unknown>): void {
+    const notification: ReceivedNotification = { method: message.method as string, params: (message.params ?? {}) as Record<string, unknown>, receivedAt: performance.now() };
+    if (this.notifications.length < NOTIFICATION_LIMIT) this.notifications.push(notification);
+    else this.notificationsDropped += 1;
+    for (const listener of this.listeners) listener(notification);
+  }
+}

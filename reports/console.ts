@@ -1,0 +1,152 @@
+// Console output: one line per finished check and a summary at the end of the run.
+// Text only; colour (plain ANSI codes) only when the caller asks for it.
+
+import type { CheckResult, Outcome, RunReport } from '../harness/model.js';
+
+export interface ConsoleOptions {
+  /** Colour the outcome tags and headings with ANSI escape codes. Default false. */
+  color?: boolean;
+}
+
+/** Longest message shown on a check line. */
+const LINE_MESSAGE_MAX = 160;
+/** Longest message shown per failure in the summary. */
+const SUMMARY_MESSAGE_MAX = 400;
+
+const TAGS: Record<Outcome, string> = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', skip: 'SKIP', error: 'ERROR' };
+const TAG_WIDTH = 5;
+
+const ANSI = {
+  reset: '\u001b[0m',
+  bold: '\u001b[1m',
+  dim: '\u001b[2m',
+  red: '\u001b[31m',
+  green: '\u001b[32m',
+  yellow: '\u001b[33m',
+  magenta: '\u001b[35m',
+} as const;
+
+const TAG_COLOUR: Record<Outcome, string> = {
+  pass: ANSI.green,
+  fail: ANSI.red,
+  warn: ANSI.yellow,
+  skip: ANSI.dim,
+  error: `${ANSI.bold}${ANSI.magenta}`,
+};
+
+function paint(text: string, code: string, color: boolean | undefined): string {
+  return color ? `${code}${text}${ANSI.reset}` : text;
+}
+
+/**
+ * Makes text from the implementation under test safe for one terminal line: control characters
+ * (including ESC, so the peer cannot inject terminal sequences) are dropped, any whitespace run
+ * becomes one space, and the result is cut at `max` characters with an ellipsis.
+ */
+function oneLine(text: string, max: number): string {
+  const flat = text
+    .replace(/[\t\n\v\f\r\u0085\u2028\u2029]+/g, ' ')
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
+    .replace(/ {2,}/g, ' ')
+    .trim();
+  const chars = Array.from(flat);
+  return chars.length <= max ? flat : `${chars.slice(0, max - 1).join('')}…`;
+}
+
+function formatDuration(ms: number): string {
+  if (!Number.isFinite(ms) || ms < 0) return '? ms';
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
+}
+
+function tag(outcome: Outcome, color: boolean | undefined): string {
+  const label = TAGS[outcome] ?? String(outcome).toUpperCase();
+  return paint(label, TAG_COLOUR[outcome] ?? '', color) + ' '.repeat(Math.max(1, TAG_WIDTH + 2 - label.length));
+}
+
+/**
+ * One line for a finished check:
+ * `FAIL  result.exact-success  tasks/result returns what the plain call returns — expected …, got …  (312 ms)`.
+ */
+export function formatCheckLine(result: CheckResult, options: ConsoleOptions = {}): string {
+  const title = oneLine(result.title, LINE_MESSAGE_MAX);
+  const message = result.message ? oneLine(result.message, LINE_MESSAGE_MAX) : '';
+  const what = message ? `${title} — ${message}` : title;
+  const duration = paint(`(${formatDuration(result.durationMs)})`, ANSI.dim, options.color);
+  return `${tag(result.outcome, options.color)}${oneLine(result.id, 200)}  ${what}  ${duration}`;
+}
+
+function plural(count: number, singular: string, pluralForm: string): string {
+  return `${count} ${count === 1 ? singular : pluralForm}`;
+}
+
+function describeServer(serverInfo: unknown): string | undefined {
+  if (serverInfo === null || typeof serverInfo !== 'object') return undefined;
+  const info = serverInfo as { name?: unknown; version?: unknown; title?: unknown };
+  if (typeof info.name !== 'string') return undefined;
+  const name = typeof info.title === 'string' && info.title ? `${info.title} (${info.name})` : info.name;
+  return oneLine(typeof info.version === 'string' ? `${name} ${info.version}` : name, 200);
+}
+
+/**
+ * The end-of-run summary, several lines: tool and spec version, target, role, negotiated protocol version
+ * (said plainly when it is not the spec version), notices, counts, duration, and each failure and error.
+ */
+export function formatSummary(report: RunReport, options: ConsoleOptions = {}): string {
+  const { color } = options;
+  const lines: string[] = [];
+  const label = (text: string) => paint(text.padEnd(10), ANSI.bold, color);
+
+  lines.push(paint(`${report.tool.name} ${report.tool.version} — Tasks, MCP spec ${report.specVersion}`, ANSI.bold, color));
+
+  const target = report.target;
+  lines.push(
+    `${label('Target:')}${oneLine(target.description, 300)} (${target.transport}${target.bundledReference ? ', bundled reference receiver' : ''})`,
+  );
+  lines.push(`${label('Role:')}${report.role} (receiver of task-augmented requests)`);
+
+  const negotiated = report.negotiatedProtocolVersion;
+  if (negotiated === undefined || negotiated === '') {
+    lines.push(`${label('Protocol:')}no protocol version was negotiated`);
+  } else if (negotiated === report.specVersion) {
+    lines.push(`${label('Protocol:')}${oneLine(negotiated, 100)}`);
+  } else {
+    lines.push(
+      `${label('Protocol:')}${paint(
+        `${oneLine(negotiated, 100)} — NOT ${report.specVersion}; the target negotiated another protocol version, so these results may not reflect its ${report.specVersion} behaviour`,
+        ANSI.yellow,
+        color,
+      )}`,
+    );
+  }
+
+  const server = describeServer(report.serverInfo);
+  if (server) lines.push(`${label('Server:')}${server}`);
+
+  if (report.notices.length > 0) {
+    lines.push(label('Notices:').trimEnd());
+    for (const notice of report.notices) lines.push(`  - ${oneLine(notice, SUMMARY_MESSAGE_MAX)}`);
+  }
+
+  const s = report.summary;
+  const total = s.pass + s.fail + s.warn + s.skip + s.error;
+  const counts = [
+    paint(`${s.pass} passed`, ANSI.green, color && s.pass > 0),
+    paint(`${s.fail} failed`, ANSI.red, color && s.fail > 0),
+    paint(`${s.warn} warned`, ANSI.yellow, color && s.warn > 0),
+    `${s.skip} skipped`,
+    paint(plural(s.error, 'error', 'errors'), ANSI.magenta, color && s.error > 0),
+  ].join(', ');
+  lines.push(`${label('Results:')}${counts} (${plural(total, 'check', 'checks')})`);
+  lines.push(`${label('Duration:')}${(Math.max(0, report.durationMs) / 1000).toFixed(1)} s`);
+
+  const broken = report.results.filter((result) => result.outcome === 'fail' || result.outcome === 'error');
+  if (broken.length > 0) {
+    lines.push('');
+    lines.push(paint('Failures and errors:', ANSI.bold, color));
+    for (const result of broken) {
+      lines.push(`  ${tag(result.outcome, color)}${oneLine(result.id, 200)}  ${oneLine(result.message, SUMMARY_MESSAGE_MAX)}`);
+    }
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,305 @@
+// The JUnit XML report, built with junit-report-builder. Mapping of outcomes: docs/report-format.md.
+// It renders what the runner decided; it never computes a verdict.
+//
+// Things junit-report-builder 5.1.2 does that this file works around:
+// - It is CommonJS with an `export default` in its .d.ts: at run time (Node, and vitest, which loads
+//   node_modules natively) the default import IS the builder, while TypeScript under NodeNext types it as
+//   `{ default: Builder }`. freshBuilder() looks for whichever object has newBuilder().
+// - The package's default export is one shared builder; every call here starts from newBuilder().
+// - CDATA (system-out, failure and error bodies) splits only the FIRST "]]>"; a second one would end the
+//   section early and make the file malformed. cdataText() neutralises every "]]>" itself.
+// - skipped() takes no reason; the reason is set as the message attribute of <skipped> after the
+//   library has built the element (withSkipMessage()).
+// - timestamp(Date) formats in the local time zone without saying so; a UTC string is passed instead.
+// - time() writes the number as given; durations are rounded to milliseconds first (no 0.30000000000000004).
+// - It already drops characters illegal in XML 1.0 (invalidCharReplacement: ''), but only as a side effect
+//   of its xmlbuilder options; every string is stripped here before it reaches the builder.
+
+import * as junitModule from 'junit-report-builder';
+import type { Builder, TestCase, TestSuite } from 'junit-report-builder';
+
+import { SPEC_URL, requirementUrl } from '../harness/model.js';
+import type { CheckResult, RunReport, TranscriptEntry } from '../harness/model.js';
+import { toPlain, writeFileAtomic } from './json.js';
+
+/** What the writers need to know about a requirement; the catalogue's entries satisfy it. */
+export interface RequirementInfo {
+  id: string;
+  keyword: string;
+  section: string;
+  anchor: string;
+  summary: string;
+}
+
+export type RequirementMap = ReadonlyMap<string, RequirementInfo>;
+
+export interface JunitOptions {
+  /** Requirement details by ID: adds the `keyword` property and section links with anchors. */
+  requirements?: RequirementMap;
+  /** Report a warn (a SHOULD not met) as a <failure> instead of a passing test case. */
+  strict?: boolean;
+}
+
+export const JUNIT_ROOT_NAME = 'mcp-tasks-conformance';
+/** Cap on one test case's <system-out>, in UTF-8 bytes. */
+export const SYSTEM_OUT_MAX_BYTES = 200 * 1024;
+/** Cap on attribute values (messages, property values), in characters; bodies carry the full text. */
+const ATTRIBUTE_MAX_CHARS = 4096;
+
+/** Everything outside #x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF], lone surrogates included. */
+const XML_ILLEGAL = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+/** Removes the characters XML 1.0 cannot carry, even escaped. */
+export function stripInvalidXmlChars(text: string): string {
+  return text.replace(XML_ILLEGAL, '');
+}
+
+/** Text bound for a CDATA section: legal characters only and no "]]>" (rendered "]]&gt;"). */
+function cdataText(text: string): string {
+  return stripInvalidXmlChars(text).replace(/]]>/g, ']]&gt;');
+}
+
+function attributeText(text: string): string {
+  const clean = stripInvalidXmlChars(text);
+  const chars = Array.from(clean);
+  return chars.length <= ATTRIBUTE_MAX_CHARS ? clean : `${chars.slice(0, ATTRIBUTE_MAX_CHARS - 1).join('')}…`;
+}
+
+function freshBuilder(): Builder {
+  const module = junitModule as unknown as { default?: unknown };
+  const nested = module.default as { default?: unknown } | undefined;
+  for (const candidate of [module.default, nested?.default, junitModule as unknown]) {
+    if (candidate !== null && typeof candidate === 'object' && typeof (candidate as Builder).newBuilder === 'function') {
+      return (candidate as Builder).newBuilder();
+    }
+  }
+  throw new Error('junit-report-builder: could not find the builder export');
+}
+
+/** Seconds, rounded to the millisecond; 0 for anything that is not a finite, non-negative duration. */
+function seconds(ms: number): number {
+  return Number.isFinite(ms) && ms > 0 ? Math.round(ms) / 1000 : 0;
+}
+
+/** ISO 8601 in UTC, without milliseconds; the raw (cleaned) string when it does not parse. */
+function junitTimestamp(startedAt: string): string {
+  const date = new Date(startedAt);
+  if (Number.isNaN(date.getTime())) return attributeText(startedAt);
+  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+const KEYWORD_RANK: Record<string, number> = { MUST: 3, 'MUST NOT': 3, SHOULD: 2, 'SHOULD NOT': 2, MAY: 1 };
+
+/** The strongest keyword among the known requirements (first listed wins a tie); undefined when none is known. */
+function strongestKeyword(ids: readonly string[], requirements: RequirementMap): string | undefined {
+  let best: string | undefined;
+  let bestRank = -1;
+  for (const id of ids) {
+    const keyword = requirements.get(id)?.keyword;
+    if (keyword === undefined) continue;
+    const rank = KEYWORD_RANK[keyword] ?? 0;
+    if (rank > bestRank) {
+      best = keyword;
+      bestRank = rank;
+    }
+  }
+  return best;
+}
+
+function requirementIds(result: CheckResult): string[] {
+  const ids = [...result.requirements];
+  for (const finding of result.findings) if (!ids.includes(finding.requirement)) ids.push(finding.requirement);
+  return ids;
+}
+
+/** Failure/error body: the message, every finding, and a spec link for each requirement involved. */
+function verdictBody(result: CheckResult, requirements: RequirementMap | undefined): string {
+  const lines: string[] = [result.message];
+  if (result.findings.length > 0) {
+    lines.push('', 'Findings:');
+    for (const finding of result.findings) lines.push(`[${finding.keyword}] ${finding.requirement}: ${finding.message}`);
+  }
+  const ids = requirementIds(result);
+  if (ids.length > 0) {
+    lines.push('', 'Requirements:');
+    for (const id of ids) {
+      const info = requirements?.get(id);
+      if (info) {
+        lines.push(`${id} [${info.keyword}] ${info.section}: ${info.summary}`, `  ${requirementUrl(info)}`);
+      } else {
+        lines.push(id, `  ${SPEC_URL}`);
+      }
+    }
+  }
+  return cdataText(lines.join('\n'));
+}
+
+function stringifyMessage(message: unknown): string {
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(toPlain(message));
+  } catch {
+    json = undefined;
+  }
+  if (json === undefined) return String(message);
+  // JSON.stringify already writes C0 controls and lone surrogates as \u escapes. U+FFFE, U+FFFF and ">" can
+  // only occur inside JSON strings, where the \u escape means the same: the line stays lossless JSON, with
+  // nothing illegal in XML and no "]]>" to end the CDATA section.
+  return json.replace(/[\uFFFE\uFFFF]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`).replace(/]]>/g, ']]\\u003e');
+}
+
+function transcriptLine(entry: TranscriptEntry): string {
+  const time = `+${Number.isFinite(entry.t) ? Math.round(entry.t) : '?'}ms`;
+  const conn = entry.conn ? ` [${entry.conn}]` : '';
+  const payload = entry.message !== undefined ? stringifyMessage(entry.message) : (entry.text ?? '');
+  const text = entry.text ?? (entry.message !== undefined ? stringifyMessage(entry.message) : '');
+  let line: string;
+  switch (entry.dir) {
+    case 'out':
+      line = `${time}${conn} → ${payload}`;
+      break;
+    case 'in':
+      line = `${time}${conn} ← ${payload}`;
+      break;
+    case 'stderr':
+      line = `${time}${conn} stderr: ${text}`;
+      break;
+    default:
+      line = `${time}${conn} note: ${text}`;
+  }
+  // One line per entry: line breaks inside the entry are shown as the two characters \n.
+  return line.replace(/\r\n|\r|\n/g, '\\n');
+}
+
+function truncateUtf8(text: string, maxBytes: number): string {
+  const buffer = Buffer.from(text, 'utf8');
+  if (buffer.length <= maxBytes) return text;
+  return buffer.subarray(0, Math.max(0, maxBytes)).toString('utf8').replace(/\uFFFD+$/, '');
+}
+
+/** <system-out>: the lead lines (WARN/SKIP/INFO) then the transcript, capped at SYSTEM_OUT_MAX_BYTES. */
+function systemOut(lead: string[], transcript: readonly TranscriptEntry[]): string {
+  const lines = [
+    ...lead.map((line) => cdataText(line.replace(/\r\n|\r|\n/g, '\\n'))),
+    ...transcript.map((entry) => cdataText(transcriptLine(entry))),
+  ];
+  const reserve = 512; // room for the truncation note
+  const budget = SYSTEM_OUT_MAX_BYTES - reserve;
+  let out = '';
+  let used = 0;
+  for (let i = 0; i < lines.length; i += 1) {
+    const line = `${lines[i]}\n`;
+    const size = Buffer.byteLength(line, 'utf8');
+    if (used + size > budget) {
+      const room = budget - used;
+      if (room > 80) out += `${truncateUtf8(lines[i]!, room - 8)} …\n`;
+      const omitted = lines.length - i;
+      out +=
+        `note: system-out truncated at ${SYSTEM_OUT_MAX_BYTES / 1024} KB: the last ${omitted} of ${lines.length} lines ` +
+        `${room > 80 ? '(the first of them in part) ' : ''}are left out; the JSON report has the full transcript\n`;
+      return out;
+    }
+    out += line;
+    used += size;
+  }
+  return out;
+}
+
+/** Sets the reason on the <skipped> element the library creates (its skipped() takes none). */
+function withSkipMessage(testCase: TestCase, reason: string): void {
+  if (!reason) return;
+  const build = testCase.build.bind(testCase);
+  testCase.build = (parent) => {
+    const element = build(parent);
+    const skipped = element.children.find((child) => (child as { name?: unknown }).name === 'skipped');
+    if (skipped) skipped.att('message', reason);
+    return element;
+  };
+}
+
+function failureType(result: CheckResult): string {
+  const finding = result.findings.find((f) => f.severity === 'fail') ?? result.findings[0];
+  return finding ? finding.keyword : result.level.toUpperCase();
+}
+
+function addTestCase(suite: TestSuite, report: RunReport, result: CheckResult, options: JunitOptions): void {
+  const { requirements, strict = false } = options;
+  const testCase = suite
+    .testCase()
+    .className(attributeText(result.suite))
+    .name(attributeText(`${result.id}: ${result.title}`))
+    .time(seconds(result.durationMs));
+
+  testCase.property('requirements', attributeText(result.requirements.join(',')));
+  const keyword = requirements ? strongestKeyword(result.requirements, requirements) : undefined;
+  if (keyword !== undefined) testCase.property('keyword', attributeText(keyword));
+  testCase.property('level', attributeText(result.level));
+  testCase.property('specVersion', attributeText(report.specVersion));
+  testCase.property('transport', attributeText(report.target.transport));
+  testCase.property('outcome', attributeText(result.outcome));
+  if (result.protocolVersion !== undefined) testCase.property('protocolVersion', attributeText(result.protocolVersion));
+
+  const lead: string[] = [];
+  const message = attributeText(result.message);
+  switch (result.outcome) {
+    case 'fail':
+      testCase.failure(message, failureType(result)).stacktrace(verdictBody(result, requirements));
+      break;
+    case 'error':
+      testCase.error(message, 'harness-error', verdictBody(result, requirements));
+      break;
+    case 'skip':
+      testCase.skipped();
+      withSkipMessage(testCase, message);
+      lead.push(`SKIP: ${result.message}`);
+      break;
+    case 'warn':
+      testCase.property('warning', message);
+      lead.push(`WARN: ${result.message}`);
+      if (strict) testCase.failure(message, failureType(result)).stacktrace(verdictBody(result, requirements));
+      break;
+    default:
+      break;
+  }
+  for (const info of result.info) lead.push(`INFO: ${info}`);
+
+  const out = systemOut(lead, result.transcript);
+  if (out) testCase.standardOutput(out);
+}
+
+/** The JUnit XML document: one <testsuite> per suite (first-seen order), one <testcase> per check. */
+export function buildJunitXml(report: RunReport, options: JunitOptions = {}): string {
+  const builder = freshBuilder().name(JUNIT_ROOT_NAME);
+  const timestamp = junitTimestamp(report.startedAt);
+  const suites = new Map<string, { suite: TestSuite; ms: number }>();
+
+  for (const result of report.results) {
+    let entry = suites.get(result.suite);
+    if (!entry) {
+      const suite = builder
+        .testSuite()
+        .name(attributeText(`${JUNIT_ROOT_NAME}.${result.suite}`))
+        .timestamp(timestamp);
+      suite.property('specVersion', attributeText(report.specVersion));
+      suite.property('tool', attributeText(`${report.tool.name} ${report.tool.version}`));
+      suite.property('target', attributeText(report.target.description));
+      suite.property('transport', attributeText(report.target.transport));
+      suite.property('role', attributeText(report.role));
+      if (report.negotiatedProtocolVersion !== undefined) {
+        suite.property('negotiatedProtocolVersion', attributeText(report.negotiatedProtocolVersion));
+      }
+      entry = { suite, ms: 0 };
+      suites.set(result.suite, entry);
+    }
+    entry.ms += Number.isFinite(result.durationMs) && result.durationMs > 0 ? Math.round(result.durationMs) : 0;
+    addTestCase(entry.suite, report, result, options);
+  }
+  for (const { suite, ms } of suites.values()) suite.time(ms / 1000);
+
+  return builder.build();
+}
+
+/** Writes the JUnit XML atomically (temporary file + rename), creating the folder when needed. */
+export async function writeJunitReport(file: string, report: RunReport, options: JunitOptions = {}): Promise<void> {
+  await writeFileAtomic(file, `${buildJunitXml(report, options)}\n`);
+}

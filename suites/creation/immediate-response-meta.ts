@@ -1,0 +1,23 @@
+import { defineCheck, type CheckContext } from '../../harness/check.js';
+import { brief } from '../../harness/describe.js';
+import { IMMEDIATE_RESPONSE_META } from '../../harness/receiver.js';
+import { uniqueText } from '../../harness/waits.js';
+
+// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#creating-tasks
+export default defineCheck({
+  id: 'creation.immediate-response-meta',
+  title: 'The optional model-immediate-response _meta of a CreateTaskResult is a string',
+  suite: 'creation',
+  requirements: ['TASKS-CREATE-IMMEDIATE-RESPONSE-STRING'],
+  needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'echo' }],
+  async run(ctx: CheckContext) {
+    const receiver = await ctx.connect();
+    const { reply } = await receiver.startTask(ctx.fixture('echo'), { text: uniqueText('immediate'), delayMs: 0 }, { task: { ttl: 60_000 } });
+    const meta = reply.result._meta as Record<string, unknown> | undefined;
+    if (meta === undefined || !(IMMEDIATE_RESPONSE_META in meta)) {
+      ctx.info('the receiver does not provide a model-immediate-response');
+      return;
+    }
+    ctx.expect('TASKS-CREATE-IMMEDIATE-RESPONSE-STRING', typeof meta[IMMEDIATE_RESPONSE_META] === 'string', `expected a string, got ${brief(meta[IMMEDIATE_RESPONSE_META])}`);
+  },
+});

@@ -1,0 +1,60 @@
+import { BASE_REQUIREMENTS } from '../harness/base-requirements.js';
+import type { CheckDefinition } from '../harness/check.js';
+import type { Requirement } from '../harness/model.js';
+import tasksShape from './capabilities/tasks-shape.js';
+import undeclaredIgnoresTask from './capabilities/undeclared-ignores-task.js';
+import createTaskResultShape from './creation/create-task-result-shape.js';
+import immediateResponseMeta from './creation/immediate-response-meta.js';
+import noResultInCreate from './creation/no-result-in-create.js';
+import prompt from './creation/prompt.js';
+import statusWorking from './creation/status-working.js';
+import taskIds from './creation/task-ids.js';
+import failedStatusMessage from './execution-errors/failed-status-message.js';
+import isErrorFailed from './execution-errors/iserror-failed.js';
+import rpcErrorFailed from './execution-errors/rpc-error-failed.js';
+import monotonicUpdate from './lifecycle/monotonic-update.js';
+import stableIdentity from './lifecycle/stable-identity.js';
+import transitions from './lifecycle/transitions.js';
+import informativeMessages from './protocol-errors/informative-messages.js';
+import { UNKNOWN_TASK_ID_CHECKS } from './protocol-errors/unknown-task-id.js';
+import { REQUIREMENTS } from './requirements.js';
+import blocksUntilTerminal from './result-retrieval/blocks-until-terminal.js';
+import relatedTaskMeta from './result-retrieval/related-task-meta.js';
+import sameAsPlainCall from './result-retrieval/same-as-plain-call.js';
+import sameError from './result-retrieval/same-error.js';
+import optionalBothWays from './tool-negotiation/optional-both-ways.js';
+import { forbiddenWithTask, noExecutionWithTask } from './tool-negotiation/refuse-task-for-untasked-tool.js';
+import requiredWithoutTask from './tool-negotiation/required-without-task.js';
+import taskSupportValues from './tool-negotiation/task-support-values.js';
+
+/** Every check, grouped by spec section in the order the spec presents them. */
+export const ALL_CHECKS: readonly CheckDefinition[] = [
+  tasksShape,
+  undeclaredIgnoresTask,
+  taskSupportValues,
+  requiredWithoutTask,
+  forbiddenWithTask,
+  noExecutionWithTask,
+  optionalBothWays,
+  createTaskResultShape,
+  statusWorking,
+  prompt,
+  noResultInCreate,
+  taskIds,
+  immediateResponseMeta,
+  transitions,
+  stableIdentity,
+  monotonicUpdate,
+  blocksUntilTerminal,
+  sameAsPlainCall,
+  sameError,
+  relatedTaskMeta,
+  isErrorFailed,
+  rpcErrorFailed,
+  failedStatusMessage,
+  ...UNKNOWN_TASK_ID_CHECKS,
+  informativeMessages,
+];
+
+/** The Tasks catalogue plus the base requirements the harness relies on. */
+export const ALL_REQUIREMENTS: ReadonlyMap<string, Requirement> = new Map([...REQUIREMENTS, ...BASE_REQUIREMENTS].map((r) => [r.id, r]));

@@ -1,0 +1,38 @@
+import { defineCheck, type CheckContext, type CheckDefinition } from '../../harness/check.js';
+import { errorCodeOf } from '../../harness/describe.js';
+import type { Precondition } from '../../harness/model.js';
+import type { Receiver } from '../../harness/receiver.js';
+import { uniqueText } from '../../harness/waits.js';
+
+interface UnknownIdCase {
+  method: 'tasks/get' | 'tasks/result' | 'tasks/cancel';
+  needs: Precondition[];
+  send(receiver: Receiver, taskId: string): ReturnType<Receiver['request']>;
+}
+
+const CASES: UnknownIdCase[] = [
+  { method: 'tasks/get', needs: [], send: (receiver, id) => receiver.getTask(id) },
+  { method: 'tasks/result', needs: [], send: (receiver, id) => receiver.taskResult(id) },
+  { method: 'tasks/cancel', needs: [{ kind: 'tasks-capability', path: 'cancel' }], send: (receiver, id) => receiver.cancelTask(id) },
+];
+
+// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#protocol-errors
+function unknownTaskIdCheck(testCase: UnknownIdCase): CheckDefinition {
+  const name = testCase.method.split('/')[1];
+  return defineCheck({
+    id: `protocol-errors.unknown-task-${name}`,
+    title: `${testCase.method} for a task ID that never existed is answered with -32602`,
+    suite: 'protocol-errors',
+    requirements: ['TASKS-ERROR-INVALID-TASK-ID'],
+    roles: ['server', 'client'],
+    needs: [{ kind: 'tasks-capability', path: 'requests' }, ...testCase.needs],
+    async run(ctx: CheckContext) {
+      const receiver = await ctx.connect();
+      const reply = await testCase.send(receiver, uniqueText('no-such-task'));
+      ctx.expect('TASKS-ERROR-INVALID-TASK-ID', !reply.ok && reply.error.code === -32602, `expected error -32602, got ${errorCodeOf(reply)}`);
+    },
+  });
+}
+
+export const UNKNOWN_TASK_ID_CHECKS = CASES.map(unknownTaskIdCheck);
+export const UNKNOWN_TASK_ID_CASES = CASES;

@@ -1,0 +1,337 @@
+// The requirement catalogue: one entry per normative statement of the Tasks page (MCP 2025-11-25).
+// IDs are stable and never reused; summaries are our own one-line paraphrases, never spec sentences.
+
+import type { Requirement } from '../harness/model.js';
+
+// Section title and heading anchor on the spec page; spread into each entry of that section.
+const CAPABILITIES = { section: 'Capabilities', anchor: 'capabilities' } as const;
+const CAPABILITY_NEGOTIATION = { section: 'Capability Negotiation', anchor: 'capability-negotiation' } as const;
+const TOOL_LEVEL = { section: 'Tool-Level Negotiation', anchor: 'tool-level-negotiation' } as const;
+const CREATING = { section: 'Creating Tasks', anchor: 'creating-tasks' } as const;
+const GETTING = { section: 'Getting Tasks', anchor: 'getting-tasks' } as const;
+const RETRIEVING = { section: 'Retrieving Task Results', anchor: 'retrieving-task-results' } as const;
+const STATUS_NOTIFICATION = { section: 'Task Status Notification', anchor: 'task-status-notification' } as const;
+const TASK_NOTIFICATIONS = { section: 'Task Notifications', anchor: 'task-notifications' } as const;
+const SUPPORT = { section: 'Task Support and Handling', anchor: 'task-support-and-handling' } as const;
+const TASK_ID = { section: 'Task ID Requirements', anchor: 'task-id-requirements' } as const;
+const LIFECYCLE = { section: 'Task Status Lifecycle', anchor: 'task-status-lifecycle' } as const;
+const INPUT = { section: 'Input Required Status', anchor: 'input-required-status' } as const;
+const TTL = { section: 'TTL and Resource Management', anchor: 'ttl-and-resource-management' } as const;
+const RESULT = { section: 'Result Retrieval', anchor: 'result-retrieval' } as const;
+const ASSOCIATING = { section: 'Associating Task-Related Messages', anchor: 'associating-task-related-messages' } as const;
+const RELATED_META = { section: 'Related Task Metadata', anchor: 'related-task-metadata' } as const;
+const PROGRESS = { section: 'Task Progress Notifications', anchor: 'task-progress-notifications' } as const;
+const LISTING = { section: 'Task Listing', anchor: 'task-listing' } as const;
+const CANCELLATION = { section: 'Task Cancellation', anchor: 'task-cancellation' } as const;
+const PROTOCOL_ERRORS = { section: 'Protocol Errors', anchor: 'protocol-errors' } as const;
+const EXECUTION_ERRORS = { section: 'Task Execution Errors', anchor: 'task-execution-errors' } as const;
+const ISOLATION = { section: 'Task Isolation and Access Control', anchor: 'task-isolation-and-access-control' } as const;
+const RESOURCES = { section: 'Resource Management', anchor: 'resource-management' } as const;
+const AUDIT = { section: 'Audit and Logging', anchor: 'audit-and-logging' } as const;
+
+const LOGS_INTERNAL = 'Logs and monitoring live inside the implementation; nothing about them crosses the protocol.';
+const DOCS_INTERNAL = 'Documentation is not observable through the protocol.';
+
+export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>([
+  // Capabilities: who declares `tasks`, and its shape.
+  { id: 'TASKS-CAP-DECLARE', keyword: 'MUST', binds: 'receiver', ...CAPABILITIES,
+    summary: 'A party able to receive task-augmented requests advertises a `tasks` capability in its initialize exchange.' },
+  { id: 'TASKS-CAP-SHAPE', keyword: 'MUST', binds: 'receiver', ...CAPABILITIES,
+    summary: 'The `tasks` capability follows the schema: `list`, `cancel` and every `requests.*` leaf are objects.',
+    leniency: "Derived from the schema's types for the capability rather than from a keyword sentence." },
+
+  // Capability Negotiation: requestors only use what the receiver declared.
+  { id: 'TASKS-CAP-REQUESTOR-ONLY-DECLARED', keyword: 'SHOULD', binds: 'requestor', ...CAPABILITY_NEGOTIATION,
+    summary: 'A requestor adds `task` to a request only if the receiver advertised task support for that request type.' },
+  { id: 'TASKS-CAP-NO-TASKS-NO-CREATE', keyword: 'SHOULD NOT', binds: 'requestor', ...CAPABILITY_NEGOTIATION,
+    summary: 'A requestor sends no task-augmented requests to a peer whose capabilities lack `tasks` altogether.' },
+
+  // Tool-Level Negotiation: execution.taskSupport refines the tools.call capability per tool.
+  { id: 'TASKS-TOOL-TASKSUPPORT-VALUES', keyword: 'MUST', binds: 'receiver', ...TOOL_LEVEL,
+    summary: 'A tool\'s `execution.taskSupport`, when given, is one of "required", "optional" or "forbidden".',
+    leniency: "Read from the schema's enum; the prose lists the values without a keyword." },
+  { id: 'TASKS-TOOL-NO-CAP-NO-TASK', keyword: 'MUST NOT', binds: 'requestor', ...TOOL_LEVEL,
+    summary: "Without `tasks.requests.tools.call` among the server's capabilities, a client never calls any tool as a task." },
+  { id: 'TASKS-TOOL-FORBIDDEN-NO-TASK', keyword: 'MUST NOT', binds: 'requestor', ...TOOL_LEVEL,
+    summary: 'A client never task-augments a call to a tool whose taskSupport is "forbidden" or missing.' },
+  { id: 'TASKS-TOOL-FORBIDDEN-METHOD-NOT-FOUND', keyword: 'SHOULD', binds: 'receiver', ...TOOL_LEVEL,
+    summary: 'A task-augmented call to a "forbidden" tool, or to one without taskSupport, is answered with error -32601.' },
+  { id: 'TASKS-TOOL-OPTIONAL-EITHER', keyword: 'MAY', binds: 'requestor', ...TOOL_LEVEL,
+    summary: 'For an "optional" tool the requestor picks a plain or a task call; the receiver side is TASKS-TOOL-OPTIONAL-SERVED.' },
+  { id: 'TASKS-TOOL-OPTIONAL-SERVED', keyword: 'MUST', binds: 'receiver', ...TOOL_LEVEL,
+    summary: 'An "optional" tool gives a plain call its normal result and a task-augmented call a created task.',
+    leniency: 'Derived: optional invites both forms; -32600 to the plain form is only warned, as Protocol Errors lets a receiver insist on tasks.' },
+  { id: 'TASKS-TOOL-REQUIRED-TASK', keyword: 'MUST', binds: 'requestor', ...TOOL_LEVEL,
+    summary: 'A client always sends its calls to a "required" tool as task-augmented requests.' },
+  { id: 'TASKS-TOOL-REQUIRED-METHOD-NOT-FOUND', keyword: 'MUST', binds: 'receiver', ...TOOL_LEVEL,
+    summary: 'A plain, non-task call to a "required" tool is answered with error -32601.',
+    leniency: '-32600 is warned, not failed: Protocol Errors allows -32600 where a receiver demands task augmentation.' },
+
+  // Creating Tasks: the task field and the CreateTaskResult.
+  { id: 'TASKS-CREATE-TTL-REQUEST', keyword: 'MAY', binds: 'requestor', ...CREATING,
+    summary: 'A requestor can ask for a lifetime by putting `ttl` (milliseconds counted from creation) in `params.task`.' },
+  { id: 'TASKS-CREATE-NO-RESULT', keyword: 'MUST', binds: 'receiver', ...CREATING,
+    summary: "A CreateTaskResult holds the task's data only; the operation's own result never appears in it.",
+    leniency: "No keyword: the sentence defines CreateTaskResult's contents and is read as binding." },
+  { id: 'TASKS-CREATE-IMMEDIATE-RESPONSE-STRING', keyword: 'SHOULD', binds: 'receiver', ...CREATING,
+    summary: 'When CreateTaskResult `_meta` carries the model-immediate-response key, its value is a string.',
+    leniency: 'Lowercase "should" inside a note the spec calls non-binding; at most a warning.' },
+
+  // Getting Tasks: polling with tasks/get.
+  { id: 'TASKS-GET-SSE-DISCONNECT', keyword: 'MAY', binds: 'requestor', ...GETTING,
+    summary: 'Over Streamable HTTP a client is free to drop, whenever it likes, an SSE stream the server opened for tasks/get.' },
+  { id: 'TASKS-GET-RESPECT-POLL-INTERVAL', keyword: 'SHOULD', binds: 'requestor', ...GETTING,
+    summary: 'A requestor paces its tasks/get polling by the `pollInterval` the receiver returned.' },
+  { id: 'TASKS-GET-POLL-UNTIL-TERMINAL', keyword: 'SHOULD', binds: 'requestor', ...GETTING,
+    summary: 'A requestor goes on polling a task until it turns terminal or reports input_required.' },
+  { id: 'TASKS-GET-KEEP-POLLING', keyword: 'SHOULD', binds: 'requestor', ...GETTING,
+    summary: 'Calling tasks/result does not end polling: a requestor not blocked on it keeps calling tasks/get.' },
+  { id: 'TASKS-TRANSPORT-COMPLIANCE', keyword: 'MUST', binds: 'receiver', ...GETTING,
+    summary: 'Task traffic still obeys the Streamable HTTP transport rules (restated in three sections of the page).',
+    untestable: "The transport specification is outside this suite's scope; its own conformance suite covers it." },
+
+  // Retrieving Task Results: the tasks/result call.
+  { id: 'TASKS-RESULT-SSE-DISCONNECT', keyword: 'MAY', binds: 'requestor', ...RETRIEVING,
+    summary: 'Over Streamable HTTP a client is free to drop, whenever it likes, an SSE stream the server opened for tasks/result.' },
+
+  // Task Status Notification: the optional push of status changes (MAY and MUST NOT restated under Task Notifications).
+  { id: 'TASKS-NOTIFY-MAY-SEND', keyword: 'MAY', binds: 'receiver', ...STATUS_NOTIFICATION,
+    summary: 'A receiver is free to push notifications/tasks/status as a task moves from one status to another.' },
+  { id: 'TASKS-NOTIFY-NOT-RELIED', keyword: 'MUST NOT', binds: 'requestor', ...STATUS_NOTIFICATION,
+    summary: 'A requestor never depends on status notifications arriving, since sending them is optional.' },
+  { id: 'TASKS-NOTIFY-KEEP-POLLING', keyword: 'SHOULD', binds: 'requestor', ...STATUS_NOTIFICATION,
+    summary: 'A requestor keeps polling tasks/get for status updates even while it receives status notifications.' },
+  { id: 'TASKS-NOTIFY-FULL-TASK', keyword: 'MUST', binds: 'receiver', ...STATUS_NOTIFICATION,
+    summary: "A status notification's params are a complete Task object, not a partial delta.",
+    leniency: "Descriptive sentence backed by the schema, where the notification's params is a Task." },
+
+  // Task Notifications: metadata on status notifications.
+  { id: 'TASKS-NOTIFY-NO-RELATED-META', keyword: 'SHOULD NOT', binds: 'receiver', ...TASK_NOTIFICATIONS,
+    summary: 'A notifications/tasks/status message omits the related-task `_meta`; its params already name the task.' },
+
+  // Task Support and Handling: receivers with and without declared task support.
+  { id: 'TASKS-SUPPORT-UNDECLARED-NORMAL', keyword: 'MUST', binds: 'receiver', ...SUPPORT,
+    summary: 'For a request type without declared task support, a receiver ignores any `task` field and answers normally.' },
+  { id: 'TASKS-SUPPORT-MAY-REQUIRE', keyword: 'MAY', binds: 'receiver', ...SUPPORT,
+    summary: 'For a request type with declared task support, a receiver may refuse plain requests and demand a task.' },
+
+  // Task ID Requirements: what a taskId is and who mints it.
+  { id: 'TASKS-ID-STRING', keyword: 'MUST', binds: 'receiver', ...TASK_ID,
+    summary: 'Every taskId is a JSON string.' },
+  { id: 'TASKS-ID-RECEIVER-GENERATED', keyword: 'MUST', binds: 'receiver', ...TASK_ID,
+    summary: 'The receiver, never the requestor, mints the taskId when a task comes into being.' },
+  { id: 'TASKS-ID-UNIQUE', keyword: 'MUST', binds: 'receiver', ...TASK_ID,
+    summary: 'No two tasks held by one receiver share a taskId.' },
+
+  // Task Status Lifecycle: the status state machine and the fields that must stay consistent.
+  { id: 'TASKS-LIFECYCLE-START-WORKING', keyword: 'MUST', binds: 'receiver', ...LIFECYCLE,
+    summary: "A new task's first status is working." },
+  { id: 'TASKS-LIFECYCLE-VALID-TRANSITIONS', keyword: 'MUST', binds: 'receiver', ...LIFECYCLE,
+    summary: 'Status moves only along allowed edges: working and input_required go to each other or to a terminal status.' },
+  { id: 'TASKS-LIFECYCLE-TERMINAL-FINAL', keyword: 'MUST NOT', binds: 'receiver', ...LIFECYCLE,
+    summary: 'Once completed, failed or cancelled, a task never changes status again.' },
+  { id: 'TASKS-LIFECYCLE-STABLE-IDENTITY', keyword: 'MUST', binds: 'receiver', ...LIFECYCLE,
+    summary: "A task's taskId and createdAt are identical in every response that describes it.",
+    leniency: 'Implied by what the fields mean (identifier, creation time); no keyword states it.' },
+  { id: 'TASKS-LIFECYCLE-MONOTONIC-UPDATE', keyword: 'MUST', binds: 'receiver', ...LIFECYCLE,
+    summary: "A task's lastUpdatedAt never goes back in time from one response to the next.",
+    leniency: 'Implied by its definition as the time of the latest update; no keyword states it.' },
+
+  // Input Required Status: receivers asking the requestor for input mid-task.
+  { id: 'TASKS-INPUT-ANY-STREAM', keyword: 'SHOULD', binds: 'requestor', ...INPUT,
+    summary: 'A client accepts task messages on whichever SSE stream they arrive, the standalone HTTP GET stream included.' },
+  { id: 'TASKS-INPUT-NO-SSE-ON-GET', keyword: 'SHOULD NOT', binds: 'receiver', ...INPUT,
+    summary: 'When it can avoid it, a server answers tasks/get with plain JSON instead of opening an SSE stream.' },
+  { id: 'TASKS-INPUT-STATUS', keyword: 'SHOULD', binds: 'receiver', ...INPUT,
+    summary: 'A receiver that needs something from the requestor to finish puts the task into input_required.' },
+  { id: 'TASKS-INPUT-RELATED-META', keyword: 'MUST', binds: 'receiver', ...INPUT,
+    summary: 'A request the receiver sends to gather input for a task carries related-task `_meta` with that taskId.' },
+  { id: 'TASKS-INPUT-PREEMPTIVE-RESULT', keyword: 'SHOULD', binds: 'requestor', ...INPUT,
+    summary: 'On seeing input_required a requestor calls tasks/result at once so it can receive the pending requests.' },
+  { id: 'TASKS-INPUT-LEAVE-STATUS', keyword: 'SHOULD', binds: 'receiver', ...INPUT,
+    summary: 'Once the needed input has arrived the task leaves input_required, usually back to working.' },
+
+  // TTL and Resource Management: timestamps, ttl and pollInterval in task responses.
+  { id: 'TASKS-TTL-CREATED-AT', keyword: 'MUST', binds: 'receiver', ...TTL,
+    summary: 'Every task response has `createdAt`, an ISO 8601 / RFC 3339 timestamp of creation.' },
+  { id: 'TASKS-TTL-LAST-UPDATED-AT', keyword: 'MUST', binds: 'receiver', ...TTL,
+    summary: 'Every task response has `lastUpdatedAt`, an ISO 8601 / RFC 3339 timestamp of the latest change.' },
+  { id: 'TASKS-TTL-MAY-OVERRIDE', keyword: 'MAY', binds: 'receiver', ...TTL,
+    summary: 'A receiver may grant a ttl other than the one the requestor asked for.' },
+  { id: 'TASKS-TTL-INCLUDE-ACTUAL', keyword: 'MUST', binds: 'receiver', ...TTL,
+    summary: 'A tasks/get response reports the ttl actually in force: an integer, or null meaning no limit.' },
+  { id: 'TASKS-TTL-MAY-DELETE', keyword: 'MAY', binds: 'receiver', ...TTL,
+    summary: 'Once its ttl has run out, a task and its result may be discarded whatever its status.' },
+  { id: 'TASKS-TTL-POLL-INTERVAL', keyword: 'MAY', binds: 'receiver', ...TTL,
+    summary: 'A receiver may suggest a polling pace through `pollInterval` (milliseconds) in tasks/get responses.' },
+  { id: 'TASKS-TTL-RESPECT-POLL-INTERVAL', keyword: 'SHOULD', binds: 'requestor', ...TTL,
+    summary: 'A requestor honours a supplied `pollInterval` (the same duty appears under Getting Tasks).' },
+
+  // Result Retrieval: CreateTaskResult and the behaviour of tasks/result.
+  { id: 'TASKS-RESULT-CREATE-TASK-RESULT', keyword: 'MUST', binds: 'receiver', ...RESULT,
+    summary: 'Accepting a task-augmented request means answering it with a CreateTaskResult.' },
+  { id: 'TASKS-RESULT-PROMPT', keyword: 'SHOULD', binds: 'receiver', ...RESULT,
+    summary: 'The CreateTaskResult comes back promptly after acceptance, not once the work is done.' },
+  { id: 'TASKS-RESULT-TERMINAL-RETURNS', keyword: 'MUST', binds: 'receiver', ...RESULT,
+    summary: "tasks/result on a terminal task answers with the underlying request's final outcome, success or JSON-RPC error." },
+  { id: 'TASKS-RESULT-BLOCK', keyword: 'MUST', binds: 'receiver', ...RESULT,
+    summary: 'tasks/result on a working or input_required task withholds its answer until the task turns terminal.' },
+  { id: 'TASKS-RESULT-EXACT', keyword: 'MUST', binds: 'receiver', ...RESULT,
+    summary: 'For a terminal task, tasks/result gives back exactly what the original request would have answered.' },
+
+  // Associating Task-Related Messages: the related-task `_meta` key. The requestor duty is the union of this
+  // section (get/result/cancel) and Related Task Metadata (get/list/cancel).
+  { id: 'TASKS-META-RELATED-ALL', keyword: 'MUST', binds: 'receiver', ...ASSOCIATING,
+    summary: "Each request, notification and response tied to a task (e.g. its tool call's elicitation) carries related-task `_meta` with its taskId." },
+  { id: 'TASKS-META-PARAM-SOURCE-OF-TRUTH', keyword: 'MUST', binds: 'receiver', ...ASSOCIATING,
+    summary: 'In tasks/get, tasks/result and tasks/cancel, params.taskId picks the task; related-task `_meta` in the request is ignored.' },
+  { id: 'TASKS-META-REQUESTOR-NO-META', keyword: 'SHOULD NOT', binds: 'requestor', ...ASSOCIATING,
+    summary: 'Requestors leave related-task `_meta` out of tasks/get, tasks/list, tasks/result and tasks/cancel requests.' },
+  { id: 'TASKS-META-RECEIVER-NO-META', keyword: 'SHOULD NOT', binds: 'receiver', ...ASSOCIATING,
+    summary: 'Results of tasks/get, tasks/list and tasks/cancel omit related-task `_meta`, since they already carry the taskId.' },
+
+  // Related Task Metadata: the one response that must carry it.
+  { id: 'TASKS-META-RESULT-INCLUDES', keyword: 'MUST', binds: 'receiver', ...RELATED_META,
+    summary: 'A tasks/result response carries related-task `_meta` naming its task, as the result body holds no taskId.' },
+
+  // Task Progress Notifications: progress across the task's lifetime.
+  { id: 'TASKS-PROGRESS-TOKEN-LIFETIME', keyword: 'MUST', binds: 'receiver', ...PROGRESS,
+    summary: 'The progressToken of the task-creating request stays in use for progress notifications until the task ends.',
+    leniency: "No keyword here; binding through the progress page's rule that notifications name the request's token." },
+
+  // Task Listing: tasks/list and its cursors.
+  { id: 'TASKS-LIST-PAGINATE', keyword: 'SHOULD', binds: 'receiver', ...LISTING,
+    summary: 'A receiver splits tasks/list output into cursor-based pages instead of returning everything in one answer.' },
+  { id: 'TASKS-LIST-NEXT-CURSOR', keyword: 'MUST', binds: 'receiver', ...LISTING,
+    summary: 'A tasks/list page that is not the last one carries a `nextCursor`.' },
+  { id: 'TASKS-LIST-OPAQUE-CURSOR', keyword: 'MUST', binds: 'requestor', ...LISTING,
+    summary: 'A requestor hands cursors back unchanged and never decodes or edits them.' },
+  { id: 'TASKS-LIST-GET-IMPLIES-LIST', keyword: 'MUST', binds: 'receiver', ...LISTING,
+    summary: "Any task a requestor can fetch with tasks/get also shows up in that requestor's tasks/list." },
+  { id: 'TASKS-LIST-NO-DUPLICATES', keyword: 'SHOULD', binds: 'receiver', ...LISTING,
+    summary: 'Walking every tasks/list page yields each task exactly once.',
+    leniency: 'Not stated by the spec; a duplicate defeats pagination, so it is only warned.' },
+
+  // Task Cancellation: tasks/cancel.
+  { id: 'TASKS-CANCEL-TERMINAL-REJECTED', keyword: 'MUST', binds: 'receiver', ...CANCELLATION,
+    summary: 'tasks/cancel on a completed, failed or cancelled task fails with -32602 (stated here and in Protocol Errors).' },
+  { id: 'TASKS-CANCEL-STOP-WORK', keyword: 'SHOULD', binds: 'receiver', ...CANCELLATION,
+    summary: "On a valid tasks/cancel the receiver tries to halt the task's work." },
+  { id: 'TASKS-CANCEL-BEFORE-RESPONSE', keyword: 'MUST', binds: 'receiver', ...CANCELLATION,
+    summary: 'A task is already cancelled by the time the receiver answers the tasks/cancel that ended it.' },
+  { id: 'TASKS-CANCEL-STAYS-CANCELLED', keyword: 'MUST', binds: 'receiver', ...CANCELLATION,
+    summary: 'A cancelled task stays cancelled even if its work later finishes or fails.' },
+  { id: 'TASKS-CANCEL-MAY-DELETE', keyword: 'MAY', binds: 'receiver', ...CANCELLATION,
+    summary: 'A receiver may drop a cancelled task whenever it chooses, right away or once its ttl is over.' },
+  { id: 'TASKS-CANCEL-REQUESTOR-NO-RELY', keyword: 'SHOULD NOT', binds: 'requestor', ...CANCELLATION,
+    summary: 'A requestor does not count on a cancelled task being kept, and fetches what it needs before cancelling.' },
+  { id: 'TASKS-CANCEL-RESULT-ANSWERS', keyword: 'MUST', binds: 'receiver', ...CANCELLATION,
+    summary: 'tasks/result on a cancelled task answers, with a result or an error, instead of hanging.',
+    leniency: 'Follows from the terminal-status rule of Result Retrieval; any answer is accepted.' },
+
+  // Protocol Errors: JSON-RPC error codes for task operations.
+  { id: 'TASKS-ERROR-INVALID-TASK-ID', keyword: 'MUST', binds: 'receiver', ...PROTOCOL_ERRORS,
+    summary: 'tasks/get, tasks/result and tasks/cancel naming an unknown or malformed taskId fail with -32602.' },
+  { id: 'TASKS-ERROR-INVALID-CURSOR', keyword: 'MUST', binds: 'receiver', ...PROTOCOL_ERRORS,
+    summary: 'tasks/list given an unknown or malformed cursor fails with -32602.' },
+  { id: 'TASKS-ERROR-INTERNAL', keyword: 'MUST', binds: 'receiver', ...PROTOCOL_ERRORS,
+    summary: 'A failure inside the receiver itself is reported as JSON-RPC error -32603.',
+    untestable: 'The suite cannot provoke an internal error in an arbitrary receiver.' },
+  { id: 'TASKS-ERROR-MAY-REQUIRE-TASK', keyword: 'MAY', binds: 'receiver', ...PROTOCOL_ERRORS,
+    summary: 'A receiver that demands task augmentation may answer a plain request with -32600.' },
+  { id: 'TASKS-ERROR-INFORMATIVE', keyword: 'SHOULD', binds: 'receiver', ...PROTOCOL_ERRORS,
+    summary: 'Error responses carry a message that explains their cause.' },
+
+  // Task Execution Errors: failures of the underlying work.
+  { id: 'TASKS-EXEC-FAILED-STATUS-MESSAGE', keyword: 'SHOULD', binds: 'receiver', ...EXECUTION_ERRORS,
+    summary: 'tasks/get on a failed task includes a `statusMessage` that helps diagnose the failure.' },
+  { id: 'TASKS-EXEC-ISERROR-FAILED', keyword: 'SHOULD', binds: 'receiver', ...EXECUTION_ERRORS,
+    summary: 'A tool call whose result has isError: true ends its task in failed.',
+    leniency: 'Lowercase "should" in the prose; treated as SHOULD.' },
+  { id: 'TASKS-EXEC-RPC-ERROR-FAILED', keyword: 'SHOULD', binds: 'receiver', ...EXECUTION_ERRORS,
+    summary: 'Work that ends in a JSON-RPC error leaves its task in failed.',
+    leniency: 'Descriptive sentence without a keyword; treated as SHOULD.' },
+  { id: 'TASKS-EXEC-SAME-ERROR', keyword: 'MUST', binds: 'receiver', ...EXECUTION_ERRORS,
+    summary: 'If the underlying request produced a JSON-RPC error, tasks/result returns that very error.' },
+  { id: 'TASKS-EXEC-SAME-RESULT', keyword: 'MUST', binds: 'receiver', ...EXECUTION_ERRORS,
+    summary: 'If the underlying request succeeded, tasks/result is a success response holding its result.' },
+
+  // Task Isolation and Access Control: binding tasks to who created them.
+  { id: 'TASKS-SEC-BIND-CONTEXT', keyword: 'MUST', binds: 'receiver', ...ISOLATION,
+    summary: 'Where an authorization context exists, the receiver ties each task to it.' },
+  { id: 'TASKS-SEC-DOCUMENT-NO-AUTH', keyword: 'SHOULD', binds: 'receiver', ...ISOLATION,
+    summary: 'A receiver lacking context binding documents that whoever guesses a taskId can reach the task.',
+    untestable: DOCS_INTERNAL },
+  { id: 'TASKS-SEC-SECURE-IDS', keyword: 'MUST', binds: 'receiver', ...ISOLATION,
+    summary: 'Without context binding, taskIds come from a cryptographically secure source with entropy enough to be unguessable.' },
+  { id: 'TASKS-SEC-SHORT-TTL-NO-AUTH', keyword: 'SHOULD', binds: 'receiver', ...ISOLATION,
+    summary: 'Without context binding, a receiver weighs shorter ttls to narrow the exposure window.',
+    leniency: 'Lowercase "should consider": advice, treated as SHOULD.',
+    untestable: 'What counts as "shorter" is a judgement the suite cannot make.' },
+  { id: 'TASKS-SEC-NO-LIST-WITHOUT-AUTH', keyword: 'SHOULD NOT', binds: 'receiver', ...ISOLATION,
+    summary: 'A receiver that cannot tell requestors apart does not declare `tasks.list`.' },
+  { id: 'TASKS-SEC-REJECT-FOREIGN', keyword: 'MUST', binds: 'receiver', ...ISOLATION,
+    summary: "With context binding, tasks/get, tasks/result and tasks/cancel on another context's task are refused." },
+  { id: 'TASKS-SEC-LIST-OWN-ONLY', keyword: 'MUST', binds: 'receiver', ...ISOLATION,
+    summary: "With context binding, tasks/list returns only the requestor's own tasks." },
+  { id: 'TASKS-SEC-RATE-LIMIT', keyword: 'SHOULD', binds: 'receiver', ...ISOLATION,
+    summary: 'A receiver rate-limits task operations to blunt denial of service and enumeration.',
+    untestable: 'Limits and thresholds are not announced, and probing them would be a load test.' },
+
+  // Resource Management: limits a receiver sets on tasks.
+  { id: 'TASKS-RES-CONCURRENT-LIMIT', keyword: 'SHOULD', binds: 'receiver', ...RESOURCES,
+    summary: 'A receiver caps how many tasks one requestor may have at once.',
+    untestable: 'The limit is not announced, and exhausting it would be a load test.' },
+  { id: 'TASKS-RES-MAX-TTL', keyword: 'SHOULD', binds: 'receiver', ...RESOURCES,
+    summary: 'A receiver caps ttl so that no task is retained without end.' },
+  { id: 'TASKS-RES-CLEANUP', keyword: 'SHOULD', binds: 'receiver', ...RESOURCES,
+    summary: 'A receiver removes expired tasks without delay.',
+    untestable: 'Deletion after expiry is permitted, not required, so keeping a task looks the same as slow cleanup.' },
+  { id: 'TASKS-RES-DOC-MAX-TTL', keyword: 'SHOULD', binds: 'receiver', ...RESOURCES,
+    summary: 'A receiver documents the largest ttl it will grant.',
+    untestable: DOCS_INTERNAL },
+  { id: 'TASKS-RES-DOC-CONCURRENT', keyword: 'SHOULD', binds: 'receiver', ...RESOURCES,
+    summary: 'A receiver documents its per-requestor limit on concurrent tasks.',
+    untestable: DOCS_INTERNAL },
+  { id: 'TASKS-RES-MONITORING', keyword: 'SHOULD', binds: 'receiver', ...RESOURCES,
+    summary: 'A receiver watches its resource usage and raises alerts.',
+    untestable: 'Monitoring and alerting are internal to the implementation.' },
+
+  // Audit and Logging: records kept by both parties.
+  { id: 'TASKS-AUDIT-LOG-EVENTS', keyword: 'SHOULD', binds: 'receiver', ...AUDIT,
+    summary: 'A receiver records task creation, completion and retrieval in an audit log.',
+    untestable: LOGS_INTERNAL },
+  { id: 'TASKS-AUDIT-AUTH-CONTEXT', keyword: 'SHOULD', binds: 'receiver', ...AUDIT,
+    summary: "A receiver's log entries name the auth context whenever there is one.",
+    untestable: LOGS_INTERNAL },
+  { id: 'TASKS-AUDIT-MONITOR', keyword: 'SHOULD', binds: 'receiver', ...AUDIT,
+    summary: 'A receiver looks out for suspicious patterns such as many failed lookups or heavy polling.',
+    untestable: LOGS_INTERNAL },
+  { id: 'TASKS-AUDIT-REQUESTOR-LOG', keyword: 'SHOULD', binds: 'requestor', ...AUDIT,
+    summary: 'A requestor logs task lifecycle events for debugging and audit.',
+    untestable: LOGS_INTERNAL },
+  { id: 'TASKS-AUDIT-REQUESTOR-TRACK', keyword: 'SHOULD', binds: 'requestor', ...AUDIT,
+    summary: 'A requestor keeps track of its taskIds and the operations they stand for.',
+    untestable: 'Bookkeeping inside the requestor is not observable through the protocol.' },
+]);
+
+function indexById(requirements: readonly Requirement[]): ReadonlyMap<string, Requirement> {
+  const byId = new Map<string, Requirement>();
+  for (const entry of requirements) {
+    // A duplicate would make a check's verdict ambiguous; fail at load rather than report the wrong entry.
+    if (byId.has(entry.id)) throw new Error(`Duplicate requirement id ${entry.id} in suites/requirements.ts`);
+    byId.set(entry.id, entry);
+  }
+  return byId;
+}
+
+export const REQUIREMENTS_BY_ID: ReadonlyMap<string, Requirement> = indexById(REQUIREMENTS);
+
+/** The catalogue entry for an ID; throws when the ID is not catalogued (a typo in a check). */
+export function requirement(id: string): Requirement {
+  const found = REQUIREMENTS_BY_ID.get(id);
+  if (!found) {
+    throw new Error(`Unknown requirement id "${id}": it is not in the catalogue (suites/requirements.ts).`);
+  }
+  return found;
+}

@@ -1,0 +1,23 @@
+import { defineCheck, type CheckContext } from '../../harness/check.js';
+import { brief, describeReply } from '../../harness/describe.js';
+import { relatedTaskIdOf } from '../../harness/receiver.js';
+import { awaitTerminalStatus, uniqueText } from '../../harness/waits.js';
+
+// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#related-task-metadata
+export default defineCheck({
+  id: 'result-retrieval.related-task-meta',
+  title: 'The tasks/result response names its task in the related-task _meta',
+  suite: 'result-retrieval',
+  requirements: ['TASKS-META-RESULT-INCLUDES'],
+  roles: ['server', 'client'],
+  needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'echo' }],
+  async run(ctx: CheckContext) {
+    const receiver = await ctx.connect();
+    const { task } = await receiver.startTask(ctx.fixture('echo'), { text: uniqueText('related'), delayMs: 0 }, { task: { ttl: 60_000 } });
+    await awaitTerminalStatus(receiver, task.taskId, { timing: ctx.timing, signal: ctx.signal });
+    const reply = await receiver.taskResult(task.taskId);
+    ctx.require('TASKS-META-RESULT-INCLUDES', reply.ok, `expected the task's result, got ${describeReply(reply)}`);
+    const related = relatedTaskIdOf(reply.result);
+    ctx.expect('TASKS-META-RESULT-INCLUDES', related === task.taskId, `expected _meta["io.modelcontextprotocol/related-task"].taskId = ${task.taskId}, got ${brief(related)}`);
+  },
+});

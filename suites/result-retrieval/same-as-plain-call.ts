@@ -1,0 +1,36 @@
+import { defineCheck, type CheckContext } from '../../harness/check.js';
+import { brief, describeReply } from '../../harness/describe.js';
+import type { FixtureRole } from '../../harness/model.js';
+import { awaitTerminalStatus, uniqueText } from '../../harness/waits.js';
+
+/** The result without _meta, which legitimately differs (related-task metadata). */
+function comparable(result: Record<string, unknown>): string {
+  const { _meta: _ignored, ...rest } = result;
+  return JSON.stringify(rest, Object.keys(rest).sort());
+}
+
+// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-execution-errors
+export default defineCheck({
+  id: 'result-retrieval.same-as-plain-call',
+  title: 'tasks/result of a finished task returns exactly the result the plain call returns',
+  suite: 'result-retrieval',
+  requirements: ['TASKS-EXEC-SAME-RESULT', 'TASKS-RESULT-TERMINAL-RETURNS', 'TASKS-RESULT-EXACT'],
+  roles: ['server', 'client'],
+  needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'echo' }],
+  async run(ctx: CheckContext) {
+    const receiver = await ctx.connect();
+    const roles: FixtureRole[] = (['echo', 'fail'] as const).filter((role) => ctx.facts.fixtures.has(role));
+    for (const role of roles) {
+      const binding = ctx.fixture(role);
+      if (!binding.echoesInput) ctx.skip(`the tool standing in for ${role} (${binding.tool}) is mapped without \${text}, so its results need not be equal`);
+      const input = { text: uniqueText(`same-${role}`), delayMs: 0 };
+      const plain = await receiver.invoke(binding, input);
+      ctx.require('TASKS-EXEC-SAME-RESULT', plain.ok, `the plain call of ${binding.tool} should succeed for comparison; got ${describeReply(plain)}`);
+      const { task } = await receiver.startTask(binding, input, { task: { ttl: 60_000 } });
+      await awaitTerminalStatus(receiver, task.taskId, { timing: ctx.timing, signal: ctx.signal });
+      const fromTask = await receiver.taskResult(task.taskId);
+      ctx.require('TASKS-RESULT-TERMINAL-RETURNS', fromTask.ok, `expected the ${role} task's result, as the plain call gave one; got ${describeReply(fromTask)}`);
+      ctx.expect('TASKS-EXEC-SAME-RESULT', comparable(fromTask.result) === comparable(plain.result), `expected tasks/result to equal the plain call's result ${brief(comparable(plain.result))}, got ${brief(comparable(fromTask.result))}`);
+    }
+  },
+});

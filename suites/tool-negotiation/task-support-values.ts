@@ -1,0 +1,19 @@
+import { defineCheck, type CheckContext } from '../../harness/check.js';
+import { toolInfosFrom } from '../../harness/fixtures.js';
+
+// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#tool-level-negotiation
+export default defineCheck({
+  id: 'tool-negotiation.task-support-values',
+  title: 'Every tool that declares execution.taskSupport uses required, optional or forbidden',
+  suite: 'tool-negotiation',
+  requirements: ['TASKS-TOOL-TASKSUPPORT-VALUES'],
+  async run(ctx: CheckContext) {
+    if (ctx.facts.tools.length === 0) ctx.skip('the receiver lists no tools');
+    const receiver = await ctx.connect();
+    const reply = await receiver.request('tools/list', {});
+    ctx.require('TASKS-TOOL-TASKSUPPORT-VALUES', reply.ok, 'tools/list should list the tools');
+    const declaring = toolInfosFrom(reply.result).filter((tool) => tool.execution !== undefined);
+    for (const tool of declaring) ctx.validate('TASKS-TOOL-TASKSUPPORT-VALUES', 'ToolExecution', tool.execution, `the execution of tool ${tool.name}`);
+    ctx.info(`${declaring.length} tool(s) declare execution`);
+  },
+});

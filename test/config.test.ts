@@ -1,0 +1,38 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, parseConfig } from '../harness/config.js';
+import { fixtureArguments, resolveFixtures } from '../harness/fixtures.js';
+
+describe('config', () => {
+  it('maps fixture roles to the IUT tools with argument templates', () => {
+    const config = parseConfig({ fixtures: { echo: { tool: 'long_job', arguments: { prompt: '${text}', wait: '${delayMs}', mode: 'fast' } } } });
+    const fixtures = resolveFixtures([{ name: 'long_job', execution: { taskSupport: 'optional' }, raw: {} }], config.fixtures);
+    const echo = fixtures.get('echo')!;
+    expect(echo).toMatchObject({ tool: 'long_job', echoesInput: true, honoursDelay: true, declaredTaskSupport: 'optional' });
+    expect(fixtureArguments(echo, { text: 'hi', delayMs: 5 })).toEqual({ prompt: 'hi', wait: 5, mode: 'fast' });
+  });
+
+  it('says in one line what is wrong and where', () => {
+    const cases: [unknown, RegExp][] = [
+      [{ fixtures: { echo: { tool: 3 } } }, /^config: fixtures\.echo\.tool: /],
+      [{ fixtures: { nonsense: { tool: 'x' } } }, /^config: fixtures(\.nonsense)?: /],
+      [{ timeoutMultipler: 2 }, /unrecognized.*allowed keys are fixtures, timeoutMultiplier/i],
+      [{ timeoutMultiplier: -1 }, /^config: timeoutMultiplier: /],
+    ];
+    for (const [input, pattern] of cases) {
+      const error = (() => { try { parseConfig(input); } catch (e) { return e as Error; } })();
+      expect(error).toBeInstanceOf(ConfigError);
+      expect(error!.message).toMatch(pattern);
+      expect(error!.message).not.toContain('\n');
+    }
+  });
+
+  it('explains unreadable and unparsable files', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'config-'));
+    await writeFile(join(folder, 'bad.json'), '{ nope');
+    await expect(loadConfig(join(folder, 'bad.json'))).rejects.toThrow(/is not valid JSON/);
+    await expect(loadConfig(join(folder, 'missing.json'))).rejects.toThrow(/cannot be read \(ENOENT\)/);
+  });
+});

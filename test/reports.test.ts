@@ -1,0 +1,491 @@
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import type { CheckResult, RunReport } from '../harness/model.js';
+import {
+  buildJunitXml,
+  formatCheckLine,
+  formatSummary,
+  SYSTEM_OUT_MAX_BYTES,
+  toJsonReport,
+  writeJsonReport,
+  writeJunitReport,
+} from '../reports/index.js';
+import type { RequirementInfo } from '../reports/index.js';
+
+// ---------------------------------------------------------------------------------------------- fixture
+
+const NASTY = 'bad\u0000chars\u001b[31mred\uFFFF end ]]> and again ]]> done';
+
+function result(overrides: Partial<CheckResult> & Pick<CheckResult, 'id' | 'outcome'>): CheckResult {
+  return {
+    title: `title of ${overrides.id}`,
+    suite: 'lifecycle',
+    role: 'server',
+    requirements: ['REQ-A'],
+    level: 'must',
+    message: '',
+    findings: [],
+    info: [],
+    durationMs: 10,
+    protocolVersion: '2025-11-25',
+    transcript: [],
+    ...overrides,
+  };
+}
+
+const PASS = result({
+  id: 'lifecycle.create',
+  outcome: 'pass',
+  suite: 'lifecycle',
+  durationMs: 312,
+  info: ['the receiver sends status notifications'],
+  transcript: [
+    { t: 0, dir: 'out', conn: 'A', message: { jsonrpc: '2.0', id: 1, method: 'tools/call' } },
+    { t: 12.4, dir: 'in', conn: 'A', message: { jsonrpc: '2.0', id: 1, result: { task: { taskId: 't1' } } } },
+  ],
+});
+
+const FAIL = result({
+  id: 'result.exact-success',
+  outcome: 'fail',
+  suite: 'result',
+  title: 'tasks/result returns what the plain call returns',
+  requirements: ['REQ-RESULT-1', 'REQ-RESULT-2'],
+  durationMs: 1234.5678,
+  message: 'expected content [{"type":"text","text":"hi"}], got [] <&> "quoted"',
+  findings: [
+    { requirement: 'REQ-RESULT-1', keyword: 'MUST', severity: 'fail', message: 'result differs from the plain call' },
+    { requirement: 'REQ-RESULT-2', keyword: 'SHOULD', severity: 'warn', message: 'no related-task metadata' },
+  ],
+  transcript: [
+    { t: 1, dir: 'out', message: { method: 'tasks/result', params: { taskId: NASTY } } },
+    { t: 2, dir: 'in', message: { result: { content: [{ type: 'text', text: NASTY }] } } },
+    { t: 3, dir: 'stderr', text: `stderr line with ${NASTY}` },
+    { t: 4, dir: 'note', text: 'two\nlines' },
+  ],
+});
+
+const WARN = result({
+  id: 'lifecycle.ttl',
+  outcome: 'warn',
+  suite: 'lifecycle',
+  requirements: ['REQ-TTL'],
+  level: 'should',
+  message: 'ttl 0 was kept although a minimum is advisable',
+  findings: [{ requirement: 'REQ-TTL', keyword: 'SHOULD', severity: 'warn', message: 'ttl 0 was kept' }],
+  durationMs: 5,
+});
+
+const SKIP = result({
+  id: 'cancel.terminal',
+  outcome: 'skip',
+  suite: 'cancel',
+  requirements: ['REQ-CANCEL'],
+  message: 'the receiver does not declare tasks.cancel <&> "x"',
+  durationMs: 0,
+});
+
+const ERROR = result({
+  id: 'result.timeout',
+  outcome: 'error',
+  suite: 'result',
+  requirements: ['REQ-RESULT-1'],
+  message: 'harness: connection closed before initialize',
+  durationMs: 30000,
+});
+
+function fixture(overrides: Partial<RunReport> = {}): RunReport {
+  return {
+    tool: { name: 'mcp-tasks-conformance', version: '0.1.0' },
+    specVersion: '2025-11-25',
+    target: { transport: 'stdio', description: 'node server.js', bundledReference: false },
+    role: 'server',
+    negotiatedProtocolVersion: '2025-11-25',
+    serverInfo: { name: 'demo-server', version: '1.2.3' },
+    startedAt: '2025-11-25T10:20:30.456Z',
+    durationMs: 4210,
+    summary: { pass: 1, fail: 1, warn: 1, skip: 1, error: 1 },
+    results: [PASS, FAIL, WARN, SKIP, ERROR],
+    notices: ['the target is slow to start'],
+    ...overrides,
+  };
+}
+
+const REQUIREMENTS = new Map<string, RequirementInfo>([
+  ['REQ-A', { id: 'REQ-A', keyword: 'MAY', section: 'Tasks', anchor: 'tasks', summary: 'a' }],
+  ['REQ-RESULT-1', { id: 'REQ-RESULT-1', keyword: 'MUST', section: 'Task Results', anchor: 'task-results', summary: 'same result' }],
+  ['REQ-RESULT-2', { id: 'REQ-RESULT-2', keyword: 'SHOULD', section: 'Task Results', anchor: 'task-results', summary: 'metadata' }],
+  ['REQ-TTL', { id: 'REQ-TTL', keyword: 'SHOULD', section: 'TTL', anchor: 'ttl-and-resource-management', summary: 'ttl' }],
+  ['REQ-CANCEL', { id: 'REQ-CANCEL', keyword: 'MUST NOT', section: 'Task Cancellation', anchor: 'task-cancellation', summary: 'c' }],
+]);
+
+// ------------------------------------------------------------------------------------- XML test helpers
+
+const XML_ILLEGAL = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
+
+function unescapeXml(text: string): string {
+  return text
+    .replace(/&#x([0-9a-fA-F]+);/g, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(parseInt(dec, 10)))
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
+}
+
+/** Attributes of a start tag; values may contain ">" (XML does not require it escaped there). */
+const ATTRS = String.raw`((?:\s+[\w:.-]+="[^"]*")*)`;
+const tagRe = (name: string, tail: string, flags = '') => new RegExp(`<${name}${ATTRS}\\s*${tail}`, flags);
+
+const BAD_ENTITY = /&(?!(?:amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);)/;
+
+/** A small well-formedness check: legal characters, balanced tags, one root, clean text and attributes. */
+function assertWellFormed(xml: string): void {
+  expect(XML_ILLEGAL.test(xml)).toBe(false);
+  let rest = xml.replace(/^<\?xml[^?]*\?>/, '');
+  rest = rest.replace(/<!\[CDATA\[[\s\S]*?\]\]>/g, '');
+  const tag = /<(\/?)([A-Za-z_][\w.:-]*)((?:\s+[A-Za-z_][\w.:-]*="[^"<]*")*)\s*(\/?)>/y;
+  const stack: string[] = [];
+  let roots = 0;
+  let i = 0;
+  while (i < rest.length) {
+    const lt = rest.indexOf('<', i);
+    const text = rest.slice(i, lt === -1 ? rest.length : lt);
+    expect(text).not.toContain(']]>');
+    expect(BAD_ENTITY.test(text)).toBe(false);
+    if (stack.length === 0) expect(text.trim()).toBe('');
+    if (lt === -1) break;
+    tag.lastIndex = lt;
+    const match = tag.exec(rest);
+    if (!match) throw new Error(`malformed markup at: ${rest.slice(lt, lt + 80)}`);
+    const [, closing, name, attributes, selfClosing] = match;
+    expect(BAD_ENTITY.test(attributes ?? '')).toBe(false);
+    if (closing) {
+      expect(stack.pop()).toBe(name);
+    } else {
+      if (stack.length === 0) roots += 1;
+      if (!selfClosing) stack.push(name!);
+    }
+    i = tag.lastIndex;
+  }
+  expect(stack).toEqual([]);
+  expect(roots).toBe(1);
+}
+
+function attributes(source: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const match of source.matchAll(/([\w:.-]+)="([^"]*)"/g)) out[match[1]!] = unescapeXml(match[2]!);
+  return out;
+}
+
+interface ParsedCase {
+  attrs: Record<string, string>;
+  body: string;
+  properties: Record<string, string>;
+  systemOut: string;
+}
+
+function testSuites(xml: string): { attrs: Record<string, string>; cases: ParsedCase[] }[] {
+  return [...xml.matchAll(tagRe('testsuite', String.raw`>([\s\S]*?)<\/testsuite>`, 'g'))].map((suite) => ({
+    attrs: attributes(suite[1]!),
+    cases: [...suite[2]!.matchAll(tagRe('testcase', String.raw`(?:\/>|>([\s\S]*?)<\/testcase>)`, 'g'))].map((tc) => {
+      const body = tc[2] ?? '';
+      const properties: Record<string, string> = {};
+      for (const p of body.matchAll(tagRe('property', '/>', 'g'))) {
+        const a = attributes(p[1]!);
+        properties[a.name!] = a.value!;
+      }
+      const out = /<system-out><!\[CDATA\[([\s\S]*?)\]\]><\/system-out>/.exec(body);
+      return { attrs: attributes(tc[1]!), body, properties, systemOut: out?.[1] ?? '' };
+    }),
+  }));
+}
+
+function findCase(xml: string, id: string): ParsedCase {
+  for (const suite of testSuites(xml)) {
+    const found = suite.cases.find((c) => c.attrs.name?.startsWith(`${id}: `));
+    if (found) return found;
+  }
+  throw new Error(`no testcase for ${id}`);
+}
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'reports-test-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+// ------------------------------------------------------------------------------------------------ tests
+
+describe('console', () => {
+  it('formats one line per check with a padded tag, id, title, message and duration', () => {
+    expect(formatCheckLine(FAIL)).toBe(
+      'FAIL   result.exact-success  tasks/result returns what the plain call returns — ' +
+        'expected content [{"type":"text","text":"hi"}], got [] <&> "quoted"  (1.23 s)',
+    );
+    expect(formatCheckLine(PASS)).toBe('PASS   lifecycle.create  title of lifecycle.create  (312 ms)');
+    expect(formatCheckLine(ERROR)).toMatch(/^ERROR  result\.timeout  /);
+    expect(formatCheckLine(SKIP)).toMatch(/^SKIP   cancel\.terminal  .* — the receiver does not declare tasks\.cancel/);
+    expect(formatCheckLine(WARN)).toMatch(/^WARN   lifecycle\.ttl  /);
+  });
+
+  it('keeps the line to one line, drops control characters and truncates long messages', () => {
+    const line = formatCheckLine({ ...FAIL, message: `line1\nline2 ${NASTY} ${'x'.repeat(500)}` });
+    expect(line).not.toMatch(/[\n\r\u0000\u001b]/);
+    expect(line).toContain('line1 line2 badchars[31mred');
+    expect(line).toContain('…');
+    expect(line.length).toBeLessThan(400);
+  });
+
+  it('colours only when asked', () => {
+    expect(formatCheckLine(FAIL)).not.toContain('\u001b[');
+    expect(formatCheckLine(FAIL, { color: true })).toContain('\u001b[31mFAIL\u001b[0m');
+    expect(formatSummary(fixture())).not.toContain('\u001b[');
+    expect(formatSummary(fixture(), { color: true })).toContain('\u001b[');
+  });
+
+  it('summarises target, protocol, notices, counts, duration and each failure and error', () => {
+    const text = formatSummary(fixture());
+    expect(text).toContain('node server.js (stdio)');
+    expect(text).toMatch(/Protocol: +2025-11-25$/m);
+    expect(text).toContain('demo-server 1.2.3');
+    expect(text).toContain('  - the target is slow to start');
+    expect(text).toContain('1 passed, 1 failed, 1 warned, 1 skipped, 1 error (5 checks)');
+    expect(text).toMatch(/Duration: +4\.2 s/);
+    expect(text).toMatch(/FAIL +result\.exact-success +expected content/);
+    expect(text).toMatch(/ERROR +result\.timeout +harness: connection closed/);
+    expect(text).not.toMatch(/lifecycle\.ttl/);
+  });
+
+  it('says plainly when another protocol version was negotiated, or none', () => {
+    expect(formatSummary(fixture({ negotiatedProtocolVersion: '2025-06-18' }))).toMatch(/2025-06-18 — NOT 2025-11-25/);
+    expect(formatSummary(fixture({ negotiatedProtocolVersion: undefined }))).toContain('no protocol version was negotiated');
+  });
+
+  it('reports counts as given, with plural errors', () => {
+    const text = formatSummary(fixture({ summary: { pass: 0, fail: 0, warn: 0, skip: 0, error: 2 }, results: [] }));
+    expect(text).toContain('0 passed, 0 failed, 0 warned, 0 skipped, 2 errors (2 checks)');
+  });
+});
+
+describe('json', () => {
+  it('has the documented fields in order', () => {
+    const json = toJsonReport(fixture()) as unknown as Record<string, unknown>;
+    expect(Object.keys(json)).toEqual([
+      'tool',
+      'specVersion',
+      'target',
+      'role',
+      'negotiatedProtocolVersion',
+      'serverInfo',
+      'startedAt',
+      'durationMs',
+      'notices',
+      'summary',
+      'results',
+    ]);
+    const results = json.results as Record<string, unknown>[];
+    expect(results.map((r) => r.outcome)).toEqual(['pass', 'fail', 'warn', 'skip', 'error']);
+    expect(Object.keys(results[0]!)).toEqual([
+      'id',
+      'title',
+      'suite',
+      'role',
+      'requirements',
+      'level',
+      'outcome',
+      'message',
+      'findings',
+      'info',
+      'durationMs',
+      'protocolVersion',
+      'transcript',
+    ]);
+    expect(json.summary).toEqual({ pass: 1, fail: 1, warn: 1, skip: 1, error: 1 });
+  });
+
+  it('round-trips through JSON, keeping every character', () => {
+    const json = toJsonReport(fixture());
+    const back = JSON.parse(JSON.stringify(json));
+    expect(back).toEqual(json);
+    expect(back.results[1].transcript[1].message.result.content[0].text).toBe(NASTY);
+  });
+
+  it('uses null for absent optional values and survives bigint and cycles from the peer', () => {
+    const cyclic: Record<string, unknown> = { a: 1n };
+    cyclic.self = cyclic;
+    const report = fixture({
+      negotiatedProtocolVersion: undefined,
+      serverInfo: undefined,
+      results: [{ ...PASS, protocolVersion: undefined, transcript: [{ t: 0, dir: 'in', message: cyclic }] }],
+    });
+    const json = JSON.parse(JSON.stringify(toJsonReport(report)));
+    expect(json.negotiatedProtocolVersion).toBeNull();
+    expect(json.serverInfo).toBeNull();
+    expect(json.results[0].protocolVersion).toBeNull();
+    expect(json.results[0].transcript[0].message).toEqual({ a: '1', self: '[Circular]' });
+  });
+
+  it('writes pretty JSON atomically, creating folders', async () => {
+    const file = join(dir, 'json', 'nested', 'results.json');
+    await writeJsonReport(file, fixture());
+    const text = await readFile(file, 'utf8');
+    expect(text).toMatch(/^\{\n {2}"tool": \{/);
+    expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(toJsonReport(fixture()))));
+    await writeJsonReport(file, fixture({ durationMs: 1 }));
+    expect(JSON.parse(await readFile(file, 'utf8')).durationMs).toBe(1);
+    expect(await readdir(join(dir, 'json', 'nested'))).toEqual(['results.json']);
+  });
+});
+
+describe('junit', () => {
+  it('is well-formed XML with no characters illegal in XML 1.0', () => {
+    const xml = buildJunitXml(fixture(), { requirements: REQUIREMENTS });
+    assertWellFormed(xml);
+    expect(xml).not.toMatch(/\u0000|\u001b|\uFFFF/);
+    assertWellFormed(buildJunitXml(fixture(), { strict: true }));
+  });
+
+  it('has one testsuite per suite in first-seen order, stamped with the run start', () => {
+    const suites = testSuites(buildJunitXml(fixture()));
+    expect(suites.map((s) => s.attrs.name)).toEqual([
+      'mcp-tasks-conformance.lifecycle',
+      'mcp-tasks-conformance.result',
+      'mcp-tasks-conformance.cancel',
+    ]);
+    for (const suite of suites) expect(suite.attrs.timestamp).toBe('2025-11-25T10:20:30Z');
+    expect(suites.map((s) => s.cases.length)).toEqual([2, 2, 1]);
+    expect(suites[1]!.attrs).toMatchObject({ tests: '2', failures: '1', errors: '1', skipped: '0', time: '31.235' });
+  });
+
+  it('names test cases "<id>: <title>" with the suite as classname and time in seconds', () => {
+    const xml = buildJunitXml(fixture());
+    const fail = findCase(xml, 'result.exact-success');
+    expect(fail.attrs.name).toBe('result.exact-success: tasks/result returns what the plain call returns');
+    expect(fail.attrs.classname).toBe('result');
+    expect(fail.attrs.time).toBe('1.235');
+    expect(findCase(xml, 'lifecycle.create').attrs.time).toBe('0.312');
+    expect(findCase(xml, 'result.timeout').attrs.time).toBe('30');
+    expect(findCase(xml, 'cancel.terminal').attrs.time).toBe('0');
+  });
+
+  it('sets the properties of each test case', () => {
+    const xml = buildJunitXml(fixture(), { requirements: REQUIREMENTS });
+    const fail = findCase(xml, 'result.exact-success');
+    expect(fail.properties).toEqual({
+      requirements: 'REQ-RESULT-1,REQ-RESULT-2',
+      keyword: 'MUST',
+      level: 'must',
+      specVersion: '2025-11-25',
+      transport: 'stdio',
+      outcome: 'fail',
+      protocolVersion: '2025-11-25',
+    });
+    expect(findCase(xml, 'cancel.terminal').properties.keyword).toBe('MUST NOT');
+    expect(findCase(xml, 'lifecycle.ttl').properties.keyword).toBe('SHOULD');
+    expect(findCase(buildJunitXml(fixture()), 'result.exact-success').properties.keyword).toBeUndefined();
+  });
+
+  it('maps fail to <failure> with the findings and spec links in its body', () => {
+    const xml = buildJunitXml(fixture(), { requirements: REQUIREMENTS });
+    const fail = findCase(xml, 'result.exact-success');
+    const failure = tagRe('failure', String.raw`>([\s\S]*?)<\/failure>`).exec(fail.body);
+    expect(failure).not.toBeNull();
+    expect(attributes(failure![1]!)).toEqual({ message: FAIL.message, type: 'MUST' });
+    const body = failure![2]!;
+    expect(body).toContain('[MUST] REQ-RESULT-1: result differs from the plain call');
+    expect(body).toContain('[SHOULD] REQ-RESULT-2: no related-task metadata');
+    expect(body).toContain('https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-results');
+    expect(xml.match(/<failure\b/g)).toHaveLength(1);
+  });
+
+  it('maps error to <error> and skip to <skipped message="reason">', () => {
+    const xml = buildJunitXml(fixture());
+    const error = findCase(xml, 'result.timeout');
+    expect(attributes(tagRe('error', '>').exec(error.body)![1]!)).toMatchObject({ message: ERROR.message });
+    expect(error.body).not.toContain('<failure');
+    const skip = findCase(xml, 'cancel.terminal');
+    expect(attributes(tagRe('skipped', '/>').exec(skip.body)![1]!)).toEqual({ message: SKIP.message });
+    expect(skip.systemOut).toContain(`SKIP: ${SKIP.message}`);
+    expect(xml.match(/<error\b/g)).toHaveLength(1);
+    expect(xml.match(/<skipped\b/g)).toHaveLength(1);
+    expect(attributes(tagRe('testsuites', '>').exec(xml)![1]!)).toMatchObject({
+      name: 'mcp-tasks-conformance',
+      tests: '5',
+      failures: '1',
+      errors: '1',
+      skipped: '1',
+    });
+  });
+
+  it('reports a warn as passing with a warning property, and as a failure under strict', () => {
+    const lenient = findCase(buildJunitXml(fixture()), 'lifecycle.ttl');
+    expect(lenient.properties.warning).toBe(WARN.message);
+    expect(lenient.systemOut).toContain(`WARN: ${WARN.message}`);
+    expect(lenient.body).not.toMatch(/<(failure|error|skipped)\b/);
+
+    const strictXml = buildJunitXml(fixture(), { strict: true });
+    const strict = findCase(strictXml, 'lifecycle.ttl');
+    expect(strict.properties.warning).toBe(WARN.message);
+    expect(attributes(tagRe('failure', '>').exec(strict.body)![1]!)).toEqual({ message: WARN.message, type: 'SHOULD' });
+    expect(attributes(tagRe('testsuites', '>').exec(strictXml)![1]!).failures).toBe('2');
+  });
+
+  it('puts the transcript in system-out, one line per entry, cleaned for XML', () => {
+    const xml = buildJunitXml(fixture());
+    const pass = findCase(xml, 'lifecycle.create');
+    expect(pass.systemOut.split('\n')).toEqual([
+      'INFO: the receiver sends status notifications',
+      '+0ms [A] → {"jsonrpc":"2.0","id":1,"method":"tools/call"}',
+      '+12ms [A] ← {"jsonrpc":"2.0","id":1,"result":{"task":{"taskId":"t1"}}}',
+      '',
+    ]);
+    const out = findCase(xml, 'result.exact-success').systemOut.split('\n');
+    // In JSON lines, illegal characters and ">" of "]]>" are \u escapes: legal XML, and the JSON parses back exactly.
+    expect(out[0]).toBe(
+      '+1ms → {"method":"tasks/result","params":{"taskId":"bad\\u0000chars\\u001b[31mred\\uffff end ]]\\u003e and again ]]\\u003e done"}}',
+    );
+    expect(JSON.parse(out[0]!.slice('+1ms → '.length)).params.taskId).toBe(NASTY);
+    expect(out[1]).toMatch(/^\+2ms ← \{"result"/);
+    expect(out[2]).toBe('+3ms stderr: stderr line with badchars[31mred end ]]&gt; and again ]]&gt; done');
+    expect(out[3]).toBe('+4ms note: two\\nlines');
+  });
+
+  it('caps system-out at about 200 KB and says so', () => {
+    const big = 'y'.repeat(10_000);
+    const transcript = Array.from({ length: 100 }, (_, i) => ({ t: i, dir: 'note' as const, text: big }));
+    const xml = buildJunitXml(fixture({ results: [{ ...PASS, info: [], transcript }] }));
+    assertWellFormed(xml);
+    const out = findCase(xml, 'lifecycle.create').systemOut;
+    expect(Buffer.byteLength(out, 'utf8')).toBeLessThanOrEqual(SYSTEM_OUT_MAX_BYTES);
+    expect(Buffer.byteLength(out, 'utf8')).toBeGreaterThan(SYSTEM_OUT_MAX_BYTES - 20_000);
+    expect(out).toMatch(/note: system-out truncated at 200 KB: the last \d+ of 100 lines/);
+  });
+
+  it('starts from a fresh builder on every call', () => {
+    const first = buildJunitXml(fixture());
+    expect(buildJunitXml(fixture())).toBe(first);
+    expect(buildJunitXml(fixture({ results: [] }))).not.toContain('<testsuite ');
+  });
+
+  it('writes atomically, creating folders and replacing an existing file', async () => {
+    const folder = join(dir, 'junit', 'deep');
+    const file = join(folder, 'junit.xml');
+    await writeJunitReport(file, fixture());
+    await writeFile(join(dir, 'junit', 'marker'), '');
+    await writeJunitReport(file, fixture(), { strict: true });
+    const text = await readFile(file, 'utf8');
+    expect(text).toBe(`${buildJunitXml(fixture(), { strict: true })}\n`);
+    expect(await readdir(folder)).toEqual(['junit.xml']);
+    await Promise.all([writeJunitReport(file, fixture()), writeJunitReport(file, fixture())]);
+    assertWellFormed((await readFile(file, 'utf8')).trimEnd());
+    expect(await readdir(folder)).toEqual(['junit.xml']);
+  });
+});
