@@ -24,3 +24,14 @@ export function expectedOneOf(expected: readonly unknown[], actual: unknown): st
 export function errorCodeOf(reply: RpcReply): string {
   return reply.ok ? `a result ${brief(reply.result, 120)}` : `error ${reply.error.code} "${reply.error.message}"`;
 }
+
+/** JSON with object keys sorted at every depth, so equal values compare equal whatever their key order. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(sortKeys(value));
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortKeys((value as Record<string, unknown>)[key])]));
+}

@@ -1,5 +1,5 @@
 import { defineCheck, type CheckContext } from '../../harness/check.js';
-import { describeReply } from '../../harness/describe.js';
+import { canonicalJson, describeReply } from '../../harness/describe.js';
 import { uniqueText } from '../../harness/waits.js';
 
 // https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-support-and-handling
@@ -19,7 +19,7 @@ export default defineCheck({
     ctx.expect('TASKS-CAP-DECLARE', !created, `the receiver created a task (${describeReply(augmented)}) without declaring tasks.requests.tools.call in its capabilities`);
     ctx.require('TASKS-SUPPORT-UNDECLARED-NORMAL', augmented.ok && !created, `expected the normal tools/call result with the task field ignored, got ${describeReply(augmented)}`);
     if (binding.echoesInput && plain.ok) {
-      const strip = (result: Record<string, unknown>) => JSON.stringify({ ...result, _meta: undefined });
+      const strip = (result: Record<string, unknown>) => canonicalJson({ ...result, _meta: undefined });
       ctx.expect('TASKS-SUPPORT-UNDECLARED-NORMAL', strip(plain.result) === strip(augmented.result), `expected the same result as the call without task, ${strip(plain.result)}, got ${strip(augmented.result)}`);
     }
   },

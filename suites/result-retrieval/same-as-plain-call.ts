@@ -1,12 +1,12 @@
 import { defineCheck, type CheckContext } from '../../harness/check.js';
-import { brief, describeReply } from '../../harness/describe.js';
+import { brief, canonicalJson, describeReply } from '../../harness/describe.js';
 import type { FixtureRole } from '../../harness/model.js';
 import { awaitTerminalStatus, uniqueText } from '../../harness/waits.js';
 
 /** The result without _meta, which legitimately differs (related-task metadata). */
 function comparable(result: Record<string, unknown>): string {
   const { _meta: _ignored, ...rest } = result;
-  return JSON.stringify(rest, Object.keys(rest).sort());
+  return canonicalJson(rest);
 }
 
 // https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-execution-errors

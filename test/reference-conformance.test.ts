@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { liveProcessGroups } from '../harness/connections/process-group.js';
+import { ALL_CHECKS } from '../suites/index.js';
+import { notableResults, REFERENCE_BUILT, runAgainstReferenceHttp, runAgainstReferenceStdio } from './support/reference-runs.js';
+
+describe('the reference receiver passes the whole suite', () => {
+  it.skipIf(!REFERENCE_BUILT)('over stdio (built by npm test; run "npm run build" first when running vitest alone)', async () => {
+    const report = await runAgainstReferenceStdio();
+    expect(notableResults(report)).toEqual([]);
+    expect(report.results).toHaveLength(ALL_CHECKS.length);
+    expect(report.negotiatedProtocolVersion).toBe('2025-11-25');
+    expect(liveProcessGroups()).toEqual([]);
+  });
+
+  it('over Streamable HTTP with two identities', async () => {
+    const report = await runAgainstReferenceHttp();
+    expect(notableResults(report)).toEqual([]);
+    expect(report.summary.pass).toBeGreaterThan(report.summary.skip);
+  });
+
+  it('and so does the variant that declares no tasks capability, where every task check skips', async () => {
+    const report = await runAgainstReferenceHttp({ variant: 'no-tasks' });
+    expect(notableResults(report)).toEqual([]);
+    expect(report.results.find((r) => r.id === 'capabilities.undeclared-ignores-task')?.outcome).toBe('pass');
+    const skipped = report.results.filter((r) => r.outcome === 'skip');
+    expect(skipped.every((r) => r.message.length > 0)).toBe(true);
+  });
+});

@@ -1,0 +1,58 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { TargetSpec } from '../../harness/connections/connect.js';
+import type { RunReport } from '../../harness/model.js';
+import { runSuite } from '../../harness/runner.js';
+import { makeTiming } from '../../harness/timing.js';
+import { startReferenceHttpServer } from '../../reference-server/index.js';
+import { ALL_CHECKS, ALL_REQUIREMENTS } from '../../suites/index.js';
+
+export const REFERENCE_MAIN = fileURLToPath(new URL('../../dist/reference-server/main.js', import.meta.url));
+export const REFERENCE_BUILT = existsSync(REFERENCE_MAIN);
+export const TOKENS = { 'token-a': 'alice', 'token-b': 'bob' };
+
+export interface ReferenceRunOptions {
+  faults?: string[];
+  variant?: 'full' | 'no-tasks';
+  /** HTTP without tokens: the reference cannot tell requestors apart. */
+  anonymous?: boolean;
+  multiplier?: number;
+}
+
+async function run(target: TargetSpec, multiplier = 1): Promise<RunReport> {
+  return runSuite({
+    target,
+    role: 'server',
+    checks: ALL_CHECKS,
+    requirements: ALL_REQUIREMENTS,
+    timing: makeTiming(multiplier),
+    concurrency: 8,
+    tool: { name: 'mcp-tasks-conformance', version: 'test' },
+  });
+}
+
+/** The whole suite against an in-process reference receiver over Streamable HTTP. */
+export async function runAgainstReferenceHttp(options: ReferenceRunOptions = {}): Promise<RunReport> {
+  const server = await startReferenceHttpServer({ port: 0, faults: options.faults, variant: options.variant, tokens: options.anonymous ? undefined : TOKENS });
+  try {
+    const target: TargetSpec = options.anonymous
+      ? { transport: 'http', url: server.url, headers: {} }
+      : { transport: 'http', url: server.url, headers: { Authorization: 'Bearer token-a' }, peerHeaders: { Authorization: 'Bearer token-b' } };
+    return await run(target, options.multiplier);
+  } finally {
+    await server.close();
+  }
+}
+
+/** The whole suite against the built reference receiver launched over stdio. */
+export async function runAgainstReferenceStdio(options: ReferenceRunOptions = {}): Promise<RunReport> {
+  const env: Record<string, string> = {};
+  if (options.faults?.length) env.REFERENCE_FAULTS = options.faults.join(',');
+  if (options.variant) env.REFERENCE_VARIANT = options.variant;
+  return run({ transport: 'stdio', command: `"${process.execPath}" "${REFERENCE_MAIN}"`, env }, options.multiplier);
+}
+
+/** "id: outcome — message" for every result that is not a pass or skip, to make a failing assertion readable. */
+export function notableResults(report: RunReport): string[] {
+  return report.results.filter((r) => r.outcome !== 'pass' && r.outcome !== 'skip').map((r) => `${r.id}: ${r.outcome} — ${r.message}`);
+}
