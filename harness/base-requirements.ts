@@ -13,5 +13,6 @@ export const BASE_REQUIREMENTS: readonly Requirement[] = [
     anchor: 'response_object',
     url: 'https://www.jsonrpc.org/specification#response_object',
     summary: 'Every request is answered with exactly one response, while the connection stays up.',
+    verifiedThroughout: 'every check: a request left unanswered, or a connection lost mid-check, fails the check that met it',
   },
 ];

@@ -6,11 +6,12 @@ import { formatCheckLine, formatSummary, writeJsonReport, writeJunitReport } fro
 import { ALL_CHECKS, ALL_REQUIREMENTS } from '../suites/index.js';
 import type { CheckDefinition } from './check.js';
 import { ConfigError, loadConfig, type SuiteConfig } from './config.js';
+import { coverageMatrix } from './coverage.js';
 import type { TargetSpec } from './connections/connect.js';
 import { launchHttpServer } from './connections/launch-http.js';
 import type { LaunchedProcess } from './connections/process-group.js';
 import { TargetUnreachable } from './discovery.js';
-import type { RunReport } from './model.js';
+import { requirementUrl, type RunReport } from './model.js';
 import { runSuite } from './runner.js';
 import { selectChecks } from './selection.js';
 import { makeTiming } from './timing.js';
@@ -22,7 +23,7 @@ const USAGE = `usage:
                                [--json FILE] [--junit FILE] [--only PATTERN]... [--config FILE]
                                [--timeout-multiplier N] [--concurrency N] [--reference stdio|http]
   mcp-tasks-conformance reference-server [--http --port N] [--fault NAME]... [--variant full|no-tasks] [--tokens tok:ctx,...]
-  mcp-tasks-conformance list [--json]
+  mcp-tasks-conformance list [--requirements] [--json]
 With no --command or --url, "server" tests the bundled reference receiver (over stdio, or HTTP with --reference http).
 Exit status: 0 no check failed, 1 a check failed or could not run, 2 the run could not happen.`;
 
@@ -183,7 +184,8 @@ async function referenceServerCommand(args: string[]): Promise<number> {
 }
 
 function listCommand(args: string[]): number {
-  const { values } = parse(args, { json: { type: 'boolean' } });
+  const { values } = parse(args, { json: { type: 'boolean' }, requirements: { type: 'boolean' } });
+  if (values.requirements) return printCoverage(Boolean(values.json));
   if (values.json) {
     process.stdout.write(`${JSON.stringify(ALL_CHECKS.map(describeCheck), null, 2)}\n`);
     return 0;
@@ -192,6 +194,27 @@ function listCommand(args: string[]): number {
     process.stdout.write(`${check.id.padEnd(44)} ${check.requirements.join(', ')}\n${''.padEnd(44)} ${check.title}\n`);
   }
   process.stdout.write(`\n${ALL_CHECKS.length} checks, ${ALL_REQUIREMENTS.size} requirements\n`);
+  return 0;
+}
+
+function printCoverage(json: boolean): number {
+  const rows = coverageMatrix(ALL_CHECKS, ALL_REQUIREMENTS);
+  if (json) {
+    process.stdout.write(`${JSON.stringify(rows.map((row) => ({ id: row.requirement.id, keyword: row.requirement.keyword, binds: row.requirement.binds, section: row.requirement.section, url: requirementUrl(row.requirement), checks: row.checks, reason: row.reason })), null, 2)}\n`);
+    return 0;
+  }
+  let section = '';
+  for (const row of rows) {
+    if (row.requirement.section !== section) {
+      section = row.requirement.section;
+      process.stdout.write(`\n${section}  ${requirementUrl(row.requirement)}\n`);
+    }
+    const verdict = row.checks.length > 0 ? row.checks.join(', ') : `— ${row.reason ?? 'NOT COVERED'}`;
+    process.stdout.write(`  ${row.requirement.id.padEnd(40)} ${row.requirement.keyword.padEnd(10)} ${verdict}\n`);
+  }
+  const covered = rows.filter((row) => row.checks.length > 0).length;
+  const explained = rows.filter((row) => row.checks.length === 0 && row.reason).length;
+  process.stdout.write(`\n${rows.length} requirements: ${covered} verified by checks, ${explained} explained, ${rows.length - covered - explained} not covered\n`);
   return 0;
 }
 

@@ -26,6 +26,8 @@ export interface Requirement {
   untestable?: string;
   /** Set when the suite reads an ambiguous statement leniently: why. */
   leniency?: string;
+  /** Set when no single check verifies it because every check does, e.g. that requests are answered. */
+  verifiedThroughout?: string;
   /** Full link when the statement lives on another spec page than Tasks. */
   url?: string;
 }

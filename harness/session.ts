@@ -62,6 +62,8 @@ export class RpcSession {
   readonly notifications: ReceivedNotification[] = [];
   readonly requestsReceived: IncomingRequest[] = [];
   notificationsDropped = 0;
+  /** Settles once the harness's answer to an IUT request has been handed to the transport. */
+  private readonly answersSent = new Map<string | number, Promise<void>>();
   private closedReason?: string;
   private readonly closedSignal: Promise<string>;
   private markClosed!: (reason: string) => void;
@@ -227,7 +229,7 @@ export class RpcSession {
     const hasMethod = typeof message.method === 'string';
     const hasId = typeof message.id === 'string' || typeof message.id === 'number';
     if (!hasMethod && hasId && ('result' in message || 'error' in message)) return this.receiveResponse(message);
-    if (hasMethod && hasId) return void this.receiveRequest(message);
+    if (hasMethod && hasId) return this.receiveRequest(message);
     if (hasMethod) return this.receiveNotification(message);
     this.transcript.note('received a message that is neither request, response nor notification', this.label);
   }
@@ -252,10 +254,19 @@ export class RpcSession {
     }
   }
 
-  private async receiveRequest(message: Record<string, unknown>): Promise<void> {
+  /** Resolves once the answer to the IUT's request with this id has been sent (so its effects can be observed). */
+  answerSent(requestId: string | number): Promise<void> {
+    return this.answersSent.get(requestId) ?? Promise.resolve();
+  }
+
+  private receiveRequest(message: Record<string, unknown>): void {
     const request: IncomingRequest = { id: message.id as string | number, method: message.method as string, params: (message.params ?? {}) as Record<string, unknown>, receivedAt: performance.now() };
     this.requestsReceived.push(request);
+    this.answersSent.set(request.id, this.answer(request));
     for (const listener of this.requestListeners) listener(request);
+  }
+
+  private async answer(request: IncomingRequest): Promise<void> {
     const handler = this.handlers.get(request.method);
     let answer: HandlerAnswer;
     try {

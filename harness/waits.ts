@@ -87,3 +87,28 @@ export function uniqueText(label: string): string {
   uniqueCounter += 1;
   return `${label}-${process.pid}-${uniqueCounter}-${Math.random().toString(36).slice(2, 8)}`;
 }
+
+export interface TaskListWalk {
+  pages: { tasks: TaskRecord[]; nextCursor: unknown; replyId: string | number; result: Record<string, unknown> }[];
+  /** Set when a page was answered with an error, or the walk hit its page bound. */
+  stoppedBecause?: string;
+}
+
+/** Follows tasks/list cursors from the first page to the last, passing each cursor back unchanged (cursors are opaque). */
+export async function walkTaskList(receiver: Receiver, maxPages = 200): Promise<TaskListWalk> {
+  const walk: TaskListWalk = { pages: [] };
+  let cursor: unknown;
+  for (let page = 0; page < maxPages; page++) {
+    const reply = await receiver.listTasks(cursor);
+    if (!reply.ok) {
+      walk.stoppedBecause = `tasks/list page ${page + 1} was answered with ${describeReply(reply)}`;
+      return walk;
+    }
+    const tasks = Array.isArray(reply.result.tasks) ? (reply.result.tasks as TaskRecord[]) : [];
+    walk.pages.push({ tasks, nextCursor: reply.result.nextCursor, replyId: reply.id, result: reply.result });
+    if (reply.result.nextCursor === undefined || reply.result.nextCursor === null) return walk;
+    cursor = reply.result.nextCursor;
+  }
+  walk.stoppedBecause = `tasks/list still offered a nextCursor after ${maxPages} pages`;
+  return walk;
+}

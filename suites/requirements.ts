@@ -20,6 +20,7 @@ const TTL = { section: 'TTL and Resource Management', anchor: 'ttl-and-resource-
 const RESULT = { section: 'Result Retrieval', anchor: 'result-retrieval' } as const;
 const ASSOCIATING = { section: 'Associating Task-Related Messages', anchor: 'associating-task-related-messages' } as const;
 const RELATED_META = { section: 'Related Task Metadata', anchor: 'related-task-metadata' } as const;
+const TASK_TYPE = { section: 'Task', anchor: 'task' } as const;
 const PROGRESS = { section: 'Task Progress Notifications', anchor: 'task-progress-notifications' } as const;
 const LISTING = { section: 'Task Listing', anchor: 'task-listing' } as const;
 const CANCELLATION = { section: 'Task Cancellation', anchor: 'task-cancellation' } as const;
@@ -189,6 +190,11 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
     summary: 'Requestors leave related-task `_meta` out of tasks/get, tasks/list, tasks/result and tasks/cancel requests.' },
   { id: 'TASKS-META-RECEIVER-NO-META', keyword: 'SHOULD NOT', binds: 'receiver', ...ASSOCIATING,
     summary: 'Results of tasks/get, tasks/list and tasks/cancel omit related-task `_meta`, since they already carry the taskId.' },
+
+  // Task (data type): the fields every reported task carries.
+  { id: 'TASKS-TASK-SHAPE', keyword: 'MUST', binds: 'receiver', ...TASK_TYPE,
+    summary: 'Every task the receiver reports is a well-formed Task: required fields present, pollInterval an integer.',
+    leniency: "Derived from the schema's Task type; the prose lists the fields without a keyword sentence." },
 
   // Related Task Metadata: the one response that must carry it.
   { id: 'TASKS-META-RESULT-INCLUDES', keyword: 'MUST', binds: 'receiver', ...RELATED_META,

@@ -16,6 +16,8 @@ export interface ReferenceRunOptions {
   variant?: 'full' | 'no-tasks';
   /** HTTP without tokens: the reference cannot tell requestors apart. */
   anonymous?: boolean;
+  /** HTTP with identity A only. */
+  noPeer?: boolean;
   multiplier?: number;
 }
 
@@ -37,7 +39,7 @@ export async function runAgainstReferenceHttp(options: ReferenceRunOptions = {})
   try {
     const target: TargetSpec = options.anonymous
       ? { transport: 'http', url: server.url, headers: {} }
-      : { transport: 'http', url: server.url, headers: { Authorization: 'Bearer token-a' }, peerHeaders: { Authorization: 'Bearer token-b' } };
+      : { transport: 'http', url: server.url, headers: { Authorization: 'Bearer token-a' }, peerHeaders: options.noPeer ? undefined : { Authorization: 'Bearer token-b' } };
     return await run(target, options.multiplier);
   } finally {
     await server.close();

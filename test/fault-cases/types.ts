@@ -1,0 +1,17 @@
+import type { Outcome } from '../../harness/model.js';
+
+/**
+ * One fault-injected run of the reference receiver: the listed checks must catch it with the given outcome
+ * while every other check passes or skips.
+ */
+export interface FaultCase {
+  faults: string[];
+  variant?: 'full' | 'no-tasks';
+  /** HTTP without tokens: the reference cannot tell requestors apart. */
+  anonymous?: boolean;
+  /** HTTP with identity A only. */
+  noPeer?: boolean;
+  /** Run over stdio instead of in-process HTTP. */
+  stdio?: boolean;
+  catches: Record<string, Exclude<Outcome, 'pass' | 'skip' | 'error'>>;
+}
