@@ -222,6 +222,11 @@ function describeCheck(check: CheckDefinition) {
   return { id: check.id, title: check.title, suite: check.suite, requirements: check.requirements, roles: check.roles, needs: check.needs };
 }
 
+// A stray rejection from a misbehaving receiver's connection must not end the run before its reports are written.
+process.on('unhandledRejection', (reason) => {
+  process.stderr.write(`mcp-tasks-conformance: ignored an unhandled rejection: ${(reason as Error)?.message ?? String(reason)}\n`);
+});
+
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;

@@ -138,16 +138,15 @@ export class RpcSession {
       this.pending.set(id, { method, sentAt: performance.now(), resolve, reject, timer });
     });
     this.transcript.outgoing(this.label, message);
-    try {
-      await this.transport.send(message as JSONRPCMessage);
-    } catch (error) {
+    // Not awaited: over HTTP the SDK's send lasts until the receiver answers, and a receiver that never
+    // answers must end in this request's timeout, not in a promise that never settles.
+    this.transport.send(message as JSONRPCMessage).catch((error: Error) => {
       const pending = this.pending.get(id);
-      if (pending) {
-        clearTimeout(pending.timer);
-        this.pending.delete(id);
-      }
-      throw new IutError('transport', `sending ${method} failed: ${(error as Error).message}`);
-    }
+      if (!pending) return;
+      clearTimeout(pending.timer);
+      this.pending.delete(id);
+      pending.reject(new IutError('transport', `sending ${method} failed: ${error.message}`));
+    });
     return reply;
   }
 
