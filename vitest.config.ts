@@ -9,5 +9,7 @@ export default defineConfig({
     pool: 'forks',
     // Two cores: suite runs measure wall time of concurrent checks, so files run one or two at a time.
     maxWorkers: 2,
+    // Concurrent whole-suite runs in one file share two cores; more at once only queues them.
+    maxConcurrency: 3,
   },
 });

@@ -1,0 +1,67 @@
+// What every connection of one receiver instance shares: options, faults, the task store, and the
+// capability decisions that follow from the transport.
+import type { ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import { Faults } from './faults.js';
+import type { ReferenceOptions, Variant } from './options.js';
+import { TaskStore } from './task-store.js';
+
+export const PROTOCOL_VERSION = '2025-11-25';
+export const SERVER_INFO = { name: 'mcp-tasks-conformance-reference', version: '0.1.0' } as const;
+
+/** The single context of a stdio process, and of HTTP callers when no tokens are configured. */
+export const STDIO_CONTEXT = 'stdio';
+export const ANONYMOUS_CONTEXT = 'anonymous';
+
+export class ReceiverEnvironment {
+  readonly faults: Faults;
+  readonly variant: Variant;
+  readonly store = new TaskStore();
+  /** Counter behind the sequential-task-ids fault. */
+  sequentialIds = 0;
+
+  constructor(
+    options: ReferenceOptions,
+    readonly transport: 'stdio' | 'http',
+    /** True when HTTP callers are identified by bearer tokens. */
+    readonly identifiesRequestors: boolean,
+  ) {
+    this.faults = new Faults(options.faults ?? []);
+    this.variant = options.variant ?? 'full';
+  }
+
+  /** Whether this receiver declares (and serves) task-augmented tools/call and the tasks/* methods. */
+  get tasksEnabled(): boolean {
+    return this.variant === 'full';
+  }
+
+  /** tasks/list exposes task metadata, so it is offered only when requestors can be told apart. */
+  get listEnabled(): boolean {
+    return this.tasksEnabled && (this.identifiesRequestors || this.faults.has('list-without-auth'));
+  }
+
+  /** Whether get/result/cancel/list are restricted to the caller's own context. */
+  get bindsContexts(): boolean {
+    return !this.faults.has('no-context-binding');
+  }
+
+  capabilities(): ServerCapabilities {
+    const capabilities: Record<string, unknown> = { tools: { listChanged: false } };
+    if (this.tasksEnabled) {
+      const tasks: Record<string, unknown> = {};
+      if (this.listEnabled) tasks.list = {};
+      tasks.cancel = {};
+      tasks.requests = { tools: { call: {} } };
+      if (this.faults.has('capability-shape-invalid')) {
+        // A boolean where the schema wants an object; fall back to cancel when list is not declared.
+        if (this.listEnabled) tasks.list = true;
+        else tasks.cancel = true;
+      }
+      capabilities.tasks = tasks;
+    }
+    return capabilities as ServerCapabilities;
+  }
+
+  close(): void {
+    this.store.close();
+  }
+}

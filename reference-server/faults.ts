@@ -1,0 +1,107 @@
+// Fault injection: each named fault breaks exactly one behaviour of the reference receiver,
+// so that the conformance suite can be shown to catch it. Nothing here is active unless named.
+
+/** Every fault the reference receiver can inject, with a one-line description of what it breaks. */
+export const FAULT_DESCRIPTIONS = {
+  'undeclared-still-creates-task': 'with variant no-tasks: declares no tasks capability yet answers a task-augmented tools/call with a CreateTaskResult',
+  'capability-shape-invalid': 'declares tasks.list as the boolean true instead of an object (tasks.cancel when list is not declared)',
+  'task-support-invalid-value': 'conformance_echo declares execution.taskSupport "sometimes" (still behaves as optional)',
+  'required-without-task-iserror': 'a required tool called without task gives an isError CallToolResult instead of -32601',
+  'required-without-task-invalid-request': 'a required tool called without task gives -32600 (a spec-allowed alternative to -32601)',
+  'forbidden-with-task-runs': 'conformance_forbidden called with task creates a task instead of answering -32601',
+  'plain-with-task-runs': 'conformance_plain (no execution field) called with task creates a task instead of answering -32601',
+  'optional-plain-call-error': 'conformance_echo called without task answers -32603',
+  'optional-task-call-ignored': 'conformance_echo called with task answers a plain CallToolResult although tasks are declared',
+  'create-result-incomplete': 'the CreateTaskResult task lacks lastUpdatedAt (a required Task field)',
+  'create-status-not-working': 'the CreateTaskResult reports status input_required (the stored task is working)',
+  'create-result-slow': 'the CreateTaskResult is sent only after the work has finished (still saying working)',
+  'create-includes-result': "the CreateTaskResult also carries the tool's content at top level",
+  'task-id-from-arguments': 'task ids are a hash of tool name and arguments, so identical calls collide',
+  'adopt-requestor-task-id': 'a string params.task.taskId from the requestor is used as the task id',
+  'immediate-response-not-string': 'the model-immediate-response _meta value is an object instead of a string',
+  'terminal-reverts-to-working': 'from the second tasks/get after completion, tasks/get reports working again',
+  'created-at-drifts': 'tasks/get reports createdAt as the current time on every call',
+  'last-updated-goes-back': 'tasks/get reports lastUpdatedAt as the poll time while running, then createdAt + 1 ms once terminal',
+  'result-does-not-block': 'tasks/result on a non-terminal task answers at once with -32602 instead of waiting',
+  'result-differs': 'tasks/result appends " (from task)" to every text content',
+  'result-error-not-replayed': 'tasks/result turns a JSON-RPC error of the work into an isError CallToolResult',
+  'result-missing-related-meta': 'tasks/result responses lack the related-task _meta',
+  'iserror-task-completed': 'a tool result with isError true leaves the task completed instead of failed',
+  'error-task-completed': 'a JSON-RPC error from the work leaves the task completed instead of failed',
+  'failed-without-status-message': 'failed tasks carry no statusMessage',
+  'unknown-task-get-wrong-code': 'tasks/get of an unknown task id answers -32603 instead of -32602',
+  'unknown-task-result-wrong-code': 'tasks/result of an unknown task id answers -32603 instead of -32602',
+  'unknown-task-cancel-wrong-code': 'tasks/cancel of an unknown task id answers -32603 instead of -32602',
+  'error-messages-empty': 'every JSON-RPC error produced by the task layer has an empty message',
+  'ttl-missing': 'tasks/get results omit ttl',
+  'ttl-unstable': 'each tasks/get reports a ttl one lower than the previous tasks/get of that task',
+  'ttl-not-capped': 'no maximum ttl: any requested ttl is accepted and echoed back',
+  'expired-task-wrong-error': 'after the ttl has elapsed, tasks/get answers -32603 instead of -32602',
+  'timestamps-not-iso': 'tasks/get reports lastUpdatedAt as a millisecond epoch number in a string',
+  'last-updated-before-created': 'tasks/get of a terminal task reports lastUpdatedAt one second before createdAt',
+  'poll-interval-not-integer': 'tasks/get reports pollInterval 50.5',
+  'list-no-pagination': 'tasks/list returns every task in one page without nextCursor',
+  'list-missing-next-cursor': 'tasks/list omits nextCursor on the second page even when more tasks remain',
+  'list-omits-failed': 'tasks/list leaves out failed tasks',
+  'list-duplicates': 'each tasks/list page after the first repeats the last task of the previous page',
+  'list-bad-cursor-accepted': 'an invalid tasks/list cursor is treated as the start of the list',
+  'cancel-returns-working': 'tasks/cancel answers with the task still working and cancels it about 50 ms later',
+  'cancel-not-final': 'cancelling does not stop the work, and its completion overwrites cancelled with completed',
+  'cancel-terminal-accepted': 'cancelling a completed or failed task succeeds (the task becomes cancelled) instead of -32602',
+  'cancel-keeps-running': 'tasks/cancel marks the task cancelled but the work (and its progress) keeps running',
+  'result-after-cancel-hangs': 'tasks/result of a cancelled task never answers',
+  'input-status-missing': 'a conformance_input task stays working while it waits for the answer',
+  'elicitation-without-related-meta': 'the elicitation sent for a task lacks the related-task _meta',
+  'input-status-sticks': 'after the answer arrives the task stays input_required for 300 ms of work instead of returning to working',
+  'related-meta-on-get': 'tasks/get results carry the related-task _meta',
+  'get-honours-meta-task': 'tasks/get looks up the task named in the related-task _meta instead of params.taskId',
+  'related-meta-on-status-notification': 'status notifications carry the related-task _meta',
+  'status-notification-incomplete': 'status notifications omit createdAt',
+  'status-notification-terminal-reverts': 'after the completed status notification, one more status notification says working',
+  'progress-token-dropped': 'progress notifications of a task use a different progressToken (the token + "-task")',
+  'no-context-binding': 'HTTP: tasks are not bound to the bearer context (anyone can get, result, cancel and list any task)',
+  'foreign-task-distinct-error': 'HTTP: another context\'s task gets a -32602 whose message differs from an unknown task\'s',
+  'list-leaks-foreign': 'HTTP: tasks/list shows the tasks of every context (get, result and cancel stay bound)',
+  'foreign-cancel-allowed': 'HTTP: another context can cancel a task (get and result stay bound)',
+  'sequential-task-ids': 'task ids are task-1, task-2, ...',
+  'short-task-ids': 'task ids are 8 random hex characters',
+  'borderline-task-ids': 'task ids are 18 random base64url characters (about 108 bits)',
+  'list-without-auth': 'HTTP without tokens still declares and serves tasks.list',
+  'related-meta-missing-on-progress': 'progress notifications of a task lack the related-task _meta',
+} as const satisfies Record<string, string>;
+
+export type FaultName = keyof typeof FAULT_DESCRIPTIONS;
+
+/** Every fault name, in a stable order. */
+export const KNOWN_FAULTS: readonly string[] = Object.freeze(Object.keys(FAULT_DESCRIPTIONS));
+
+/** The set of active faults; the receiver asks it before each deliberate deviation. */
+export class Faults {
+  private readonly active: ReadonlySet<string>;
+
+  constructor(names: readonly string[] = []) {
+    const unknown = names.filter((name) => !isFaultName(name));
+    if (unknown.length > 0) throw new UnknownFaultError(unknown);
+    this.active = new Set(names);
+  }
+
+  has(name: FaultName): boolean {
+    return this.active.has(name);
+  }
+
+  list(): string[] {
+    return [...this.active];
+  }
+}
+
+export function isFaultName(name: string): name is FaultName {
+  return Object.prototype.hasOwnProperty.call(FAULT_DESCRIPTIONS, name);
+}
+
+/** Thrown for a fault name the receiver does not know; the message says how to mend it. */
+export class UnknownFaultError extends Error {
+  constructor(readonly names: readonly string[]) {
+    super(`unknown fault ${names.map((name) => JSON.stringify(name)).join(', ')}; valid faults are: ${KNOWN_FAULTS.join(', ')}`);
+    this.name = 'UnknownFaultError';
+  }
+}

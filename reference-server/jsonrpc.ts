@@ -1,0 +1,109 @@
+// JSON-RPC plumbing: error values, response builders, and triage of raw input before it reaches the SDK.
+import {
+  JSONRPCMessageSchema,
+  type JSONRPCErrorResponse,
+  type JSONRPCMessage,
+  type JSONRPCResultResponse,
+  type RequestId,
+} from '@modelcontextprotocol/sdk/types.js';
+
+export const PARSE_ERROR = -32700;
+export const INVALID_REQUEST = -32600;
+export const METHOD_NOT_FOUND = -32601;
+export const INVALID_PARAMS = -32602;
+export const INTERNAL_ERROR = -32603;
+/** Implementation-defined server error, used for resource limits. */
+export const SERVER_ERROR = -32000;
+
+/** A JSON-RPC error a handler throws (or an outcome carries) to be answered as-is. */
+export class RpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message);
+    this.name = 'RpcError';
+  }
+
+  toJSON(): { code: number; message: string; data?: unknown } {
+    return this.data === undefined ? { code: this.code, message: this.message } : { code: this.code, message: this.message, data: this.data };
+  }
+}
+
+export function resultResponse(id: RequestId, result: Record<string, unknown>): JSONRPCResultResponse {
+  return { jsonrpc: '2.0', id, result } as JSONRPCResultResponse;
+}
+
+export function errorResponse(id: RequestId | null, error: { code: number; message: string; data?: unknown }): JSONRPCErrorResponse {
+  const body = error.data === undefined ? { code: error.code, message: error.message } : { code: error.code, message: error.message, data: error.data };
+  // JSON-RPC answers errors about unidentifiable requests with id null; the SDK type wants it optional.
+  return { jsonrpc: '2.0', id: id as RequestId, error: body };
+}
+
+export type Triage =
+  | { kind: 'message'; message: JSONRPCMessage }
+  | { kind: 'reply'; reply: JSONRPCErrorResponse }
+  | { kind: 'drop'; reason: string };
+
+/**
+ * Decides what to do with one decoded JSON value: hand it on (it is a well-formed JSON-RPC message
+ * the SDK transports accept), answer it with an error (a malformed request we can still identify),
+ * or drop it (a malformed notification or response, which JSON-RPC never answers).
+ */
+export function triage(value: unknown): Triage {
+  if (JSONRPCMessageSchema.safeParse(value).success) return { kind: 'message', message: value as JSONRPCMessage };
+  if (Array.isArray(value)) {
+    return { kind: 'reply', reply: errorResponse(null, { code: INVALID_REQUEST, message: 'Batches are not supported: send one JSON-RPC message per line or POST' }) };
+  }
+  if (typeof value !== 'object' || value === null) {
+    return { kind: 'reply', reply: errorResponse(null, { code: INVALID_REQUEST, message: 'A JSON-RPC message must be a JSON object' }) };
+  }
+  const obj = value as Record<string, unknown>;
+  const id = obj.id;
+  const idOk = typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id));
+  const replyId = idOk ? (id as RequestId) : null;
+  const isRequestish = typeof obj.method === 'string' || !('result' in obj || 'error' in obj);
+  if (!isRequestish) return { kind: 'drop', reason: 'malformed JSON-RPC response' };
+  if ('id' in obj === false && typeof obj.method === 'string') {
+    return { kind: 'drop', reason: `malformed notification ${obj.method}` };
+  }
+  if (obj.jsonrpc !== '2.0') return { kind: 'reply', reply: errorResponse(replyId, { code: INVALID_REQUEST, message: 'The jsonrpc member must be exactly "2.0"' }) };
+  if (!idOk) return { kind: 'reply', reply: errorResponse(null, { code: INVALID_REQUEST, message: 'A request id must be a string or an integer' }) };
+  if (typeof obj.method !== 'string') return { kind: 'reply', reply: errorResponse(replyId, { code: INVALID_REQUEST, message: 'A request needs a string method' }) };
+  if ('params' in obj && (typeof obj.params !== 'object' || obj.params === null || Array.isArray(obj.params))) {
+    return { kind: 'reply', reply: errorResponse(replyId, { code: INVALID_PARAMS, message: `params of ${obj.method} must be a JSON object` }) };
+  }
+  const params = (obj.params ?? {}) as Record<string, unknown>;
+  const meta = params._meta;
+  if (meta !== undefined) {
+    if (typeof meta !== 'object' || meta === null || Array.isArray(meta)) {
+      return { kind: 'reply', reply: errorResponse(replyId, { code: INVALID_PARAMS, message: 'params._meta must be a JSON object' }) };
+    }
+    const token = (meta as Record<string, unknown>).progressToken;
+    if (token !== undefined && typeof token !== 'string' && !(typeof token === 'number' && Number.isInteger(token))) {
+      return { kind: 'reply', reply: errorResponse(replyId, { code: INVALID_PARAMS, message: 'params._meta.progressToken must be a string or an integer' }) };
+    }
+    const related = (meta as Record<string, unknown>)['io.modelcontextprotocol/related-task'];
+    if (related !== undefined && (typeof related !== 'object' || related === null || typeof (related as Record<string, unknown>).taskId !== 'string')) {
+      return {
+        kind: 'reply',
+        reply: errorResponse(replyId, { code: INVALID_PARAMS, message: 'params._meta["io.modelcontextprotocol/related-task"] must be an object with a string taskId' }),
+      };
+    }
+  }
+  const extra = Object.keys(obj).filter((key) => !['jsonrpc', 'id', 'method', 'params'].includes(key));
+  if (extra.length > 0) {
+    return { kind: 'reply', reply: errorResponse(replyId, { code: INVALID_REQUEST, message: `Unexpected member(s) in a JSON-RPC request: ${extra.join(', ')}` }) };
+  }
+  return { kind: 'reply', reply: errorResponse(replyId, { code: INVALID_REQUEST, message: 'Not a valid JSON-RPC 2.0 request' }) };
+}
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Describes an unknown thrown value for a diagnostic. */
+export function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,98 @@
+// The stdio front end: one connection, one authorization context, for the life of the process.
+import { PassThrough, type Readable, type Writable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { Dispatcher } from './dispatcher.js';
+import { ReceiverEnvironment, STDIO_CONTEXT } from './environment.js';
+import { INVALID_REQUEST, PARSE_ERROR, describeError, errorResponse, triage } from './jsonrpc.js';
+import type { ReferenceOptions } from './options.js';
+
+export interface StdioHandle {
+  /** Resolves once the receiver has shut down (stdin ended, stdout broke, or close() was called). */
+  done: Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The longest line accepted before it is discarded (the SDK's own buffer limit). */
+const MAX_LINE_CHARS = 10 * 1024 * 1024;
+
+const log = (line: string) => process.stderr.write(`reference-server: ${line}\n`);
+
+/**
+ * Serves MCP on the given streams. The SDK transport silently drops lines that are not valid JSON-RPC,
+ * so lines are vetted here first: malformed requests get a JSON-RPC error instead of silence.
+ */
+export async function serveStdio(opts: ReferenceOptions, stdin: Readable = process.stdin, stdout: Writable = process.stdout): Promise<StdioHandle> {
+  const env = new ReceiverEnvironment(opts, 'stdio', true);
+  const vetted = new PassThrough();
+  const transport = new StdioServerTransport(vetted, stdout);
+  const send = (message: JSONRPCMessage) => transport.send(message).catch((error: unknown) => log(`write failed: ${describeError(error)}`));
+  const dispatcher = new Dispatcher(env, { reply: send, push: send });
+  transport.onmessage = (message) => dispatcher.handle(message, STDIO_CONTEXT);
+  transport.onerror = (error) => log(`transport: ${error.message}`);
+
+  let finish!: () => void;
+  const done = new Promise<void>((resolve) => (finish = resolve));
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    stdin.off('data', onData);
+    stdin.off('end', onEnd);
+    stdin.off('close', onEnd);
+    dispatcher.close();
+    env.close();
+    vetted.end();
+    await transport.close();
+    if (stdin === process.stdin) process.stdin.pause();
+    finish();
+  };
+
+  let buffered = '';
+  const decoder = new StringDecoder('utf8'); // keeps a character split across chunks intact
+  const onData = (chunk: Buffer | string) => {
+    buffered += typeof chunk === 'string' ? chunk : decoder.write(chunk);
+    if (buffered.length > MAX_LINE_CHARS && !buffered.includes('\n')) {
+      buffered = '';
+      void send(errorResponse(null, { code: INVALID_REQUEST, message: `A message on stdin exceeded ${MAX_LINE_CHARS} characters and was discarded` }));
+      return;
+    }
+    let newline: number;
+    while ((newline = buffered.indexOf('\n')) >= 0) {
+      const line = buffered.slice(0, newline).replace(/\r$/, '');
+      buffered = buffered.slice(newline + 1);
+      if (line.trim() !== '') vet(line);
+    }
+  };
+  const vet = (line: string) => {
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      void send(errorResponse(null, { code: PARSE_ERROR, message: 'Parse error: a line on stdin was not valid JSON' }));
+      return;
+    }
+    const verdict = triage(value);
+    if (verdict.kind === 'message') vetted.write(`${JSON.stringify(verdict.message)}\n`);
+    else if (verdict.kind === 'reply') void send(verdict.reply);
+    else log(`dropped a ${verdict.reason}`);
+  };
+  const onEnd = () => void close();
+
+  stdin.on('data', onData);
+  stdin.on('end', onEnd);
+  stdin.on('close', onEnd);
+  stdout.on('error', (error) => {
+    log(`stdout failed (${describeError(error)}); shutting down`);
+    void close();
+  });
+  await transport.start();
+  return { done, close };
+}
+
+/** Runs the reference receiver on this process's stdin/stdout until stdin ends. */
+export async function runReferenceStdio(opts: ReferenceOptions): Promise<void> {
+  const handle = await serveStdio(opts);
+  await handle.done;
+}

@@ -1,0 +1,219 @@
+// tools/call: argument checks, tool-level task negotiation, plain execution, and task creation and execution.
+import { createHash, randomBytes } from 'node:crypto';
+import type { ElicitRequestFormParams, ElicitResult, ProgressToken } from '@modelcontextprotocol/sdk/types.js';
+import { NO_REPLY, type Connection, type HandlerResult, type IncomingRequest } from './connection.js';
+import { AbortedError, FIXTURE_TOOLS, sleep, type FixtureTool, type ToolContext } from './fixture-tools.js';
+import type { Faults } from './faults.js';
+import { inputRelayFor } from './input-relay.js';
+import { INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, RpcError, SERVER_ERROR, describeError, isObject } from './jsonrpc.js';
+import { taskLayerError } from './task-methods.js';
+import { DEFAULT_TTL_MS, MAX_ACTIVE_TASKS_PER_CONTEXT, MAX_TTL_MS, type TaskRecord, type ToolOutcome } from './task-store.js';
+import { IMMEDIATE_RESPONSE_KEY, relatedTaskMeta, wireTask, wireTaskForNotification } from './wire.js';
+
+interface CallParams {
+  tool: FixtureTool;
+  args: Record<string, unknown>;
+  /** The task field as sent (checked only where tasks are supported). */
+  task?: unknown;
+  progressToken?: ProgressToken;
+}
+
+export async function handleToolsCall(connection: Connection, request: IncomingRequest): Promise<HandlerResult> {
+  const call = parseCall(request.params);
+  const { env } = connection;
+  const faults = env.faults;
+  const name = call.tool.name;
+
+  let asTask = call.task !== undefined;
+  if (!env.tasksEnabled) {
+    // Without the tasks capability the task field is ignored and the call is processed normally.
+    asTask = asTask && faults.has('undeclared-still-creates-task');
+  } else {
+    if (asTask && !isObject(call.task)) throw taskLayerError(faults, INVALID_PARAMS, 'tools/call: params.task must be an object such as {} or {"ttl": 60000}');
+    const support = call.tool.taskSupport;
+    if (asTask && (support === 'forbidden' || support === undefined)) {
+      const allowed = support === 'forbidden' ? faults.has('forbidden-with-task-runs') : faults.has('plain-with-task-runs');
+      if (!allowed) {
+        const declared = support === undefined ? 'declares no execution.taskSupport (so it defaults to "forbidden")' : 'declares execution.taskSupport "forbidden"';
+        throw taskLayerError(env.faults, METHOD_NOT_FOUND, `Tool ${name} ${declared}: call it without the task field`);
+      }
+    }
+    if (!asTask && support === 'required') {
+      const message = `Tool ${name} declares execution.taskSupport "required": call it with a task field, e.g. "task": {}`;
+      if (faults.has('required-without-task-iserror')) return { content: [{ type: 'text', text: message }], isError: true };
+      throw taskLayerError(env.faults, faults.has('required-without-task-invalid-request') ? INVALID_REQUEST : METHOD_NOT_FOUND, message);
+    }
+    if (name === 'conformance_echo') {
+      if (!asTask && faults.has('optional-plain-call-error')) throw new RpcError(INTERNAL_ERROR, `Internal error while running ${name}`);
+      if (asTask && faults.has('optional-task-call-ignored')) asTask = false;
+    }
+  }
+  call.tool.validate(call.args);
+  return asTask ? createTask(connection, request, call) : runPlain(connection, request, call);
+}
+
+function parseCall(params: Record<string, unknown>): CallParams {
+  if (typeof params.name !== 'string') throw new RpcError(INVALID_PARAMS, 'tools/call: params.name must be a string naming the tool');
+  const tool = FIXTURE_TOOLS.get(params.name);
+  if (!tool) throw new RpcError(INVALID_PARAMS, `Unknown tool ${JSON.stringify(params.name)}; tools/list names the available tools`);
+  const args = params.arguments ?? {};
+  if (!isObject(args)) throw new RpcError(INVALID_PARAMS, 'tools/call: params.arguments must be a JSON object');
+  const meta = isObject(params._meta) ? params._meta : {};
+  const token = meta.progressToken;
+  return { tool, args, task: params.task, progressToken: typeof token === 'string' || typeof token === 'number' ? token : undefined };
+}
+
+/** A normal request: run the tool and answer with its result or its JSON-RPC error. */
+async function runPlain(connection: Connection, request: IncomingRequest, call: CallParams): Promise<HandlerResult> {
+  const signal = request.signal;
+  const ctx: ToolContext = {
+    signal,
+    clientCanElicit: connection.clientCanElicit,
+    progress(progress, total) {
+      if (call.progressToken === undefined || signal.aborted) return;
+      connection.notify('notifications/progress', { progressToken: call.progressToken, progress, total });
+    },
+    elicit: async (params) => (await connection.request('elicitation/create', params as unknown as Record<string, unknown>, signal)) as ElicitResult,
+  };
+  let outcome: ToolOutcome;
+  try {
+    outcome = await call.tool.run(call.args, ctx);
+  } catch (error) {
+    if (signal.aborted) return NO_REPLY; // cancelled by notifications/cancelled, or the connection closed
+    throw error;
+  }
+  if (outcome.kind === 'error') throw outcome.error;
+  return outcome.result as Record<string, unknown>;
+}
+
+/** A task-augmented request: create the task, answer with CreateTaskResult, then run the work in the background. */
+async function createTask(connection: Connection, request: IncomingRequest, call: CallParams): Promise<HandlerResult> {
+  const { env } = connection;
+  const faults = env.faults;
+  const ttl = grantedTtl(isObject(call.task) ? call.task : {}, faults.has('ttl-not-capped'), faults);
+  if (env.store.activeCount(request.context) >= MAX_ACTIVE_TASKS_PER_CONTEXT) {
+    throw taskLayerError(
+      faults,
+      SERVER_ERROR,
+      `Too many unfinished tasks: at most ${MAX_ACTIVE_TASKS_PER_CONTEXT} may be working or waiting for input per requestor; wait for some to finish or cancel them`,
+    );
+  }
+  const record = env.store.create({ taskId: newTaskId(connection, call), context: request.context, ttl });
+  record.onStatusChange = (changed) => sendStatus(connection, changed);
+
+  const created = wireTask(record);
+  if (faults.has('create-status-not-working')) created.status = 'input_required';
+  if (faults.has('create-result-incomplete')) delete created.lastUpdatedAt;
+  const result: Record<string, unknown> = { task: created };
+  if (faults.has('create-includes-result')) {
+    const content = call.tool.predictContent(call.args);
+    if (content) result.content = content;
+  }
+  const immediate = `${call.tool.name} is running as task ${record.taskId}; poll tasks/get for its status and fetch the outcome with tasks/result.`;
+  result._meta = { [IMMEDIATE_RESPONSE_KEY]: faults.has('immediate-response-not-string') ? { text: immediate } : immediate };
+
+  if (faults.has('create-result-slow')) {
+    await execute(connection, record, call);
+    return result;
+  }
+  // Start the work only after the CreateTaskResult is on its way, so no task message can overtake it.
+  setImmediate(() => execute(connection, record, call).catch((error: unknown) => process.stderr.write(`reference-server: task work failed: ${describeError(error)}\n`)));
+  return result;
+}
+
+function grantedTtl(task: Record<string, unknown>, uncapped: boolean, faults: Faults): number {
+  const requested = task.ttl;
+  if (requested === undefined || requested === null) return DEFAULT_TTL_MS;
+  if (typeof requested !== 'number' || !Number.isInteger(requested) || requested < 0) {
+    throw taskLayerError(faults, INVALID_PARAMS, 'tools/call: params.task.ttl must be a non-negative integer number of milliseconds');
+  }
+  return uncapped ? requested : Math.min(requested, MAX_TTL_MS);
+}
+
+function newTaskId(connection: Connection, call: CallParams): string {
+  const { env } = connection;
+  const faults = env.faults;
+  const offered = isObject(call.task) ? call.task.taskId : undefined;
+  if (faults.has('adopt-requestor-task-id') && typeof offered === 'string') return offered;
+  if (faults.has('task-id-from-arguments')) {
+    return createHash('sha256').update(call.tool.name).update(JSON.stringify(call.args)).digest('base64url');
+  }
+  if (faults.has('sequential-task-ids')) return `task-${++env.sequentialIds}`;
+  if (faults.has('short-task-ids')) return randomBytes(4).toString('hex');
+  if (faults.has('borderline-task-ids')) return randomBytes(14).toString('base64url').slice(0, 18);
+  // 256 bits from the CSPRNG: unguessable even where tasks cannot be bound to a requestor.
+  return randomBytes(32).toString('base64url');
+}
+
+/** Runs the tool for a task and records the outcome; never throws. */
+async function execute(connection: Connection, record: TaskRecord, call: CallParams): Promise<void> {
+  const { env } = connection;
+  const { faults, store } = env;
+  const signal = record.abort.signal;
+  const ctx: ToolContext = {
+    signal,
+    clientCanElicit: connection.clientCanElicit,
+    progress(progress, total) {
+      if (call.progressToken === undefined || record.removed) return;
+      // After a terminal status no progress may follow, unless a fault keeps the work running.
+      if (record.status === 'cancelled' && !faults.has('cancel-keeps-running') && !faults.has('cancel-not-final')) return;
+      if (record.status === 'completed' || record.status === 'failed') return;
+      const progressToken = faults.has('progress-token-dropped') ? `${String(call.progressToken)}-task` : call.progressToken;
+      const params: Record<string, unknown> = { progressToken, progress, total };
+      if (!faults.has('related-meta-missing-on-progress')) params._meta = relatedTaskMeta(record.taskId);
+      connection.notify('notifications/progress', params);
+    },
+    elicit: (params) => elicitForTask(connection, record, params),
+  };
+  let outcome: ToolOutcome;
+  try {
+    outcome = await call.tool.run(call.args, ctx);
+  } catch (error) {
+    if (error instanceof AbortedError) return; // cancelled or expired: the status already says so
+    outcome = { kind: 'error', error: new RpcError(INTERNAL_ERROR, `Internal error while running ${call.tool.name}: ${describeError(error)}`) };
+  }
+  if (faults.has('input-status-sticks') && record.status === 'input_required') {
+    // The answer came back but the task keeps claiming it waits for input while it finishes.
+    try {
+      await sleep(300, signal);
+    } catch {
+      return;
+    }
+  }
+  const wasCancelled = record.status === 'cancelled';
+  if (wasCancelled && !faults.has('cancel-not-final')) {
+    record.outcome ??= outcome; // kept for diagnosis only; a cancelled task's status never changes
+    return;
+  }
+  record.outcome = outcome;
+  const failed = outcome.kind === 'error' ? !faults.has('error-task-completed') : outcome.result.isError === true && !faults.has('iserror-task-completed');
+  const message = failed && !faults.has('failed-without-status-message') ? failureMessage(outcome) : undefined;
+  store.transition(record, failed ? 'failed' : 'completed', message, wasCancelled);
+}
+
+function failureMessage(outcome: ToolOutcome): string {
+  if (outcome.kind === 'error') return `The tool call failed with JSON-RPC error ${outcome.error.code}: ${outcome.error.message}`;
+  const text = (outcome.result.content ?? []).find((item): item is { type: 'text'; text: string } => item.type === 'text')?.text;
+  return `The tool reported an error (isError true)${text ? `: ${text}` : ''}`;
+}
+
+/** Asks for input on behalf of a task: input_required while waiting, back to working once answered. */
+async function elicitForTask(connection: Connection, record: TaskRecord, params: ElicitRequestFormParams): Promise<ElicitResult> {
+  const { faults, store } = connection.env;
+  const signal = record.abort.signal;
+  const request: ElicitRequestFormParams = faults.has('elicitation-without-related-meta') ? params : { ...params, _meta: relatedTaskMeta(record.taskId) };
+  if (!faults.has('input-status-missing')) {
+    store.transition(record, 'input_required', 'Waiting for input from the requestor: call tasks/result to receive the elicitation request');
+  }
+  const answer = await inputRelayFor(record).ask(request, signal);
+  if (record.status === 'input_required' && !faults.has('input-status-sticks')) store.transition(record, 'working');
+  return answer;
+}
+
+function sendStatus(connection: Connection, record: TaskRecord): void {
+  const { faults } = connection.env;
+  connection.notify('notifications/tasks/status', wireTaskForNotification(record, faults));
+  if (record.status === 'completed' && faults.has('status-notification-terminal-reverts')) {
+    connection.notify('notifications/tasks/status', wireTaskForNotification(record, faults, 'working'));
+  }
+}
