@@ -68,6 +68,7 @@ export const FAULT_DESCRIPTIONS = {
   'borderline-task-ids': 'task ids are 18 random base64url characters (about 108 bits)',
   'list-without-auth': 'HTTP without tokens still declares and serves tasks.list',
   'related-meta-missing-on-progress': 'progress notifications of a task lack the related-task _meta',
+  'sse-on-get': 'HTTP: tasks/get is answered on an SSE stream (text/event-stream) instead of plain JSON',
 } as const satisfies Record<string, string>;
 
 export type FaultName = keyof typeof FAULT_DESCRIPTIONS;

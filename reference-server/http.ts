@@ -122,6 +122,7 @@ export async function startReferenceHttpServer(opts: ReferenceOptions & { port?:
     }
     const session = sessionOf(req, res);
     if (!session) return;
+    if (env.faults.has('sse-on-get') && 'method' in message && message.method === 'tasks/get') reframeAsSse(res);
     return session.transport.handleRequest(req, res, message);
   }
 
@@ -250,6 +251,32 @@ function readBody(req: IncomingMessage): Promise<string | undefined> {
     req.on('end', () => resolve(tooLarge ? undefined : Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
+}
+
+/** Fault sse-on-get: the JSON answer leaves as a one-event SSE stream, as a receiver that upgrades every POST would send it. */
+function reframeAsSse(res: ServerResponse): void {
+  const chunks: Buffer[] = [];
+  const writeHead = res.writeHead.bind(res);
+  const end = res.end.bind(res);
+  let status = 200;
+  let headers: Record<string, unknown> = {};
+  res.writeHead = ((code: number, ...rest: unknown[]) => {
+    status = code;
+    const last = rest.at(-1);
+    if (typeof last === 'object' && last !== null) headers = { ...(last as Record<string, unknown>) };
+    return res;
+  }) as ServerResponse['writeHead'];
+  res.write = ((chunk: unknown) => {
+    if (chunk !== undefined && chunk !== null) chunks.push(Buffer.from(chunk as string));
+    return true;
+  }) as ServerResponse['write'];
+  res.end = ((chunk?: unknown) => {
+    if (chunk !== undefined && chunk !== null && typeof chunk !== 'function') chunks.push(Buffer.from(chunk as string));
+    const body = Buffer.concat(chunks).toString('utf8');
+    const kept = Object.fromEntries(Object.entries(headers).filter(([name]) => !/^content-(type|length)$/i.test(name)));
+    writeHead(status, { ...kept, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' } as Record<string, string>);
+    return end(`event: message\ndata: ${body}\n\n`);
+  }) as ServerResponse['end'];
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {

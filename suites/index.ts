@@ -17,7 +17,15 @@ import stableIdentity from './lifecycle/stable-identity.js';
 import transitions from './lifecycle/transitions.js';
 import informativeMessages from './protocol-errors/informative-messages.js';
 import { UNKNOWN_TASK_ID_CHECKS } from './protocol-errors/unknown-task-id.js';
+import { CANCELLATION_CHECKS } from './cancellation/index.js';
+import { INPUT_REQUIRED_CHECKS } from './input-required/index.js';
+import { ISOLATION_CHECKS } from './isolation/index.js';
+import { LISTING_CHECKS } from './listing/index.js';
+import { NOTIFICATIONS_CHECKS } from './notifications/index.js';
+import { PROGRESS_CHECKS } from './progress/index.js';
+import { RELATED_TASK_CHECKS } from './related-task/index.js';
 import { REQUIREMENTS } from './requirements.js';
+import { TTL_CHECKS } from './ttl/index.js';
 import blocksUntilTerminal from './result-retrieval/blocks-until-terminal.js';
 import relatedTaskMeta from './result-retrieval/related-task-meta.js';
 import sameAsPlainCall from './result-retrieval/same-as-plain-call.js';
@@ -54,6 +62,14 @@ export const ALL_CHECKS: readonly CheckDefinition[] = [
   failedStatusMessage,
   ...UNKNOWN_TASK_ID_CHECKS,
   informativeMessages,
+  ...TTL_CHECKS,
+  ...LISTING_CHECKS,
+  ...CANCELLATION_CHECKS,
+  ...INPUT_REQUIRED_CHECKS,
+  ...RELATED_TASK_CHECKS,
+  ...NOTIFICATIONS_CHECKS,
+  ...PROGRESS_CHECKS,
+  ...ISOLATION_CHECKS,
 ];
 
 /** The Tasks catalogue plus the base requirements the harness relies on. */

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { KNOWN_FAULTS } from '../reference-server/index.js';
 import { ALL_CHECKS } from '../suites/index.js';
 import { CORE_FAULT_CASES } from './fault-cases/core.js';
+import { INTERACTION_ISOLATION_FAULT_CASES } from './fault-cases/interaction-isolation.js';
+import { TTL_LISTING_CANCELLATION_FAULT_CASES } from './fault-cases/ttl-listing-cancellation.js';
 import type { FaultCase } from './fault-cases/types.js';
 import { runAgainstReferenceHttp, runAgainstReferenceStdio } from './support/reference-runs.js';
 
@@ -10,7 +12,7 @@ import { runAgainstReferenceHttp, runAgainstReferenceStdio } from './support/ref
  * outcome while every other check passes or skips. Together the entries must make every check fail or warn
  * at least once: a check that cannot fail is a defect.
  */
-const FAULT_CASES: FaultCase[] = [...CORE_FAULT_CASES];
+const FAULT_CASES: FaultCase[] = [...CORE_FAULT_CASES, ...TTL_LISTING_CANCELLATION_FAULT_CASES, ...INTERACTION_ISOLATION_FAULT_CASES];
 
 
 describe('every check is proven by a fault it catches', () => {
@@ -27,7 +29,8 @@ describe('every check is proven by a fault it catches', () => {
 
   for (const faultCase of FAULT_CASES) {
     const label = `${faultCase.faults.join('+')}${faultCase.variant ? ` (${faultCase.variant})` : ''}`;
-    it.concurrent(`${label} is caught by ${Object.keys(faultCase.catches).join(', ')} and nothing else`, async () => {
+    // The test's own expect: a shared one would attribute failures of concurrent tests to the wrong test.
+    it.concurrent(`${label} is caught by ${Object.keys(faultCase.catches).join(', ')} and nothing else`, async ({ expect }) => {
       const report = faultCase.stdio ? await runAgainstReferenceStdio(faultCase) : await runAgainstReferenceHttp(faultCase);
       const notable = Object.fromEntries(report.results.filter((r) => r.outcome !== 'pass' && r.outcome !== 'skip').map((r) => [r.id, r.outcome]));
       const messages = report.results.filter((r) => r.id in notable).map((r) => `${r.id}: ${r.message}`);

@@ -1,0 +1,24 @@
+import { defineCheck, type CheckContext } from '../../harness/check.js';
+import { brief, describeReply } from '../../harness/describe.js';
+import { taskOf } from '../../harness/receiver.js';
+import { startWorkingTask } from './cancelled-task.js';
+
+// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-cancellation
+export default defineCheck({
+  id: 'cancellation.cancel-working',
+  title: 'tasks/cancel on a working task answers with the task already cancelled',
+  suite: 'cancellation',
+  requirements: ['TASKS-CANCEL-BEFORE-RESPONSE'],
+  roles: ['server', 'client'],
+  needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'tasks-capability', path: 'cancel' }, { kind: 'fixture', role: 'echo' }],
+  async run(ctx: CheckContext) {
+    const receiver = await ctx.connect();
+    const task = await startWorkingTask(ctx, receiver, 'cancel-working', ctx.timing.scaled(5000));
+    const reply = await receiver.cancelTask(task.taskId);
+    ctx.require('TASKS-CANCEL-BEFORE-RESPONSE', reply.ok, `expected tasks/cancel on a working task to answer with the cancelled task, got ${describeReply(reply)}`);
+    ctx.validate('TASKS-CANCEL-BEFORE-RESPONSE', 'CancelTaskResult', reply.result, 'the tasks/cancel result');
+    const answered = taskOf(reply);
+    ctx.expect('TASKS-CANCEL-BEFORE-RESPONSE', answered?.taskId === task.taskId, `expected the tasks/cancel result to be task ${task.taskId}, got taskId ${brief(reply.result.taskId)}`);
+    ctx.expect('TASKS-CANCEL-BEFORE-RESPONSE', reply.result.status === 'cancelled', `expected status "cancelled" in the tasks/cancel result, got ${brief(reply.result.status)}`);
+  },
+});

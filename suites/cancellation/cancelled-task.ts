@@ -1,0 +1,33 @@
+// Shared by the cancellation checks: a working task to cancel, and the wait until the receiver reports it cancelled.
+import { UnexpectedReply, type CheckContext } from '../../harness/check.js';
+import { describeReply } from '../../harness/describe.js';
+import { isTerminal, taskOf, type Receiver, type TaskRecord } from '../../harness/receiver.js';
+import { pause } from '../../harness/timing.js';
+import { nextPollDelay, uniqueText } from '../../harness/waits.js';
+
+/** Starts an echo task whose work lasts `delayMs`; skips when the mapped echo tool ignores delayMs. */
+export async function startWorkingTask(ctx: CheckContext, receiver: Receiver, label: string, delayMs: number): Promise<TaskRecord> {
+  const binding = ctx.fixture('echo');
+  if (!binding.honoursDelay) ctx.skip('the echo fixture is mapped to a tool that ignores delayMs, so no task is sure to be still working when cancelled');
+  const { task, reply } = await receiver.startTask(binding, { text: uniqueText(label), delayMs }, { task: { ttl: 60_000 } });
+  // A CreateTaskResult that comes only once the work is over leaves nothing to cancel (creation.prompt's concern).
+  if (reply.elapsedMs >= delayMs) ctx.skip(`the CreateTaskResult came ${reply.elapsedMs} ms after the call, no sooner than the ${delayMs} ms of work, so the task could not be cancelled while working`);
+  return task;
+}
+
+/**
+ * Polls tasks/get until the task reports a terminal status ("cancelled" expected) or is gone (-32602: a receiver
+ * may delete a cancelled task at once). Anything else, or no terminal status within the request timeout, ends the check.
+ */
+export async function awaitCancelled(ctx: CheckContext, receiver: Receiver, taskId: string): Promise<{ status: string } | { deleted: true }> {
+  const deadline = performance.now() + ctx.timing.requestTimeoutMs;
+  for (;;) {
+    const reply = await receiver.getTask(taskId);
+    if (!reply.ok && reply.error.code === -32602) return { deleted: true };
+    const task = taskOf(reply);
+    if (!task) throw new UnexpectedReply(`tasks/get for the cancelled task ${taskId} should return the task or -32602; got ${describeReply(reply)}`);
+    if (isTerminal(task.status)) return { status: String(task.status) };
+    if (performance.now() >= deadline) throw new UnexpectedReply(`task ${taskId} still reported "${String(task.status)}" ${ctx.timing.requestTimeoutMs} ms after tasks/cancel`);
+    await pause(nextPollDelay(task, ctx.timing), ctx.signal);
+  }
+}

@@ -1,0 +1,33 @@
+import { UnexpectedReply, defineCheck, type CheckContext } from '../../harness/check.js';
+import { describeReply } from '../../harness/describe.js';
+import { IutError, type RpcReply } from '../../harness/session.js';
+import { within } from '../../harness/waits.js';
+import { awaitCancelled, startWorkingTask } from './cancelled-task.js';
+
+// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-cancellation
+export default defineCheck({
+  id: 'cancellation.result-after-cancel',
+  title: 'tasks/result on a cancelled task answers (a result or an error) instead of hanging',
+  suite: 'cancellation',
+  requirements: ['TASKS-CANCEL-RESULT-ANSWERS'],
+  roles: ['server', 'client'],
+  needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'tasks-capability', path: 'cancel' }, { kind: 'fixture', role: 'echo' }],
+  async run(ctx: CheckContext) {
+    const receiver = await ctx.connect();
+    const task = await startWorkingTask(ctx, receiver, 'result-after-cancel', ctx.timing.scaled(5000));
+    const cancelled = await receiver.cancelTask(task.taskId);
+    if (!cancelled.ok) throw new UnexpectedReply(`tasks/cancel of a working task should succeed; got ${describeReply(cancelled)}`);
+    const settled = await awaitCancelled(ctx, receiver, task.taskId);
+    ctx.info('deleted' in settled ? 'the receiver deleted the cancelled task' : `tasks/get reported "${settled.status}" before tasks/result`);
+    const boundMs = ctx.timing.scaled(3000);
+    let reply: RpcReply | undefined;
+    try {
+      // The outer bound also covers a transport that holds the request itself open while no answer comes.
+      reply = await within(boundMs + ctx.timing.scaled(500), receiver.taskResult(task.taskId, { timeoutMs: boundMs }));
+    } catch (error) {
+      if (!(error instanceof IutError) || error.kind !== 'timeout') throw error;
+    }
+    if (reply) return ctx.info(`tasks/result on the cancelled task answered with ${describeReply(reply)} after ${reply.elapsedMs} ms`);
+    ctx.expect('TASKS-CANCEL-RESULT-ANSWERS', false, `expected tasks/result on the cancelled task to answer with a result or an error, got no answer within ${boundMs} ms`);
+  },
+});

@@ -1,0 +1,23 @@
+import { defineCheck, type CheckContext } from '../../harness/check.js';
+import { brief } from '../../harness/describe.js';
+import { relatedTaskIdOf } from '../../harness/receiver.js';
+import { runInputScenario } from './scenario.js';
+
+// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#input-required-status
+export default defineCheck({
+  id: 'input-required.elicitation-related-meta',
+  title: 'The elicitation/create a task sends for input names the task in the related-task _meta',
+  suite: 'input-required',
+  requirements: ['TASKS-INPUT-RELATED-META', 'TASKS-META-RELATED-ALL'],
+  roles: ['server'],
+  needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'input' }],
+  async run(ctx: CheckContext) {
+    const run = await runInputScenario(ctx);
+    const related = relatedTaskIdOf(run.elicitation.params);
+    ctx.expect(
+      'TASKS-INPUT-RELATED-META',
+      related === run.task.taskId,
+      `expected params._meta["io.modelcontextprotocol/related-task"].taskId = ${run.task.taskId} on elicitation/create, got ${related === undefined ? 'no related-task _meta' : brief(related)}`,
+    );
+  },
+});

@@ -1,0 +1,120 @@
+// The input_required scenario shared by the input-required checks: a conformance_input task asks the
+// requestor for input; the harness answers as a requestor would and records what the receiver did.
+import { UnexpectedReply, type CheckContext } from '../../harness/check.js';
+import { describeReply } from '../../harness/describe.js';
+import { RELATED_TASK_META, isTerminal, taskOf, type Receiver, type TaskRecord } from '../../harness/receiver.js';
+import { IutError, type IncomingRequest, type RpcReply } from '../../harness/session.js';
+import { pause } from '../../harness/timing.js';
+import { nextPollDelay, uniqueText } from '../../harness/waits.js';
+
+export interface InputScenario {
+  receiver: Receiver;
+  task: TaskRecord;
+  /** The text the harness answered the elicitation with. */
+  answer: string;
+  /** Whether a poll or a status notification showed input_required before the answer. */
+  sawInputRequired: boolean;
+  /** What the polls before the answer showed, in order. */
+  statusesBefore: string[];
+  elicitation: IncomingRequest;
+  /** Statuses of the tasks/get polls after the answer had been sent (the first a moment later), with ms since it was sent. */
+  afterAnswer: { status: string; msAfterAnswer: number }[];
+  terminal: TaskRecord;
+  result: RpcReply;
+}
+
+/** How long the scenario polls for input_required before going on without having seen it. */
+const INPUT_STATUS_BOUND_MS = 1_000;
+/** The answer has been delivered; this lets a receiver that resumes the work asynchronously do so before the first poll. */
+const ANSWER_SETTLE_MS = 50;
+
+/**
+ * Starts the input task, polls (bounded) for input_required, opens tasks/result without awaiting it, waits
+ * for the elicitation/create request, answers it, then follows the task to its end and collects the result.
+ * The answer is held back until the polls are done, so a receiver that asks before tasks/result is open,
+ * or that enters input_required only once it has asked, still shows its waiting status to them.
+ */
+export async function runInputScenario(ctx: CheckContext): Promise<InputScenario> {
+  const binding = ctx.fixture('input');
+  const receiver = await ctx.connect();
+  const answer = uniqueText('answer');
+  let taskId: string | undefined;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  // The requestor side tags its response with the related task, as the spec's message flow shows.
+  receiver.session.onRequest('elicitation/create', async () => {
+    await released;
+    return { result: { action: 'accept', content: { answer }, _meta: { [RELATED_TASK_META]: { taskId } } } };
+  });
+
+  const { task } = await receiver.startTask(binding, { text: uniqueText('question') }, { task: { ttl: 60_000 } });
+  taskId = task.taskId;
+  const { statusesBefore } = await pollForInputStatus(ctx, receiver, task);
+
+  // Like a requestor that has seen input_required: open tasks/result at once and leave it pending.
+  const resultTimeout = ctx.timing.requestTimeoutMs * 2;
+  const pendingResult = receiver.taskResult(task.taskId, { timeoutMs: resultTimeout });
+  pendingResult.catch(() => undefined);
+  const elicitationArrived = receiver.session.waitForRequest((r) => r.method === 'elicitation/create', ctx.timing.requestTimeoutMs);
+  const first = await Promise.race([elicitationArrived.then((request) => ({ request })), pendingResult.then((reply) => ({ reply }), (error: Error) => ({ error }))]);
+  if (!('request' in first)) {
+    const what = 'reply' in first ? `tasks/result answered with ${describeReply(first.reply)}` : first.error.message;
+    throw new UnexpectedReply(`the ${binding.tool} task should send elicitation/create to ask for input; instead ${what} before any elicitation arrived`);
+  }
+  const elicitation = first.request;
+  if (!elicitation) throw new UnexpectedReply(`the ${binding.tool} task should send elicitation/create to ask for input; none arrived within ${ctx.timing.requestTimeoutMs} ms of calling tasks/result`);
+
+  // A receiver may enter input_required only once the request is out: look once more before answering.
+  if (!sawInputStatus(receiver, task, statusesBefore)) {
+    const reply = await receiver.getTask(task.taskId);
+    statusesBefore.push(String(taskOf(reply)?.status ?? describeReply(reply)));
+  }
+  const sawInputRequired = sawInputStatus(receiver, task, statusesBefore);
+  release();
+  await receiver.session.answerSent(elicitation.id);
+  const answeredAt = performance.now();
+  await pause(ctx.timing.scaled(ANSWER_SETTLE_MS), ctx.signal);
+  const afterAnswer: InputScenario['afterAnswer'] = [];
+  const deadline = answeredAt + ctx.timing.requestTimeoutMs;
+  let terminal: TaskRecord | undefined;
+  while (!terminal) {
+    const sentAt = performance.now();
+    const reply = await receiver.getTask(task.taskId);
+    const current = taskOf(reply);
+    if (!current) throw new UnexpectedReply(`tasks/get for task ${task.taskId} should return the task; got ${describeReply(reply)}`);
+    afterAnswer.push({ status: String(current.status), msAfterAnswer: Math.round(sentAt - answeredAt) });
+    if (isTerminal(current.status)) terminal = current;
+    else if (performance.now() >= deadline) throw new UnexpectedReply(`task ${task.taskId} did not finish within ${ctx.timing.requestTimeoutMs} ms of the answer to its elicitation; its last status was "${current.status}"`);
+    else await pause(nextPollDelay(current, ctx.timing), ctx.signal);
+  }
+
+  let result: RpcReply;
+  try {
+    result = await pendingResult;
+  } catch (error) {
+    if (error instanceof IutError && error.kind === 'timeout') {
+      throw new IutError('timeout', `tasks/result for task ${task.taskId} did not answer within ${resultTimeout} ms although tasks/get already reports "${terminal.status}"`);
+    }
+    throw error;
+  }
+  return { receiver, task, answer, sawInputRequired, statusesBefore, elicitation, afterAnswer, terminal, result };
+}
+
+/** Polls at the receiver's pace until input_required shows (or a terminal status, or the bound passes). */
+async function pollForInputStatus(ctx: CheckContext, receiver: Receiver, task: TaskRecord): Promise<{ statusesBefore: string[] }> {
+  const statusesBefore: string[] = [String(task.status)];
+  const deadline = performance.now() + ctx.timing.scaled(INPUT_STATUS_BOUND_MS);
+  let last: Record<string, unknown> = task;
+  while (!sawInputStatus(receiver, task, statusesBefore) && !isTerminal(last.status) && performance.now() < deadline) {
+    await pause(nextPollDelay(last, ctx.timing), ctx.signal);
+    const reply = await receiver.getTask(task.taskId);
+    if (!reply.ok || typeof reply.result.status !== 'string') throw new UnexpectedReply(`tasks/get for task ${task.taskId} should return the task; got ${describeReply(reply)}`);
+    last = reply.result;
+    statusesBefore.push(reply.result.status);
+  }
+  return { statusesBefore };
+}
+
+function sawInputStatus(receiver: Receiver, task: TaskRecord, statuses: readonly string[]): boolean {
+  return statuses.includes('input_required') || receiver.statusNotifications(task.taskId).some((n) => n.params.status === 'input_required');
+}

@@ -1,0 +1,32 @@
+import { defineCheck, type CheckContext } from '../../harness/check.js';
+import { uniqueText } from '../../harness/waits.js';
+import { analyzeTaskIds } from './id-entropy.js';
+
+const SAMPLE_SIZE = 32;
+/** Created this many at a time, to stay within a receiver's limit on concurrent tasks per requestor. */
+const BATCH = 8;
+
+// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-isolation-and-access-control
+export default defineCheck({
+  id: 'isolation.task-id-entropy',
+  title: 'Without a second identity to test binding with, task IDs show no sign of being guessable',
+  suite: 'isolation',
+  requirements: ['TASKS-SEC-SECURE-IDS'],
+  roles: ['server', 'client'],
+  needs: [{ kind: 'no-peer-identity' }, { kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'echo' }],
+  async run(ctx: CheckContext) {
+    const binding = ctx.fixture('echo');
+    const receiver = await ctx.connect();
+    const ids: string[] = [];
+    while (ids.length < SAMPLE_SIZE) {
+      const batch = await Promise.all(Array.from({ length: BATCH }, () => receiver.startTask(binding, { text: uniqueText('entropy'), delayMs: 0 }, { task: { ttl: 60_000 } })));
+      ids.push(...batch.map(({ task }) => task.taskId));
+    }
+    const analysis = analyzeTaskIds(ids, Date.now());
+    const judged = `${ids.length} task IDs created ${BATCH} at a time: ${analysis.reason}`;
+    if (analysis.verdict === 'fail') ctx.expect('TASKS-SEC-SECURE-IDS', false, `expected unguessable task IDs; ${judged}`);
+    // The spec names no number of bits, so an ID that is merely below the usual recommendation is warned, not failed.
+    else if (analysis.verdict === 'warn') ctx.lenient('TASKS-SEC-SECURE-IDS', `expected at least 128 bits of apparent entropy (no exact bar is set by the spec, hence a warning); ${judged}`);
+    else ctx.info(judged);
+  },
+});

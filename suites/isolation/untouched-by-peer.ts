@@ -1,0 +1,41 @@
+import { defineCheck, type CheckContext } from '../../harness/check.js';
+import { brief, describeReply } from '../../harness/describe.js';
+import { tasksCapability } from '../../harness/preconditions.js';
+import { IutError } from '../../harness/session.js';
+import { awaitTerminalStatus, uniqueText } from '../../harness/waits.js';
+
+// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-isolation-and-access-control
+export default defineCheck({
+  id: 'isolation.untouched-by-peer',
+  title: "Another context's attempts on a task leave it running to its own result",
+  suite: 'isolation',
+  requirements: ['TASKS-SEC-REJECT-FOREIGN'],
+  roles: ['server'],
+  needs: [{ kind: 'peer-identity' }, { kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'echo' }],
+  async run(ctx: CheckContext) {
+    const binding = ctx.fixture('echo');
+    const a = await ctx.connect();
+    const b = await ctx.connect({ identity: 'peer' });
+    const text = uniqueText('untouched');
+    const { task } = await a.startTask(binding, { text, delayMs: ctx.timing.scaled(1_000) }, { task: { ttl: 60_000 } });
+    // B tries everything on A's task at once, while it works; whether each is refused is isolation.foreign-task-rejected's verdict.
+    const cancels = tasksCapability(ctx.facts)?.cancel !== undefined;
+    await Promise.all([
+      b.getTask(task.taskId),
+      cancels ? b.cancelTask(task.taskId) : undefined,
+      b.taskResult(task.taskId, { timeoutMs: ctx.timing.scaled(300) }).catch((error: unknown) => {
+        if (!(error instanceof IutError && error.kind === 'timeout')) throw error;
+      }),
+    ]);
+
+    const end = await awaitTerminalStatus(a, task.taskId, { timing: ctx.timing, signal: ctx.signal });
+    ctx.require('TASKS-SEC-REJECT-FOREIGN', end.status === 'completed', `expected A's task to complete untouched by identity B's get, cancel and result attempts, got status "${end.status}"${typeof end.statusMessage === 'string' ? ` (${end.statusMessage})` : ''}`);
+    const reply = await a.taskResult(task.taskId);
+    ctx.require('TASKS-SEC-REJECT-FOREIGN', reply.ok, `expected A's task to return its own result after B's attempts, got ${describeReply(reply)}`);
+    if (binding.echoesInput) {
+      // Only whose result it is matters here; whether it is exact is result-retrieval's concern.
+      const texts = Array.isArray(reply.result.content) ? (reply.result.content as Record<string, unknown>[]).map((item) => item.text) : [];
+      ctx.expect('TASKS-SEC-REJECT-FOREIGN', texts.some((item) => typeof item === 'string' && item.includes(text)), `expected A's task to return its own text "${text}", got ${brief(reply.result.content)}`);
+    }
+  },
+});

@@ -1,0 +1,23 @@
+import { UnexpectedReply, defineCheck, type CheckContext } from '../../harness/check.js';
+import { walkTaskList } from '../../harness/waits.js';
+import { LISTING_TASK_COUNT, createConfirmedTasks, describeMissing, pagesById, walkSummary } from './own-tasks.js';
+
+// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-listing
+export default defineCheck({
+  id: 'listing.get-implies-list',
+  title: 'Every task tasks/get can retrieve also appears in tasks/list',
+  suite: 'listing',
+  requirements: ['TASKS-LIST-GET-IMPLIES-LIST'],
+  roles: ['server', 'client'],
+  needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'tasks-capability', path: 'list' }, { kind: 'fixture', role: 'echo' }],
+  async run(ctx: CheckContext) {
+    const receiver = await ctx.connect();
+    const own = await createConfirmedTasks(ctx, receiver, LISTING_TASK_COUNT, true);
+    const walk = await walkTaskList(receiver);
+    if (walk.stoppedBecause) throw new UnexpectedReply(`the walk through tasks/list could not finish: ${walk.stoppedBecause}`);
+    // The list may hold other tasks of the same requestor (other checks); only this check's own tasks are judged.
+    const listed = pagesById(walk);
+    const missing = own.filter((task) => !listed.has(task.taskId));
+    ctx.expect('TASKS-LIST-GET-IMPLIES-LIST', missing.length === 0, () => `expected all ${own.length} tasks confirmed with tasks/get to be listed, got ${describeMissing(missing, own.length)} missing from the walk (${walkSummary(walk)})`);
+  },
+});

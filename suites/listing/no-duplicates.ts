@@ -1,0 +1,23 @@
+import { UnexpectedReply, defineCheck, type CheckContext } from '../../harness/check.js';
+import { walkTaskList } from '../../harness/waits.js';
+import { LISTING_TASK_COUNT, createConfirmedTasks, pagesById } from './own-tasks.js';
+
+// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-listing
+export default defineCheck({
+  id: 'listing.no-duplicates',
+  title: 'Walking every tasks/list page shows each task once',
+  suite: 'listing',
+  requirements: ['TASKS-LIST-NO-DUPLICATES'],
+  roles: ['server', 'client'],
+  needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'tasks-capability', path: 'list' }, { kind: 'fixture', role: 'echo' }],
+  async run(ctx: CheckContext) {
+    const receiver = await ctx.connect();
+    await createConfirmedTasks(ctx, receiver, LISTING_TASK_COUNT, true);
+    const walk = await walkTaskList(receiver);
+    if (walk.stoppedBecause) throw new UnexpectedReply(`the walk through tasks/list could not finish: ${walk.stoppedBecause}`);
+    // Every ID counts, not only this check's: a repeat is a repeat whoever created the task, and page
+    // boundaries need not fall among this check's own tasks when other checks create tasks alongside.
+    const repeated = [...pagesById(walk)].filter(([, pages]) => pages.length > 1);
+    ctx.expect('TASKS-LIST-NO-DUPLICATES', repeated.length === 0, () => `expected each task once across the ${walk.pages.length} page(s), got ${repeated.length} repeated, e.g. ${repeated.slice(0, 3).map(([id, pages]) => `${id} on pages ${pages.join(' and ')}`).join('; ')}`);
+  },
+});

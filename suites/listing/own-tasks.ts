@@ -1,0 +1,69 @@
+// Shared by the listing checks: tasks of the check's own, confirmed through tasks/get, and where a walk showed them.
+import { UnexpectedReply, type CheckContext } from '../../harness/check.js';
+import { describeReply } from '../../harness/describe.js';
+import { isTerminal, taskOf, type Receiver, type TaskRecord } from '../../harness/receiver.js';
+import { pause } from '../../harness/timing.js';
+import { nextPollDelay, uniqueText, type TaskListWalk } from '../../harness/waits.js';
+
+/** More than most receivers put on one page, so a walk has to follow cursors. */
+export const LISTING_TASK_COUNT = 25;
+
+export interface OwnTask {
+  taskId: string;
+  /** The terminal status tasks/get confirmed. */
+  status: string;
+}
+
+/**
+ * Creates `count` tasks at once (with `mixed`, every third one with the fail fixture when the receiver offers it)
+ * and polls each with tasks/get until it is terminal, so the listing is judged against a settled set.
+ */
+export async function createConfirmedTasks(ctx: CheckContext, receiver: Receiver, count: number, mixed: boolean): Promise<OwnTask[]> {
+  const echo = ctx.fixture('echo');
+  const fail = mixed && ctx.facts.fixtures.has('fail') ? ctx.fixture('fail') : undefined;
+  const created = await Promise.all(
+    Array.from({ length: count }, (_, index) => receiver.startTask(fail && index % 3 === 2 ? fail : echo, { text: uniqueText('listing'), delayMs: 0 }, { task: { ttl: 60_000 } })),
+  );
+  // Polled together, one pause per round, until every task is terminal.
+  const finals = new Map<string, string>();
+  let pending = created.map(({ task }) => task.taskId);
+  const deadline = performance.now() + ctx.timing.requestTimeoutMs;
+  for (;;) {
+    const replies = await Promise.all(pending.map((taskId) => receiver.getTask(taskId)));
+    let sample: TaskRecord | undefined;
+    replies.forEach((reply, index) => {
+      const task = taskOf(reply);
+      if (!task) throw new UnexpectedReply(`tasks/get for the new task ${pending[index]} should return it; got ${describeReply(reply)}`);
+      if (isTerminal(task.status)) finals.set(pending[index], String(task.status));
+      sample = task;
+    });
+    pending = pending.filter((taskId) => !finals.has(taskId));
+    if (pending.length === 0) break;
+    if (performance.now() >= deadline) throw new UnexpectedReply(`${pending.length} of ${count} tasks with no work to do were still not terminal after ${ctx.timing.requestTimeoutMs} ms`);
+    await pause(nextPollDelay(sample, ctx.timing), ctx.signal);
+  }
+  return created.map(({ task }) => ({ taskId: task.taskId, status: finals.get(task.taskId) ?? '' }));
+}
+
+/** For every task ID in the walk, the (1-based) pages it appeared on. */
+export function pagesById(walk: TaskListWalk): Map<string, number[]> {
+  const seen = new Map<string, number[]>();
+  walk.pages.forEach((page, index) => {
+    for (const entry of page.tasks) {
+      const id = typeof entry === 'object' && entry !== null ? String((entry as { taskId?: unknown }).taskId) : String(entry);
+      seen.set(id, [...(seen.get(id) ?? []), index + 1]);
+    }
+  });
+  return seen;
+}
+
+/** "3 of 25 (e.g. id1 (failed), id2 (completed))": the own tasks a walk never showed, for messages. */
+export function describeMissing(missing: readonly OwnTask[], total: number): string {
+  const examples = missing.slice(0, 3).map((task) => `${task.taskId} (${task.status})`).join(', ');
+  return `${missing.length} of ${total} (e.g. ${examples})`;
+}
+
+export function walkSummary(walk: TaskListWalk): string {
+  const listed = walk.pages.reduce((sum, page) => sum + page.tasks.length, 0);
+  return `${walk.pages.length} page(s), ${listed} task(s) in all`;
+}

@@ -1,0 +1,38 @@
+import { defineCheck, type CheckContext } from '../../harness/check.js';
+import { isTerminal } from '../../harness/receiver.js';
+import { awaitTerminalStatus, uniqueText } from '../../harness/waits.js';
+
+/** How long to wait for a task's terminal status notification once polling shows the task finished. */
+const NOTIFICATION_WAIT_MS = 1_000;
+
+// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-status-notification
+export default defineCheck({
+  id: 'notifications.full-task',
+  title: 'Every status notification carries a complete Task object',
+  suite: 'notifications',
+  requirements: ['TASKS-NOTIFY-FULL-TASK'],
+  roles: ['server', 'client'],
+  needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'echo' }],
+  async run(ctx: CheckContext) {
+    const receiver = await ctx.connect();
+    const roles = (['echo', 'fail'] as const).filter((role) => ctx.facts.fixtures.has(role));
+    const taskIds = await Promise.all(
+      roles.map(async (role) => {
+        const { task } = await receiver.startTask(ctx.fixture(role), { text: uniqueText(`notify-${role}`), delayMs: ctx.timing.scaled(200) }, { task: { ttl: 60_000 } });
+        await awaitTerminalStatus(receiver, task.taskId, { timing: ctx.timing, signal: ctx.signal });
+        // Notifications may travel on another stream than the polls: give the terminal one a moment to arrive.
+        await receiver.session.waitForNotification((n) => n.method === 'notifications/tasks/status' && n.params.taskId === task.taskId && isTerminal(n.params.status), ctx.timing.scaled(NOTIFICATION_WAIT_MS));
+        return task.taskId;
+      }),
+    );
+    const notifications = taskIds.flatMap((taskId) => receiver.statusNotifications(taskId));
+    if (notifications.length === 0) {
+      ctx.info(`the receiver sent no notifications/tasks/status for ${roles.join(' and ')} tasks run to completion (they are optional), so there was nothing to validate`);
+      return;
+    }
+    ctx.info(`the receiver sends status notifications: ${notifications.length} for ${taskIds.length} task(s) run to completion`);
+    for (const [index, notification] of notifications.entries()) {
+      ctx.validate('TASKS-NOTIFY-FULL-TASK', 'TaskStatusNotificationParams', notification.params, `the params of status notification ${index + 1} (task ${String(notification.params.taskId)}, status ${String(notification.params.status)})`);
+    }
+  },
+});

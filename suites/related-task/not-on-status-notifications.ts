@@ -1,0 +1,35 @@
+import { defineCheck, type CheckContext } from '../../harness/check.js';
+import { brief } from '../../harness/describe.js';
+import { hasRelatedTaskMeta, isTerminal } from '../../harness/receiver.js';
+import { awaitTerminalStatus, uniqueText } from '../../harness/waits.js';
+
+/** How long to wait for the terminal status notification once polling shows the task finished. */
+const NOTIFICATION_WAIT_MS = 1_000;
+
+// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-notifications
+export default defineCheck({
+  id: 'related-task.not-on-status-notifications',
+  title: 'Status notifications carry no related-task _meta',
+  suite: 'related-task',
+  requirements: ['TASKS-NOTIFY-NO-RELATED-META'],
+  roles: ['server', 'client'],
+  needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'echo' }],
+  async run(ctx: CheckContext) {
+    const receiver = await ctx.connect();
+    const { task } = await receiver.startTask(ctx.fixture('echo'), { text: uniqueText('status-meta'), delayMs: ctx.timing.scaled(200) }, { task: { ttl: 60_000 } });
+    await awaitTerminalStatus(receiver, task.taskId, { timing: ctx.timing, signal: ctx.signal });
+    // Notifications may travel on another stream than the polls: give the terminal one a moment to arrive.
+    await receiver.session.waitForNotification((n) => n.method === 'notifications/tasks/status' && n.params.taskId === task.taskId && isTerminal(n.params.status), ctx.timing.scaled(NOTIFICATION_WAIT_MS));
+    const notifications = receiver.statusNotifications(task.taskId);
+    if (notifications.length === 0) {
+      ctx.info('the receiver sent no notifications/tasks/status for the task (they are optional), so there was nothing to judge');
+      return;
+    }
+    const tagged = notifications.filter((n) => hasRelatedTaskMeta(n.params));
+    ctx.expect(
+      'TASKS-NOTIFY-NO-RELATED-META',
+      tagged.length === 0,
+      () => `expected no _meta["io.modelcontextprotocol/related-task"] on status notifications (params.taskId names the task), got it on ${tagged.length} of ${notifications.length}, e.g. _meta ${brief(tagged[0].params._meta)}`,
+    );
+  },
+});

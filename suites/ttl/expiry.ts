@@ -1,0 +1,36 @@
+import { defineCheck, type CheckContext } from '../../harness/check.js';
+import { brief, errorCodeOf } from '../../harness/describe.js';
+import { taskOf } from '../../harness/receiver.js';
+import { pause } from '../../harness/timing.js';
+import { awaitTerminalStatus, uniqueText } from '../../harness/waits.js';
+
+// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#ttl-and-resource-management
+export default defineCheck({
+  id: 'ttl.expiry',
+  title: 'After its ttl has run out, a task is either still there or answered with -32602',
+  suite: 'ttl',
+  requirements: ['TASKS-TTL-MAY-DELETE', 'TASKS-ERROR-INVALID-TASK-ID'],
+  roles: ['server', 'client'],
+  needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'echo' }],
+  async run(ctx: CheckContext) {
+    const receiver = await ctx.connect();
+    const { task, reply } = await receiver.startTask(ctx.fixture('echo'), { text: uniqueText('ttl-expiry'), delayMs: 0 }, { task: { ttl: ctx.timing.scaled(1000) } });
+    const final = await awaitTerminalStatus(receiver, task.taskId, { timing: ctx.timing, signal: ctx.signal });
+    const ttl = 'ttl' in final ? final.ttl : task.ttl;
+    const longest = ctx.timing.scaled(5000);
+    if (typeof ttl !== 'number') ctx.skip(`the receiver granted ttl ${brief(ttl)} instead of a number of milliseconds, so the task never expires within a check`);
+    if (ttl > longest) ctx.skip(`the receiver granted a ttl of ${ttl} ms (asked for ${ctx.timing.scaled(1000)}); expiry is only awaited up to ${longest} ms`);
+    // Counted from our receipt of the CreateTaskResult (no earlier than the task's creation), so clock skew cannot shorten the wait.
+    const waitMs = reply.receivedAt + ttl + ctx.timing.scaled(500) - performance.now();
+    if (waitMs > 0) await pause(waitMs, ctx.signal);
+    const after = await receiver.getTask(task.taskId);
+    const kept = taskOf(after);
+    if (kept) {
+      ctx.info(`the receiver kept the task after its ttl of ${ttl} ms (allowed)`);
+      ctx.expect('TASKS-ERROR-INVALID-TASK-ID', kept.taskId === task.taskId, `expected tasks/get to answer with task ${task.taskId} or error -32602, got task ${brief(kept.taskId)}`);
+      return;
+    }
+    if (!after.ok && after.error.code === -32602) return ctx.info(`the receiver deleted the task after its ttl of ${ttl} ms and answered -32602 (allowed)`);
+    ctx.expect('TASKS-ERROR-INVALID-TASK-ID', false, `expected tasks/get ${ttl} ms after creation to answer with the task (kept) or error -32602 (deleted), got ${errorCodeOf(after)}`);
+  },
+});

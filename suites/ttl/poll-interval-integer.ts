@@ -1,0 +1,24 @@
+import { defineCheck, type CheckContext } from '../../harness/check.js';
+import { brief } from '../../harness/describe.js';
+import { followTask, uniqueText } from '../../harness/waits.js';
+
+// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#ttl-and-resource-management
+export default defineCheck({
+  id: 'ttl.poll-interval-integer',
+  title: 'pollInterval, when a task carries one, is an integer number of milliseconds',
+  suite: 'ttl',
+  requirements: ['TASKS-TASK-SHAPE'],
+  roles: ['server', 'client'],
+  needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'echo' }],
+  async run(ctx: CheckContext) {
+    const receiver = await ctx.connect();
+    const { task } = await receiver.startTask(ctx.fixture('echo'), { text: uniqueText('poll-interval'), delayMs: ctx.timing.scaled(200) }, { task: { ttl: 60_000 } });
+    const observations = await followTask(receiver, task, { timing: ctx.timing, signal: ctx.signal, extraPolls: 1 });
+    const withInterval = observations.filter((o) => 'pollInterval' in o.task);
+    ctx.info(withInterval.length > 0 ? `the receiver suggests pollInterval ${brief(withInterval[0].task.pollInterval)}` : 'the receiver suggests no pollInterval');
+    for (const { source, task: seen } of withInterval) {
+      const where = source === 'create' ? 'the CreateTaskResult' : `a tasks/get result (status ${String(seen.status)})`;
+      if (!ctx.expect('TASKS-TASK-SHAPE', Number.isInteger(seen.pollInterval), `expected pollInterval to be an integer in ${where}, got ${brief(seen.pollInterval)}`)) return;
+    }
+  },
+});

@@ -1,0 +1,47 @@
+import { defineCheck, type CheckContext } from '../../harness/check.js';
+import { brief } from '../../harness/describe.js';
+import { tasksCapability } from '../../harness/preconditions.js';
+import { taskOf } from '../../harness/receiver.js';
+import { isRfc3339DateTime } from '../../harness/schemas/validate.js';
+import { followTask, uniqueText, walkTaskList } from '../../harness/waits.js';
+
+interface Seen {
+  where: string;
+  task: Record<string, unknown>;
+}
+
+function isDateTime(value: unknown): boolean {
+  return typeof value === 'string' && isRfc3339DateTime(value);
+}
+
+// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#ttl-and-resource-management
+export default defineCheck({
+  id: 'ttl.timestamps',
+  title: 'createdAt and lastUpdatedAt are RFC 3339 date-times in every task response, and lastUpdatedAt is never before createdAt',
+  suite: 'ttl',
+  requirements: ['TASKS-TTL-CREATED-AT', 'TASKS-TTL-LAST-UPDATED-AT'],
+  roles: ['server', 'client'],
+  needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'echo' }],
+  async run(ctx: CheckContext) {
+    const binding = ctx.fixture('echo');
+    const receiver = await ctx.connect();
+    const { task } = await receiver.startTask(binding, { text: uniqueText('timestamps'), delayMs: ctx.timing.scaled(200) }, { task: { ttl: 60_000 } });
+    const seen: Seen[] = (await followTask(receiver, task, { timing: ctx.timing, signal: ctx.signal, extraPolls: 1 })).map((o) => ({ where: o.source === 'create' ? 'the CreateTaskResult' : `a tasks/get result (status ${String(o.task.status)})`, task: o.task }));
+    if (tasksCapability(ctx.facts)?.list !== undefined) {
+      const walk = await walkTaskList(receiver);
+      for (const page of walk.pages) for (const entry of page.tasks) if (entry?.taskId === task.taskId) seen.push({ where: 'its tasks/list entry', task: entry });
+    }
+    if (tasksCapability(ctx.facts)?.cancel !== undefined) {
+      const running = await receiver.startTask(binding, { text: uniqueText('timestamps-cancel'), delayMs: ctx.timing.scaled(5000) }, { task: { ttl: 60_000 } });
+      seen.push({ where: 'the CreateTaskResult of a task to cancel', task: running.task });
+      const cancelled = taskOf(await receiver.cancelTask(running.task.taskId));
+      if (cancelled) seen.push({ where: 'a tasks/cancel result', task: cancelled });
+    }
+    const badCreated = seen.filter((s) => !isDateTime(s.task.createdAt));
+    ctx.expect('TASKS-TTL-CREATED-AT', badCreated.length === 0, () => `expected createdAt as an RFC 3339 date-time in every task response, got ${brief(badCreated[0].task.createdAt)} in ${badCreated[0].where}${badCreated.length > 1 ? ` (and ${badCreated.length - 1} more)` : ''}`);
+    const badUpdated = seen.filter((s) => !isDateTime(s.task.lastUpdatedAt));
+    ctx.expect('TASKS-TTL-LAST-UPDATED-AT', badUpdated.length === 0, () => `expected lastUpdatedAt as an RFC 3339 date-time in every task response, got ${brief(badUpdated[0].task.lastUpdatedAt)} in ${badUpdated[0].where}${badUpdated.length > 1 ? ` (and ${badUpdated.length - 1} more)` : ''}`);
+    const early = seen.filter((s) => isDateTime(s.task.createdAt) && isDateTime(s.task.lastUpdatedAt) && Date.parse(String(s.task.lastUpdatedAt)) < Date.parse(String(s.task.createdAt)));
+    ctx.expect('TASKS-TTL-LAST-UPDATED-AT', early.length === 0, () => `expected lastUpdatedAt no earlier than createdAt, got lastUpdatedAt ${String(early[0].task.lastUpdatedAt)} before createdAt ${String(early[0].task.createdAt)} in ${early[0].where}`);
+  },
+});

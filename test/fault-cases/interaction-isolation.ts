@@ -1,0 +1,24 @@
+import type { FaultCase } from './types.js';
+
+/** Faults proving the input_required, related-task, notification, progress and isolation checks. */
+export const INTERACTION_ISOLATION_FAULT_CASES: FaultCase[] = [
+  { faults: ['input-status-missing'], catches: { 'input-required.status-shown': 'warn' } },
+  { faults: ['elicitation-without-related-meta'], catches: { 'input-required.elicitation-related-meta': 'fail' } },
+  { faults: ['input-status-sticks'], catches: { 'input-required.leaves-status': 'warn' } },
+  { faults: ['result-missing-related-meta'], catches: { 'result-retrieval.related-task-meta': 'fail', 'input-required.completes-with-answer': 'fail' } },
+  { faults: ['related-meta-on-get'], catches: { 'related-task.not-on-operation-results': 'warn' } },
+  { faults: ['get-honours-meta-task'], catches: { 'related-task.param-is-source-of-truth': 'fail' } },
+  { faults: ['related-meta-on-status-notification'], catches: { 'related-task.not-on-status-notifications': 'warn' } },
+  { faults: ['related-meta-missing-on-progress'], catches: { 'related-task.progress-notifications': 'fail' } },
+  { faults: ['status-notification-incomplete'], catches: { 'notifications.full-task': 'fail' } },
+  { faults: ['status-notification-terminal-reverts'], catches: { 'lifecycle.transitions': 'fail' } },
+  { faults: ['progress-token-dropped'], catches: { 'progress.token-after-create': 'fail' } },
+  { faults: ['no-context-binding'], catches: { 'isolation.foreign-task-rejected': 'fail', 'isolation.untouched-by-peer': 'fail', 'isolation.list-own-only': 'fail' } },
+  { faults: ['foreign-task-distinct-error'], catches: { 'isolation.foreign-task-rejected': 'warn' } },
+  { faults: ['foreign-cancel-allowed'], catches: { 'isolation.foreign-task-rejected': 'fail', 'isolation.untouched-by-peer': 'fail' } },
+  { faults: ['list-leaks-foreign'], catches: { 'isolation.list-own-only': 'fail' } },
+  { faults: ['sequential-task-ids'], noPeer: true, catches: { 'isolation.task-id-entropy': 'fail' } },
+  { faults: ['short-task-ids'], stdio: true, catches: { 'isolation.task-id-entropy': 'fail' } },
+  { faults: ['borderline-task-ids'], noPeer: true, catches: { 'isolation.task-id-entropy': 'warn' } },
+  { faults: ['list-without-auth'], anonymous: true, catches: { 'isolation.no-list-without-auth': 'warn' } },
+];

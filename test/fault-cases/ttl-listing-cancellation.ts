@@ -1,0 +1,22 @@
+import type { FaultCase } from './types.js';
+
+/** Faults proving the TTL and timestamp, listing and cancellation checks. */
+export const TTL_LISTING_CANCELLATION_FAULT_CASES: FaultCase[] = [
+  { faults: ['ttl-missing'], catches: { 'ttl.present-in-get': 'fail' } },
+  { faults: ['ttl-unstable'], catches: { 'ttl.stable': 'fail' } },
+  { faults: ['expired-task-wrong-error'], catches: { 'ttl.expiry': 'fail' } },
+  { faults: ['timestamps-not-iso'], catches: { 'ttl.timestamps': 'fail' } },
+  { faults: ['last-updated-before-created'], catches: { 'ttl.timestamps': 'fail', 'lifecycle.monotonic-update': 'fail' } },
+  { faults: ['poll-interval-not-integer'], catches: { 'ttl.poll-interval-integer': 'fail' } },
+  { faults: ['ttl-not-capped'], catches: { 'ttl.max-ttl': 'warn' } },
+  { faults: ['list-omits-failed'], catches: { 'listing.get-implies-list': 'fail' } },
+  { faults: ['list-missing-next-cursor'], catches: { 'listing.get-implies-list': 'fail', 'listing.next-cursor': 'fail' } },
+  { faults: ['list-duplicates'], catches: { 'listing.no-duplicates': 'warn' } },
+  { faults: ['list-no-pagination'], catches: { 'listing.paginates': 'warn' } },
+  { faults: ['list-bad-cursor-accepted'], catches: { 'listing.invalid-cursor': 'fail' } },
+  { faults: ['cancel-returns-working'], catches: { 'cancellation.cancel-working': 'fail' } },
+  { faults: ['cancel-not-final'], catches: { 'cancellation.stays-cancelled': 'fail', 'cancellation.stops-work': 'warn' } },
+  { faults: ['cancel-terminal-accepted'], catches: { 'cancellation.terminal-rejected': 'fail' } },
+  { faults: ['cancel-keeps-running'], catches: { 'cancellation.stops-work': 'warn' } },
+  { faults: ['result-after-cancel-hangs'], catches: { 'cancellation.result-after-cancel': 'fail' } },
+];
