@@ -117,7 +117,7 @@ async function serverCommand(args: string[]): Promise<number> {
   const multiplier = positiveNumber(strings['timeout-multiplier'], '--timeout-multiplier') ?? config.timeoutMultiplier ?? 1;
   const concurrency = positiveNumber(strings.concurrency, '--concurrency') ?? 8;
   const timing = makeTiming(multiplier);
-  const checks = selectChecks(ALL_CHECKS, lists.only);
+  const checks = selectChecks(ALL_CHECKS, { only: lists.only }, ALL_REQUIREMENTS);
   if (checks.length === 0) throw new UsageError(`--only ${lists.only?.join(', ')} selects no check; "mcp-tasks-conformance list" shows the IDs`);
 
   const launched: LaunchedProcess[] = [];

@@ -116,6 +116,20 @@ export interface RunTarget {
   bundledReference: boolean;
 }
 
+/** One row of the requirement matrix: what verifies a requirement in this run, or why nothing does. */
+export interface CoverageEntry {
+  id: string;
+  keyword: Keyword;
+  binds: Binds;
+  section: string;
+  url: string;
+  summary: string;
+  /** Checks of this run that verify it. */
+  checks: string[];
+  /** Why no check verifies it (not testable, binds the requestor, a permission…); absent when checks do. */
+  reason?: string;
+}
+
 export interface RunReport {
   tool: { name: string; version: string };
   specVersion: string;
@@ -130,6 +144,8 @@ export interface RunReport {
   results: CheckResult[];
   /** Remarks about the run as a whole, e.g. a negotiated version other than 2025-11-25. */
   notices: string[];
+  /** The requirement matrix for the checks this run selected. */
+  coverage: CoverageEntry[];
 }
 
 export function summarize(results: readonly Pick<CheckResult, 'outcome'>[]): RunSummary {

@@ -3,7 +3,8 @@ import { describeTarget, type TargetSpec } from './connections/connect.js';
 import { RunningCheck } from './context.js';
 import { discoverTarget } from './discovery.js';
 import type { FixtureMapping } from './fixtures.js';
-import { levelOf, SPEC_VERSION, summarize, type CheckResult, type Finding, type FixtureRole, type Level, type Outcome, type ReceiverRole, type Requirement, type RunReport } from './model.js';
+import { coverageMatrix } from './coverage.js';
+import { levelOf, requirementUrl, SPEC_VERSION, summarize, type CheckResult, type Finding, type FixtureRole, type Level, type Outcome, type ReceiverRole, type Requirement, type RunReport } from './model.js';
 import { unmetPrecondition } from './preconditions.js';
 import { IutError } from './session.js';
 import type { Timing } from './timing.js';
@@ -70,6 +71,16 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
     summary: summarize(results),
     results,
     notices,
+    coverage: coverageMatrix(applicable, options.requirements).map((row) => ({
+      id: row.requirement.id,
+      keyword: row.requirement.keyword,
+      binds: row.requirement.binds,
+      section: row.requirement.section,
+      url: requirementUrl(row.requirement),
+      summary: row.requirement.summary,
+      checks: row.checks,
+      ...(row.reason ? { reason: row.reason } : {}),
+    })),
   };
 }
 

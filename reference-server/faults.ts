@@ -52,7 +52,7 @@ export const FAULT_DESCRIPTIONS = {
   'result-after-cancel-hangs': 'tasks/result of a cancelled task never answers',
   'input-status-missing': 'a conformance_input task stays working while it waits for the answer',
   'elicitation-without-related-meta': 'the elicitation sent for a task lacks the related-task _meta',
-  'input-status-sticks': 'after the answer arrives the task stays input_required for 300 ms of work instead of returning to working',
+  'input-status-sticks': 'after the answer arrives the task stays input_required for 1500 ms of work instead of returning to working',
   'related-meta-on-get': 'tasks/get results carry the related-task _meta',
   'get-honours-meta-task': 'tasks/get looks up the task named in the related-task _meta instead of params.taskId',
   'related-meta-on-status-notification': 'status notifications carry the related-task _meta',

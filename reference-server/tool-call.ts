@@ -175,7 +175,7 @@ async function execute(connection: Connection, record: TaskRecord, call: CallPar
   if (faults.has('input-status-sticks') && record.status === 'input_required') {
     // The answer came back but the task keeps claiming it waits for input while it finishes.
     try {
-      await sleep(300, signal);
+      await sleep(1500, signal);
     } catch {
       return;
     }
