@@ -6,8 +6,11 @@ import { mkdir, open, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 import type {
+  Binds,
   CheckResult,
+  CoverageEntry,
   Finding,
+  Keyword,
   Level,
   Outcome,
   ReceiverRole,
@@ -42,7 +45,26 @@ export interface JsonCheckResult {
   transcript: JsonTranscriptEntry[];
 }
 
+/** One row of the requirement matrix; `reason` is null when checks verify the requirement. */
+export interface JsonCoverageEntry {
+  id: string;
+  keyword: Keyword;
+  binds: Binds;
+  section: string;
+  url: string;
+  summary: string;
+  checks: string[];
+  reason: string | null;
+}
+
+/**
+ * Identifies the JSON report format and its schema (reports/report.schema.json, whose `$id` this is); written
+ * as the report's `$schema`. Bump the version when a field changes meaning or is removed.
+ */
+export const REPORT_SCHEMA_ID = 'urn:mcp-tasks-conformance:report:v1';
+
 export interface JsonReport {
+  $schema: typeof REPORT_SCHEMA_ID;
   tool: { name: string; version: string };
   specVersion: string;
   target: { transport: TransportKind; description: string; bundledReference: boolean };
@@ -54,6 +76,7 @@ export interface JsonReport {
   notices: string[];
   summary: RunSummary;
   results: JsonCheckResult[];
+  coverage: JsonCoverageEntry[];
 }
 
 /**
@@ -123,9 +146,23 @@ function jsonResult(result: CheckResult): JsonCheckResult {
   };
 }
 
+function jsonCoverage(entry: CoverageEntry): JsonCoverageEntry {
+  return {
+    id: entry.id,
+    keyword: entry.keyword,
+    binds: entry.binds,
+    section: entry.section,
+    url: entry.url,
+    summary: entry.summary,
+    checks: [...entry.checks],
+    reason: entry.reason ?? null,
+  };
+}
+
 /** The JSON report as a plain object (fields in documented order; absent optional values are null). */
 export function toJsonReport(report: RunReport): JsonReport {
   return {
+    $schema: REPORT_SCHEMA_ID,
     tool: { name: report.tool.name, version: report.tool.version },
     specVersion: report.specVersion,
     target: {
@@ -147,6 +184,7 @@ export function toJsonReport(report: RunReport): JsonReport {
       error: report.summary.error,
     },
     results: report.results.map(jsonResult),
+    coverage: (report.coverage ?? []).map(jsonCoverage),
   };
 }
 

@@ -14,6 +14,9 @@
 // - time() writes the number as given; durations are rounded to milliseconds first (no 0.30000000000000004).
 // - It already drops characters illegal in XML 1.0 (invalidCharReplacement: ''), but only as a side effect
 //   of its xmlbuilder options; every string is stripped here before it reaches the builder.
+// - It writes things Jenkins' JUnit schema (junit-10.xsd, test/junit-xsd.test.ts) rejects: a `skipped` count on
+//   <testsuites> (removed from the built text, withoutRootSkipped()) and <properties> inside <testcase> (not
+//   used: a check's requirements, keyword, level, outcome and protocol version lead its <system-out> instead).
 
 import * as junitModule from 'junit-report-builder';
 import type { Builder, TestCase, TestSuite } from 'junit-report-builder';
@@ -222,7 +225,7 @@ function failureType(result: CheckResult): string {
   return finding ? finding.keyword : result.level.toUpperCase();
 }
 
-function addTestCase(suite: TestSuite, report: RunReport, result: CheckResult, options: JunitOptions): void {
+function addTestCase(suite: TestSuite, result: CheckResult, options: JunitOptions): void {
   const { requirements, strict = false } = options;
   const testCase = suite
     .testCase()
@@ -230,16 +233,12 @@ function addTestCase(suite: TestSuite, report: RunReport, result: CheckResult, o
     .name(attributeText(`${result.id}: ${result.title}`))
     .time(seconds(result.durationMs));
 
-  testCase.property('requirements', attributeText(result.requirements.join(',')));
+  // Jenkins' JUnit schema allows no <properties> in a <testcase>: the check's facts lead its <system-out>.
+  const lead: string[] = [`requirements: ${result.requirements.join(',')}`];
   const keyword = requirements ? strongestKeyword(result.requirements, requirements) : undefined;
-  if (keyword !== undefined) testCase.property('keyword', attributeText(keyword));
-  testCase.property('level', attributeText(result.level));
-  testCase.property('specVersion', attributeText(report.specVersion));
-  testCase.property('transport', attributeText(report.target.transport));
-  testCase.property('outcome', attributeText(result.outcome));
-  if (result.protocolVersion !== undefined) testCase.property('protocolVersion', attributeText(result.protocolVersion));
-
-  const lead: string[] = [];
+  if (keyword !== undefined) lead.push(`keyword: ${keyword}`);
+  lead.push(`level: ${result.level}`, `outcome: ${result.outcome}`);
+  if (result.protocolVersion !== undefined) lead.push(`protocolVersion: ${result.protocolVersion}`);
   const message = attributeText(result.message);
   switch (result.outcome) {
     case 'fail':
@@ -254,7 +253,6 @@ function addTestCase(suite: TestSuite, report: RunReport, result: CheckResult, o
       lead.push(`SKIP: ${result.message}`);
       break;
     case 'warn':
-      testCase.property('warning', message);
       lead.push(`WARN: ${result.message}`);
       if (strict) testCase.failure(message, failureType(result)).stacktrace(verdictBody(result, requirements));
       break;
@@ -292,11 +290,20 @@ export function buildJunitXml(report: RunReport, options: JunitOptions = {}): st
       suites.set(result.suite, entry);
     }
     entry.ms += Number.isFinite(result.durationMs) && result.durationMs > 0 ? Math.round(result.durationMs) : 0;
-    addTestCase(entry.suite, report, result, options);
+    addTestCase(entry.suite, result, options);
   }
   for (const { suite, ms } of suites.values()) suite.time(ms / 1000);
 
-  return builder.build();
+  return withoutRootSkipped(builder.build());
+}
+
+/**
+ * Drops the `skipped` count the library writes on <testsuites>: Jenkins' JUnit schema does not allow it there
+ * (each <testsuite> keeps its own). The root's attributes are the constant name and numbers only, so the
+ * first tag can be edited as text.
+ */
+function withoutRootSkipped(xml: string): string {
+  return xml.replace(/^(\s*(?:<\?xml[^>]*\?>\s*)?<testsuites\b[^>]*?)\s+skipped="\d+"/, '$1');
 }
 
 /** Writes the JUnit XML atomically (temporary file + rename), creating the folder when needed. */

@@ -98,6 +98,16 @@ const ERROR = result({
   durationMs: 30000,
 });
 
+const TASKS = 'https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks';
+const COVERAGE: RunReport['coverage'] = [
+  { id: 'REQ-A', keyword: 'MAY', binds: 'receiver', section: 'Tasks', url: `${TASKS}#tasks`, summary: 'a', checks: ['lifecycle.create'] },
+  { id: 'REQ-RESULT-1', keyword: 'MUST', binds: 'receiver', section: 'Task Results', url: `${TASKS}#task-results`, summary: 'same result', checks: ['result.exact-success', 'result.timeout'] },
+  { id: 'REQ-RESULT-2', keyword: 'SHOULD', binds: 'receiver', section: 'Task Results', url: `${TASKS}#task-results`, summary: 'metadata', checks: ['result.exact-success'] },
+  { id: 'REQ-TTL', keyword: 'SHOULD', binds: 'receiver', section: 'TTL', url: `${TASKS}#ttl-and-resource-management`, summary: 'ttl', checks: ['lifecycle.ttl'] },
+  { id: 'REQ-CANCEL', keyword: 'MUST NOT', binds: 'receiver', section: 'Task Cancellation', url: `${TASKS}#task-cancellation`, summary: 'c', checks: ['cancel.terminal'] },
+  { id: 'REQ-UNTESTABLE', keyword: 'SHOULD', binds: 'requestor', section: 'Tasks', url: `${TASKS}#tasks`, summary: 'u', checks: [], reason: 'binds the requestor' },
+];
+
 function fixture(overrides: Partial<RunReport> = {}): RunReport {
   return {
     tool: { name: 'mcp-tasks-conformance', version: '0.1.0' },
@@ -111,6 +121,7 @@ function fixture(overrides: Partial<RunReport> = {}): RunReport {
     summary: { pass: 1, fail: 1, warn: 1, skip: 1, error: 1 },
     results: [PASS, FAIL, WARN, SKIP, ERROR],
     notices: ['the target is slow to start'],
+    coverage: COVERAGE,
     ...overrides,
   };
 }
@@ -279,6 +290,7 @@ describe('json', () => {
   it('has the documented fields in order', () => {
     const json = toJsonReport(fixture()) as unknown as Record<string, unknown>;
     expect(Object.keys(json)).toEqual([
+      '$schema',
       'tool',
       'specVersion',
       'target',
@@ -290,6 +302,7 @@ describe('json', () => {
       'notices',
       'summary',
       'results',
+      'coverage',
     ]);
     const results = json.results as Record<string, unknown>[];
     expect(results.map((r) => r.outcome)).toEqual(['pass', 'fail', 'warn', 'skip', 'error']);
@@ -309,6 +322,11 @@ describe('json', () => {
       'transcript',
     ]);
     expect(json.summary).toEqual({ pass: 1, fail: 1, warn: 1, skip: 1, error: 1 });
+    const coverage = json.coverage as Record<string, unknown>[];
+    expect(coverage.map((c) => c.id)).toEqual(COVERAGE.map((c) => c.id));
+    expect(Object.keys(coverage[0]!)).toEqual(['id', 'keyword', 'binds', 'section', 'url', 'summary', 'checks', 'reason']);
+    expect(coverage[0]!.reason).toBeNull();
+    expect(coverage.at(-1)!.reason).toBe('binds the requestor');
   });
 
   it('round-trips through JSON, keeping every character', () => {
@@ -337,7 +355,7 @@ describe('json', () => {
     const file = join(dir, 'json', 'nested', 'results.json');
     await writeJsonReport(file, fixture());
     const text = await readFile(file, 'utf8');
-    expect(text).toMatch(/^\{\n {2}"tool": \{/);
+    expect(text).toMatch(/^\{\n {2}"\$schema": "urn:mcp-tasks-conformance:report:v1",\n {2}"tool": \{/);
     expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(toJsonReport(fixture()))));
     await writeJsonReport(file, fixture({ durationMs: 1 }));
     expect(JSON.parse(await readFile(file, 'utf8')).durationMs).toBe(1);
@@ -376,21 +394,42 @@ describe('junit', () => {
     expect(findCase(xml, 'cancel.terminal').attrs.time).toBe('0');
   });
 
-  it('sets the properties of each test case', () => {
+  it("leads each test case's system-out with its facts (the JUnit schema allows no properties in a testcase)", () => {
     const xml = buildJunitXml(fixture(), { requirements: REQUIREMENTS });
+    expect(xml).not.toMatch(/<testcase\b[^>]*>\s*<properties>/);
     const fail = findCase(xml, 'result.exact-success');
-    expect(fail.properties).toEqual({
-      requirements: 'REQ-RESULT-1,REQ-RESULT-2',
-      keyword: 'MUST',
-      level: 'must',
+    expect(fail.properties).toEqual({});
+    expect(fail.systemOut.split('\n').slice(0, 5)).toEqual([
+      'requirements: REQ-RESULT-1,REQ-RESULT-2',
+      'keyword: MUST',
+      'level: must',
+      'outcome: fail',
+      'protocolVersion: 2025-11-25',
+    ]);
+    expect(findCase(xml, 'cancel.terminal').systemOut).toContain('\nkeyword: MUST NOT\n');
+    expect(findCase(xml, 'lifecycle.ttl').systemOut).toContain('\nkeyword: SHOULD\n');
+    expect(findCase(buildJunitXml(fixture()), 'result.exact-success').systemOut).not.toContain('keyword:');
+    const suite = testSuites(xml)[0]!;
+    expect(suite.attrs.name).toBe('mcp-tasks-conformance.lifecycle');
+  });
+
+  it('keeps the run facts as properties of each testsuite', () => {
+    const xml = buildJunitXml(fixture());
+    const first = tagRe('testsuite', String.raw`>\s*<properties>([\s\S]*?)<\/properties>`).exec(xml);
+    expect(first).not.toBeNull();
+    const properties: Record<string, string> = {};
+    for (const p of first![2]!.matchAll(tagRe('property', '/>', 'g'))) {
+      const a = attributes(p[1]!);
+      properties[a.name!] = a.value!;
+    }
+    expect(properties).toEqual({
       specVersion: '2025-11-25',
+      tool: 'mcp-tasks-conformance 0.1.0',
+      target: 'node server.js',
       transport: 'stdio',
-      outcome: 'fail',
-      protocolVersion: '2025-11-25',
+      role: 'server',
+      negotiatedProtocolVersion: '2025-11-25',
     });
-    expect(findCase(xml, 'cancel.terminal').properties.keyword).toBe('MUST NOT');
-    expect(findCase(xml, 'lifecycle.ttl').properties.keyword).toBe('SHOULD');
-    expect(findCase(buildJunitXml(fixture()), 'result.exact-success').properties.keyword).toBeUndefined();
   });
 
   it('maps fail to <failure> with the findings and spec links in its body', () => {
@@ -416,24 +455,25 @@ describe('junit', () => {
     expect(skip.systemOut).toContain(`SKIP: ${SKIP.message}`);
     expect(xml.match(/<error\b/g)).toHaveLength(1);
     expect(xml.match(/<skipped\b/g)).toHaveLength(1);
-    expect(attributes(tagRe('testsuites', '>').exec(xml)![1]!)).toMatchObject({
+    // The JUnit schema allows no skipped count on <testsuites>; each <testsuite> has its own.
+    expect(attributes(tagRe('testsuites', '>').exec(xml)![1]!)).toEqual({
       name: 'mcp-tasks-conformance',
       tests: '5',
       failures: '1',
       errors: '1',
-      skipped: '1',
     });
+    expect(testSuites(xml).map((suite) => suite.attrs.skipped)).toEqual(['0', '0', '1']);
   });
 
-  it('reports a warn as passing with a warning property, and as a failure under strict', () => {
+  it('reports a warn as passing with a WARN line, and as a failure under strict', () => {
     const lenient = findCase(buildJunitXml(fixture()), 'lifecycle.ttl');
-    expect(lenient.properties.warning).toBe(WARN.message);
+    expect(lenient.systemOut).toContain('\noutcome: warn\n');
     expect(lenient.systemOut).toContain(`WARN: ${WARN.message}`);
     expect(lenient.body).not.toMatch(/<(failure|error|skipped)\b/);
 
     const strictXml = buildJunitXml(fixture(), { strict: true });
     const strict = findCase(strictXml, 'lifecycle.ttl');
-    expect(strict.properties.warning).toBe(WARN.message);
+    expect(strict.systemOut).toContain(`WARN: ${WARN.message}`);
     expect(attributes(tagRe('failure', '>').exec(strict.body)![1]!)).toEqual({ message: WARN.message, type: 'SHOULD' });
     expect(attributes(tagRe('testsuites', '>').exec(strictXml)![1]!).failures).toBe('2');
   });
@@ -442,12 +482,16 @@ describe('junit', () => {
     const xml = buildJunitXml(fixture());
     const pass = findCase(xml, 'lifecycle.create');
     expect(pass.systemOut.split('\n')).toEqual([
+      'requirements: REQ-A',
+      'level: must',
+      'outcome: pass',
+      'protocolVersion: 2025-11-25',
       'INFO: the receiver sends status notifications',
       '+0ms [A] → {"jsonrpc":"2.0","id":1,"method":"tools/call"}',
       '+12ms [A] ← {"jsonrpc":"2.0","id":1,"result":{"task":{"taskId":"t1"}}}',
       '',
     ]);
-    const out = findCase(xml, 'result.exact-success').systemOut.split('\n');
+    const out = findCase(xml, 'result.exact-success').systemOut.split('\n').slice(4);
     // In JSON lines, illegal characters and ">" of "]]>" are \u escapes: legal XML, and the JSON parses back exactly.
     expect(out[0]).toBe(
       '+1ms → {"method":"tasks/result","params":{"taskId":"bad\\u0000chars\\u001b[31mred\\uffff end ]]\\u003e and again ]]\\u003e done"}}',
@@ -466,7 +510,7 @@ describe('junit', () => {
     const out = findCase(xml, 'lifecycle.create').systemOut;
     expect(Buffer.byteLength(out, 'utf8')).toBeLessThanOrEqual(SYSTEM_OUT_MAX_BYTES);
     expect(Buffer.byteLength(out, 'utf8')).toBeGreaterThan(SYSTEM_OUT_MAX_BYTES - 20_000);
-    expect(out).toMatch(/note: system-out truncated at 200 KB: the last \d+ of 100 lines/);
+    expect(out).toMatch(/note: system-out truncated at 200 KB: the last \d+ of 104 lines/);
   });
 
   it('starts from a fresh builder on every call', () => {

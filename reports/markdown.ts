@@ -1,0 +1,342 @@
+// The Markdown summary (--markdown FILE, and GitHub's job summary via GITHUB_STEP_SUMMARY): the verdict, the
+// counts, every fail and warn with linked requirements, and coverage by spec section. Format: docs/report-format.md.
+// It renders what the runner (and, with a baseline, applyBaseline) decided; it never computes a check's verdict.
+
+import { appendFile, mkdir } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+
+import type { BaselineVerdict } from '../harness/baseline.js';
+import type { CheckResult, CoverageEntry, Outcome, RunReport } from '../harness/model.js';
+import { writeFileAtomic } from './json.js';
+
+export interface MarkdownOptions {
+  /** The run was strict: a warn fails it. */
+  strict?: boolean;
+  /** The run was compared with an expected-failures baseline (applyBaseline's verdict). */
+  baseline?: BaselineVerdict;
+  /** Rows per table before the rest is left out with a note; default MARKDOWN_MAX_ROWS. */
+  maxRows?: number;
+}
+
+/** Rows per table before truncation: keeps the summary far below GitHub's 1 MiB per step. */
+export const MARKDOWN_MAX_ROWS = 200;
+/** Hard cap on the whole summary, in UTF-8 bytes (GitHub refuses a step summary over 1 MiB). */
+export const MARKDOWN_MAX_BYTES = 900 * 1024;
+/** Longest message shown in a table cell, in characters. */
+const CELL_MAX_CHARS = 300;
+
+const OUTCOME_LABEL: Record<Outcome, string> = {
+  pass: '✅ pass',
+  fail: '❌ fail',
+  warn: '⚠️ warn',
+  skip: '⏭️ skip',
+  error: '💥 error',
+};
+
+// ------------------------------------------------------------------------------------------- escaping
+
+/** One line of text: control characters dropped, every run of white space (line breaks too) one space, cut at `max`. */
+function flatten(text: string, max = CELL_MAX_CHARS): string {
+  const flat = text
+    .replace(/[\t\n\v\f\r\u0085\u2028\u2029]+/g, ' ')
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
+    .replace(/ {2,}/g, ' ')
+    .trim();
+  const chars = Array.from(flat);
+  return chars.length <= max ? flat : `${chars.slice(0, max - 1).join('')}…`;
+}
+
+/**
+ * Text from the implementation under test, safe in a Markdown table cell: one line, every character that
+ * Markdown or HTML could read as markup backslash-escaped, so it renders exactly as written and cannot inject
+ * links, HTML or table columns ("|" becomes "\|").
+ */
+export function escapeMarkdown(text: string, max = CELL_MAX_CHARS): string {
+  return flatten(text, max).replace(/[\\`*_[\]<>|~&]/g, (c) => `\\${c}`);
+}
+
+/**
+ * A code span for an ID or command line, fenced by more backticks than any run inside it. In a table cell "|"
+ * is escaped even inside it, as GFM tables require; elsewhere a backslash in a code span would show.
+ */
+function code(text: string, options: { table?: boolean } = {}, max = CELL_MAX_CHARS): string {
+  const flat = flatten(text, max);
+  if (flat === '') return '';
+  const longest = Math.max(0, ...[...flat.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${options.table ? flat.replace(/\|/g, '\\|') : flat}${pad}${fence}`;
+}
+
+/** A link whose URL cannot break out of the Markdown link syntax. */
+function link(label: string, url: string): string {
+  const safeUrl = url.replace(/[\s()<>|\\"`]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+  return /^https?:\/\//.test(safeUrl) ? `[${escapeMarkdown(label)}](${safeUrl})` : escapeMarkdown(label);
+}
+
+function row(cells: string[]): string {
+  return `| ${cells.join(' | ')} |`;
+}
+
+function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : pluralForm}`;
+}
+
+function formatDuration(ms: number): string {
+  if (!Number.isFinite(ms) || ms < 0) return '?';
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+// ------------------------------------------------------------------------------------------- sections
+
+function verdictLines(report: RunReport, options: MarkdownOptions): string[] {
+  const { strict = false, baseline } = options;
+  const s = report.summary;
+  const warnFails = strict && s.warn > 0;
+  const passes = baseline ? baseline.passes : s.fail === 0 && s.error === 0 && !warnFails;
+  const why: string[] = [];
+  if (baseline) {
+    if (baseline.unexpected.length > 0) why.push(`${plural(baseline.unexpected.length, 'unexpected failure')} (not in the baseline)`);
+    if (baseline.stale.length > 0) why.push(`${plural(baseline.stale.length, 'stale baseline entry', 'stale baseline entries')} (the check no longer fails)`);
+    if (baseline.unknown.length > 0) why.push(`${plural(baseline.unknown.length, 'baseline entry', 'baseline entries')} naming no check of the suite`);
+  } else {
+    if (s.fail > 0) why.push(`${plural(s.fail, 'check')} failed`);
+    if (s.error > 0) why.push(`${plural(s.error, 'check')} could not run (harness error)`);
+    if (warnFails) why.push(`${plural(s.warn, 'warning')} count${s.warn === 1 ? 's' : ''} as failure under strict`);
+  }
+  const notes: string[] = [];
+  if (baseline && baseline.expected.length > 0) {
+    notes.push(`${plural(baseline.expected.length, 'expected failure')} listed in the baseline`);
+  }
+  if (!strict && s.warn > 0) notes.push(`${plural(s.warn, 'warning')} (a SHOULD not met) that do${s.warn === 1 ? 'es' : ''} not fail the run`);
+  if (s.fail + s.warn + s.error + s.pass === 0 && s.skip > 0) notes.push('every check was skipped');
+
+  const heading = passes ? '## ✅ MCP Tasks conformance: passed' : '## ❌ MCP Tasks conformance: failed';
+  let sentence = passes ? '**Passed**: no check failed' : `**Failed**: ${why.join(', ') || 'the run did not pass'}`;
+  if (passes && baseline && baseline.expected.length > 0) sentence = '**Passed**: no unexpected failure';
+  if (notes.length > 0) sentence += ` — ${notes.join('; ')}`;
+  return [heading, '', `${sentence}.`];
+}
+
+function contextLines(report: RunReport, options: MarkdownOptions): string[] {
+  const target = report.target;
+  const protocol = report.negotiatedProtocolVersion;
+  const parts = [
+    `**Target:** ${code(target.description) || '(none)'} (${target.transport}${target.bundledReference ? ', bundled reference receiver' : ''})`,
+    `**Role:** ${escapeMarkdown(report.role)}`,
+    `**Spec:** ${escapeMarkdown(report.specVersion)}`,
+    `**Protocol:** ${protocol ? escapeMarkdown(protocol, 100) : 'none negotiated'}${protocol && protocol !== report.specVersion ? ' ⚠️' : ''}`,
+    `**Tool:** ${escapeMarkdown(`${report.tool.name} ${report.tool.version}`)}`,
+    `**Duration:** ${formatDuration(report.durationMs)}`,
+  ];
+  if (options.strict) parts.push('**Strict:** yes');
+  if (options.baseline) parts.push(`**Baseline:** ${options.baseline.file ? code(options.baseline.file) : 'yes'}`);
+  const lines = [parts.join(' · ')];
+  if (report.notices.length > 0) {
+    lines.push('');
+    for (const notice of report.notices) lines.push(`- ${escapeMarkdown(notice, 500)}`);
+  }
+  return lines;
+}
+
+function countLines(report: RunReport): string[] {
+  const s = report.summary;
+  const total = s.pass + s.fail + s.warn + s.skip + s.error;
+  return [
+    row(['✅ pass', '❌ fail', '⚠️ warn', '⏭️ skip', '💥 error', 'total']),
+    row(['---:', '---:', '---:', '---:', '---:', '---:']),
+    row([s.pass, s.fail, s.warn, s.skip, s.error, total].map(String)),
+  ];
+}
+
+function truncationNote(shown: number, total: number, what: string): string[] {
+  return total > shown ? ['', `_${total - shown} more ${what} not shown; the JSON report (--json) has every result._`] : [];
+}
+
+function requirementLinks(result: CheckResult, urls: ReadonlyMap<string, string>): string {
+  const ids = [...result.requirements];
+  for (const finding of result.findings) if (!ids.includes(finding.requirement)) ids.push(finding.requirement);
+  return ids
+    .map((id) => {
+      const url = urls.get(id);
+      return url ? link(id, url) : escapeMarkdown(id);
+    })
+    .join(', ');
+}
+
+const PROBLEM_ORDER: Record<Outcome, number> = { fail: 0, error: 1, warn: 2, pass: 3, skip: 4 };
+
+function problemLines(report: RunReport, options: MarkdownOptions, maxRows: number): string[] {
+  const { baseline } = options;
+  const problems = report.results
+    .map((result, index) => ({ result, index }))
+    .filter(({ result }) => result.outcome === 'fail' || result.outcome === 'error' || result.outcome === 'warn')
+    .sort((a, b) => PROBLEM_ORDER[a.result.outcome] - PROBLEM_ORDER[b.result.outcome] || a.index - b.index)
+    .map(({ result }) => result);
+  if (problems.length === 0) return [];
+
+  const urls = new Map(report.coverage.map((entry) => [entry.id, entry.url]));
+  const expected = new Map(baseline?.expected.map((entry) => [entry.check, entry]) ?? []);
+  const stale = new Set(baseline?.stale.map((entry) => entry.check) ?? []);
+  const unexpected = new Set(baseline?.unexpected.map((entry) => entry.check) ?? []);
+
+  const header = ['check', 'outcome', 'requirements', 'reason'];
+  if (baseline) header.push('baseline');
+  const lines = [`### Failures and warnings (${problems.length})`, '', row(header), row(header.map(() => '---'))];
+  for (const result of problems.slice(0, maxRows)) {
+    const cells = [code(result.id, { table: true }), OUTCOME_LABEL[result.outcome], requirementLinks(result, urls), escapeMarkdown(result.message)];
+    if (baseline) {
+      const entry = expected.get(result.id);
+      if (entry) {
+        const reason = escapeMarkdown(entry.reason, 200);
+        cells.push(`expected: ${entry.link ? `${reason} (${link('link', entry.link)})` : reason}`);
+      } else if (stale.has(result.id)) {
+        cells.push('**stale entry**');
+      } else if (unexpected.has(result.id)) {
+        cells.push('**new**');
+      } else {
+        cells.push('');
+      }
+    }
+    lines.push(row(cells));
+  }
+  lines.push(...truncationNote(Math.min(maxRows, problems.length), problems.length, 'failures and warnings'));
+  return lines;
+}
+
+function baselineLines(verdict: BaselineVerdict, maxRows: number): string[] {
+  const lines: string[] = [];
+  const from = verdict.file ? code(verdict.file) : 'the baseline';
+  if (verdict.stale.length > 0) {
+    lines.push(`### Stale baseline entries (${verdict.stale.length})`, '', `These checks no longer fail: remove their entries from ${from}.`, '');
+    lines.push(row(['check', 'listed reason', 'now']), row(['---', '---', '---']));
+    for (const entry of verdict.stale.slice(0, maxRows)) {
+      lines.push(row([code(entry.check, { table: true }), escapeMarkdown(entry.reason), escapeMarkdown(entry.message)]));
+    }
+    lines.push(...truncationNote(Math.min(maxRows, verdict.stale.length), verdict.stale.length, 'stale entries'), '');
+  }
+  if (verdict.unknown.length > 0) {
+    lines.push(`### Unknown baseline entries (${verdict.unknown.length})`, '', `${from} names checks this suite does not have; fix the IDs or remove the entries:`, '');
+    for (const check of verdict.unknown.slice(0, maxRows)) lines.push(`- ${code(check)}`);
+    lines.push(...truncationNote(Math.min(maxRows, verdict.unknown.length), verdict.unknown.length, 'unknown entries'), '');
+  }
+  if (verdict.notExercised.length > 0) {
+    lines.push(
+      `### Baseline entries not exercised (${verdict.notExercised.length})`,
+      '',
+      'These listed checks were skipped or not selected, so this run cannot tell whether they still fail:',
+      '',
+    );
+    for (const entry of verdict.notExercised.slice(0, maxRows)) lines.push(`- ${code(entry.check)}: ${escapeMarkdown(entry.message)}`);
+    lines.push(...truncationNote(Math.min(maxRows, verdict.notExercised.length), verdict.notExercised.length, 'entries'), '');
+  }
+  return lines;
+}
+
+type CoverageState = 'pass' | 'fail' | 'warn' | 'error' | 'skip' | 'explained' | 'none';
+const COVERAGE_COLUMNS: { state: CoverageState; label: string }[] = [
+  { state: 'pass', label: '✅ passed' },
+  { state: 'fail', label: '❌ failed' },
+  { state: 'warn', label: '⚠️ warned' },
+  { state: 'error', label: '💥 error' },
+  { state: 'skip', label: '⏭️ skipped' },
+  { state: 'explained', label: 'explained, no check' },
+  { state: 'none', label: 'no check in this run' },
+];
+/** A requirement takes the worst outcome among the checks that verify it (a fail outranks an error: it is a verdict). */
+const STATE_RANK: Record<Outcome, number> = { fail: 4, error: 3, warn: 2, pass: 1, skip: 0 };
+
+function coverageState(entry: CoverageEntry, outcomes: ReadonlyMap<string, Outcome>): CoverageState {
+  if (entry.checks.length === 0) return entry.reason ? 'explained' : 'none';
+  let worst: Outcome = 'skip';
+  for (const check of entry.checks) {
+    const outcome = outcomes.get(check) ?? 'skip';
+    if (STATE_RANK[outcome] > STATE_RANK[worst]) worst = outcome;
+  }
+  return worst;
+}
+
+function coverageLines(report: RunReport, maxRows: number): string[] {
+  if (report.coverage.length === 0) return [];
+  const outcomes = new Map<string, Outcome>();
+  for (const result of report.results) {
+    const seen = outcomes.get(result.id);
+    if (seen === undefined || STATE_RANK[result.outcome] > STATE_RANK[seen]) outcomes.set(result.id, result.outcome);
+  }
+  const sections = new Map<string, { url: string; counts: Record<CoverageState, number>; total: number }>();
+  const totals: Record<CoverageState, number> = { pass: 0, fail: 0, warn: 0, error: 0, skip: 0, explained: 0, none: 0 };
+  for (const entry of report.coverage) {
+    let section = sections.get(entry.section);
+    if (!section) {
+      section = { url: entry.url, counts: { pass: 0, fail: 0, warn: 0, error: 0, skip: 0, explained: 0, none: 0 }, total: 0 };
+      sections.set(entry.section, section);
+    }
+    const state = coverageState(entry, outcomes);
+    section.counts[state] += 1;
+    section.total += 1;
+    totals[state] += 1;
+  }
+  const header = ['spec section', 'requirements', ...COVERAGE_COLUMNS.map((c) => c.label)];
+  const lines = [
+    `### Coverage by spec section (${report.coverage.length} requirements)`,
+    '',
+    'A requirement counts under the worst outcome of the checks of this run that verify it. "Explained" requirements have no check for a stated reason (not testable, binding the requestor, a permission…).',
+    '',
+    row(header),
+    row(['---', ...header.slice(1).map(() => '---:')]),
+  ];
+  const entries = [...sections.entries()];
+  for (const [name, section] of entries.slice(0, maxRows)) {
+    lines.push(row([link(name, section.url), String(section.total), ...COVERAGE_COLUMNS.map((c) => String(section.counts[c.state]))]));
+  }
+  lines.push(row(['**all**', `**${report.coverage.length}**`, ...COVERAGE_COLUMNS.map((c) => `**${totals[c.state]}**`)]));
+  lines.push(...truncationNote(Math.min(maxRows, entries.length), entries.length, 'sections'));
+  return lines;
+}
+
+function capBytes(text: string): string {
+  if (Buffer.byteLength(text, 'utf8') <= MARKDOWN_MAX_BYTES) return text;
+  const note = '\n\n_The summary was cut to stay within the size GitHub accepts; the JSON report has everything._\n';
+  const budget = MARKDOWN_MAX_BYTES - Buffer.byteLength(note, 'utf8');
+  const cut = Buffer.from(text, 'utf8').subarray(0, budget).toString('utf8').replace(/\uFFFD+$/, '');
+  return `${cut.slice(0, Math.max(0, cut.lastIndexOf('\n')))}${note}`;
+}
+
+// ------------------------------------------------------------------------------------------- entry points
+
+/** The Markdown summary of a run, ending with a newline. */
+export function buildMarkdownSummary(report: RunReport, options: MarkdownOptions = {}): string {
+  const maxRows = Math.max(1, Math.floor(options.maxRows ?? MARKDOWN_MAX_ROWS));
+  const blocks: string[][] = [verdictLines(report, options), contextLines(report, options), countLines(report)];
+  const problems = problemLines(report, options, maxRows);
+  if (problems.length > 0) blocks.push(problems);
+  if (options.baseline) {
+    const lines = baselineLines(options.baseline, maxRows);
+    while (lines.at(-1) === '') lines.pop();
+    if (lines.length > 0) blocks.push(lines);
+  }
+  const coverage = coverageLines(report, maxRows);
+  if (coverage.length > 0) blocks.push(coverage);
+  return capBytes(`${blocks.map((block) => block.join('\n')).join('\n\n')}\n`);
+}
+
+/**
+ * Writes the Markdown summary to `file` (atomically) when given, and appends it to the file named by
+ * GITHUB_STEP_SUMMARY when that is set, so each run adds to the job summary. Returns the paths written.
+ */
+export async function writeMarkdownSummary(file: string | undefined, report: RunReport, options: MarkdownOptions = {}): Promise<string[]> {
+  const text = buildMarkdownSummary(report, options);
+  const stepSummary = process.env.GITHUB_STEP_SUMMARY || undefined;
+  const written: string[] = [];
+  // When FILE is the step summary itself, append only: replacing it would drop what earlier steps wrote.
+  if (file && !(stepSummary && resolve(stepSummary) === resolve(file))) {
+    await writeFileAtomic(file, text);
+    written.push(file);
+  }
+  if (stepSummary) {
+    await mkdir(dirname(stepSummary), { recursive: true });
+    await appendFile(stepSummary, `${text}\n`, 'utf8');
+    written.push(stepSummary);
+  }
+  return written;
+}

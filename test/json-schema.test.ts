@@ -1,0 +1,156 @@
+// The JSON report matches its documented schema (reports/report.schema.json, draft 2020-12): a hand-made
+// report with every outcome, and real runs against the reference receiver, clean and with faults.
+
+import { readFileSync } from 'node:fs';
+
+import AjvModule from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import type { AnySchemaObject, ValidateFunction } from 'ajv';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+import type { CheckResult, RunReport } from '../harness/model.js';
+import { REPORT_SCHEMA_ID, toJsonReport } from '../reports/json.js';
+import { runAgainstReferenceHttp } from './support/reference-runs.js';
+
+// CommonJS interop as in harness/schemas/validate.ts.
+type AjvClass = typeof AjvModule.default;
+type AddFormats = typeof addFormatsModule.default;
+const Ajv2020: AjvClass = (AjvModule as unknown as { default?: AjvClass }).default ?? (AjvModule as unknown as AjvClass);
+const addFormats: AddFormats =
+  (addFormatsModule as unknown as { default?: AddFormats }).default ?? (addFormatsModule as unknown as AddFormats);
+
+const SCHEMA = JSON.parse(readFileSync(new URL('../reports/report.schema.json', import.meta.url), 'utf8')) as AnySchemaObject;
+
+let validate: ValidateFunction;
+beforeAll(() => {
+  // strict: true makes ajv refuse unknown keywords and other schema mistakes, not only bad data.
+  const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
+  addFormats(ajv);
+  validate = ajv.compile(SCHEMA);
+});
+
+/** The report as a file would hold it (JSON text parsed back), checked against the schema. */
+function schemaErrors(report: RunReport): string[] {
+  const json = JSON.parse(JSON.stringify(toJsonReport(report))) as unknown;
+  return validate(json) ? [] : (validate.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message} ${JSON.stringify(error.params)}`);
+}
+
+function result(overrides: Partial<CheckResult> & Pick<CheckResult, 'id' | 'outcome'>): CheckResult {
+  return {
+    title: `title of ${overrides.id}`,
+    suite: 'lifecycle',
+    role: 'server',
+    requirements: ['REQ-A'],
+    level: 'must',
+    message: '',
+    findings: [],
+    info: [],
+    durationMs: 10,
+    protocolVersion: '2025-11-25',
+    transcript: [],
+    ...overrides,
+  };
+}
+
+const cyclic: Record<string, unknown> = { big: 12345678901234567890n };
+cyclic.self = cyclic;
+
+function handMade(): RunReport {
+  return {
+    tool: { name: 'mcp-tasks-conformance', version: '0.1.0' },
+    specVersion: '2025-11-25',
+    target: { transport: 'http', description: 'http://127.0.0.1:3000/mcp', bundledReference: false },
+    role: 'server',
+    negotiatedProtocolVersion: undefined,
+    serverInfo: undefined,
+    startedAt: '2025-11-25T10:20:30.456Z',
+    durationMs: 4210.5,
+    summary: { pass: 1, fail: 1, warn: 1, skip: 1, error: 1 },
+    results: [
+      result({
+        id: 'lifecycle.create',
+        outcome: 'pass',
+        info: ['the receiver sends status notifications'],
+        transcript: [
+          { t: 0, dir: 'out', conn: 'A', message: { jsonrpc: '2.0', id: 1, method: 'tools/call' } },
+          { t: 1.25, dir: 'in', conn: 'A', message: cyclic },
+          { t: 2, dir: 'stderr', text: 'line\u0000with control' },
+          { t: 3, dir: 'note', text: 'waiting' },
+        ],
+      }),
+      result({
+        id: 'result.exact',
+        outcome: 'fail',
+        message: 'expected x, got y',
+        findings: [
+          { requirement: 'REQ-A', keyword: 'MUST', severity: 'fail', message: 'expected x, got y' },
+          { requirement: 'REQ-B', keyword: 'SHOULD NOT', severity: 'warn', message: 'also this' },
+        ],
+      }),
+      result({ id: 'ttl.stable', outcome: 'warn', level: 'should', message: 'ttl changed', findings: [{ requirement: 'REQ-B', keyword: 'SHOULD', severity: 'warn', message: 'ttl changed' }] }),
+      result({ id: 'cancel.terminal', outcome: 'skip', message: 'tasks.cancel not declared', protocolVersion: undefined }),
+      result({ id: 'result.timeout', outcome: 'error', level: 'may', message: 'harness: timed out', durationMs: 0 }),
+    ],
+    notices: ['the target negotiated 2025-06-18'],
+    coverage: [
+      { id: 'REQ-A', keyword: 'MUST', binds: 'receiver', section: 'Tasks', url: 'https://example.org/spec#tasks', summary: 'a', checks: ['lifecycle.create', 'result.exact'] },
+      { id: 'REQ-B', keyword: 'MAY', binds: 'requestor', section: 'Tasks', url: 'https://example.org/spec#tasks', summary: 'b', checks: [], reason: 'binds the requestor' },
+      { id: 'REQ-C', keyword: 'MUST NOT', binds: 'receiver', section: 'TTL', url: 'https://example.org/spec#ttl', summary: 'c', checks: [] },
+    ],
+  };
+}
+
+describe('JSON report schema', () => {
+  it('is a draft 2020-12 schema whose $id the report names in $schema, with a description on every property', () => {
+    expect(SCHEMA.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
+    expect(SCHEMA.$id).toBe(REPORT_SCHEMA_ID);
+    expect(toJsonReport(handMade()).$schema).toBe(SCHEMA.$id);
+    const undocumented: string[] = [];
+    const walk = (node: unknown, path: string): void => {
+      if (node === null || typeof node !== 'object') return;
+      const properties = (node as { properties?: Record<string, { description?: unknown }> }).properties;
+      for (const [key, value] of Object.entries(properties ?? {})) if (typeof value.description !== 'string') undocumented.push(`${path}.${key}`);
+      for (const [key, value] of Object.entries(node)) walk(value, `${path}/${key}`);
+    };
+    walk(SCHEMA, '#');
+    expect(undocumented).toEqual([]);
+  });
+
+  it('lists the top-level properties in the order the report writes them', () => {
+    expect(Object.keys(SCHEMA.properties as object)).toEqual(Object.keys(toJsonReport(handMade())));
+    expect(SCHEMA.required).toEqual(Object.keys(toJsonReport(handMade())));
+  });
+
+  it('accepts a hand-made report with every outcome, nulls, bigint and cycles', () => {
+    expect(schemaErrors(handMade())).toEqual([]);
+  });
+
+  it('rejects a report missing summary, an unknown outcome, an extra field, or a wrong $schema', () => {
+    const json = JSON.parse(JSON.stringify(toJsonReport(handMade()))) as Record<string, unknown>;
+    const { summary: _summary, ...withoutSummary } = json;
+    expect(validate(withoutSummary)).toBe(false);
+    expect(validate.errors?.some((error) => error.keyword === 'required' && error.params.missingProperty === 'summary')).toBe(true);
+
+    const results = structuredClone(json.results) as Record<string, unknown>[];
+    results[0]!.outcome = 'maybe';
+    expect(validate({ ...json, results })).toBe(false);
+    expect(validate({ ...json, extra: 1 })).toBe(false);
+    expect(validate({ ...json, $schema: 'urn:something-else' })).toBe(false);
+    expect(validate({ ...json, startedAt: 'yesterday' })).toBe(false);
+    expect(validate(json)).toBe(true);
+  });
+
+  it('accepts real runs against the reference receiver: clean, and with faults', async () => {
+    const [clean, faulty] = await Promise.all([
+      runAgainstReferenceHttp(),
+      runAgainstReferenceHttp({ faults: ['result-differs', 'ttl-unstable', 'failed-without-status-message'] }),
+    ]);
+    expect(clean.coverage.length).toBeGreaterThan(0);
+    expect(faulty.summary.fail).toBeGreaterThan(0);
+    expect(schemaErrors(clean)).toEqual([]);
+    expect(schemaErrors(faulty)).toEqual([]);
+    const json = toJsonReport(faulty);
+    expect(json.coverage.map((entry) => entry.id)).toEqual(faulty.coverage.map((entry) => entry.id));
+    expect(json.coverage.some((entry) => entry.reason !== null && entry.checks.length === 0)).toBe(true);
+  });
+});

@@ -1,0 +1,127 @@
+// The JUnit XML validates against Jenkins' JUnit schema (../shared/reference/junit-10.xsd), checked with
+// xmllint (libxml2 compiled to WebAssembly): a hand-made report with every outcome and hostile text, strict
+// mode, and a real run with failures against the reference receiver.
+
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+import { describe, expect, it } from 'vitest';
+import { validateXML } from 'xmllint-wasm';
+
+import type { CheckResult, RunReport } from '../harness/model.js';
+import { buildJunitXml } from '../reports/junit.js';
+import type { RequirementInfo } from '../reports/junit.js';
+import { ALL_REQUIREMENTS } from '../suites/index.js';
+import { runAgainstReferenceHttp } from './support/reference-runs.js';
+
+const XSD_PATH = fileURLToPath(new URL('../../shared/reference/junit-10.xsd', import.meta.url));
+const XSD = existsSync(XSD_PATH) ? readFileSync(XSD_PATH, 'utf8') : undefined;
+const SKIP_REASON = `${XSD_PATH} is absent (../shared is not beside the project), so the JUnit XML cannot be checked against the schema`;
+
+async function schemaErrors(xml: string): Promise<string[]> {
+  const result = await validateXML({ xml: [{ fileName: 'junit.xml', contents: xml }], schema: [XSD!] });
+  return result.valid ? [] : result.errors.map((error) => error.rawMessage);
+}
+
+const HOSTILE = 'bad\u0000chars\u001b[31mred\uFFFF\uD800 end ]]> and <tag attr="x"> & \'quote\' ]]> done\r\nline two';
+
+function result(overrides: Partial<CheckResult> & Pick<CheckResult, 'id' | 'outcome'>): CheckResult {
+  return {
+    title: `title of ${overrides.id} ${HOSTILE}`,
+    suite: 'lifecycle',
+    role: 'server',
+    requirements: ['REQ-A'],
+    level: 'must',
+    message: `message ${HOSTILE}`,
+    findings: [],
+    info: [`info ${HOSTILE}`],
+    durationMs: 12.3456,
+    protocolVersion: '2025-11-25',
+    transcript: [
+      { t: 0, dir: 'out', conn: 'A', message: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { x: HOSTILE, n: 10n } } },
+      { t: 1.5, dir: 'in', conn: 'A', message: { jsonrpc: '2.0', id: 1, result: { text: HOSTILE } } },
+      { t: 2, dir: 'stderr', text: HOSTILE },
+      { t: 3, dir: 'note', text: HOSTILE },
+    ],
+    ...overrides,
+  };
+}
+
+function handMade(overrides: Partial<RunReport> = {}): RunReport {
+  const results = [
+    result({ id: 'lifecycle.create', outcome: 'pass', message: '' }),
+    result({
+      id: 'result.exact',
+      outcome: 'fail',
+      suite: `result ${HOSTILE}`,
+      findings: [{ requirement: 'REQ-A', keyword: 'MUST', severity: 'fail', message: HOSTILE }],
+    }),
+    result({ id: 'lifecycle.ttl', outcome: 'warn', level: 'should', findings: [{ requirement: 'REQ-B', keyword: 'SHOULD', severity: 'warn', message: HOSTILE }] }),
+    result({ id: 'cancel.terminal', outcome: 'skip', suite: 'cancel', durationMs: 0, transcript: [] }),
+    result({ id: 'result.timeout', outcome: 'error', suite: 'cancel', durationMs: 30_000, protocolVersion: undefined }),
+    result({ id: 'lifecycle.empty-message', outcome: 'skip', message: '', info: [], transcript: [] }),
+  ];
+  return {
+    tool: { name: 'mcp-tasks-conformance', version: '0.1.0' },
+    specVersion: '2025-11-25',
+    target: { transport: 'stdio', description: `node server.js ${HOSTILE}`, bundledReference: false },
+    role: 'server',
+    negotiatedProtocolVersion: '2025-11-25',
+    serverInfo: { name: 'demo', version: '1' },
+    startedAt: '2025-11-25T10:20:30.456Z',
+    durationMs: 4210,
+    summary: { pass: 1, fail: 1, warn: 1, skip: 2, error: 1 },
+    results,
+    notices: [HOSTILE],
+    coverage: [],
+    ...overrides,
+  };
+}
+
+const REQUIREMENTS = new Map<string, RequirementInfo>([
+  ['REQ-A', { id: 'REQ-A', keyword: 'MUST', section: `Tasks ${HOSTILE}`, anchor: 'tasks', summary: HOSTILE }],
+  ['REQ-B', { id: 'REQ-B', keyword: 'SHOULD', section: 'TTL', anchor: 'ttl', summary: 'ttl' }],
+]);
+
+describe.skipIf(XSD === undefined)('JUnit XML against junit-10.xsd', () => {
+  it('validates for a hand-made report with every outcome and hostile characters', async () => {
+    const xml = buildJunitXml(handMade(), { requirements: REQUIREMENTS });
+    expect(await schemaErrors(xml)).toEqual([]);
+    expect(xml).toContain('<skipped message="message bad');
+    expect(xml).toMatch(/<testsuite name="mcp-tasks-conformance\.lifecycle" timestamp="2025-11-25T10:20:30Z"/);
+  });
+
+  it('validates in strict mode, where a warn is a failure', async () => {
+    const xml = buildJunitXml(handMade(), { strict: true, requirements: REQUIREMENTS });
+    expect(xml.match(/<failure\b/g)).toHaveLength(2);
+    expect(await schemaErrors(xml)).toEqual([]);
+  });
+
+  it('validates for edge cases: no results, no negotiated version, an unparseable start time', async () => {
+    expect(await schemaErrors(buildJunitXml(handMade({ results: [], summary: { pass: 0, fail: 0, warn: 0, skip: 0, error: 0 } })))).toEqual([]);
+    expect(await schemaErrors(buildJunitXml(handMade({ negotiatedProtocolVersion: undefined, startedAt: 'not a date' })))).toEqual([]);
+  });
+
+  it('rejects what the schema forbids (the validator is really checking)', async () => {
+    const clean = result({ id: 'plain.case', outcome: 'pass', title: 'plain', message: '', info: [], transcript: [] });
+    const xml = buildJunitXml(handMade({ results: [clean], summary: { pass: 1, fail: 0, warn: 0, skip: 0, error: 0 } }));
+    expect(await schemaErrors(xml)).toEqual([]);
+    const withCaseProperties = xml.replace(/(<testcase\b[^>]*>)/, '$1<properties><property name="a" value="b"/></properties>');
+    expect((await schemaErrors(withCaseProperties)).join('\n')).toMatch(/properties.*not expected/);
+    const withRootSkipped = xml.replace('<testsuites ', '<testsuites skipped="1" ');
+    expect((await schemaErrors(withRootSkipped)).join('\n')).toMatch(/attribute 'skipped'/);
+  });
+
+  it('validates for a real run with failures against the reference receiver', async () => {
+    const report = await runAgainstReferenceHttp({ faults: ['result-differs', 'failed-without-status-message', 'ttl-missing'] });
+    expect(report.summary.fail + report.summary.warn).toBeGreaterThan(0);
+    for (const strict of [false, true]) {
+      const xml = buildJunitXml(report, { strict, requirements: ALL_REQUIREMENTS });
+      expect(await schemaErrors(xml)).toEqual([]);
+    }
+  });
+});
+
+describe.skipIf(XSD !== undefined)('JUnit XML against junit-10.xsd (schema absent)', () => {
+  it.skip(SKIP_REASON, () => undefined);
+});
