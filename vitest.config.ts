@@ -7,8 +7,8 @@ export default defineConfig({
     testTimeout: 180_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // Two cores: suite runs measure wall time of concurrent checks, so files run one or two at a time.
-    maxWorkers: 2,
+    // One file at a time: whole-suite runs measure time, and the stability test needs to know the load it creates.
+    fileParallelism: false,
     // Concurrent whole-suite runs in one file share two cores; more at once only queues them.
     maxConcurrency: 3,
   },
