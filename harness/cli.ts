@@ -2,7 +2,8 @@
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { formatCheckLine, formatSummary, writeJsonReport, writeJunitReport } from '../reports/index.js';
+import { formatCheckLine, formatSummary, writeHtmlReport, writeJsonReport, writeJunitReport, writeMarkdownSummary } from '../reports/index.js';
+import { applyBaseline, BaselineError, baselineFromReport, isFailingOutcome, loadBaseline, writeBaseline, type BaselineVerdict } from './baseline.js';
 import { ALL_CHECKS, ALL_REQUIREMENTS } from '../suites/index.js';
 import type { CheckDefinition } from './check.js';
 import { ConfigError, loadConfig, type SuiteConfig } from './config.js';
@@ -11,21 +12,27 @@ import type { TargetSpec } from './connections/connect.js';
 import { launchHttpServer } from './connections/launch-http.js';
 import type { LaunchedProcess } from './connections/process-group.js';
 import { TargetUnreachable } from './discovery.js';
-import { requirementUrl, type RunReport } from './model.js';
+import { requirementUrl, type Level, type RunReport } from './model.js';
+import { ProgressLine } from './progress-line.js';
+import { unstableChecks } from './repeat.js';
 import { runSuite } from './runner.js';
-import { selectChecks } from './selection.js';
+import { parseShard, selectChecks } from './selection.js';
 import { makeTiming } from './timing.js';
 
 export const TOOL = { name: 'mcp-tasks-conformance', version: '0.1.0' };
 
 const USAGE = `usage:
-  mcp-tasks-conformance server [--command CMD | --url URL [--header "Name: value"]... [--peer-header "Name: value"]... [--launch CMD]]
-                               [--json FILE] [--junit FILE] [--only PATTERN]... [--config FILE]
-                               [--timeout-multiplier N] [--concurrency N] [--reference stdio|http]
+  mcp-tasks-conformance server [target] [selection] [reports] [options]
+    target     --command CMD | --url URL [--header "Name: value"]... [--peer-header "Name: value"]... [--launch CMD]
+               (none: the bundled reference receiver, over stdio or with --reference http)
+    selection  --only PATTERN... --skip PATTERN... --level must|should|may --shard i/n
+    reports    --json FILE --junit FILE --markdown FILE --html FILE
+    options    --config FILE --timeout-multiplier N --concurrency N --strict --repeat N
+               --baseline FILE --write-baseline FILE
   mcp-tasks-conformance reference-server [--http --port N] [--fault NAME]... [--variant full|no-tasks] [--tokens tok:ctx,...]
   mcp-tasks-conformance list [--requirements] [--json]
-With no --command or --url, "server" tests the bundled reference receiver (over stdio, or HTTP with --reference http).
-Exit status: 0 no check failed, 1 a check failed or could not run, 2 the run could not happen.`;
+PATTERN is a glob over check IDs, a suite name or a requirement ID.
+Exit status: 0 the run passes, 1 conformance failures, 2 the run could not happen, 3 nothing was selected.`;
 
 /** A mistake in how the suite was invoked: one line that says how to mend it, exit 2. */
 class UsageError extends Error {}
@@ -89,77 +96,120 @@ async function freePort(): Promise<number> {
   });
 }
 
+const SERVER_OPTIONS = {
+  command: { type: 'string' },
+  url: { type: 'string' },
+  header: { type: 'string', multiple: true },
+  'peer-header': { type: 'string', multiple: true },
+  launch: { type: 'string' },
+  reference: { type: 'string' },
+  json: { type: 'string' },
+  junit: { type: 'string' },
+  markdown: { type: 'string' },
+  html: { type: 'string' },
+  only: { type: 'string', multiple: true },
+  skip: { type: 'string', multiple: true },
+  level: { type: 'string' },
+  shard: { type: 'string' },
+  config: { type: 'string' },
+  'timeout-multiplier': { type: 'string' },
+  concurrency: { type: 'string' },
+  strict: { type: 'boolean' },
+  repeat: { type: 'string' },
+  baseline: { type: 'string' },
+  'write-baseline': { type: 'string' },
+} as const;
+
+/** Flags that name the target and how to reach it: kept when printing the command that reruns one check. */
+const TARGET_FLAGS = ['command', 'url', 'header', 'peer-header', 'launch', 'reference', 'config', 'timeout-multiplier'];
+
+/** Nothing matched the selection: exit 3, since an empty run must never pass silently. */
+class EmptySelection extends Error {}
+
+function shellQuote(value: string): string {
+  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+function rerunCommand(values: Record<string, unknown>, checkId: string): string {
+  const parts = ['mcp-tasks-conformance', 'server'];
+  for (const flag of TARGET_FLAGS) {
+    const value = values[flag];
+    for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) parts.push(`--${flag}`, shellQuote(String(item)));
+  }
+  parts.push('--only', checkId);
+  return parts.join(' ');
+}
+
 async function serverCommand(args: string[]): Promise<number> {
-  const { values } = parse(args, {
-    command: { type: 'string' },
-    url: { type: 'string' },
-    header: { type: 'string', multiple: true },
-    'peer-header': { type: 'string', multiple: true },
-    launch: { type: 'string' },
-    json: { type: 'string' },
-    junit: { type: 'string' },
-    only: { type: 'string', multiple: true },
-    config: { type: 'string' },
-    'timeout-multiplier': { type: 'string' },
-    concurrency: { type: 'string' },
-    reference: { type: 'string' },
-  });
+  const { values } = parse(args, SERVER_OPTIONS);
   const strings = values as Record<string, string | undefined>;
   const lists = values as Record<string, string[] | undefined>;
+  const strict = Boolean(values.strict);
   if (strings.command && strings.url) throw new UsageError('give either --command (stdio) or --url (Streamable HTTP), not both');
   if (strings.launch && !strings.url) throw new UsageError('--launch starts an HTTP server, so it needs --url too');
   if ((lists.header || lists['peer-header']) && !strings.url) throw new UsageError('--header and --peer-header apply to --url (HTTP) targets only');
   if (strings.reference && (strings.command || strings.url)) throw new UsageError('--reference selects the bundled receiver; drop it when testing your own with --command or --url');
   if (strings.reference && !['stdio', 'http'].includes(strings.reference)) throw new UsageError(`--reference wants stdio or http, got "${strings.reference}"`);
+  if (strings.level && !['must', 'should', 'may'].includes(strings.level)) throw new UsageError(`--level wants must, should or may, got "${strings.level}"`);
+  const shard = strings.shard === undefined ? undefined : parseShard(strings.shard);
+  if (strings.shard !== undefined && !shard) throw new UsageError(`--shard wants i/n with 1 ≤ i ≤ n, e.g. --shard 2/4, got "${strings.shard}"`);
+  const repeat = positiveNumber(strings.repeat, '--repeat') ?? 1;
+  if (!Number.isInteger(repeat)) throw new UsageError(`--repeat wants a whole number of runs, got "${strings.repeat}"`);
+  if (strings.baseline && strings['write-baseline']) throw new UsageError('--baseline reads expected failures and --write-baseline writes them; use one at a time');
 
   let config: SuiteConfig = { fixtures: {} };
   if (strings.config) config = await loadConfig(strings.config);
+  const baseline = strings.baseline ? await loadBaseline(strings.baseline) : undefined;
   const multiplier = positiveNumber(strings['timeout-multiplier'], '--timeout-multiplier') ?? config.timeoutMultiplier ?? 1;
-  const concurrency = positiveNumber(strings.concurrency, '--concurrency') ?? 8;
+  const concurrency = positiveNumber(strings.concurrency, '--concurrency') ?? 16;
   const timing = makeTiming(multiplier);
-  const checks = selectChecks(ALL_CHECKS, { only: lists.only }, ALL_REQUIREMENTS);
-  if (checks.length === 0) throw new UsageError(`--only ${lists.only?.join(', ')} selects no check; "mcp-tasks-conformance list" shows the IDs`);
+  const checks = selectChecks(ALL_CHECKS, { only: lists.only, skip: lists.skip, level: strings.level as Level | undefined, shard }, ALL_REQUIREMENTS);
+  if (checks.length === 0) throw new EmptySelection('the selection (--only, --skip, --level, --shard) matches no check; "mcp-tasks-conformance list" shows the IDs');
 
   const launched: LaunchedProcess[] = [];
-  let target: TargetSpec;
-  let bundledReference = false;
-  if (strings.command) target = { transport: 'stdio', command: strings.command };
-  else if (strings.url) target = { transport: 'http', url: strings.url, headers: parseHeaders(lists.header, '--header') ?? {}, peerHeaders: parseHeaders(lists['peer-header'], '--peer-header') };
-  else if (strings.reference === 'http') {
-    bundledReference = true;
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}/mcp`;
-    launched.push(await launchHttpServer(`"${process.execPath}" "${referenceMain}" --http --port ${port} --tokens token-a:alice,token-b:bob`, url, timing.connectTimeoutMs));
-    target = { transport: 'http', url, headers: { Authorization: 'Bearer token-a' }, peerHeaders: { Authorization: 'Bearer token-b' } };
-  } else {
-    bundledReference = true;
-    target = { transport: 'stdio', command: `"${process.execPath}" "${referenceMain}"` };
-  }
-
   const interrupt = new AbortController();
   const onSignal = () => interrupt.abort(new Error('interrupted'));
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
-    if (strings.launch && strings.url) launched.push(await launchHttpServer(strings.launch, strings.url, timing.connectTimeoutMs));
-    const report = await runSuite({
-      target,
-      role: 'server',
-      checks,
-      requirements: ALL_REQUIREMENTS,
-      timing,
-      concurrency,
-      fixtureMappings: config.fixtures,
-      bundledReference,
-      tool: TOOL,
-      signal: interrupt.signal,
-      onResult: (result) => process.stdout.write(`${formatCheckLine(result, { color: process.stdout.isTTY })}\n`),
-    });
-    await writeReports(report, strings);
+    const { target, bundledReference } = await resolveTarget(strings, lists, timing, launched);
+    const reports: RunReport[] = [];
+    for (let run = 1; run <= repeat; run++) {
+      if (repeat > 1) process.stdout.write(`\nrun ${run} of ${repeat}\n`);
+      const progress = new ProgressLine(checks.length, process.stdout, Boolean(process.stdout.isTTY));
+      try {
+        reports.push(
+          await runSuite({
+            target, role: 'server', checks, requirements: ALL_REQUIREMENTS, timing, concurrency,
+            fixtureMappings: config.fixtures, bundledReference, tool: TOOL, signal: interrupt.signal,
+            onResult: (result) => progress.finished(formatCheckLine(result, { color: process.stdout.isTTY })),
+          }),
+        );
+      } finally {
+        progress.stop();
+      }
+      if (interrupt.signal.aborted) break;
+    }
+    const report = reports[reports.length - 1];
+    const verdict = baseline ? applyBaseline(report, baseline, { strict, knownChecks: ALL_CHECKS.map((c) => c.id) }) : undefined;
+    await writeReports(report, strings, strict, verdict);
     process.stdout.write(`\n${formatSummary(report, { color: process.stdout.isTTY })}\n`);
-    return report.summary.fail > 0 || report.summary.error > 0 ? 1 : 0;
+    const failing = report.results.filter((result) => isFailingOutcome(result.outcome, strict));
+    const rerunnable = verdict ? verdict.unexpected.map((entry) => entry.check) : failing.map((result) => result.id);
+    if (rerunnable.length > 0) process.stdout.write(`\nTo rerun a failure alone:\n${rerunnable.map((id) => `  ${rerunCommand(values, id)}`).join('\n')}\n`);
+    if (verdict) process.stdout.write(`\nBaseline ${verdict.file ?? strings.baseline}: ${verdict.expected.length} expected failure(s)${verdict.problems.length ? `; ${verdict.problems.length} problem(s):\n${verdict.problems.map((p) => `  ${p}`).join('\n')}` : ', nothing unexpected'}\n`);
+    if (strings['write-baseline']) {
+      await writeBaseline(strings['write-baseline'], baselineFromReport(report, { strict }));
+      process.stdout.write(`\nWrote the baseline ${strings['write-baseline']}: review each entry's reason before committing it.\n`);
+    }
+    const unstable = repeat > 1 ? unstableChecks(reports) : [];
+    if (repeat > 1) {
+      process.stdout.write(unstable.length === 0 ? `\nAll verdicts were the same in ${reports.length} runs.\n` : `\nVerdicts that changed between runs:\n${unstable.map((u) => `  ${u.id}: ${u.outcomes.join(' → ')}`).join('\n')}\n`);
+    }
+    const passes = verdict ? verdict.passes : failing.length === 0;
+    return passes && unstable.length === 0 ? 0 : 1;
   } catch (error) {
-    if (error instanceof TargetUnreachable) {
+    if (error instanceof TargetUnreachable || error instanceof LaunchFailed) {
       process.stderr.write(`mcp-tasks-conformance: the receiver under test could not be reached: ${error.message}\n`);
       return 2;
     }
@@ -171,9 +221,37 @@ async function serverCommand(args: string[]): Promise<number> {
   }
 }
 
-async function writeReports(report: RunReport, options: Record<string, string | undefined>): Promise<void> {
+/** The launch of an HTTP target failed: the run cannot happen. */
+class LaunchFailed extends Error {}
+
+async function resolveTarget(strings: Record<string, string | undefined>, lists: Record<string, string[] | undefined>, timing: ReturnType<typeof makeTiming>, launched: LaunchedProcess[]): Promise<{ target: TargetSpec; bundledReference: boolean }> {
+  const launch = async (command: string, url: string) => {
+    try {
+      launched.push(await launchHttpServer(command, url, timing.connectTimeoutMs));
+    } catch (error) {
+      throw new LaunchFailed((error as Error).message);
+    }
+  };
+  if (strings.command) return { target: { transport: 'stdio', command: strings.command }, bundledReference: false };
+  if (strings.url) {
+    if (strings.launch) await launch(strings.launch, strings.url);
+    return { target: { transport: 'http', url: strings.url, headers: parseHeaders(lists.header, '--header') ?? {}, peerHeaders: parseHeaders(lists['peer-header'], '--peer-header') }, bundledReference: false };
+  }
+  if (strings.reference === 'http') {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}/mcp`;
+    await launch(`"${process.execPath}" "${referenceMain}" --http --port ${port} --tokens token-a:alice,token-b:bob`, url);
+    return { target: { transport: 'http', url, headers: { Authorization: 'Bearer token-a' }, peerHeaders: { Authorization: 'Bearer token-b' } }, bundledReference: true };
+  }
+  return { target: { transport: 'stdio', command: `"${process.execPath}" "${referenceMain}"` }, bundledReference: true };
+}
+
+async function writeReports(report: RunReport, options: Record<string, string | undefined>, strict: boolean, baseline: BaselineVerdict | undefined): Promise<void> {
   if (options.json) await writeJsonReport(options.json, report);
-  if (options.junit) await writeJunitReport(options.junit, report, { requirements: ALL_REQUIREMENTS });
+  if (options.junit) await writeJunitReport(options.junit, report, { requirements: ALL_REQUIREMENTS, strict });
+  if (options.html) await writeHtmlReport(options.html, report, { strict });
+  // The step summary is written whenever GitHub Actions provides one, even without --markdown.
+  if (options.markdown || process.env.GITHUB_STEP_SUMMARY) await writeMarkdownSummary(options.markdown, report, { strict, baseline });
 }
 
 async function referenceServerCommand(args: string[]): Promise<number> {
@@ -232,7 +310,12 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    if (error instanceof UsageError || error instanceof ConfigError) {
+    if (error instanceof EmptySelection) {
+      process.stderr.write(`mcp-tasks-conformance: ${error.message}\n`);
+      process.exitCode = 3;
+      return;
+    }
+    if (error instanceof UsageError || error instanceof ConfigError || error instanceof BaselineError) {
       process.stderr.write(`mcp-tasks-conformance: ${error.message}\n`);
     } else {
       process.stderr.write(`mcp-tasks-conformance: internal error: ${(error as Error)?.stack ?? String(error)}\n`);

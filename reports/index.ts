@@ -12,3 +12,4 @@ export type { JunitOptions, RequirementInfo, RequirementMap } from './junit.js';
 
 export { buildMarkdownSummary, escapeMarkdown, writeMarkdownSummary, MARKDOWN_MAX_BYTES, MARKDOWN_MAX_ROWS } from './markdown.js';
 export type { MarkdownOptions } from './markdown.js';
+export { buildHtmlReport, writeHtmlReport } from './html.js';

@@ -1,0 +1,87 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const CLI = fileURLToPath(new URL('../dist/harness/cli.js', import.meta.url));
+const REFERENCE = fileURLToPath(new URL('../dist/reference-server/main.js', import.meta.url));
+const built = existsSync(CLI);
+const dir = mkdtempSync(join(tmpdir(), 'cli-'));
+
+function cli(...args: string[]) {
+  const run = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 120_000, env: { ...process.env, GITHUB_STEP_SUMMARY: '' } });
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+const withFault = (fault: string) => ['--command', `"${process.execPath}" "${REFERENCE}" --fault ${fault}`];
+
+describe.skipIf(!built)('the command line (run "npm run build" first when running vitest alone)', () => {
+  it('exits 0 when the run passes and writes every report asked for', () => {
+    const files = ['r.json', 'j.xml', 's.md', 'r.html'].map((name) => join(dir, `pass-${name}`));
+    const run = cli('server', '--only', 'creation.*', '--json', files[0], '--junit', files[1], '--markdown', files[2], '--html', files[3]);
+    expect(run.code).toBe(0);
+    for (const file of files) expect(existsSync(file)).toBe(true);
+    expect(JSON.parse(readFileSync(files[0], 'utf8')).summary.fail).toBe(0);
+  });
+
+  it('exits 1 on a conformance failure and prints the command that reruns it alone', () => {
+    const run = cli('server', ...withFault('result-differs'), '--only', 'result-retrieval.*');
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('--only result-retrieval.same-as-plain-call');
+  });
+
+  it('a warn passes, unless --strict', () => {
+    expect(cli('server', ...withFault('immediate-response-not-string'), '--only', 'creation.immediate-response-meta').code).toBe(0);
+    expect(cli('server', ...withFault('immediate-response-not-string'), '--only', 'creation.immediate-response-meta', '--strict').code).toBe(1);
+  });
+
+  it('exits 2, in one line, when the run cannot happen', () => {
+    for (const args of [['server', '--bogus'], ['server', '--command', 'x', '--url', 'http://127.0.0.1:9/'], ['server', '--level', 'sometimes'], ['server', '--command', 'exit 3']]) {
+      const run = cli(...args);
+      expect(run.code, args.join(' ')).toBe(2);
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    }
+  });
+
+  it('exits 3 when nothing is selected', () => {
+    const run = cli('server', '--only', 'no-such-check');
+    expect(run.code).toBe(3);
+    expect(run.stderr).toContain('matches no check');
+  });
+
+  it('a baseline lets a listed failure pass, fails an unlisted one, and fails a stale entry', () => {
+    const baseline = join(dir, 'baseline.yml');
+    const only = ['--only', 'result-retrieval.same-as-plain-call,creation.status-working'];
+    expect(cli('server', ...withFault('result-differs'), ...only, '--write-baseline', baseline).code).toBe(1);
+    expect(readFileSync(baseline, 'utf8')).toContain('check: result-retrieval.same-as-plain-call');
+    expect(cli('server', ...withFault('result-differs'), ...only, '--baseline', baseline).code).toBe(0);
+    expect(cli('server', ...withFault('create-status-not-working'), ...only, '--baseline', baseline).code).toBe(1);
+    const stale = cli('server', ...only, '--baseline', baseline);
+    expect(stale.code).toBe(1);
+    expect(stale.stdout).toMatch(/passes now: remove its entry/);
+  });
+
+  it('--repeat reports whether verdicts changed between runs', () => {
+    const run = cli('server', '--only', 'protocol-errors.*', '--repeat', '2');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('All verdicts were the same in 2 runs.');
+  });
+
+  it('appends the Markdown summary to GITHUB_STEP_SUMMARY', () => {
+    const summary = join(dir, 'step-summary.md');
+    writeFileSync(summary, '# earlier step\n');
+    const run = spawnSync(process.execPath, [CLI, 'server', '--only', 'creation.status-working'], { encoding: 'utf8', env: { ...process.env, GITHUB_STEP_SUMMARY: summary } });
+    expect(run.status).toBe(0);
+    const text = readFileSync(summary, 'utf8');
+    expect(text.startsWith('# earlier step\n')).toBe(true);
+    expect(text.length).toBeGreaterThan(40);
+  });
+
+  it('lists the requirement matrix with no gaps', () => {
+    const run = cli('list', '--requirements');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/, 0 not covered/);
+  });
+});

@@ -1,0 +1,461 @@
+// The HTML report card: built from a hand-made report (escaping, no network references, embedded JSON), then
+// opened in a real browser (Debian's chromium driven by playwright-core) from a real run with failures.
+
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+import { chromium } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import type { CheckResult, RunReport, TranscriptEntry } from '../harness/model.js';
+import { buildHtmlReport, TRANSCRIPT_CHUNK, writeHtmlReport } from '../reports/html.js';
+import { toPlain } from '../reports/json.js';
+import { runAgainstReferenceHttp } from './support/reference-runs.js';
+
+// ---------------------------------------------------------------------------------------------- fixture
+
+const XSS = '<script>alert(1)</script>';
+/** Strings an implementation under test could send to break out of the page. */
+const HOSTILE = [
+  XSS,
+  '</script><script>window.__pwned = 1</script>',
+  '<img src=x onerror="window.__pwned = 2">',
+  '<!-- <script>window.__pwned = 3</script> -->',
+  '"\'><svg onload=alert(4)>',
+  '&amp; &lt;not an entity&gt;',
+  'ctrl\u0000\u001b[31mred\u007f line\u2028sep\u2029para',
+  'lone \ud800 surrogate',
+  'https://evil.example/x.js',
+].join(' | ');
+
+function result(overrides: Partial<CheckResult> & Pick<CheckResult, 'id' | 'outcome'>): CheckResult {
+  return {
+    title: `title of ${overrides.id}`,
+    suite: 'lifecycle',
+    role: 'server',
+    requirements: ['REQ-A'],
+    level: 'must',
+    message: '',
+    findings: [],
+    info: [],
+    durationMs: 10,
+    protocolVersion: '2025-11-25',
+    transcript: [],
+    ...overrides,
+  };
+}
+
+const HOSTILE_TRANSCRIPT: TranscriptEntry[] = [
+  { t: 0.4, dir: 'out', conn: 'A', message: { jsonrpc: '2.0', id: 1, method: 'tasks/result', params: { taskId: 't-1' } } },
+  { t: 12.6, dir: 'in', conn: 'A', message: { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: HOSTILE }], big: 10n } } },
+  { t: 13, dir: 'in', conn: `B${XSS}`, message: { jsonrpc: '2.0', id: XSS, error: { code: -32602, message: XSS } } },
+  { t: 14, dir: 'stderr', text: `stderr: ${HOSTILE}` },
+  { t: 20, dir: 'note', text: `waiting for status "completed" ${XSS}` },
+];
+
+const BIG_TRANSCRIPT: TranscriptEntry[] = Array.from({ length: 2000 }, (_, i) => ({
+  t: i * 3,
+  dir: i % 2 === 0 ? ('out' as const) : ('in' as const),
+  conn: 'A',
+  message: i % 2 === 0 ? { jsonrpc: '2.0', id: i, method: 'tasks/get', params: { taskId: `task-${i}` } } : { jsonrpc: '2.0', id: i - 1, result: { taskId: `task-${i}`, status: 'working' } },
+}));
+
+const PASS = result({ id: 'lifecycle.create', outcome: 'pass', message: 'all expectations met', info: ['the receiver sends status notifications'], transcript: BIG_TRANSCRIPT });
+const FAIL = result({
+  id: 'result.exact-success',
+  outcome: 'fail',
+  suite: 'result',
+  title: `tasks/result returns what the plain call returns ${XSS}`,
+  requirements: ['REQ-RESULT-1', 'REQ-RESULT-2'],
+  durationMs: 1234.5678,
+  message: `expected "hi", got ${HOSTILE}`,
+  findings: [
+    { requirement: 'REQ-RESULT-1', keyword: 'MUST', severity: 'fail', message: `result differs: ${XSS}` },
+    { requirement: 'REQ-RESULT-2', keyword: 'SHOULD', severity: 'warn', message: 'no related-task metadata' },
+  ],
+  info: [`server said ${XSS}`],
+  transcript: HOSTILE_TRANSCRIPT,
+});
+const WARN = result({ id: 'ttl.keeps', outcome: 'warn', suite: 'ttl', requirements: ['REQ-TTL'], level: 'should', message: 'ttl 0 was kept', findings: [{ requirement: 'REQ-TTL', keyword: 'SHOULD', severity: 'warn', message: 'ttl 0 was kept' }] });
+const SKIP = result({ id: 'cancel.terminal', outcome: 'skip', suite: 'cancel', requirements: ['REQ-CANCEL'], message: 'the receiver does not declare tasks.cancel', durationMs: 0 });
+const ERROR = result({ id: 'result.timeout', outcome: 'error', suite: 'result', requirements: ['REQ-RESULT-1'], message: 'harness: connection closed before initialize', durationMs: 30000 });
+/** Its requirement is not in the coverage: it goes under its suite. */
+const ORPHAN = result({ id: 'extra.orphan', outcome: 'pass', suite: 'extra-suite', requirements: ['REQ-NOT-IN-COVERAGE'] });
+
+const TASKS = 'https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks';
+const COVERAGE: RunReport['coverage'] = [
+  { id: 'REQ-A', keyword: 'MAY', binds: 'receiver', section: 'Creating Tasks', url: `${TASKS}#creating-tasks`, summary: 'a', checks: ['lifecycle.create'] },
+  { id: 'REQ-RESULT-1', keyword: 'MUST', binds: 'receiver', section: 'Result Retrieval', url: `${TASKS}#result-retrieval`, summary: 'same result', checks: ['result.exact-success', 'result.timeout'] },
+  { id: 'REQ-RESULT-2', keyword: 'SHOULD', binds: 'receiver', section: 'Result Retrieval', url: `${TASKS}#result-retrieval`, summary: 'metadata', checks: ['result.exact-success'] },
+  { id: 'REQ-TTL', keyword: 'SHOULD', binds: 'receiver', section: 'TTL and Resource Management', url: `${TASKS}#ttl-and-resource-management`, summary: 'ttl', checks: ['ttl.keeps'] },
+  { id: 'REQ-CANCEL', keyword: 'MUST NOT', binds: 'receiver', section: 'Task Cancellation', url: `${TASKS}#task-cancellation`, summary: 'c', checks: ['cancel.terminal'] },
+  { id: 'REQ-JSONRPC', keyword: 'MUST', binds: 'receiver', section: 'JSON-RPC 2.0: Response object', url: 'https://www.jsonrpc.org/specification#response_object', summary: 'responses', checks: [], reason: 'verified by every check' },
+  { id: 'REQ-UNTESTABLE', keyword: 'SHOULD', binds: 'requestor', section: 'Creating Tasks', url: `${TASKS}#creating-tasks`, summary: 'u', checks: [], reason: 'binds the requestor' },
+  { id: 'REQ-GAP', keyword: 'MUST', binds: 'receiver', section: 'Task Cancellation', url: `${TASKS}#task-cancellation`, summary: 'gap', checks: [] },
+];
+
+function fixture(overrides: Partial<RunReport> = {}): RunReport {
+  return {
+    tool: { name: 'mcp-tasks-conformance', version: '0.1.0' },
+    specVersion: '2025-11-25',
+    target: { transport: 'stdio', description: `node server.js --name ${XSS}`, bundledReference: false },
+    role: 'server',
+    negotiatedProtocolVersion: '2025-06-18',
+    serverInfo: { name: `demo${XSS}`, version: '1.2.3' },
+    startedAt: '2025-11-25T10:20:30.456Z',
+    durationMs: 4210,
+    summary: { pass: 2, fail: 1, warn: 1, skip: 1, error: 1 },
+    results: [PASS, FAIL, WARN, SKIP, ERROR, ORPHAN],
+    notices: [`the target negotiated 2025-06-18 ${XSS}`],
+    coverage: COVERAGE,
+    ...overrides,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------- helpers
+
+const MAIN_SCRIPT = /<script>([\s\S]*?)<\/script>/;
+const DATA_BLOCK = /<script type="application\/json" class="transcript-data">([\s\S]*?)<\/script>/g;
+
+/** The markup without the page's own script, whose JavaScript may contain "<" comparisons. */
+function markupOnly(html: string): string {
+  return html.replace(MAIN_SCRIPT, '<script></script>');
+}
+
+function dataBlocks(html: string): string[] {
+  return [...html.matchAll(DATA_BLOCK)].map((m) => m[1]!);
+}
+
+function expectedTranscript(transcript: readonly TranscriptEntry[]): unknown[] {
+  return transcript.map((entry) => {
+    const out: Record<string, unknown> = { t: entry.t, dir: entry.dir };
+    if (entry.conn !== undefined) out.conn = entry.conn;
+    if (entry.message !== undefined) out.message = toPlain(entry.message);
+    if (entry.text !== undefined) out.text = entry.text;
+    return out;
+  });
+}
+
+const ALLOWED_LINK = /^(?:#|https:\/\/modelcontextprotocol\.io\/|https:\/\/(?:www\.)?jsonrpc\.org\/)/;
+const ALLOWED_TAGS = new Set([
+  'html', 'head', 'meta', 'title', 'style', 'body', 'main', 'header', 'div', 'p', 'h1', 'h2', 'h4', 'span', 'b', 'code', 'time',
+  'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'section', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'button', 'label', 'input',
+  'details', 'summary', 'a', 'script', 'footer',
+]);
+
+// ---------------------------------------------------------------------------------------------- unit
+
+describe('buildHtmlReport', () => {
+  const report = fixture();
+  const html = buildHtmlReport(report);
+  const markup = markupOnly(html);
+
+  it('is one document with exactly one executable script: ours', () => {
+    expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
+    const scripts = [...html.matchAll(/<script\b[^>]*>/gi)].map((m) => m[0]);
+    expect(scripts.filter((tag) => tag === '<script>')).toHaveLength(1);
+    expect(scripts.filter((tag) => tag !== '<script>').every((tag) => tag === '<script type="application/json" class="transcript-data">')).toBe(true);
+    // Every "<" outside our script opens one of our own tags: nothing the IUT sent became markup.
+    const tags = [...markup.matchAll(/<\/?([a-zA-Z][a-zA-Z0-9-]*)/g)].map((m) => m[1]!.toLowerCase());
+    expect(new Set(tags.filter((tag) => !ALLOWED_TAGS.has(tag)))).toEqual(new Set());
+    expect(markup.match(/<(?![a-zA-Z/!])/g)).toBeNull();
+    expect(markup).not.toMatch(/<!--/);
+  });
+
+  it('shows IUT text escaped, as text', () => {
+    expect(html).not.toContain(XSS);
+    expect(html).not.toContain('<img');
+    expect(html).not.toContain('<svg');
+    expect(markup).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(markup).toContain('&lt;img src=x onerror=&quot;window.__pwned = 2&quot;&gt;');
+    // Control characters are shown as control pictures, not passed through.
+    expect(markup).toContain('ctrl␀␛[31mred␡ line');
+    expect(markup).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/);
+  });
+
+  it('references nothing on the network: links only to the spec pages, no src at all', () => {
+    const attributes = [...markup.matchAll(/<[a-zA-Z][^>]*>/g)].flatMap((m) => [...m[0].matchAll(/\s(src|href|action|srcset|poster|data)\s*=\s*"([^"]*)"/gi)]);
+    expect(attributes.filter((a) => a[1]!.toLowerCase() !== 'href')).toEqual([]);
+    const hrefs = attributes.map((a) => a[2]!.replace(/&amp;/g, '&'));
+    expect(hrefs.filter((href) => !ALLOWED_LINK.test(href))).toEqual([]);
+    expect(hrefs).toContain(`${TASKS}#result-retrieval`);
+    expect(hrefs).toContain('https://www.jsonrpc.org/specification#response_object');
+    const style = html.match(/<style>([\s\S]*?)<\/style>/)![1]!;
+    expect(style).not.toMatch(/url\(|@import|https?:/i);
+    const script = html.match(MAIN_SCRIPT)![1]!;
+    expect(script).not.toMatch(/https?:|fetch\(|XMLHttpRequest|import\(|\.src\s*=|innerHTML|insertAdjacentHTML|document\.write|eval\(/);
+    // The Content-Security-Policy forbids everything but our own script and style (by hash).
+    const csp = html.match(/<meta http-equiv="Content-Security-Policy" content="([^"]*)">/)![1]!;
+    const hash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain(`script-src ${hash(script)}`);
+    expect(csp).toContain(`style-src ${hash(style)}`);
+  });
+
+  it('embeds each transcript as JSON that parses back to what was recorded', () => {
+    const blocks = dataBlocks(html);
+    const withTranscript = report.results.filter((r) => r.transcript.length > 0);
+    expect(blocks).toHaveLength(withTranscript.length);
+    for (const block of blocks) {
+      expect(block).not.toMatch(/<\/script|<!--|<|>|&/i);
+    }
+    expect(JSON.parse(blocks[0]!)).toEqual(expectedTranscript(PASS.transcript));
+    const hostile = JSON.parse(blocks[1]!) as { message?: { result?: { content: { text: string }[]; big: unknown } } }[];
+    expect(hostile).toEqual(expectedTranscript(FAIL.transcript));
+    expect(hostile[1]!.message!.result!.content[0]!.text).toBe(HOSTILE);
+    expect(hostile[1]!.message!.result!.big).toBe('10');
+  });
+
+  it('renders no transcript entry on the server side: they are built on first opening', () => {
+    expect(markup).not.toContain('class="entry');
+    expect(markup).toContain('data-entries="2000"');
+  });
+
+  it('has the header, the hooks the tests and users rely on, and the requirement matrix', () => {
+    expect(html).toMatch(/<div class="verdict v-fail" id="verdict" data-verdict="fail">\s*<span class="verdict-word">FAIL<\/span>/);
+    expect(html).toContain('2 of 6 checks failed or errored');
+    expect(html).toContain('NOT 2025-11-25');
+    expect(html).toContain('the target negotiated 2025-06-18 &lt;script&gt;');
+    expect(html).toContain('2025-11-25 10:20:30 UTC');
+    expect(html).toContain('4.21 s');
+    expect(html).toContain('id="search"');
+    for (const filter of ['all', 'fail', 'warn', 'skip', 'error', 'pass']) expect(html).toContain(`data-filter="${filter}"`);
+    for (const r of report.results) {
+      expect(html).toContain(`data-check-id="${r.id}" data-outcome="${r.outcome}"`);
+    }
+    // Sections come from the first requirement's coverage entry; without one, from the suite.
+    expect(html).toContain('data-check-id="result.exact-success" data-outcome="fail" data-section="Result Retrieval"');
+    expect(html).toContain('data-check-id="extra.orphan" data-outcome="pass" data-section="extra-suite"');
+    expect(html).toContain('data-cell-outcome="fail" data-section="Result Retrieval"');
+    // Findings as [KEYWORD] REQ-ID: message.
+    expect(html).toContain('<span class="kw kw-must">[MUST]</span> <a class="req" href="#req-REQ-RESULT-1">REQ-RESULT-1</a>: <span class="msg">result differs: &lt;script&gt;');
+    // The requirement matrix: checks, the reason none, or a gap.
+    expect(html).toContain('<tr id="req-REQ-UNTESTABLE">');
+    expect(html).toContain('binds the requestor');
+    expect(html).toContain('not covered: no check verifies it');
+    expect(html).toContain('href="#check-result.exact-success"');
+  });
+
+  it('says plainly when no protocol version was negotiated, and passes a clean run', () => {
+    const clean = buildHtmlReport(fixture({ negotiatedProtocolVersion: undefined, summary: { pass: 2, fail: 0, warn: 1, skip: 0, error: 0 }, results: [PASS, WARN, ORPHAN] }));
+    expect(clean).toContain('data-verdict="pass"');
+    expect(clean).toContain('no protocol version was negotiated');
+    const strict = buildHtmlReport(fixture({ summary: { pass: 2, fail: 0, warn: 1, skip: 0, error: 0 }, results: [PASS, WARN, ORPHAN] }), { strict: true });
+    expect(strict).toContain('data-verdict="fail"');
+    expect(buildHtmlReport(fixture({ summary: { pass: 0, fail: 0, warn: 0, skip: 0, error: 0 }, results: [] }))).toContain('data-verdict="none"');
+  });
+
+  it('writes the file atomically, leaving no temporary file behind', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'html-report-'));
+    try {
+      const file = join(dir, 'nested', 'report.html');
+      await writeHtmlReport(file, report);
+      const written = await readFile(file, 'utf8');
+      expect(written.length).toBe(html.length);
+      expect(written === html).toBe(true);
+      expect(await readdir(join(dir, 'nested'))).toEqual(['report.html']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------- browser
+
+function findChromium(): string | undefined {
+  const fromEnv = process.env.CHROMIUM_PATH;
+  if (fromEnv && existsSync(fromEnv)) return fromEnv;
+  try {
+    const found = execFileSync('which', ['chromium'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    if (found) return found;
+  } catch {
+    // not on PATH
+  }
+  return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
+}
+
+const CHROMIUM = findChromium();
+const SKIP_REASON = 'chromium is not installed: install it with `apt-get install chromium` (or set CHROMIUM_PATH) to run the browser tests';
+if (!CHROMIUM) console.warn(`html-report browser tests skipped: ${SKIP_REASON}`);
+
+const ARTIFACTS = fileURLToPath(new URL('../test-artifacts/', import.meta.url));
+
+interface Watched {
+  page: Page;
+  offsite: string[];
+  dialogs: string[];
+  errors: string[];
+}
+
+describe.skipIf(!CHROMIUM)(`in a real browser (${CHROMIUM ? `chromium at ${CHROMIUM}` : SKIP_REASON})`, () => {
+  let browser: Browser;
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'html-report-browser-'));
+    browser = await chromium.launch({
+      executablePath: CHROMIUM!,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  async function open(report: RunReport, name: string): Promise<Watched> {
+    const file = join(dir, name);
+    await writeHtmlReport(file, report);
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    const watched: Watched = { page, offsite: [], dialogs: [], errors: [] };
+    page.on('request', (request) => {
+      if (!request.url().startsWith('file:')) watched.offsite.push(request.url());
+    });
+    page.on('dialog', (dialog) => {
+      watched.dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    page.on('pageerror', (error) => watched.errors.push(String(error)));
+    page.on('console', (message) => {
+      if (message.type() === 'error') watched.errors.push(message.text());
+    });
+    await page.goto(pathToFileURL(file).href);
+    await page.waitForSelector('html[data-ready="true"]', { timeout: 10_000 });
+    return watched;
+  }
+
+  const visibleChecks = (page: Page) =>
+    page.$$eval('details.check:not([hidden])', (nodes) => nodes.map((n) => ({ id: n.getAttribute('data-check-id'), outcome: n.getAttribute('data-outcome') })));
+
+  it('a real run with failures: filter, search, expand a failure and read its transcript', async () => {
+    const report = await runAgainstReferenceHttp({ faults: ['result-differs'] });
+    const failures = report.results.filter((r) => r.outcome === 'fail');
+    expect(failures.length).toBeGreaterThan(0);
+    const total = report.results.length;
+
+    const { page, offsite, dialogs, errors } = await open(report, 'real-run.html');
+    expect(await page.textContent('#verdict .verdict-word')).toBe('FAIL');
+    expect(await page.textContent('#shown-count')).toBe(`${total} of ${total} checks`);
+    expect((await visibleChecks(page)).length).toBe(total);
+
+    // Filter to the failures: only failures are shown.
+    await page.click('[data-filter="fail"]');
+    const shownFailures = await visibleChecks(page);
+    expect(shownFailures.map((c) => c.id)).toEqual(failures.map((f) => f.id));
+    expect(shownFailures.every((c) => c.outcome === 'fail')).toBe(true);
+    expect(await page.textContent('#shown-count')).toBe(`${failures.length} of ${total} checks`);
+    expect(await page.getAttribute('[data-filter="fail"]', 'aria-pressed')).toBe('true');
+
+    // Search by an ID (with all outcomes shown): only that check.
+    await page.click('[data-filter="all"]');
+    const passing = report.results.find((r) => r.outcome === 'pass')!;
+    await page.fill('#search', passing.id);
+    expect((await visibleChecks(page)).map((c) => c.id)).toEqual([passing.id]);
+    await page.fill('#search', '');
+    expect((await visibleChecks(page)).length).toBe(total);
+
+    // A cell of the overview matrix: that section's failures.
+    const target = failures[0]!;
+    const section = await page.getAttribute(`details.check[data-check-id="${target.id}"]`, 'data-section');
+    await page.click(`.matrix button[data-cell-outcome="fail"][data-section="${section}"]`);
+    const inCell = await visibleChecks(page);
+    expect(inCell.map((c) => c.id)).toContain(target.id);
+    expect(inCell.every((c) => c.outcome === 'fail')).toBe(true);
+    expect(await page.isVisible('#section-filter')).toBe(true);
+    await page.click('#clear-section');
+
+    // Back to the failures; expand one and see its transcript.
+    await page.click('[data-filter="fail"]');
+    const details = `details.check[data-check-id="${target.id}"]`;
+    expect(await page.$$eval(`${details} .transcript .entry`, (n) => n.length)).toBe(0);
+    await page.click(`${details} > summary`);
+    await page.waitForSelector(`${details} .transcript .entry`);
+    const entries = await page.$$eval(`${details} .transcript .entry`, (nodes) =>
+      nodes.map((n) => ({
+        t: n.querySelector('.t')?.textContent ?? '',
+        dir: n.querySelector('.dir')?.textContent ?? '',
+        conn: n.querySelector('.conn')?.textContent ?? '',
+        json: n.querySelector('pre.json')?.textContent ?? null,
+      })),
+    );
+    expect(entries).toHaveLength(Math.min(target.transcript.length, TRANSCRIPT_CHUNK));
+    target.transcript.slice(0, entries.length).forEach((entry, i) => {
+      const shown = entries[i]!;
+      expect(shown.t).toBe(`+${Math.round(entry.t)} ms`);
+      expect(shown.dir).toBe({ out: '→', in: '←', stderr: 'stderr', note: 'note' }[entry.dir]);
+      expect(shown.conn).toBe(entry.conn ?? '');
+      if (entry.message !== undefined) expect(shown.json).toBe(JSON.stringify(toPlain(entry.message), null, 2));
+    });
+    expect(entries.some((e) => e.json?.includes('\n  "jsonrpc": "2.0"'))).toBe(true);
+    // The findings and the requirements with their spec links.
+    const findings = await page.$$eval(`${details} .finding`, (nodes) => nodes.map((n) => n.textContent));
+    expect(findings).toEqual(target.findings.map((f) => `[${f.keyword}] ${f.requirement}: ${f.message}`));
+    const specLinks = await page.$$eval(`${details} .reqs a.spec`, (nodes) => nodes.map((n) => n.getAttribute('href')));
+    expect(specLinks.length).toBeGreaterThan(0);
+    expect(specLinks.every((href) => href?.startsWith('https://modelcontextprotocol.io/specification/2025-11-25/'))).toBe(true);
+
+    await mkdir(ARTIFACTS, { recursive: true });
+    // The page from the top to the end of the check list (the requirement matrix below is long and plain).
+    const bottom = await page.evaluate(() => Math.ceil(document.querySelector('section.checks')!.getBoundingClientRect().bottom + window.scrollY + 16));
+    await page.screenshot({ path: join(ARTIFACTS, 'html-report.png'), fullPage: true, clip: { x: 0, y: 0, width: 1366, height: bottom } });
+
+    expect(offsite).toEqual([]);
+    expect(dialogs).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('hostile text from the IUT is shown as text and never runs; a 2,000-entry transcript renders in chunks', async () => {
+    const { page, offsite, dialogs, errors } = await open(fixture(), 'hostile.html');
+
+    const details = 'details.check[data-check-id="result.exact-success"]';
+    await page.click(`${details} > summary`);
+    await page.waitForSelector(`${details} .transcript .entry`);
+    expect(await page.textContent(`${details} .message .msg`)).toContain(XSS);
+    expect(await page.textContent(`${details} .finding`)).toBe(`[MUST] REQ-RESULT-1: result differs: ${XSS}`);
+    const jsons = await page.$$eval(`${details} .transcript pre.json`, (nodes) => nodes.map((n) => n.textContent ?? ''));
+    expect(jsons.some((text) => text.includes(XSS))).toBe(true);
+    expect(await page.textContent(`${details} .transcript .entry.dir-stderr pre`)).toContain('<img src=x onerror=');
+    // Nothing the IUT sent became an element.
+    expect(await page.$$eval('img, svg, iframe, object, embed', (nodes) => nodes.length)).toBe(0);
+    expect(await page.$$eval('script', (nodes) => nodes.filter((n) => n.getAttribute('type') !== 'application/json').length)).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+
+    // The search matches titles too.
+    await page.fill('#search', 'plain call returns');
+    expect((await visibleChecks(page)).map((c) => c.id)).toEqual(['result.exact-success']);
+    await page.fill('#search', 'no-such-check');
+    expect(await page.isVisible('#no-match')).toBe(true);
+    await page.click('#clear-filters');
+
+    // The big transcript: nothing at load, one chunk on opening, the next on request.
+    const big = 'details.check[data-check-id="lifecycle.create"]';
+    expect(await page.$$eval(`${big} .transcript .entry`, (n) => n.length)).toBe(0);
+    const started = Date.now();
+    await page.click(`${big} > summary`);
+    await page.waitForSelector(`${big} .transcript .entry`);
+    const openMs = Date.now() - started;
+    expect(await page.$$eval(`${big} .transcript .entry`, (n) => n.length)).toBe(TRANSCRIPT_CHUNK);
+    await page.click(`${big} .transcript .more`);
+    expect(await page.$$eval(`${big} .transcript .entry`, (n) => n.length)).toBe(2 * TRANSCRIPT_CHUNK);
+    expect(openMs).toBeLessThan(5000);
+
+    // A link to a check (#check-ID) opens it even when the filters hide it.
+    await page.click('[data-filter="fail"]');
+    await page.click('a.checkref[href="#check-cancel.terminal"]');
+    await page.waitForFunction(() => (document.getElementById('check-cancel.terminal') as HTMLDetailsElement | null)?.open === true);
+    expect(await page.isVisible('#check-cancel\\.terminal')).toBe(true);
+
+    expect(offsite).toEqual([]);
+    expect(dialogs).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
