@@ -12,7 +12,8 @@ import type { TargetSpec } from './connections/connect.js';
 import { launchHttpServer } from './connections/launch-http.js';
 import type { LaunchedProcess } from './connections/process-group.js';
 import { TargetUnreachable } from './discovery.js';
-import { requirementUrl, type Level, type RunReport } from './model.js';
+import { requirementUrl, type Level, type ReceiverRole, type RunReport } from './model.js';
+import { ClientHub } from './connections/client-hub.js';
 import { ProgressLine } from './progress-line.js';
 import { unstableChecks } from './repeat.js';
 import { runSuite } from './runner.js';
@@ -29,6 +30,9 @@ const USAGE = `usage:
     reports    --json FILE --junit FILE --markdown FILE --html FILE
     options    --config FILE --timeout-multiplier N --concurrency N --strict --repeat N
                --baseline FILE --write-baseline FILE
+  mcp-tasks-conformance client [--command CLIENT_CMD] [selection] [reports] [options]
+    tests an MCP client as a receiver of task-augmented sampling and elicitation; the suite serves on
+    loopback and runs CLIENT_CMD once per check with its URL appended (none: the bundled reference client)
   mcp-tasks-conformance reference-server [--http --port N] [--fault NAME]... [--variant full|no-tasks] [--tokens tok:ctx,...]
   mcp-tasks-conformance list [--requirements] [--json]
 PATTERN is a glob over check IDs, a suite name or a requirement ID.
@@ -38,12 +42,15 @@ Exit status: 0 the run passes, 1 conformance failures, 2 the run could not happe
 class UsageError extends Error {}
 
 const referenceMain = fileURLToPath(new URL('../reference-server/main.js', import.meta.url));
+const referenceClientMain = fileURLToPath(new URL('../reference-client/main.js', import.meta.url));
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
     case 'server':
-      return serverCommand(rest);
+      return suiteCommand('server', rest);
+    case 'client':
+      return suiteCommand('client', rest);
     case 'reference-server':
       return referenceServerCommand(rest);
     case 'list':
@@ -130,8 +137,8 @@ function shellQuote(value: string): string {
   return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
-function rerunCommand(values: Record<string, unknown>, checkId: string): string {
-  const parts = ['mcp-tasks-conformance', 'server'];
+function rerunCommand(role: ReceiverRole, values: Record<string, unknown>, checkId: string): string {
+  const parts = ['mcp-tasks-conformance', role];
   for (const flag of TARGET_FLAGS) {
     const value = values[flag];
     for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) parts.push(`--${flag}`, shellQuote(String(item)));
@@ -140,11 +147,15 @@ function rerunCommand(values: Record<string, unknown>, checkId: string): string 
   return parts.join(' ');
 }
 
-async function serverCommand(args: string[]): Promise<number> {
+async function suiteCommand(role: ReceiverRole, args: string[]): Promise<number> {
   const { values } = parse(args, SERVER_OPTIONS);
   const strings = values as Record<string, string | undefined>;
   const lists = values as Record<string, string[] | undefined>;
   const strict = Boolean(values.strict);
+  if (role === 'client') {
+    const serverOnly = ['url', 'header', 'peer-header', 'launch', 'reference'].find((flag) => values[flag as keyof typeof values] !== undefined);
+    if (serverOnly) throw new UsageError(`--${serverOnly} applies to "server"; "client" takes --command with the client's command line (the suite appends its URL)`);
+  }
   if (strings.command && strings.url) throw new UsageError('give either --command (stdio) or --url (Streamable HTTP), not both');
   if (strings.launch && !strings.url) throw new UsageError('--launch starts an HTTP server, so it needs --url too');
   if ((lists.header || lists['peer-header']) && !strings.url) throw new UsageError('--header and --peer-header apply to --url (HTTP) targets only');
@@ -167,12 +178,13 @@ async function serverCommand(args: string[]): Promise<number> {
   if (checks.length === 0) throw new EmptySelection('the selection (--only, --skip, --level, --shard) matches no check; "mcp-tasks-conformance list" shows the IDs');
 
   const launched: LaunchedProcess[] = [];
+  const hubs: ClientHub[] = [];
   const interrupt = new AbortController();
   const onSignal = () => interrupt.abort(new Error('interrupted'));
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
-    const { target, bundledReference } = await resolveTarget(strings, lists, timing, launched);
+    const { target, bundledReference } = role === 'client' ? await resolveClientTarget(strings, hubs) : await resolveTarget(strings, lists, timing, launched);
     const reports: RunReport[] = [];
     for (let run = 1; run <= repeat; run++) {
       if (repeat > 1) process.stdout.write(`\nrun ${run} of ${repeat}\n`);
@@ -180,7 +192,7 @@ async function serverCommand(args: string[]): Promise<number> {
       try {
         reports.push(
           await runSuite({
-            target, role: 'server', checks, requirements: ALL_REQUIREMENTS, timing, concurrency,
+            target, role, checks, requirements: ALL_REQUIREMENTS, timing, concurrency,
             fixtureMappings: config.fixtures, bundledReference, tool: TOOL, signal: interrupt.signal,
             onResult: (result) => progress.finished(formatCheckLine(result, { color: process.stdout.isTTY })),
           }),
@@ -196,7 +208,7 @@ async function serverCommand(args: string[]): Promise<number> {
     process.stdout.write(`\n${formatSummary(report, { color: process.stdout.isTTY })}\n`);
     const failing = report.results.filter((result) => isFailingOutcome(result.outcome, strict));
     const rerunnable = verdict ? verdict.unexpected.map((entry) => entry.check) : failing.map((result) => result.id);
-    if (rerunnable.length > 0) process.stdout.write(`\nTo rerun a failure alone:\n${rerunnable.map((id) => `  ${rerunCommand(values, id)}`).join('\n')}\n`);
+    if (rerunnable.length > 0) process.stdout.write(`\nTo rerun a failure alone:\n${rerunnable.map((id) => `  ${rerunCommand(role, values, id)}`).join('\n')}\n`);
     if (verdict) process.stdout.write(`\nBaseline ${verdict.file ?? strings.baseline}: ${verdict.expected.length} expected failure(s)${verdict.problems.length ? `; ${verdict.problems.length} problem(s):\n${verdict.problems.map((p) => `  ${p}`).join('\n')}` : ', nothing unexpected'}\n`);
     if (strings['write-baseline']) {
       await writeBaseline(strings['write-baseline'], baselineFromReport(report, { strict }));
@@ -218,7 +230,16 @@ async function serverCommand(args: string[]): Promise<number> {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     await Promise.all(launched.map((process) => process.end()));
+    await Promise.all(hubs.map((hub) => hub.close()));
   }
+}
+
+/** Client testing: the suite serves on loopback and launches the client (by default the reference client) per check. */
+async function resolveClientTarget(strings: Record<string, string | undefined>, hubs: ClientHub[]): Promise<{ target: TargetSpec; bundledReference: boolean }> {
+  const hub = await ClientHub.start();
+  hubs.push(hub);
+  if (strings.command) return { target: { transport: 'client', command: strings.command, hub }, bundledReference: false };
+  return { target: { transport: 'client', command: `"${process.execPath}" "${referenceClientMain}"`, hub }, bundledReference: true };
 }
 
 /** The launch of an HTTP target failed: the run cannot happen. */

@@ -1,5 +1,6 @@
 import type { TargetFacts } from './check.js';
 import { openConnection, type TargetSpec } from './connections/connect.js';
+import { clientFixtures } from './fixtures.js';
 import { FIXTURE_TOOL_NAMES, resolveFixtures, toolInfosFrom, type FixtureMapping, type ToolInfo } from './fixtures.js';
 import type { FixtureRole, ReceiverRole } from './model.js';
 import type { Timing } from './timing.js';
@@ -26,6 +27,7 @@ export async function discoverTarget(target: TargetSpec, timing: Timing, role: R
     throw new TargetUnreachable(`${(error as Error).message}${stderr ? ` (last seen: ${stderr.slice(0, 600)})` : ''}`, transcript);
   }
   try {
+    if (target.transport === 'client') return { facts: clientFacts(connection.init.capabilities, connection.init.protocolVersion, connection.init.serverInfo), transcript };
     const wanted = new Set(Object.keys(FIXTURE_TOOL_NAMES).map((r) => mappings[r as FixtureRole]?.tool ?? FIXTURE_TOOL_NAMES[r as FixtureRole]));
     const declaresTools = typeof connection.init.capabilities.tools === 'object' && connection.init.capabilities.tools !== null;
     let tools: ToolInfo[] = declaresTools ? await listAllTools(connection.session.request.bind(connection.session)) : [];
@@ -73,4 +75,20 @@ async function listAllTools(request: (method: string, params?: Record<string, un
     if (typeof cursor !== 'string') break;
   }
   return tools;
+}
+
+/** A client receiver offers no tools: its fixtures are the sampling or elicitation requests it takes as tasks. */
+function clientFacts(capabilities: Record<string, unknown>, protocolVersion: string, clientInfo: unknown): TargetFacts {
+  return {
+    role: 'client',
+    transport: 'http',
+    protocolVersion,
+    capabilities,
+    serverInfo: clientInfo,
+    tools: [],
+    fixtures: clientFixtures(capabilities),
+    toolsAppearLate: false,
+    hasPeerIdentity: false,
+    hasAuthorization: false,
+  };
 }

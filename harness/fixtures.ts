@@ -32,9 +32,14 @@ export interface ToolInfo {
   raw: Record<string, unknown>;
 }
 
+/** How a fixture is invoked: a tool of a server receiver, or a request a client receiver takes. */
+export type FixtureMethod = 'tools/call' | 'sampling/createMessage' | 'elicitation/create';
+
 /** A fixture role bound to a tool of the IUT: by the contract's name, or mapped by --config. */
 export interface FixtureBinding {
   role: FixtureRole;
+  method: FixtureMethod;
+  /** The tool name, or for a client the request method. */
   tool: string;
   /** Argument template from --config; "${name}" strings are replaced by the check's inputs. */
   template?: Record<string, unknown>;
@@ -60,6 +65,7 @@ export function resolveFixtures(tools: readonly ToolInfo[], mappings: Partial<Re
     const placeholders = mapping?.arguments ? placeholdersIn(mapping.arguments) : undefined;
     bindings.set(role, {
       role,
+      method: 'tools/call',
       tool: tool.name,
       template: mapping?.arguments,
       echoesInput: placeholders ? placeholders.has('text') : true,
@@ -101,4 +107,40 @@ export function toolInfosFrom(result: Record<string, unknown>): ToolInfo[] {
   return tools
     .filter((tool): tool is Record<string, unknown> => typeof tool === 'object' && tool !== null && typeof (tool as Record<string, unknown>).name === 'string')
     .map((tool) => ({ name: tool.name as string, execution: tool.execution as ToolInfo['execution'], raw: tool }));
+}
+
+/** Prefix of a directive in a request's text (docs/client-fixture-contract.md). */
+export const DIRECTIVE_PREFIX = 'conformance:';
+
+/**
+ * A client receiver's fixtures: echo and error, carried by sampling when the client takes sampling as tasks,
+ * else by elicitation; a client with neither task capability still gets plain ones, for the rules that
+ * concern receivers without task support.
+ */
+export function clientFixtures(capabilities: Record<string, unknown>): Map<FixtureRole, FixtureBinding> {
+  const requests = (capabilities.tasks as { requests?: { sampling?: { createMessage?: unknown }; elicitation?: { create?: unknown } } } | undefined)?.requests;
+  const method: FixtureMethod | undefined =
+    requests?.sampling?.createMessage !== undefined ? 'sampling/createMessage'
+    : requests?.elicitation?.create !== undefined ? 'elicitation/create'
+    : capabilities.sampling !== undefined ? 'sampling/createMessage'
+    : capabilities.elicitation !== undefined ? 'elicitation/create'
+    : undefined;
+  const bindings = new Map<FixtureRole, FixtureBinding>();
+  if (!method) return bindings;
+  for (const role of ['echo', 'error'] as const) {
+    bindings.set(role, { role, method, tool: method, echoesInput: true, honoursDelay: true, declaredTaskSupport: 'optional' });
+  }
+  return bindings;
+}
+
+/** The params of a client fixture request: the check's inputs become a directive the client follows. */
+export function clientFixtureParams(binding: FixtureBinding, input: Record<string, unknown>): Record<string, unknown> {
+  const directive = binding.role === 'error'
+    ? { reply: 'error', code: input.code, message: input.message, delayMs: input.delayMs ?? 0 }
+    : { reply: 'echo', text: input.text, delayMs: input.delayMs ?? 0 };
+  const text = `${DIRECTIVE_PREFIX}${JSON.stringify(directive)}`;
+  if (binding.method === 'sampling/createMessage') {
+    return { messages: [{ role: 'user', content: { type: 'text', text } }], maxTokens: 256 };
+  }
+  return { mode: 'form', message: text, requestedSchema: { type: 'object', properties: { answer: { type: 'string' } }, required: ['answer'] } };
 }

@@ -1,6 +1,6 @@
 import type { Connection } from './connections/connect.js';
 import type { Delivery } from './connections/http-transport.js';
-import { fixtureArguments, type FixtureBinding } from './fixtures.js';
+import { clientFixtureParams, fixtureArguments, type FixtureBinding } from './fixtures.js';
 import type { ReceivedNotification, RpcReply, RpcSession } from './session.js';
 import { UnexpectedReply } from './check.js';
 import { describeReply } from './describe.js';
@@ -49,9 +49,13 @@ export class Receiver {
     return this.request('tools/call', params, { timeoutMs: options.timeoutMs });
   }
 
-  /** Runs a fixture operation, plainly or as a task. */
+  /** Runs a fixture operation, plainly or as a task: a tool of a server, a sampling or elicitation request to a client. */
   invoke(binding: FixtureBinding, input: Record<string, unknown>, options: InvokeOptions = {}): Promise<RpcReply> {
-    return this.callTool(binding.tool, fixtureArguments(binding, input), options);
+    if (binding.method === 'tools/call') return this.callTool(binding.tool, fixtureArguments(binding, input), options);
+    const params = clientFixtureParams(binding, input);
+    if (options.task) params.task = options.task === true ? {} : options.task;
+    if (options.meta) params._meta = options.meta;
+    return this.request(binding.method, params, { timeoutMs: options.timeoutMs });
   }
 
   /** Starts a fixture as a task and returns the task it created; anything else ends the check. */

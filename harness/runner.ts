@@ -1,5 +1,5 @@
 import { CheckSkip, CheckStop, UnexpectedReply, type CheckDefinition, type TargetFacts } from './check.js';
-import { describeTarget, type TargetSpec } from './connections/connect.js';
+import { describeTarget, wireTransport, type TargetSpec } from './connections/connect.js';
 import { RunningCheck } from './context.js';
 import { discoverTarget } from './discovery.js';
 import type { FixtureMapping } from './fixtures.js';
@@ -62,7 +62,7 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   return {
     tool: options.tool,
     specVersion: SPEC_VERSION,
-    target: { transport: options.target.transport, description: describeTarget(options.target), bundledReference: options.bundledReference ?? false },
+    target: { transport: wireTransport(options.target), description: describeTarget(options.target), bundledReference: options.bundledReference ?? false },
     role: options.role,
     negotiatedProtocolVersion: facts.protocolVersion,
     serverInfo: facts.serverInfo,

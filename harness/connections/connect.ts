@@ -3,11 +3,20 @@ import { IutError, RpcSession } from '../session.js';
 import type { Transcript } from '../transcript.js';
 import { createHttpTransport, type Delivery } from './http-transport.js';
 import { CommandStdioTransport } from './stdio-transport.js';
+import type { ClientHub } from './client-hub.js';
+import { launchCommand, type LaunchedProcess } from './process-group.js';
 
 /** How to reach the implementation under test. */
 export type TargetSpec =
   | { transport: 'stdio'; command: string; env?: Record<string, string> }
-  | { transport: 'http'; url: string; headers: Record<string, string>; peerHeaders?: Record<string, string> };
+  | { transport: 'http'; url: string; headers: Record<string, string>; peerHeaders?: Record<string, string> }
+  /** A client under test: launched per connection with the URL of a hub endpoint, it connects to us. */
+  | { transport: 'client'; command: string; hub: ClientHub; env?: Record<string, string> };
+
+/** The wire transport of a target: a client under test reaches the hub over Streamable HTTP. */
+export function wireTransport(target: TargetSpec): TransportKind {
+  return target.transport === 'client' ? 'http' : target.transport;
+}
 
 /** Identity A is the primary requestor; B, when configured, is a second authorization context. */
 export type Identity = 'primary' | 'peer';
@@ -44,6 +53,7 @@ export interface ConnectOptions {
 
 /** Opens a fresh connection (a new process on stdio, a new MCP session on HTTP) and initializes it. */
 export async function openConnection(target: TargetSpec, options: ConnectOptions): Promise<Connection> {
+  if (target.transport === 'client') return openClientConnection(target, options);
   const { transcript, label } = options;
   const deliveries = new Map<string | number, Delivery>();
   let transport;
@@ -95,5 +105,45 @@ export async function openConnection(target: TargetSpec, options: ConnectOptions
 }
 
 export function describeTarget(target: TargetSpec): string {
-  return target.transport === 'stdio' ? target.command : target.url;
+  return target.transport === 'http' ? target.url : target.command;
+}
+
+function shellQuote(value: string): string {
+  return `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+/** Starts a fresh client process pointed at a fresh hub endpoint and waits (bounded) until it can take requests. */
+async function openClientConnection(target: Extract<TargetSpec, { transport: 'client' }>, options: ConnectOptions): Promise<Connection> {
+  const { transcript, label } = options;
+  const slot = target.hub.openSlot({ transcript, label, requestTimeoutMs: options.requestTimeoutMs });
+  let launched: LaunchedProcess | undefined;
+  const close = async () => {
+    await launched?.end();
+    await slot.close();
+  };
+  try {
+    launched = launchCommand(`${target.command} ${shellQuote(slot.url)}`, { env: { ...process.env, ...target.env, MCP_CONFORMANCE_URL: slot.url } as Record<string, string>, stdin: false });
+    launched.child.stdout.setEncoding('utf8');
+    launched.child.stdout.on('data', (chunk: string) => chunk.split('\n').filter(Boolean).forEach((line) => transcript.record({ dir: 'note', conn: label, text: `client stdout: ${line.slice(0, 2000)}` })));
+    launched.child.stderr.setEncoding('utf8');
+    launched.child.stderr.on('data', (chunk: string) => chunk.split('\n').filter(Boolean).forEach((line) => transcript.stderr(label, line.slice(0, 4000))));
+    const exited = launched.exited.then(({ code, signal }) => {
+      throw new IutError('closed', `the client process ${signal ? `was ended by ${signal}` : `exited with code ${code}`} before it connected and opened its GET stream`);
+    });
+    exited.catch(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new IutError('timeout', `the client did not initialize and open its GET stream at ${slot.url} within ${options.connectTimeoutMs} ms`)), options.connectTimeoutMs);
+    });
+    const { session, hello } = await Promise.race([slot.ready, exited, timeout]).finally(() => clearTimeout(timer));
+    void launched.exited.then(({ code, signal }) => {
+      transcript.note(signal ? `the client process was ended by ${signal}` : `the client process exited with code ${code}`, label);
+      session.closeWith('the client process exited');
+    });
+    const init: InitializeOutcome = { protocolVersion: hello.protocolVersion, capabilities: hello.capabilities, serverInfo: hello.clientInfo, raw: hello as unknown as Record<string, unknown> };
+    return { label, transport: 'http', session, init, deliveryOf: () => undefined, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }

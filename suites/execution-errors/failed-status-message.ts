@@ -9,12 +9,16 @@ export default defineCheck({
   suite: 'execution-errors',
   requirements: ['TASKS-EXEC-FAILED-STATUS-MESSAGE'],
   roles: ['server', 'client'],
-  needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'fail' }],
+  needs: [{ kind: 'tasks-capability', path: 'requests' }],
   async run(ctx: CheckContext) {
+    // An isError tool result makes a failed task on a server; a client's failed task comes from an error answer.
+    const role = ctx.facts.fixtures.has('fail') ? 'fail' : 'error';
+    const binding = ctx.fixture(role);
+    const input = role === 'fail' ? { text: uniqueText('status-message'), delayMs: 0 } : { code: -32042, message: 'conformance: deliberate failure', delayMs: 0 };
     const receiver = await ctx.connect();
-    const { task } = await receiver.startTask(ctx.fixture('fail'), { text: uniqueText('status-message'), delayMs: 0 }, { task: { ttl: 60_000 } });
+    const { task } = await receiver.startTask(binding, input, { task: { ttl: 60_000 } });
     const final = await awaitTerminalStatus(receiver, task.taskId, { timing: ctx.timing, signal: ctx.signal });
-    if (final.status !== 'failed') ctx.skip(`the isError task ended "${String(final.status)}", not "failed", so there is no failed task to inspect (execution-errors.iserror-failed reports that)`);
+    if (final.status !== 'failed') ctx.skip(`the ${role} task ended "${String(final.status)}", not "failed", so there is no failed task to inspect (the execution-errors checks report that)`);
     ctx.expect('TASKS-EXEC-FAILED-STATUS-MESSAGE', typeof final.statusMessage === 'string' && final.statusMessage.trim() !== '', `expected a non-empty statusMessage on the failed task, got ${brief(final.statusMessage)}`);
   },
 });

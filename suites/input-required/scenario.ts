@@ -42,9 +42,9 @@ export async function runInputScenario(ctx: CheckContext): Promise<InputScenario
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   // The requestor side tags its response with the related task, as the spec's message flow shows.
-  receiver.session.onRequest('elicitation/create', async () => {
+  receiver.session.onRequest('elicitation/create', async (request) => {
     await released;
-    return { result: { action: 'accept', content: { answer }, _meta: { [RELATED_TASK_META]: { taskId } } } };
+    return { result: { action: 'accept', content: contentFor(request.params.requestedSchema, answer), _meta: { [RELATED_TASK_META]: { taskId } } } };
   });
 
   const { task } = await receiver.startTask(binding, { text: uniqueText('question') }, { task: { ttl: 60_000 } });
@@ -117,4 +117,26 @@ async function pollForInputStatus(ctx: CheckContext, receiver: Receiver, task: T
 
 function sawInputStatus(receiver: Receiver, task: TaskRecord, statuses: readonly string[]): boolean {
   return statuses.includes('input_required') || receiver.statusNotifications(task.taskId).some((n) => n.params.status === 'input_required');
+}
+
+/**
+ * The accepted content a requestor would give: the answer text in every free-text field (the fixture contract asks
+ * for `answer` alone), and for a tool mapped by --config that asks for more, a valid value for each other field
+ * (its default, the first choice offered, true, the minimum), since content off the requestedSchema is refused.
+ */
+function contentFor(requestedSchema: unknown, answer: string): Record<string, unknown> {
+  const properties = (requestedSchema as { properties?: unknown } | undefined)?.properties;
+  if (typeof properties !== 'object' || properties === null) return { answer };
+  const content: Record<string, unknown> = {};
+  for (const [name, raw] of Object.entries(properties as Record<string, Record<string, unknown>>)) {
+    const field = raw ?? {};
+    const choices = Array.isArray(field.enum) ? field.enum : Array.isArray(field.oneOf) ? field.oneOf.map((choice: { const?: unknown }) => choice?.const) : undefined;
+    if (field.type === 'string' && !choices && field.format === undefined) content[name] = answer;
+    else if ('default' in field) content[name] = field.default;
+    else if (choices?.length) content[name] = choices[0];
+    else if (field.type === 'boolean') content[name] = true;
+    else if (field.type === 'number' || field.type === 'integer') content[name] = typeof field.minimum === 'number' ? field.minimum : 0;
+    else content[name] = answer;
+  }
+  return content;
 }

@@ -17,7 +17,8 @@ export default defineCheck({
     const binding = ctx.fixture('error');
     const receiver = await ctx.connect();
     const plain = await receiver.invoke(binding, { ...DELIBERATE_ERROR, delayMs: 0 });
-    ctx.require('TASKS-EXEC-SAME-ERROR', !plain.ok, `the plain call of ${binding.tool} should fail with a JSON-RPC error for comparison; got ${describeReply(plain)}`);
+    // The fixture contract says the plain call fails; a receiver whose fixture does not cannot be compared.
+    if (plain.ok) ctx.skip(`the plain ${binding.tool} request did not fail as the fixture contract asks (it answered ${describeReply(plain)}), so there is no error to compare with`);
     const { task } = await receiver.startTask(binding, { ...DELIBERATE_ERROR, delayMs: 0 }, { task: { ttl: 60_000 } });
     await awaitTerminalStatus(receiver, task.taskId, { timing: ctx.timing, signal: ctx.signal });
     const fromTask = await receiver.taskResult(task.taskId);

@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { SPEC_VERSION } from '../model.js';
+import { RpcSession } from '../session.js';
+import type { Transcript } from '../transcript.js';
+
+/** What the harness, as a server, tells a client under test about itself. */
+export const HARNESS_SERVER_INFO = { name: 'mcp-tasks-conformance', version: '0.1.0' };
+
+export interface ClientHello {
+  protocolVersion: string;
+  capabilities: Record<string, unknown>;
+  clientInfo: unknown;
+}
+
+/** One endpoint of the hub, waiting for one client process to connect to it. */
+export interface ClientSlot {
+  readonly url: string;
+  /** Resolves once the client has initialized and opened its GET stream, i.e. can receive our requests. */
+  readonly ready: Promise<{ session: RpcSession; hello: ClientHello }>;
+  close(): Promise<void>;
+}
+
+interface SlotState {
+  transcript: Transcript;
+  label: string;
+  requestTimeoutMs: number;
+  transport?: StreamableHTTPServerTransport;
+  session?: RpcSession;
+  hello?: ClientHello;
+  initialized: boolean;
+  streamOpen: boolean;
+  resolve: (value: { session: RpcSession; hello: ClientHello }) => void;
+  checkReady(): void;
+}
+
+/**
+ * The MCP server a client under test connects to, on loopback. Every connection gets its own path, so each
+ * check's client sees only that check's requests; our requests travel on the client's GET stream, since they
+ * answer no request of the client, and are sent only once that stream is open.
+ */
+export class ClientHub {
+  private readonly slots = new Map<string, SlotState>();
+
+  private constructor(private readonly server: Server, readonly baseUrl: string) {}
+
+  static async start(host = '127.0.0.1'): Promise<ClientHub> {
+    let hub: ClientHub | undefined;
+    const server = createServer((req, res) => {
+      hub?.handle(req, res).catch(() => {
+        if (!res.headersSent) res.writeHead(500).end();
+        else res.destroy();
+      });
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(0, host, () => resolve());
+    });
+    const { port } = server.address() as AddressInfo;
+    hub = new ClientHub(server, `http://${host}:${port}`);
+    return hub;
+  }
+
+  openSlot(options: { transcript: Transcript; label: string; requestTimeoutMs: number }): ClientSlot {
+    const id = randomUUID();
+    let resolve!: SlotState['resolve'];
+    const ready = new Promise<{ session: RpcSession; hello: ClientHello }>((r) => (resolve = r));
+    const state: SlotState = {
+      ...options,
+      initialized: false,
+      streamOpen: false,
+      resolve,
+      checkReady() {
+        if (state.session && state.hello && state.initialized && state.streamOpen) resolve({ session: state.session, hello: state.hello });
+      },
+    };
+    this.slots.set(id, state);
+    return {
+      url: `${this.baseUrl}/mcp/${id}`,
+      ready,
+      close: async () => {
+        this.slots.delete(id);
+        await state.session?.close().catch(() => undefined);
+      },
+    };
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.slots.values()].map((slot) => slot.session?.close().catch(() => undefined)));
+    this.slots.clear();
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const match = /^\/mcp\/([\w-]+)$/.exec(new URL(req.url ?? '/', 'http://hub').pathname);
+    const slot = match ? this.slots.get(match[1]) : undefined;
+    if (!slot) {
+      res.writeHead(404, { 'Content-Type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'no such conformance endpoint' } }));
+      return;
+    }
+    if (!slot.transport) this.attach(slot);
+    if (req.method === 'GET') this.watchGetStream(slot, res);
+    await slot.transport!.handleRequest(req, res);
+  }
+
+  private attach(slot: SlotState): void {
+    // JSON answers to the client's own requests; our requests go on its GET stream.
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), enableJsonResponse: true });
+    const session = new RpcSession(transport, slot.transcript, slot.label, slot.requestTimeoutMs);
+    session.onRequest('initialize', (request) => {
+      const params = request.params;
+      slot.hello = {
+        protocolVersion: typeof params.protocolVersion === 'string' ? params.protocolVersion : '(none)',
+        capabilities: (typeof params.capabilities === 'object' && params.capabilities !== null ? params.capabilities : {}) as Record<string, unknown>,
+        clientInfo: params.clientInfo,
+      };
+      return { result: { protocolVersion: SPEC_VERSION, capabilities: { tools: {} }, serverInfo: HARNESS_SERVER_INFO } };
+    });
+    session.onRequest('tools/list', () => ({ result: { tools: [] } }));
+    session.onNotification((notification) => {
+      if (notification.method === 'notifications/initialized') {
+        slot.initialized = true;
+        slot.checkReady();
+      }
+    });
+    slot.transport = transport;
+    slot.session = session;
+    void session.start();
+  }
+
+  /** The SDK gives no signal for an open GET stream; its 200 response head is that signal. */
+  private watchGetStream(slot: SlotState, res: ServerResponse): void {
+    const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+    res.writeHead = ((...args: unknown[]) => {
+      if (args[0] === 200) {
+        slot.streamOpen = true;
+        slot.checkReady();
+      }
+      return writeHead(...args);
+    }) as ServerResponse['writeHead'];
+    res.once('close', () => {
+      slot.streamOpen = false;
+    });
+  }
+}
