@@ -1,6 +1,9 @@
 import { UnexpectedReply, defineCheck, type CheckContext } from '../../harness/check.js';
-import { walkTaskList } from '../../harness/waits.js';
+import { walkTaskList, type TaskListWalk } from '../../harness/waits.js';
 import { LISTING_TASK_COUNT, createConfirmedTasks } from './own-tasks.js';
+
+/** The spec sets no page size: only a single page holding more tasks than this is taken for no pagination. */
+const ONE_PAGE_BOUND = 100;
 
 // https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-listing
 export default defineCheck({
@@ -13,10 +16,23 @@ export default defineCheck({
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     await createConfirmedTasks(ctx, receiver, LISTING_TASK_COUNT, false);
-    const walk = await walkTaskList(receiver);
-    if (walk.stoppedBecause) throw new UnexpectedReply(`the walk through tasks/list could not finish: ${walk.stoppedBecause}`);
+    let created = LISTING_TASK_COUNT;
+    let walk = await walkCompletely(receiver);
+    // All on one page may only mean a generous page size: add tasks until one page would have to exceed the bound.
+    if (walk.pages.length === 1 && walk.pages[0].tasks.length <= ONE_PAGE_BOUND) {
+      const more = ONE_PAGE_BOUND + 1 - walk.pages[0].tasks.length;
+      await createConfirmedTasks(ctx, receiver, more, false);
+      created += more;
+      walk = await walkCompletely(receiver);
+    }
     const sizes = walk.pages.map((page) => page.tasks.length);
     ctx.info(`tasks/list answered in ${walk.pages.length} page(s) of ${sizes.join(', ')} task(s)`);
-    ctx.expect('TASKS-LIST-PAGINATE', walk.pages.length > 1 || sizes[0] < LISTING_TASK_COUNT, `expected the ${LISTING_TASK_COUNT} or more tasks to be split into pages, got all ${sizes[0]} on one page without nextCursor`);
+    ctx.expect('TASKS-LIST-PAGINATE', walk.pages.length > 1 || sizes[0] < created, `expected the ${created} or more tasks to be split into pages, got all ${sizes[0]} on one page without nextCursor`);
   },
 });
+
+async function walkCompletely(receiver: Parameters<typeof walkTaskList>[0]): Promise<TaskListWalk> {
+  const walk = await walkTaskList(receiver);
+  if (walk.stoppedBecause) throw new UnexpectedReply(`the walk through tasks/list could not finish: ${walk.stoppedBecause}`);
+  return walk;
+}

@@ -9,7 +9,7 @@ export const CORE_FAULT_CASES: FaultCase[] = [
   { faults: ['required-without-task-invalid-request'], catches: { 'tool-negotiation.required-without-task': 'warn' } },
   { faults: ['forbidden-with-task-runs'], catches: { 'tool-negotiation.forbidden-with-task': 'warn' } },
   { faults: ['plain-with-task-runs'], catches: { 'tool-negotiation.no-execution-with-task': 'warn' } },
-  { faults: ['optional-plain-call-error'], catches: { 'tool-negotiation.optional-both-ways': 'fail', 'result-retrieval.same-as-plain-call': 'fail' } },
+  { faults: ['optional-plain-call-error'], catches: { 'tool-negotiation.optional-both-ways': 'fail' } },
   { faults: ['create-result-incomplete'], catches: { 'creation.create-task-result-shape': 'fail', 'ttl.timestamps': 'fail' } },
   { faults: ['create-status-not-working'], catches: { 'creation.status-working': 'fail' } },
   // The input fixture waits for tasks/result, which needs the task ID the slow CreateTaskResult withholds: a deadlock.
