@@ -13,7 +13,7 @@ export const CORE_FAULT_CASES: FaultCase[] = [
   { faults: ['create-result-incomplete'], catches: { 'creation.create-task-result-shape': 'fail', 'ttl.timestamps': 'fail' } },
   { faults: ['create-status-not-working'], catches: { 'creation.status-working': 'fail' } },
   // The input fixture waits for tasks/result, which needs the task ID the slow CreateTaskResult withholds: a deadlock.
-  { faults: ['create-result-slow'], catches: { 'creation.prompt': 'warn', 'input-required.status-shown': 'fail', 'input-required.elicitation-related-meta': 'fail', 'input-required.leaves-status': 'fail', 'input-required.completes-with-answer': 'fail' } },
+  { faults: ['create-result-slow'], catches: { 'creation.prompt': 'warn', 'creation.status-working': 'fail', 'input-required.status-shown': 'fail', 'input-required.elicitation-related-meta': 'fail', 'input-required.leaves-status': 'fail', 'input-required.completes-with-answer': 'fail' } },
   { faults: ['create-includes-result'], catches: { 'creation.no-result-in-create': 'fail' } },
   { faults: ['task-id-from-arguments'], catches: { 'creation.task-ids': 'fail' } },
   { faults: ['adopt-requestor-task-id'], catches: { 'creation.task-ids': 'fail' } },
