@@ -223,6 +223,8 @@ async function suiteCommand(role: ReceiverRole, args: string[]): Promise<number>
   } catch (error) {
     if (error instanceof TargetUnreachable || error instanceof LaunchFailed) {
       process.stderr.write(`mcp-tasks-conformance: the receiver under test could not be reached: ${error.message}\n`);
+      // The reports are written even now (README: "always written"): every check not run, saying why.
+      if (error instanceof TargetUnreachable && error.report) await writeReports(error.report, strings, strict, undefined);
       return 2;
     }
     throw error;

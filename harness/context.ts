@@ -4,7 +4,7 @@ import { FIXTURE_TOOL_NAMES, toolInfosFrom, type FixtureBinding } from './fixtur
 import { levelOf, type Finding, type FixtureRole, type Requirement } from './model.js';
 import { Receiver } from './receiver.js';
 import { validateTaskMessage, type TaskSchemaName } from './schemas/validate.js';
-import type { Timing } from './timing.js';
+import { withinMs, type Timing } from './timing.js';
 import type { Transcript } from './transcript.js';
 
 export interface ContextDeps {
@@ -52,6 +52,11 @@ export class RunningCheck implements CheckContext {
       clientCapabilities: this.deps.clientCapabilities,
     });
     this.connections.push(connection);
+    // The check's deadline passed while connecting: closeAll has already run, so close this one here.
+    if (this.signal.aborted) {
+      await connection.close();
+      throw new CheckStop();
+    }
     this.protocolVersions.add(connection.init.protocolVersion);
     if (this.facts.toolsAppearLate) await this.awaitFixtureTools(connection);
     return new Receiver(connection);
@@ -112,7 +117,7 @@ export class RunningCheck implements CheckContext {
 
   /** Ends every connection the check opened, bounded so a hung receiver cannot hold the run. */
   async closeAll(): Promise<void> {
-    await Promise.all(this.connections.map((connection) => Promise.race([connection.close(), new Promise((r) => setTimeout(r, 5000))])));
+    await Promise.all(this.connections.map((connection) => withinMs(connection.close(), 5000)));
   }
 
   private requirement(id: string): Requirement {

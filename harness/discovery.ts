@@ -2,12 +2,14 @@ import type { TargetFacts } from './check.js';
 import { openConnection, type TargetSpec } from './connections/connect.js';
 import { clientFixtures } from './fixtures.js';
 import { FIXTURE_TOOL_NAMES, resolveFixtures, toolInfosFrom, type FixtureMapping, type ToolInfo } from './fixtures.js';
-import type { FixtureRole, ReceiverRole } from './model.js';
+import type { FixtureRole, ReceiverRole, RunReport } from './model.js';
 import type { Timing } from './timing.js';
 import { Transcript } from './transcript.js';
 
 /** The IUT could not be started or reached: the run cannot happen (exit 2). */
 export class TargetUnreachable extends Error {
+  /** The report of the run that could not happen (every check not run), set by the runner for the report writers. */
+  report?: RunReport;
   constructor(message: string, readonly transcript: Transcript) {
     super(message);
   }
@@ -23,7 +25,8 @@ export async function discoverTarget(target: TargetSpec, timing: Timing, role: R
   try {
     connection = await openConnection(target, { transcript, label: 'probe', requestTimeoutMs: timing.requestTimeoutMs, connectTimeoutMs: timing.connectTimeoutMs });
   } catch (error) {
-    const stderr = transcript.entries().filter((e) => e.dir === 'stderr' || e.dir === 'note').slice(-5).map((e) => e.text).join(' | ');
+    // What the error message does not already say (it may name the exit and the last stderr line itself).
+    const stderr = transcript.entries().filter((e) => (e.dir === 'stderr' || e.dir === 'note') && e.text && !(error as Error).message.includes(e.text)).slice(-5).map((e) => e.text).join(' | ');
     throw new TargetUnreachable(`${(error as Error).message}${stderr ? ` (last seen: ${stderr.slice(0, 600)})` : ''}`, transcript);
   }
   try {

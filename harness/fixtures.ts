@@ -135,9 +135,11 @@ export function clientFixtures(capabilities: Record<string, unknown>): Map<Fixtu
 
 /** The params of a client fixture request: the check's inputs become a directive the client follows. */
 export function clientFixtureParams(binding: FixtureBinding, input: Record<string, unknown>): Record<string, unknown> {
-  const directive = binding.role === 'error'
-    ? { reply: 'error', code: input.code, message: input.message, delayMs: input.delayMs ?? 0 }
-    : { reply: 'echo', text: input.text, delayMs: input.delayMs ?? 0 };
+  const directive = input.callTools
+    ? { reply: 'call-tools', text: input.text }
+    : binding.role === 'error'
+      ? { reply: 'error', code: input.code, message: input.message, delayMs: input.delayMs ?? 0 }
+      : { reply: 'echo', text: input.text, delayMs: input.delayMs ?? 0 };
   const text = `${DIRECTIVE_PREFIX}${JSON.stringify(directive)}`;
   if (binding.method === 'sampling/createMessage') {
     return { messages: [{ role: 'user', content: { type: 'text', text } }], maxTokens: 256 };

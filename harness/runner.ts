@@ -1,7 +1,8 @@
+import { setMaxListeners } from 'node:events';
 import { CheckSkip, CheckStop, UnexpectedReply, type CheckDefinition, type TargetFacts } from './check.js';
 import { describeTarget, wireTransport, type TargetSpec } from './connections/connect.js';
 import { RunningCheck } from './context.js';
-import { discoverTarget } from './discovery.js';
+import { discoverTarget, TargetUnreachable } from './discovery.js';
 import type { FixtureMapping } from './fixtures.js';
 import { coverageMatrix } from './coverage.js';
 import { levelOf, requirementUrl, SPEC_VERSION, summarize, type CheckResult, type Finding, type FixtureRole, type Level, type Outcome, type ReceiverRole, type Requirement, type RunReport } from './model.js';
@@ -32,15 +33,29 @@ const LEVEL_RANK: Record<Level, number> = { must: 0, should: 1, may: 2 };
 export async function runSuite(options: RunOptions): Promise<RunReport> {
   const startedAt = new Date();
   const started = performance.now();
-  const { facts } = await discoverTarget(options.target, options.timing, options.role, options.fixtureMappings ?? {});
+  const applicable = options.checks.filter((check) => check.roles.includes(options.role));
+  let facts: TargetFacts;
+  try {
+    ({ facts } = await discoverTarget(options.target, options.timing, options.role, options.fixtureMappings ?? {}));
+  } catch (error) {
+    if (error instanceof TargetUnreachable) {
+      // The run cannot happen (exit 2), yet the reports asked for are still written: every selected check
+      // not run, saying why, so that CI reading only the JUnit file sees errors rather than an empty pass.
+      const reason = `not run: the receiver under test could not be reached: ${error.message}`;
+      const results = applicable.map((check) => notRun(check, options, reason));
+      error.report = assembleReport(options, applicable, results, [`The run could not happen: ${error.message}`], startedAt, started, undefined, undefined);
+    }
+    throw error;
+  }
   const notices: string[] = [];
   if (facts.protocolVersion !== SPEC_VERSION) {
     notices.push(`The receiver negotiated protocol version ${facts.protocolVersion}, not ${SPEC_VERSION}; Tasks are defined by ${SPEC_VERSION}, so verdicts may reflect the version mismatch.`);
   }
   const runAbort = new AbortController();
+  // Every running check listens on the run's signal; with --concurrency above 10 Node warned of a leak.
+  setMaxListeners(0, runAbort.signal);
   const deadline = setTimeout(() => runAbort.abort(new Error('run deadline')), options.timing.runDeadlineMs);
   options.signal?.addEventListener('abort', () => runAbort.abort(options.signal?.reason), { once: true });
-  const applicable = options.checks.filter((check) => check.roles.includes(options.role));
   const results: CheckResult[] = new Array(applicable.length);
   let next = 0;
   const worker = async () => {
@@ -59,13 +74,17 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   } finally {
     clearTimeout(deadline);
   }
+  return assembleReport(options, applicable, results, notices, startedAt, started, facts.protocolVersion, facts.serverInfo);
+}
+
+function assembleReport(options: RunOptions, applicable: readonly CheckDefinition[], results: CheckResult[], notices: string[], startedAt: Date, started: number, negotiatedProtocolVersion: string | undefined, serverInfo: unknown): RunReport {
   return {
     tool: options.tool,
     specVersion: SPEC_VERSION,
     target: { transport: wireTransport(options.target), description: describeTarget(options.target), bundledReference: options.bundledReference ?? false },
     role: options.role,
-    negotiatedProtocolVersion: facts.protocolVersion,
-    serverInfo: facts.serverInfo,
+    negotiatedProtocolVersion,
+    serverInfo,
     startedAt: startedAt.toISOString(),
     durationMs: Math.round(performance.now() - started),
     summary: summarize(results),

@@ -1,6 +1,7 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import type { Transcript } from './transcript.js';
+import { brief } from './describe.js';
+import { approximateSize, elide, type Transcript } from './transcript.js';
 
 export interface RpcError {
   code: number;
@@ -40,6 +41,24 @@ export class IutError extends Error {
 
 /** Notifications kept per connection; a flood beyond it is counted, not kept. */
 const NOTIFICATION_LIMIT = 5000;
+/**
+ * Notifications of one method kept per connection. Without it a flood of one kind (20,000 log messages
+ * right after initialize) filled the whole store, and the progress and status notifications the checks
+ * judge afterwards were dropped: checks then skipped or failed for "no progress notifications" that had
+ * in fact arrived.
+ */
+const NOTIFICATION_METHOD_LIMIT = 1000;
+/** Params larger than this (as JSON, roughly) are kept cut down: no check needs a 10 MB log message. */
+const NOTIFICATION_PARAMS_CHARS = 64 * 1024;
+
+/** Things a receiver sent on a connection that were not proper JSON-RPC, as failure messages name them. */
+export type Anomaly = 'line that is not JSON' | 'message that is not JSON-RPC' | 'response to an unknown request id' | 'transport error';
+const ANOMALY_PLURAL: Record<Anomaly, string> = {
+  'line that is not JSON': 'lines that are not JSON',
+  'message that is not JSON-RPC': 'messages that are not JSON-RPC',
+  'response to an unknown request id': 'responses to unknown request ids',
+  'transport error': 'transport errors',
+};
 
 interface Pending {
   method: string;
@@ -62,6 +81,10 @@ export class RpcSession {
   readonly notifications: ReceivedNotification[] = [];
   readonly requestsReceived: IncomingRequest[] = [];
   notificationsDropped = 0;
+  private readonly notificationsPerMethod = new Map<string, number>();
+  /** What went wrong on the wire so far, so that a timeout or a lost connection can say what was seen. */
+  private readonly anomalies = new Map<Anomaly, { count: number; last: string }>();
+  private lastStderr?: string;
   /** Settles once the harness's answer to an IUT request has been handed to the transport. */
   private readonly answersSent = new Map<string | number, Promise<void>>();
   private closedReason?: string;
@@ -77,7 +100,10 @@ export class RpcSession {
     this.closedSignal = new Promise((resolve) => (this.markClosed = resolve));
     this.handlers.set('ping', () => ({ result: {} }));
     transport.onmessage = (message) => this.receive(message as unknown);
-    transport.onerror = (error) => transcript.note(`transport: ${error.message}`, label);
+    transport.onerror = (error) => {
+      transcript.note(`transport: ${error.message}`, label);
+      this.noteAnomaly('transport error', error.message);
+    };
     transport.onclose = () => this.closeWith('the connection to the receiver closed');
   }
 
@@ -96,7 +122,7 @@ export class RpcSession {
     this.markClosed(reason);
     for (const [id, pending] of this.pending) {
       clearTimeout(pending.timer);
-      pending.reject(new IutError('closed', `${reason} before it answered ${pending.method} (request id ${id})`));
+      pending.reject(new IutError('closed', `${reason} before it answered ${pending.method} (request id ${id})${this.whatWasSeen(true)}`));
     }
     this.pending.clear();
   }
@@ -133,7 +159,7 @@ export class RpcSession {
       const timer = setTimeout(() => {
         this.pending.delete(id);
         this.transcript.note(`no answer to ${method} (id ${id}) within ${timeoutMs} ms`, this.label);
-        reject(new IutError('timeout', `the receiver did not answer ${method} within ${timeoutMs} ms`));
+        reject(new IutError('timeout', `the receiver did not answer ${method} within ${timeoutMs} ms${this.whatWasSeen(false)}`));
       }, timeoutMs);
       this.pending.set(id, { method, sentAt: performance.now(), resolve, reject, timer });
     });
@@ -145,9 +171,35 @@ export class RpcSession {
       if (!pending) return;
       clearTimeout(pending.timer);
       this.pending.delete(id);
-      pending.reject(new IutError('transport', `sending ${method} failed: ${error.message}`));
+      // fetch says only "fetch failed"; its cause says what happened ("other side closed").
+      const cause = error.cause instanceof Error && error.cause.message !== error.message ? ` (${error.cause.message})` : '';
+      pending.reject(new IutError('transport', `sending ${method} or reading its answer failed: ${error.message}${cause}`));
     });
     return reply;
+  }
+
+  /** Records something improper the receiver sent (the connection reports what the session cannot see, such as lines that are not JSON). */
+  noteAnomaly(kind: Anomaly, example: string): void {
+    const seen = this.anomalies.get(kind) ?? { count: 0, last: '' };
+    seen.count += 1;
+    seen.last = example.length > 160 ? `${example.slice(0, 160)}…` : example;
+    this.anomalies.set(kind, seen);
+  }
+
+  /** The receiver's latest stderr line, named when the connection is lost. */
+  noteStderr(line: string): void {
+    if (line.trim() !== '') this.lastStderr = line.length > 300 ? `${line.slice(0, 300)}…` : line;
+  }
+
+  /**
+   * "; meanwhile the receiver sent 3 lines that are not JSON (last: ...)": appended to timeouts and lost
+   * connections, so the check that met them says what happened instead of only that nothing came.
+   */
+  private whatWasSeen(lost: boolean): string {
+    const parts = [...this.anomalies].map(([kind, { count, last }]) => `${count} ${count === 1 ? kind : ANOMALY_PLURAL[kind]} (last: ${JSON.stringify(last)})`);
+    const seen = parts.length > 0 ? `; meanwhile the receiver sent ${parts.join(', ')}` : '';
+    const stderr = lost && this.lastStderr ? `; its last stderr line was ${JSON.stringify(this.lastStderr)}` : '';
+    return `${seen}${stderr}`;
   }
 
   async notify(method: string, params?: Record<string, unknown>): Promise<void> {
@@ -211,17 +263,16 @@ export class RpcSession {
 
   async close(): Promise<void> {
     for (const pending of this.pending.values()) clearTimeout(pending.timer);
-    try {
-      await this.transport.close();
-    } finally {
-      this.closeWith('the harness closed the connection');
-    }
+    // Closed first: the process's exit that follows is the harness's doing, not the receiver's crash.
+    this.closeWith('the harness closed the connection');
+    await this.transport.close();
   }
 
   private receive(raw: unknown): void {
     this.transcript.incoming(this.label, raw);
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
       this.transcript.note('received something that is not a JSON-RPC message object', this.label);
+      this.noteAnomaly('message that is not JSON-RPC', brief(raw));
       return;
     }
     const message = raw as Record<string, unknown>;
@@ -231,6 +282,7 @@ export class RpcSession {
     if (hasMethod && hasId) return this.receiveRequest(message);
     if (hasMethod) return this.receiveNotification(message);
     this.transcript.note('received a message that is neither request, response nor notification', this.label);
+    this.noteAnomaly('message that is not JSON-RPC', brief(raw));
   }
 
   private receiveResponse(message: Record<string, unknown>): void {
@@ -238,10 +290,19 @@ export class RpcSession {
     const pending = this.pending.get(id);
     if (!pending) {
       this.transcript.note(`received a response to unknown request id ${JSON.stringify(id)}`, this.label);
+      this.noteAnomaly('response to an unknown request id', String(id));
       return;
     }
     clearTimeout(pending.timer);
     this.pending.delete(id);
+    if ('result' in message && 'error' in message) {
+      // JSON-RPC 2.0: exactly one of result and error. Reading it as either would judge the check on a
+      // guess (before, such a reply counted as an error and the check blamed the error's content).
+      this.transcript.note(`the response to ${pending.method} carries both result and error, which JSON-RPC forbids`, this.label);
+      this.noteAnomaly('message that is not JSON-RPC', brief(message));
+      pending.reject(new IutError('transport', `the receiver answered ${pending.method} (request id ${JSON.stringify(id)}) with a response carrying both result and error, which JSON-RPC 2.0 forbids: ${brief(message)}`));
+      return;
+    }
     const receivedAt = performance.now();
     const elapsedMs = Math.round(receivedAt - pending.sentAt);
     if ('error' in message) {
@@ -283,9 +344,17 @@ export class RpcSession {
   }
 
   private receiveNotification(message: Record<string, unknown>): void {
-    const notification: ReceivedNotification = { method: message.method as string, params: (message.params ?? {}) as Record<string, unknown>, receivedAt: performance.now() };
-    if (this.notifications.length < NOTIFICATION_LIMIT) this.notifications.push(notification);
-    else this.notificationsDropped += 1;
+    const method = message.method as string;
+    const notification: ReceivedNotification = { method, params: (message.params ?? {}) as Record<string, unknown>, receivedAt: performance.now() };
+    const ofMethod = this.notificationsPerMethod.get(method) ?? 0;
+    if (this.notifications.length < NOTIFICATION_LIMIT && ofMethod < NOTIFICATION_METHOD_LIMIT) {
+      if (approximateSize(notification.params, NOTIFICATION_PARAMS_CHARS) > NOTIFICATION_PARAMS_CHARS) notification.params = elide(notification.params, NOTIFICATION_PARAMS_CHARS) as Record<string, unknown>;
+      this.notifications.push(notification);
+      this.notificationsPerMethod.set(method, ofMethod + 1);
+    } else {
+      if (this.notificationsDropped === 0) this.transcript.note(`notifications beyond ${NOTIFICATION_METHOD_LIMIT} of one method (${method}) or ${NOTIFICATION_LIMIT} in all are counted, not kept`, this.label);
+      this.notificationsDropped += 1;
+    }
     for (const listener of this.listeners) listener(notification);
   }
 }

@@ -44,3 +44,17 @@ export function pause(ms: number, signal?: AbortSignal): Promise<void> {
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
+
+/**
+ * Waits for `promise`, at most `ms`. The timer is cleared when the promise wins: a timer left running keeps
+ * the CLI's event loop alive, and every such timer delayed the end of a run by up to its length (5 s after
+ * the last check, 2 s after an unreachable receiver) although all work was done.
+ */
+export async function withinMs<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([promise, new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -52,17 +52,6 @@ export function notificationObservations(receiver: Receiver, taskId: string): Ta
   return receiver.statusNotifications(taskId).map((n) => ({ source: 'notification' as const, task: n.params as TaskRecord, at: n.receivedAt }));
 }
 
-/** Runs an async step with a bound, answering undefined when the bound passes first. */
-export async function within<T>(ms: number, work: Promise<T>): Promise<T | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), ms)));
-  try {
-    return await Promise.race([work, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /**
  * Polls a task through to its terminal status and then a few polls more, so checks of the lifecycle see
  * what a receiver reports after the end too. The CreateTaskResult's task is the first observation.

@@ -136,7 +136,8 @@ export class Dispatcher implements Connection {
     if (response && !controller.signal.aborted) this.sendReply(response);
   }
 
-  private route(request: IncomingRequest): Promise<HandlerResult> | HandlerResult {
+  /** Picks the handler for a request; the reference client overrides it with its own methods. */
+  protected route(request: IncomingRequest): Promise<HandlerResult> | HandlerResult {
     switch (request.method) {
       case 'initialize':
         return this.initialize(request.params);
@@ -156,7 +157,7 @@ export class Dispatcher implements Connection {
     }
   }
 
-  private routeTasks(request: IncomingRequest): Promise<HandlerResult> | HandlerResult {
+  protected routeTasks(request: IncomingRequest): Promise<HandlerResult> | HandlerResult {
     if (!this.env.tasksEnabled) {
       throw new RpcError(METHOD_NOT_FOUND, `Method not found: ${request.method} (this receiver does not declare the tasks capability)`);
     }

@@ -96,13 +96,26 @@ function finalAnswer(connection: Connection, record: TaskRecord): HandlerResult 
   if (!outcome) throw taskLayerError(faults, INTERNAL_ERROR, `Task is ${record.status} but its outcome was not recorded`);
   if (outcome.kind === 'error') {
     if (!faults.has('result-error-not-replayed')) throw new RpcError(outcome.error.code, outcome.error.message, outcome.error.data);
-    return withRelatedMeta({ content: [{ type: 'text', text: outcome.error.message }], isError: true }, record, faults);
+    const asResult = record.errorAsResult?.(outcome.error) ?? { content: [{ type: 'text', text: outcome.error.message }], isError: true };
+    return withRelatedMeta(asResult, record, faults);
   }
-  const result = structuredClone(outcome.result) as Record<string, unknown> & { content?: Array<Record<string, unknown>> };
-  if (faults.has('result-differs')) {
-    for (const item of result.content ?? []) if (item.type === 'text' && typeof item.text === 'string') item.text = `${item.text} (from task)`;
-  }
+  const result = structuredClone(outcome.result);
+  if (faults.has('result-differs')) markTexts(result, ' (from task)');
   return withRelatedMeta(result, record, faults);
+}
+
+/**
+ * Appends a suffix to every text of a result: text items of a content array (tools/call), a single text
+ * content block (sampling/createMessage), or the string fields of form content (elicitation/create).
+ */
+function markTexts(result: Record<string, unknown>, suffix: string): void {
+  const content = result.content;
+  const items = Array.isArray(content) ? content : isObject(content) ? [content] : [];
+  for (const item of items) {
+    if (!isObject(item)) continue;
+    if (item.type === 'text' && typeof item.text === 'string') item.text = `${item.text}${suffix}`;
+    else if (item.type === undefined) for (const [key, value] of Object.entries(item)) if (typeof value === 'string') item[key] = `${value}${suffix}`;
+  }
 }
 
 function withRelatedMeta(result: Record<string, unknown>, record: TaskRecord, faults: Faults): Record<string, unknown> {

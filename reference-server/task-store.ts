@@ -21,6 +21,9 @@ export function isTerminal(status: TaskStatus): boolean {
   return status === 'completed' || status === 'failed' || status === 'cancelled';
 }
 
+/** What the work behind a task produced: the result its request would have answered, or the JSON-RPC error. */
+export type TaskOutcome = { kind: 'result'; result: Record<string, unknown> } | { kind: 'error'; error: RpcError };
+
 /** What the underlying tools/call produced: the result it would have answered, or the JSON-RPC error. */
 export type ToolOutcome = { kind: 'result'; result: CallToolResult } | { kind: 'error'; error: RpcError };
 
@@ -37,7 +40,12 @@ export interface TaskRecord {
   readonly ttl: number;
   readonly pollInterval: number;
   readonly expiresAtMs: number;
-  outcome?: ToolOutcome;
+  outcome?: TaskOutcome;
+  /**
+   * How the task's request type would carry an error as a successful result (for the fault
+   * result-error-not-replayed); unset means tools/call, an isError CallToolResult.
+   */
+  errorAsResult?: (error: RpcError) => Record<string, unknown>;
   /** Aborts the work (delay timers, progress loops, pending elicitations). */
   readonly abort: AbortController;
   removed: boolean;

@@ -1,14 +1,13 @@
 // tools/call: argument checks, tool-level task negotiation, plain execution, and task creation and execution.
-import { createHash, randomBytes } from 'node:crypto';
 import type { ElicitRequestFormParams, ElicitResult, ProgressToken } from '@modelcontextprotocol/sdk/types.js';
 import { NO_REPLY, type Connection, type HandlerResult, type IncomingRequest } from './connection.js';
 import { AbortedError, FIXTURE_TOOLS, sleep, type FixtureTool, type ToolContext } from './fixture-tools.js';
-import type { Faults } from './faults.js';
 import { inputRelayFor } from './input-relay.js';
-import { INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, RpcError, SERVER_ERROR, describeError, isObject } from './jsonrpc.js';
+import { INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, RpcError, describeError, isObject } from './jsonrpc.js';
+import { openTask, settleTask } from './task-lifecycle.js';
 import { taskLayerError } from './task-methods.js';
-import { DEFAULT_TTL_MS, MAX_ACTIVE_TASKS_PER_CONTEXT, MAX_TTL_MS, type TaskRecord, type ToolOutcome } from './task-store.js';
-import { IMMEDIATE_RESPONSE_KEY, relatedTaskMeta, wireTask, wireTaskForNotification } from './wire.js';
+import type { TaskRecord, ToolOutcome } from './task-store.js';
+import { IMMEDIATE_RESPONSE_KEY, relatedTaskMeta, wireTaskForCreate } from './wire.js';
 
 interface CallParams {
   tool: FixtureTool;
@@ -88,23 +87,10 @@ async function runPlain(connection: Connection, request: IncomingRequest, call: 
 
 /** A task-augmented request: create the task, answer with CreateTaskResult, then run the work in the background. */
 async function createTask(connection: Connection, request: IncomingRequest, call: CallParams): Promise<HandlerResult> {
-  const { env } = connection;
-  const faults = env.faults;
-  const ttl = grantedTtl(isObject(call.task) ? call.task : {}, faults.has('ttl-not-capped'), faults);
-  if (env.store.activeCount(request.context) >= MAX_ACTIVE_TASKS_PER_CONTEXT) {
-    throw taskLayerError(
-      faults,
-      SERVER_ERROR,
-      `Too many unfinished tasks: at most ${MAX_ACTIVE_TASKS_PER_CONTEXT} may be working or waiting for input per requestor; wait for some to finish or cancel them`,
-    );
-  }
-  const record = env.store.create({ taskId: newTaskId(connection, call), context: request.context, ttl });
-  record.onStatusChange = (changed) => sendStatus(connection, changed);
+  const faults = connection.env.faults;
+  const record = openTask(connection, request, isObject(call.task) ? call.task : {}, [call.tool.name, JSON.stringify(call.args)]);
 
-  const created = wireTask(record);
-  if (faults.has('create-status-not-working')) created.status = 'input_required';
-  if (faults.has('create-result-incomplete')) delete created.lastUpdatedAt;
-  const result: Record<string, unknown> = { task: created };
+  const result: Record<string, unknown> = { task: wireTaskForCreate(record, faults) };
   if (faults.has('create-includes-result')) {
     const content = call.tool.predictContent(call.args);
     if (content) result.content = content;
@@ -121,34 +107,10 @@ async function createTask(connection: Connection, request: IncomingRequest, call
   return result;
 }
 
-function grantedTtl(task: Record<string, unknown>, uncapped: boolean, faults: Faults): number {
-  const requested = task.ttl;
-  if (requested === undefined || requested === null) return DEFAULT_TTL_MS;
-  if (typeof requested !== 'number' || !Number.isInteger(requested) || requested < 0) {
-    throw taskLayerError(faults, INVALID_PARAMS, 'tools/call: params.task.ttl must be a non-negative integer number of milliseconds');
-  }
-  return uncapped ? requested : Math.min(requested, MAX_TTL_MS);
-}
-
-function newTaskId(connection: Connection, call: CallParams): string {
-  const { env } = connection;
-  const faults = env.faults;
-  const offered = isObject(call.task) ? call.task.taskId : undefined;
-  if (faults.has('adopt-requestor-task-id') && typeof offered === 'string') return offered;
-  if (faults.has('task-id-from-arguments')) {
-    return createHash('sha256').update(call.tool.name).update(JSON.stringify(call.args)).digest('base64url');
-  }
-  if (faults.has('sequential-task-ids')) return `task-${++env.sequentialIds}`;
-  if (faults.has('short-task-ids')) return randomBytes(4).toString('hex');
-  if (faults.has('borderline-task-ids')) return randomBytes(14).toString('base64url').slice(0, 18);
-  // 256 bits from the CSPRNG: unguessable even where tasks cannot be bound to a requestor.
-  return randomBytes(32).toString('base64url');
-}
-
 /** Runs the tool for a task and records the outcome; never throws. */
 async function execute(connection: Connection, record: TaskRecord, call: CallParams): Promise<void> {
   const { env } = connection;
-  const { faults, store } = env;
+  const { faults } = env;
   const signal = record.abort.signal;
   const ctx: ToolContext = {
     signal,
@@ -180,15 +142,7 @@ async function execute(connection: Connection, record: TaskRecord, call: CallPar
       return;
     }
   }
-  const wasCancelled = record.status === 'cancelled';
-  if (wasCancelled && !faults.has('cancel-not-final')) {
-    record.outcome ??= outcome; // kept for diagnosis only; a cancelled task's status never changes
-    return;
-  }
-  record.outcome = outcome;
-  const failed = outcome.kind === 'error' ? !faults.has('error-task-completed') : outcome.result.isError === true && !faults.has('iserror-task-completed');
-  const message = failed && !faults.has('failed-without-status-message') ? failureMessage(outcome) : undefined;
-  store.transition(record, failed ? 'failed' : 'completed', message, wasCancelled);
+  settleTask(env, record, outcome, failureMessage);
 }
 
 function failureMessage(outcome: ToolOutcome): string {
@@ -208,12 +162,4 @@ async function elicitForTask(connection: Connection, record: TaskRecord, params:
   const answer = await inputRelayFor(record).ask(request, signal);
   if (record.status === 'input_required' && !faults.has('input-status-sticks')) store.transition(record, 'working');
   return answer;
-}
-
-function sendStatus(connection: Connection, record: TaskRecord): void {
-  const { faults } = connection.env;
-  connection.notify('notifications/tasks/status', wireTaskForNotification(record, faults));
-  if (record.status === 'completed' && faults.has('status-notification-terminal-reverts')) {
-    connection.notify('notifications/tasks/status', wireTaskForNotification(record, faults, 'working'));
-  }
 }

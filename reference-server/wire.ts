@@ -22,6 +22,14 @@ export function wireTask(record: TaskRecord): WireTask {
   return task;
 }
 
+/** The task of a CreateTaskResult. */
+export function wireTaskForCreate(record: TaskRecord, faults: Faults): WireTask {
+  const created = wireTask(record);
+  if (faults.has('create-status-not-working')) created.status = 'input_required';
+  if (faults.has('create-result-incomplete')) delete created.lastUpdatedAt;
+  return created;
+}
+
 /** The tasks/get result. Counts the call, since some faults depend on how often a task was polled. */
 export function wireTaskForGet(record: TaskRecord, faults: Faults): WireTask {
   record.getCount++;

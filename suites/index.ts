@@ -25,6 +25,7 @@ import { NOTIFICATIONS_CHECKS } from './notifications/index.js';
 import { PROGRESS_CHECKS } from './progress/index.js';
 import { RELATED_TASK_CHECKS } from './related-task/index.js';
 import { REQUIREMENTS } from './requirements.js';
+import { REQUESTOR_CHECKS } from './requestor/index.js';
 import { TTL_CHECKS } from './ttl/index.js';
 import blocksUntilTerminal from './result-retrieval/blocks-until-terminal.js';
 import relatedTaskMeta from './result-retrieval/related-task-meta.js';
@@ -70,6 +71,7 @@ export const ALL_CHECKS: readonly CheckDefinition[] = [
   ...NOTIFICATIONS_CHECKS,
   ...PROGRESS_CHECKS,
   ...ISOLATION_CHECKS,
+  ...REQUESTOR_CHECKS,
 ];
 
 /** The Tasks catalogue plus the base requirements the harness relies on. */

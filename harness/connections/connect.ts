@@ -1,9 +1,10 @@
 import { SPEC_VERSION, type TransportKind } from '../model.js';
 import { IutError, RpcSession } from '../session.js';
+import { withinMs } from '../timing.js';
 import type { Transcript } from '../transcript.js';
 import { createHttpTransport, type Delivery } from './http-transport.js';
 import { CommandStdioTransport } from './stdio-transport.js';
-import type { ClientHub } from './client-hub.js';
+import type { ClientHub, ClientSlot } from './client-hub.js';
 import { launchCommand, type LaunchedProcess } from './process-group.js';
 
 /** How to reach the implementation under test. */
@@ -11,7 +12,10 @@ export type TargetSpec =
   | { transport: 'stdio'; command: string; env?: Record<string, string> }
   | { transport: 'http'; url: string; headers: Record<string, string>; peerHeaders?: Record<string, string> }
   /** A client under test: launched per connection with the URL of a hub endpoint, it connects to us. */
-  | { transport: 'client'; command: string; hub: ClientHub; env?: Record<string, string> };
+  | { transport: 'client'; command: string; hub: ClientHub; env?: Record<string, string>; startInProcess?: InProcessClientStarter };
+
+/** Starts a client in this process instead of launching a command: a seam for fast tests of the suite itself. */
+export type InProcessClientStarter = (url: string) => Promise<{ close(): Promise<void> }>;
 
 /** The wire transport of a target: a client under test reaches the hub over Streamable HTTP. */
 export function wireTransport(target: TargetSpec): TransportKind {
@@ -57,12 +61,27 @@ export async function openConnection(target: TargetSpec, options: ConnectOptions
   const { transcript, label } = options;
   const deliveries = new Map<string | number, Delivery>();
   let transport;
+  // Assigned below, before the transport starts (and so before any line can arrive).
+  let session!: RpcSession;
   if (target.transport === 'stdio') {
     const stdio = new CommandStdioTransport(target.command, target.env ? { ...process.env, ...target.env } as Record<string, string> : undefined);
+    // What the session cannot see itself (stderr, lines that are not JSON, the exit) is told to it too,
+    // so that a check meeting a timeout or a lost connection can say what the receiver did instead.
     stdio.onraw = (line) => {
-      if (line.kind === 'stderr') transcript.stderr(label, line.text);
-      else if (line.kind === 'not-json') transcript.record({ dir: 'in', conn: label, text: line.text });
-      else transcript.note(line.text, label);
+      if (line.kind === 'stderr') {
+        transcript.stderr(label, line.text);
+        session.noteStderr(line.text);
+      } else if (line.kind === 'not-json') {
+        transcript.record({ dir: 'in', conn: label, text: line.text });
+        session.noteAnomaly('line that is not JSON', line.text);
+      } else if (line.kind === 'exit') {
+        const text = line.text.replace(/^the process/, 'the receiver process');
+        transcript.note(text, label);
+        session.closeWith(text);
+      } else {
+        transcript.note(line.text, label);
+        session.noteAnomaly('line that is not JSON', line.text);
+      }
     };
     transport = stdio;
   } else {
@@ -70,11 +89,11 @@ export async function openConnection(target: TargetSpec, options: ConnectOptions
     if (options.identity === 'peer' && !headers) throw new Error('no second identity was configured (--peer-header)');
     transport = createHttpTransport(target.url, headers ?? {}, deliveries);
   }
-  const session = new RpcSession(transport, transcript, label, options.requestTimeoutMs);
+  session = new RpcSession(transport, transcript, label, options.requestTimeoutMs);
   const close = async () => {
     // DELETE ends the HTTP session politely; bounded so a hung receiver cannot hold the run.
     if ('terminateSession' in transport && !session.closed) {
-      await Promise.race([transport.terminateSession().catch(() => undefined), new Promise((r) => setTimeout(r, 1000))]);
+      await withinMs(transport.terminateSession().catch(() => undefined), 1000);
     }
     await session.close().catch(() => undefined);
   };
@@ -117,10 +136,22 @@ async function openClientConnection(target: Extract<TargetSpec, { transport: 'cl
   const { transcript, label } = options;
   const slot = target.hub.openSlot({ transcript, label, requestTimeoutMs: options.requestTimeoutMs });
   let launched: LaunchedProcess | undefined;
+  let inProcess: { close(): Promise<void> } | undefined;
   const close = async () => {
     await launched?.end();
+    await inProcess?.close().catch(() => undefined);
     await slot.close();
   };
+  if (target.startInProcess) {
+    try {
+      inProcess = await target.startInProcess(slot.url);
+      const { session, init } = await clientReady(slot, options.connectTimeoutMs);
+      return { label, transport: 'http', session, init, deliveryOf: () => undefined, close };
+    } catch (error) {
+      await close();
+      throw error;
+    }
+  }
   try {
     launched = launchCommand(`${target.command} ${shellQuote(slot.url)}`, { env: { ...process.env, ...target.env, MCP_CONFORMANCE_URL: slot.url } as Record<string, string>, stdin: false });
     launched.child.stdout.setEncoding('utf8');
@@ -131,19 +162,24 @@ async function openClientConnection(target: Extract<TargetSpec, { transport: 'cl
       throw new IutError('closed', `the client process ${signal ? `was ended by ${signal}` : `exited with code ${code}`} before it connected and opened its GET stream`);
     });
     exited.catch(() => undefined);
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new IutError('timeout', `the client did not initialize and open its GET stream at ${slot.url} within ${options.connectTimeoutMs} ms`)), options.connectTimeoutMs);
-    });
-    const { session, hello } = await Promise.race([slot.ready, exited, timeout]).finally(() => clearTimeout(timer));
+    const { session, init } = await clientReady(slot, options.connectTimeoutMs, exited);
     void launched.exited.then(({ code, signal }) => {
       transcript.note(signal ? `the client process was ended by ${signal}` : `the client process exited with code ${code}`, label);
       session.closeWith('the client process exited');
     });
-    const init: InitializeOutcome = { protocolVersion: hello.protocolVersion, capabilities: hello.capabilities, serverInfo: hello.clientInfo, raw: hello as unknown as Record<string, unknown> };
     return { label, transport: 'http', session, init, deliveryOf: () => undefined, close };
   } catch (error) {
     await close();
     throw error;
   }
+}
+
+/** Waits, bounded, until the client has initialized and opened its GET stream; a client that exits first ends the wait. */
+async function clientReady(slot: ClientSlot, timeoutMs: number, exited?: Promise<never>): Promise<{ session: RpcSession; init: InitializeOutcome }> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new IutError('timeout', `the client did not initialize and open its GET stream at ${slot.url} within ${timeoutMs} ms`)), timeoutMs);
+  });
+  const { session, hello } = await Promise.race([slot.ready, timeout, ...(exited ? [exited] : [])]).finally(() => clearTimeout(timer));
+  return { session, init: { protocolVersion: hello.protocolVersion, capabilities: hello.capabilities, serverInfo: hello.clientInfo, raw: hello as unknown as Record<string, unknown> } };
 }

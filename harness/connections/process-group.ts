@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { execa, type ResultPromise } from 'execa';
+import { withinMs } from '../timing.js';
 
 /** Process groups started by this harness and not yet ended; swept on exit so nothing outlives a run. */
 const liveGroups = new Set<number>();
@@ -92,7 +93,7 @@ export function launchCommand(commandLine: string, options: { env?: Record<strin
         while (!groupGone() && Date.now() < reaped) await new Promise((r) => setTimeout(r, 10));
       }
     }
-    await Promise.race([exited, new Promise((r) => setTimeout(r, graceMs))]);
+    await withinMs(exited, graceMs);
     liveGroups.delete(pid);
   };
   return { child, pid, exited, end };

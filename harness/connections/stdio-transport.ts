@@ -1,5 +1,6 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { withinMs } from '../timing.js';
 import { launchCommand, type LaunchedProcess } from './process-group.js';
 
 /** Largest single stdout line accepted; beyond it the line is dropped and reported, so a babbling IUT cannot exhaust memory. */
@@ -47,9 +48,23 @@ export class CommandStdioTransport implements Transport {
       if (stderrPending.length > 65536) stderrPending = stderrPending.slice(-65536);
     });
     launched.child.stdin?.on('error', (error: Error) => this.onerror?.(error));
-    void launched.exited.then(({ code, signal }) => {
+    const drained = (stream: NodeJS.ReadableStream) => new Promise<void>((resolve) => {
+      stream.once('end', resolve);
+      stream.once('close', resolve);
+    });
+    const outputDone = Promise.all([drained(launched.child.stdout), drained(launched.child.stderr)]);
+    void launched.exited.then(async ({ code, signal }) => {
+      // 'exit' can come before the pipes are drained: read what the process wrote last first, so an answer
+      // sent just before exiting still counts, and a half-written line and the last words on stderr are
+      // shown. Bounded, because a descendant that inherited stdout or stderr can hold a pipe open.
+      await withinMs(outputDone, 500);
+      const incomplete = !this.skippingOversized && this.pending.trim() !== '';
+      if (incomplete) this.onraw?.({ kind: 'not-json', text: this.pending.slice(0, 4000) });
+      this.pending = '';
+      this.pendingBytes = 0;
       if (stderrPending) this.onraw?.({ kind: 'stderr', text: stderrPending.slice(0, 4000) });
-      this.onraw?.({ kind: 'exit', text: signal ? `the process was ended by ${signal}` : `the process exited with code ${code}` });
+      const how = signal ? `the process was ended by ${signal}` : `the process exited with code ${code}`;
+      this.onraw?.({ kind: 'exit', text: incomplete ? `${how} (leaving a stdout line unfinished)` : how });
       this.finish();
     });
   }

@@ -1,7 +1,7 @@
 import { UnexpectedReply, defineCheck, type CheckContext } from '../../harness/check.js';
 import { describeReply } from '../../harness/describe.js';
 import { IutError, type RpcReply } from '../../harness/session.js';
-import { within } from '../../harness/waits.js';
+import { withinMs } from '../../harness/timing.js';
 import { awaitCancelled, startWorkingTask } from './cancelled-task.js';
 
 // https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-cancellation
@@ -23,7 +23,7 @@ export default defineCheck({
     let reply: RpcReply | undefined;
     try {
       // The outer bound also covers a transport that holds the request itself open while no answer comes.
-      reply = await within(boundMs + ctx.timing.scaled(500), receiver.taskResult(task.taskId, { timeoutMs: boundMs }));
+      reply = await withinMs(receiver.taskResult(task.taskId, { timeoutMs: boundMs }), boundMs + ctx.timing.scaled(500));
     } catch (error) {
       if (!(error instanceof IutError) || error.kind !== 'timeout') throw error;
     }

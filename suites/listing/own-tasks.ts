@@ -20,9 +20,15 @@ export interface OwnTask {
  */
 export async function createConfirmedTasks(ctx: CheckContext, receiver: Receiver, count: number, mixed: boolean): Promise<OwnTask[]> {
   const echo = ctx.fixture('echo');
-  const fail = mixed && ctx.facts.fixtures.has('fail') ? ctx.fixture('fail') : undefined;
+  // A failing task: an isError tool on a server, an error answer on a client.
+  const failRole = ctx.facts.fixtures.has('fail') ? 'fail' : ctx.facts.fixtures.has('error') ? 'error' : undefined;
+  const fail = mixed && failRole ? ctx.fixture(failRole) : undefined;
+  const failInput = failRole === 'error' ? { code: -32042, message: 'conformance: deliberate failure', delayMs: 0 } : undefined;
   const created = await Promise.all(
-    Array.from({ length: count }, (_, index) => receiver.startTask(fail && index % 3 === 2 ? fail : echo, { text: uniqueText('listing'), delayMs: 0 }, { task: { ttl: 60_000 } })),
+    Array.from({ length: count }, (_, index) => {
+      const failing = fail && index % 3 === 2;
+      return receiver.startTask(failing ? fail : echo, failing && failInput ? failInput : { text: uniqueText('listing'), delayMs: 0 }, { task: { ttl: 60_000 } });
+    }),
   );
   // Polled together, one pause per round, until every task is terminal.
   const finals = new Map<string, string>();

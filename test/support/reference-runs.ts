@@ -4,6 +4,8 @@ import type { TargetSpec } from '../../harness/connections/connect.js';
 import type { RunReport } from '../../harness/model.js';
 import { runSuite } from '../../harness/runner.js';
 import { makeTiming } from '../../harness/timing.js';
+import { ClientHub } from '../../harness/connections/client-hub.js';
+import { runReferenceClient } from '../../reference-client/index.js';
 import { startReferenceHttpServer } from '../../reference-server/index.js';
 import { ALL_CHECKS, ALL_REQUIREMENTS } from '../../suites/index.js';
 
@@ -57,4 +59,20 @@ export async function runAgainstReferenceStdio(options: ReferenceRunOptions = {}
 /** "id: outcome — message" for every result that is not a pass or skip, to make a failing assertion readable. */
 export function notableResults(report: RunReport): string[] {
   return report.results.filter((r) => r.outcome !== 'pass' && r.outcome !== 'skip').map((r) => `${r.id}: ${r.outcome} — ${r.message}`);
+}
+
+/** The whole client suite against the reference client, started in this process for each check. */
+export async function runAgainstReferenceClient(options: ReferenceRunOptions = {}): Promise<RunReport> {
+  const hub = await ClientHub.start();
+  try {
+    const target: TargetSpec = {
+      transport: 'client',
+      command: '(in-process reference client)',
+      hub,
+      startInProcess: async (url) => runReferenceClient(url, { faults: options.faults, variant: options.variant }),
+    };
+    return await runSuite({ target, role: 'client', checks: ALL_CHECKS, requirements: ALL_REQUIREMENTS, timing: makeTiming(options.multiplier ?? 1), concurrency: 16, tool: { name: 'mcp-tasks-conformance', version: 'test' } });
+  } finally {
+    await hub.close();
+  }
 }

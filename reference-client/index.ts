@@ -1,0 +1,6 @@
+// Programmatic API of the reference client (used in-process by tests and by the harness's self-checks).
+export { CLIENT_INFO, clientCapabilities, runReferenceClient, type ReferenceClientHandle } from './client.js';
+export { CLIENT_FAULT_DESCRIPTIONS, KNOWN_CLIENT_FAULTS, type ClientFaultName } from './faults.js';
+export { AUTO_MODEL, AUTO_SAMPLING_TEXT, DIRECTIVE_PREFIX, ECHO_MODEL } from './directives.js';
+export type { ReferenceClientOptions } from './options.js';
+export { DEFAULT_TTL_MS, LIST_PAGE_SIZE, MAX_ACTIVE_TASKS_PER_CONTEXT, MAX_TTL_MS, POLL_INTERVAL_MS } from '../reference-server/task-store.js';

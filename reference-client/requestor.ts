@@ -1,0 +1,106 @@
+// The client as a requestor (the call-tools directive of docs/client-fixture-contract.md): list the server's
+// tools, call each conformance_ tool as its execution.taskSupport permits, follow every task it created with
+// tasks/get at the pollInterval it was given until the task is terminal, then fetch its result.
+import { AbortedError, sleep } from '../reference-server/fixture-tools.js';
+import { describeError, isObject } from '../reference-server/jsonrpc.js';
+import { relatedTaskMeta } from '../reference-server/wire.js';
+
+/** What call-tools needs of the connection. */
+export interface Requestor {
+  /** Sends a request to the server; rejects with RpcError on an error answer, AbortedError when aborted. */
+  request(method: string, params: Record<string, unknown>, signal?: AbortSignal): Promise<Record<string, unknown>>;
+  /** The capabilities the server declared in its initialize result. */
+  readonly serverCapabilities: Record<string, unknown>;
+  readonly requestorFaults: ReadonlySet<string>;
+  diagnose(line: string): void;
+}
+
+const TOOL_PREFIX = 'conformance_';
+/** The ttl asked for each task the client creates. */
+const REQUESTED_TTL_MS = 60_000;
+/** The wait between polls when the server gives no pollInterval. */
+const DEFAULT_POLL_MS = 500;
+/** A task still not terminal after this long is no longer followed. */
+const FOLLOW_LIMIT_MS = 60_000;
+const MAX_TOOL_PAGES = 20;
+
+/** Carries out call-tools; a failing tool or task does not stop the others. Rejects only when aborted. */
+export async function callTools(requestor: Requestor, text: string, signal: AbortSignal): Promise<void> {
+  const tools = await listTools(requestor, signal);
+  const outcomes = await Promise.allSettled(
+    tools.filter((tool) => typeof tool.name === 'string' && tool.name.startsWith(TOOL_PREFIX)).map((tool) => callTool(requestor, tool, text, signal)),
+  );
+  if (signal.aborted) throw new AbortedError();
+  for (const outcome of outcomes) if (outcome.status === 'rejected') requestor.diagnose(`call-tools: ${describeError(outcome.reason)}`);
+}
+
+async function listTools(requestor: Requestor, signal: AbortSignal): Promise<Array<Record<string, unknown>>> {
+  const tools: Array<Record<string, unknown>> = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_TOOL_PAGES; page++) {
+    const result = await requestor.request('tools/list', cursor === undefined ? {} : { cursor }, signal);
+    if (Array.isArray(result.tools)) tools.push(...result.tools.filter(isObject));
+    cursor = typeof result.nextCursor === 'string' ? result.nextCursor : undefined;
+    if (cursor === undefined) break;
+  }
+  return tools;
+}
+
+async function callTool(requestor: Requestor, tool: Record<string, unknown>, text: string, signal: AbortSignal): Promise<void> {
+  const name = tool.name as string;
+  const support = isObject(tool.execution) ? tool.execution.taskSupport : undefined;
+  const tasks = requestor.serverCapabilities.tasks;
+  const requests = isObject(tasks) ? tasks.requests : undefined;
+  const tools = isObject(requests) ? requests.tools : undefined;
+  const serverTakesTasks = isObject(tools) && tools.call !== undefined;
+
+  let asTask: boolean;
+  if (requestor.requestorFaults.has('task-support-ignored')) asTask = true;
+  else if (!serverTakesTasks) {
+    // Without tasks.requests.tools.call no tool may be called as a task; a tool that requires one cannot be called.
+    if (support === 'required') return;
+    asTask = false;
+  } else asTask = support === 'required' || support === 'optional';
+
+  const params: Record<string, unknown> = { name, arguments: argumentsFor(tool, text) };
+  if (asTask) params.task = { ttl: REQUESTED_TTL_MS };
+  const result = await requestor.request('tools/call', params, signal);
+  const task = result.task;
+  if (!asTask || !isObject(task) || typeof task.taskId !== 'string') return;
+  await follow(requestor, task, signal);
+}
+
+/** Polls a task until it is terminal (or waits for input), then fetches its result. */
+async function follow(requestor: Requestor, created: Record<string, unknown>, signal: AbortSignal): Promise<void> {
+  const taskId = created.taskId as string;
+  const params = (): Record<string, unknown> =>
+    requestor.requestorFaults.has('related-meta-on-task-requests') ? { taskId, _meta: relatedTaskMeta(taskId) } : { taskId };
+  const started = Date.now();
+  let task = created;
+  while (task.status === 'working') {
+    if (Date.now() - started > FOLLOW_LIMIT_MS) {
+      requestor.diagnose(`call-tools: gave up following task ${taskId} after ${FOLLOW_LIMIT_MS} ms`);
+      return;
+    }
+    await sleep(pollDelay(requestor, task), signal);
+    task = await requestor.request('tasks/get', params(), signal);
+  }
+  // Terminal, or input_required (tasks/result then carries the requests for input and waits for the end).
+  await requestor.request('tasks/result', params(), signal).catch((error: unknown) => {
+    if (signal.aborted) throw error;
+    requestor.diagnose(`call-tools: tasks/result of ${taskId}: ${describeError(error)}`);
+  });
+}
+
+function pollDelay(requestor: Requestor, task: Record<string, unknown>): number {
+  if (requestor.requestorFaults.has('poll-interval-ignored')) return 10;
+  const interval = task.pollInterval;
+  return typeof interval === 'number' && Number.isFinite(interval) && interval >= 0 ? Math.min(interval, FOLLOW_LIMIT_MS) : DEFAULT_POLL_MS;
+}
+
+/** The directive's text, for a tool whose input schema has a text property; nothing otherwise. */
+function argumentsFor(tool: Record<string, unknown>, text: string): Record<string, unknown> {
+  const schema = tool.inputSchema;
+  const properties = isObject(schema) ? schema.properties : undefined;
+  return isObject(properties) && 'text' in properties ? { text } : {};
+}

@@ -1,0 +1,26 @@
+// The requestor scenario shared by the requestor checks: the client under test, told by a call-tools directive,
+// calls the hub's tools as their taskSupport permits and follows the tasks it creates; the checks judge how.
+import { UnexpectedReply, type CheckContext } from '../../harness/check.js';
+import { describeReply } from '../../harness/describe.js';
+import type { IncomingRequest } from '../../harness/session.js';
+import { uniqueText } from '../../harness/waits.js';
+
+export interface RequestorScenario {
+  /** Every request the client sent the hub while it carried out the directive. */
+  requests: IncomingRequest[];
+  toolCalls: IncomingRequest[];
+}
+
+/** The client calls tools and follows tasks before answering, so its answer may take a while. */
+const SCENARIO_BOUND_MS = 20_000;
+
+export async function runRequestorScenario(ctx: CheckContext): Promise<RequestorScenario> {
+  const receiver = await ctx.connect();
+  const text = uniqueText('call-tools');
+  const reply = await receiver.invoke(ctx.fixture('echo'), { text, callTools: true }, { timeoutMs: ctx.timing.scaled(SCENARIO_BOUND_MS) });
+  if (!reply.ok) throw new UnexpectedReply(`the call-tools directive should be answered like echo once the tools were called; got ${describeReply(reply)}`);
+  const requests = [...receiver.session.requestsReceived];
+  const toolCalls = requests.filter((request) => request.method === 'tools/call');
+  if (toolCalls.length === 0) ctx.skip('the client made no tool calls: it does not follow the call-tools directive of the client fixture contract');
+  return { requests, toolCalls };
+}
