@@ -16,9 +16,9 @@ const FAULT_CASES: FaultCase[] = [...CORE_FAULT_CASES, ...TTL_LISTING_CANCELLATI
 
 
 describe('every check is proven by a fault it catches', () => {
-  it('each check appears as a catcher of at least one fault', () => {
+  it('each check that runs against servers appears as a catcher of at least one fault', () => {
     const caught = new Set(FAULT_CASES.flatMap((c) => Object.keys(c.catches)));
-    expect(ALL_CHECKS.map((check) => check.id).filter((id) => !caught.has(id))).toEqual([]);
+    expect(ALL_CHECKS.filter((check) => check.roles.includes('server')).map((check) => check.id).filter((id) => !caught.has(id))).toEqual([]);
   });
 
   it('each fault named here exists in the reference receiver, and names a real check', () => {

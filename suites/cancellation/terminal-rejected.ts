@@ -21,8 +21,11 @@ const CASES: TerminalCase[] = [
   {
     label: 'failed',
     async prepare(ctx, receiver) {
-      if (!ctx.facts.fixtures.has('fail')) return undefined;
-      const { task } = await receiver.startTask(ctx.fixture('fail'), { text: uniqueText('cancel-failed'), delayMs: 0 }, { task: { ttl: 60_000 } });
+      // An isError tool fails a server's task; an error answer fails a client's.
+      const role = ctx.facts.fixtures.has('fail') ? 'fail' : ctx.facts.fixtures.has('error') ? 'error' : undefined;
+      if (!role) return undefined;
+      const input = role === 'fail' ? { text: uniqueText('cancel-failed'), delayMs: 0 } : { code: -32042, message: 'conformance: deliberate failure', delayMs: 0 };
+      const { task } = await receiver.startTask(ctx.fixture(role), input, { task: { ttl: 60_000 } });
       return { taskId: task.taskId, status: String((await awaitTerminalStatus(receiver, task.taskId, { timing: ctx.timing, signal: ctx.signal })).status) };
     },
   },
@@ -53,7 +56,7 @@ export default defineCheck({
     for (const [index, target] of prepared.entries()) {
       const { label } = CASES[index];
       if (!target) {
-        ctx.info(`no ${label} task was tried: the receiver offers no fail fixture`);
+        ctx.info(`no ${label} task was tried: the receiver offers neither a fail nor an error fixture`);
         continue;
       }
       const reply = await receiver.cancelTask(target.taskId);

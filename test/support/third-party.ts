@@ -15,6 +15,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../../harness/config.js';
+import { ClientHub } from '../../harness/connections/client-hub.js';
 import type { TargetSpec } from '../../harness/connections/connect.js';
 import { launchHttpServer } from '../../harness/connections/launch-http.js';
 import type { LaunchedProcess } from '../../harness/connections/process-group.js';
@@ -36,6 +37,8 @@ export interface ThirdPartyTarget {
   /** A stdio command, or an HTTP server started on a free port and reached at `url`. */
   stdio?: string;
   http?: { launch: (port: number) => string; url: (port: number) => string };
+  /** A client under test: the command the client suite launches per check, the hub's URL appended. */
+  client?: string;
   /** --config file under configs/, mapping fixture roles to the implementation's own tools. */
   config?: string;
   /** Checks at once; 1 where the implementation mixes up concurrent sessions (see its entry). */
@@ -47,6 +50,8 @@ export interface ThirdPartyTarget {
 export const SERVER_EVERYTHING = 'node_modules/@modelcontextprotocol/server-everything/dist/index.js';
 export const SDK_SIMPLE_TASK_INTERACTIVE = 'node_modules/@modelcontextprotocol/sdk/dist/esm/examples/server/simpleTaskInteractive.js';
 export const MCP_FRAMEWORK_FIXTURE = 'test/fixtures/third-party/mcp-framework-server.mjs';
+export const SDK_CLIENT_FIXTURE = 'test/fixtures/third-party/sdk-client.mjs';
+export const EXT_TASKS_CLIENT_FIXTURE = 'test/fixtures/third-party/ext-tasks-client.mjs';
 
 export const TARGETS = targets({
   serverEverythingStdio: {
@@ -91,6 +96,18 @@ export const TARGETS = targets({
     name: 'v2-sdk-server-stdio',
     stdio: `${NODE} ${path('test/fixtures/third-party/v2-sdk-server.mjs')}`,
   },
+  sdkClient: {
+    name: 'sdk-client',
+    client: `${NODE} ${path(SDK_CLIENT_FIXTURE)}`,
+    // Every check starts a node process that loads the SDK; on two busy cores a client has taken seconds to
+    // connect, so the time bounds are doubled.
+    multiplier: 2,
+  },
+  extTasksClient: {
+    name: 'ext-tasks-client',
+    client: `${NODE} ${path(EXT_TASKS_CLIENT_FIXTURE)}`,
+    multiplier: 2,
+  },
 });
 
 /** Keeps the names of the targets while typing each one as a ThirdPartyTarget. */
@@ -114,13 +131,20 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** The whole suite against one third-party target; an HTTP server is started first and ended afterwards. */
+/**
+ * The whole suite against one third-party target; an HTTP server is started first and ended afterwards, and a
+ * client under test gets a hub (the suite's own server on loopback), closed afterwards.
+ */
 export async function runThirdParty(target: ThirdPartyTarget): Promise<RunReport> {
   const config = target.config ? await loadConfig(`${ROOT}${target.config}`) : { fixtures: {}, timeoutMultiplier: undefined };
   const timing = makeTiming(target.multiplier ?? config.timeoutMultiplier ?? 1, { runDeadlineMs: RUN_DEADLINE_MS });
   let launched: LaunchedProcess | undefined;
+  let hub: ClientHub | undefined;
   let spec: TargetSpec;
-  if (target.stdio) {
+  if (target.client) {
+    hub = await ClientHub.start();
+    spec = { transport: 'client', command: target.client, hub };
+  } else if (target.stdio) {
     spec = { transport: 'stdio', command: target.stdio };
   } else if (target.http) {
     const port = await freePort();
@@ -132,7 +156,7 @@ export async function runThirdParty(target: ThirdPartyTarget): Promise<RunReport
   try {
     return await runSuite({
       target: spec,
-      role: 'server',
+      role: target.client ? 'client' : 'server',
       checks: ALL_CHECKS,
       requirements: ALL_REQUIREMENTS,
       timing,
@@ -142,6 +166,7 @@ export async function runThirdParty(target: ThirdPartyTarget): Promise<RunReport
     });
   } finally {
     await launched?.end();
+    await hub?.close();
   }
 }
 
