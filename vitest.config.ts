@@ -10,6 +10,6 @@ export default defineConfig({
     // One file at a time: whole-suite runs measure time, and the stability test needs to know the load it creates.
     fileParallelism: false,
     // Concurrent whole-suite runs in one file share two cores; more at once only queues them.
-    maxConcurrency: 3,
+    maxConcurrency: 2,
   },
 });
