@@ -16,7 +16,7 @@ import { requirementUrl, type Level, type ReceiverRole, type RunReport } from '.
 import { ClientHub } from './connections/client-hub.js';
 import { ProgressLine } from './progress-line.js';
 import { unstableChecks } from './repeat.js';
-import { runSuite } from './runner.js';
+import { notRunReport, runSuite } from './runner.js';
 import { parseShard, selectChecks } from './selection.js';
 import { makeTiming } from './timing.js';
 
@@ -225,6 +225,10 @@ async function suiteCommand(role: ReceiverRole, args: string[]): Promise<number>
       process.stderr.write(`mcp-tasks-conformance: the receiver under test could not be reached: ${error.message}\n`);
       // The reports are written even now (README: "always written"): every check not run, saying why.
       if (error instanceof TargetUnreachable && error.report) await writeReports(error.report, strings, strict, undefined);
+      if (error instanceof LaunchFailed) {
+        const target: TargetSpec = { transport: 'http', url: strings.url ?? '(the bundled reference receiver)', headers: {} };
+        await writeReports(notRunReport({ target, role, checks, requirements: ALL_REQUIREMENTS, timing, concurrency, tool: TOOL }, error.message), strings, strict, undefined);
+      }
       return 2;
     }
     throw error;

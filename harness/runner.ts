@@ -29,6 +29,16 @@ export interface RunOptions {
 
 const LEVEL_RANK: Record<Level, number> = { must: 0, should: 1, may: 2 };
 
+/**
+ * The run cannot happen (exit 2), yet the reports asked for are still written: every selected check not run,
+ * saying why, so that CI reading only the JUnit file sees errors rather than an empty pass.
+ */
+export function notRunReport(options: RunOptions, why: string, startedAt = new Date(), started = performance.now()): RunReport {
+  const applicable = options.checks.filter((check) => check.roles.includes(options.role));
+  const results = applicable.map((check) => notRun(check, options, `not run: the receiver under test could not be reached: ${why}`));
+  return assembleReport(options, applicable, results, [`The run could not happen: ${why}`], startedAt, started, undefined, undefined);
+}
+
 /** Runs the checks concurrently against fresh connections and gathers a report; the harness knows no individual check. */
 export async function runSuite(options: RunOptions): Promise<RunReport> {
   const startedAt = new Date();
@@ -38,13 +48,7 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   try {
     ({ facts } = await discoverTarget(options.target, options.timing, options.role, options.fixtureMappings ?? {}));
   } catch (error) {
-    if (error instanceof TargetUnreachable) {
-      // The run cannot happen (exit 2), yet the reports asked for are still written: every selected check
-      // not run, saying why, so that CI reading only the JUnit file sees errors rather than an empty pass.
-      const reason = `not run: the receiver under test could not be reached: ${error.message}`;
-      const results = applicable.map((check) => notRun(check, options, reason));
-      error.report = assembleReport(options, applicable, results, [`The run could not happen: ${error.message}`], startedAt, started, undefined, undefined);
-    }
+    if (error instanceof TargetUnreachable) error.report = notRunReport(options, error.message, startedAt, started);
     throw error;
   }
   const notices: string[] = [];

@@ -45,6 +45,15 @@ describe.skipIf(!built)('the command line (run "npm run build" first when runnin
     }
   });
 
+  it('still writes the reports when the --launch command fails, every check saying why it did not run', () => {
+    const json = join(dir, 'launch-failed.json');
+    const run = cli('server', '--url', 'http://127.0.0.1:9/mcp', '--launch', 'echo cannot start >&2; exit 1', '--only', 'creation.*', '--json', json);
+    expect(run.code).toBe(2);
+    const report = JSON.parse(readFileSync(json, 'utf8'));
+    expect(report.results.length).toBeGreaterThan(0);
+    expect(report.results.every((r: { outcome: string; message: string }) => r.outcome === 'error' && r.message.includes('cannot start'))).toBe(true);
+  });
+
   it('exits 3 when nothing is selected', () => {
     const run = cli('server', '--only', 'no-such-check');
     expect(run.code).toBe(3);
