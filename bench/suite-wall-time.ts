@@ -1,5 +1,6 @@
 // Wall time of a full run against the reference receiver, its longest check, and their ratio (goal ≤ 1.5).
 import { fileURLToPath } from 'node:url';
+import { ClientHub } from '../harness/connections/client-hub.js';
 import type { TargetSpec } from '../harness/connections/connect.js';
 import type { RunReport } from '../harness/model.js';
 import { runSuite } from '../harness/runner.js';
@@ -8,11 +9,13 @@ import { startReferenceHttpServer } from '../reference-server/index.js';
 import { ALL_CHECKS, ALL_REQUIREMENTS } from '../suites/index.js';
 
 const REFERENCE_MAIN = fileURLToPath(new URL('../reference-server/main.js', import.meta.url));
+const REFERENCE_CLIENT_MAIN = fileURLToPath(new URL('../reference-client/main.js', import.meta.url));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+// The CLI's default, so the figures are what a user sees.
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 
-async function measure(target: TargetSpec): Promise<RunReport> {
-  return runSuite({ target, role: 'server', checks: ALL_CHECKS, requirements: ALL_REQUIREMENTS, timing: makeTiming(1), concurrency: CONCURRENCY, tool: { name: 'bench', version: '0' } });
+async function measure(target: TargetSpec, role: 'server' | 'client' = 'server'): Promise<RunReport> {
+  return runSuite({ target, role, checks: ALL_CHECKS, requirements: ALL_REQUIREMENTS, timing: makeTiming(1), concurrency: CONCURRENCY, tool: { name: 'bench', version: '0' } });
 }
 
 function line(label: string, reports: RunReport[]): string {
@@ -27,6 +30,7 @@ function line(label: string, reports: RunReport[]): string {
 
 const stdio: RunReport[] = [];
 const http: RunReport[] = [];
+const client: RunReport[] = [];
 for (let round = 0; round < ROUNDS; round++) {
   stdio.push(await measure({ transport: 'stdio', command: `"${process.execPath}" "${REFERENCE_MAIN}"` }));
   const server = await startReferenceHttpServer({ port: 0, tokens: { 'token-a': 'alice', 'token-b': 'bob' } });
@@ -35,7 +39,14 @@ for (let round = 0; round < ROUNDS; round++) {
   } finally {
     await server.close();
   }
+  const hub = await ClientHub.start();
+  try {
+    client.push(await measure({ transport: 'client', command: `"${process.execPath}" "${REFERENCE_CLIENT_MAIN}"`, hub }, 'client'));
+  } finally {
+    await hub.close();
+  }
 }
-console.log(`${ALL_CHECKS.length} checks, ${ROUNDS} rounds each, concurrency ${CONCURRENCY}, median of rounds`);
+console.log(`${ALL_CHECKS.length} checks (server and client roles), ${ROUNDS} rounds each, concurrency ${CONCURRENCY}, median of rounds`);
 console.log(line('stdio', stdio));
 console.log(line('http', http));
+console.log(line('client', client));
