@@ -2,6 +2,7 @@
 // Text only; colour (plain ANSI codes) only when the caller asks for it.
 
 import type { CheckResult, Outcome, RunReport } from '../harness/model.js';
+import { plural, describeServer } from './text.js';
 
 export interface ConsoleOptions {
   /** Colour the outcome tags and headings with ANSI escape codes. Default false. */
@@ -76,17 +77,7 @@ export function formatCheckLine(result: CheckResult, options: ConsoleOptions = {
   return `${tag(result.outcome, options.color)}${oneLine(result.id, 200)}  ${what}  ${duration}`;
 }
 
-function plural(count: number, singular: string, pluralForm: string): string {
-  return `${count} ${count === 1 ? singular : pluralForm}`;
-}
 
-function describeServer(serverInfo: unknown): string | undefined {
-  if (serverInfo === null || typeof serverInfo !== 'object') return undefined;
-  const info = serverInfo as { name?: unknown; version?: unknown; title?: unknown };
-  if (typeof info.name !== 'string') return undefined;
-  const name = typeof info.title === 'string' && info.title ? `${info.title} (${info.name})` : info.name;
-  return oneLine(typeof info.version === 'string' ? `${name} ${info.version}` : name, 200);
-}
 
 /**
  * The end-of-run summary, several lines: tool and spec version, target, role, negotiated protocol version
@@ -120,7 +111,8 @@ export function formatSummary(report: RunReport, options: ConsoleOptions = {}): 
     );
   }
 
-  const server = describeServer(report.serverInfo);
+  const described = describeServer(report.serverInfo);
+  const server = described === undefined ? undefined : oneLine(described, 200);
   if (server) lines.push(`${label('Server:')}${server}`);
 
   if (report.notices.length > 0) {

@@ -16,6 +16,7 @@ import { createHash } from 'node:crypto';
 import { OUTCOMES } from '../harness/model.js';
 import type { CheckResult, CoverageEntry, Finding, Outcome, RunReport, TranscriptEntry } from '../harness/model.js';
 import { toPlain, writeFileAtomic } from './json.js';
+import { plural, describeServer } from './text.js';
 
 export interface HtmlOptions {
   /** Count a warn (a SHOULD not met) as failing the run, as `--strict` does. Default false. */
@@ -75,17 +76,7 @@ function formatStart(startedAt: string): string {
   return date.toISOString().replace('T', ' ').replace(/\.\d{3}Z$/, ' UTC');
 }
 
-function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
-  return `${count} ${count === 1 ? singular : pluralForm}`;
-}
 
-function describeServer(serverInfo: unknown): string | undefined {
-  if (serverInfo === null || typeof serverInfo !== 'object') return undefined;
-  const info = serverInfo as { name?: unknown; version?: unknown; title?: unknown };
-  if (typeof info.name !== 'string') return undefined;
-  const name = typeof info.title === 'string' && info.title ? `${info.title} (${info.name})` : info.name;
-  return typeof info.version === 'string' ? `${name} ${info.version}` : name;
-}
 
 /** Only our own spec links become hrefs; anything else is shown as text. */
 function safeSpecUrl(url: string): string | undefined {

@@ -8,6 +8,7 @@ import { dirname, resolve } from 'node:path';
 import type { BaselineVerdict } from '../harness/baseline.js';
 import type { CheckResult, CoverageEntry, Outcome, RunReport } from '../harness/model.js';
 import { writeFileAtomic } from './json.js';
+import { plural } from './text.js';
 
 export interface MarkdownOptions {
   /** The run was strict: a warn fails it. */
@@ -78,9 +79,6 @@ function row(cells: string[]): string {
   return `| ${cells.join(' | ')} |`;
 }
 
-function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
-  return `${count} ${count === 1 ? singular : pluralForm}`;
-}
 
 function formatDuration(ms: number): string {
   if (!Number.isFinite(ms) || ms < 0) return '?';
