@@ -109,6 +109,9 @@ export function toolInfosFrom(result: Record<string, unknown>): ToolInfo[] {
     .map((tool) => ({ name: tool.name as string, execution: tool.execution as ToolInfo['execution'], raw: tool }));
 }
 
+/** The pollInterval the suite's server gives a client acting as a requestor (docs/client-fixture-contract.md). */
+export const REQUESTOR_POLL_INTERVAL_MS = 200;
+
 /** Prefix of a directive in a request's text (docs/client-fixture-contract.md). */
 export const DIRECTIVE_PREFIX = 'conformance:';
 

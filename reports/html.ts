@@ -17,6 +17,7 @@ import { OUTCOMES } from '../harness/model.js';
 import type { CheckResult, CoverageEntry, Finding, Outcome, RunReport, TranscriptEntry } from '../harness/model.js';
 import { toPlain, writeFileAtomic } from './json.js';
 import { plural, describeServer } from './text.js';
+import { isFailingOutcome } from '../harness/baseline.js';
 
 export interface HtmlOptions {
   /** Count a warn (a SHOULD not met) as failing the run, as `--strict` does. Default false. */
@@ -105,10 +106,8 @@ function sectionRows(report: RunReport, coverage: ReadonlyMap<string, CoverageEn
   return { rows, sections: order.filter((section) => used.has(section)) };
 }
 
-function isFailing(outcome: Outcome, strict: boolean): boolean {
-  // The same rule as isFailingOutcome() in harness/baseline.ts, which decides the exit status.
-  return outcome === 'fail' || outcome === 'error' || (strict && outcome === 'warn');
-}
+// The exit status's own rule, so the page's PASS/FAIL can never disagree with it.
+const isFailing = (outcome: Outcome, strict: boolean): boolean => isFailingOutcome(outcome, strict);
 
 // ------------------------------------------------------------------------------------------------ parts
 

@@ -17,6 +17,7 @@ import type { CheckResult, RunReport, TranscriptEntry } from '../harness/model.j
 import { buildHtmlReport, TRANSCRIPT_CHUNK, writeHtmlReport } from '../reports/html.js';
 import { toPlain } from '../reports/json.js';
 import { runAgainstReferenceHttp } from './support/reference-runs.js';
+import { result } from './support/results.js';
 
 // ---------------------------------------------------------------------------------------------- fixture
 
@@ -34,22 +35,6 @@ const HOSTILE = [
   'https://evil.example/x.js',
 ].join(' | ');
 
-function result(overrides: Partial<CheckResult> & Pick<CheckResult, 'id' | 'outcome'>): CheckResult {
-  return {
-    title: `title of ${overrides.id}`,
-    suite: 'lifecycle',
-    role: 'server',
-    requirements: ['REQ-A'],
-    level: 'must',
-    message: '',
-    findings: [],
-    info: [],
-    durationMs: 10,
-    protocolVersion: '2025-11-25',
-    transcript: [],
-    ...overrides,
-  };
-}
 
 const HOSTILE_TRANSCRIPT: TranscriptEntry[] = [
   { t: 0.4, dir: 'out', conn: 'A', message: { jsonrpc: '2.0', id: 1, method: 'tasks/result', params: { taskId: 't-1' } } },

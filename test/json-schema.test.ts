@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { CheckResult, RunReport } from '../harness/model.js';
 import { REPORT_SCHEMA_ID, toJsonReport } from '../reports/json.js';
 import { runAgainstReferenceHttp } from './support/reference-runs.js';
+import { result } from './support/results.js';
 
 // CommonJS interop as in harness/schemas/validate.ts.
 type AjvClass = typeof AjvModule.default;
@@ -35,22 +36,6 @@ function schemaErrors(report: RunReport): string[] {
   return validate(json) ? [] : (validate.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message} ${JSON.stringify(error.params)}`);
 }
 
-function result(overrides: Partial<CheckResult> & Pick<CheckResult, 'id' | 'outcome'>): CheckResult {
-  return {
-    title: `title of ${overrides.id}`,
-    suite: 'lifecycle',
-    role: 'server',
-    requirements: ['REQ-A'],
-    level: 'must',
-    message: '',
-    findings: [],
-    info: [],
-    durationMs: 10,
-    protocolVersion: '2025-11-25',
-    transcript: [],
-    ...overrides,
-  };
-}
 
 const cyclic: Record<string, unknown> = { big: 12345678901234567890n };
 cyclic.self = cyclic;

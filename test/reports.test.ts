@@ -15,27 +15,12 @@ import {
   writeJunitReport,
 } from '../reports/index.js';
 import type { RequirementInfo } from '../reports/index.js';
+import { result } from './support/results.js';
 
 // ---------------------------------------------------------------------------------------------- fixture
 
 const NASTY = 'bad\u0000chars\u001b[31mred\uFFFF end ]]> and again ]]> done';
 
-function result(overrides: Partial<CheckResult> & Pick<CheckResult, 'id' | 'outcome'>): CheckResult {
-  return {
-    title: `title of ${overrides.id}`,
-    suite: 'lifecycle',
-    role: 'server',
-    requirements: ['REQ-A'],
-    level: 'must',
-    message: '',
-    findings: [],
-    info: [],
-    durationMs: 10,
-    protocolVersion: '2025-11-25',
-    transcript: [],
-    ...overrides,
-  };
-}
 
 const PASS = result({
   id: 'lifecycle.create',

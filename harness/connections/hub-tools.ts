@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { REQUESTOR_POLL_INTERVAL_MS } from '../fixtures.js';
 import type { RpcSession } from '../session.js';
 
 /**
@@ -14,8 +15,6 @@ export const HUB_TOOLS = [
 
 export const HUB_CAPABILITIES = { tools: {}, tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } };
 
-/** Suggested to the client; checks of the client's polling pace compare against it. */
-export const HUB_POLL_INTERVAL_MS = 200;
 const WORK_MS = 300;
 const RELATED_TASK = 'io.modelcontextprotocol/related-task';
 
@@ -30,7 +29,7 @@ interface HubTask {
 
 export function serveHubTools(session: RpcSession): void {
   const tasks = new Map<string, HubTask>();
-  const view = (task: HubTask) => ({ taskId: task.taskId, status: task.status, createdAt: task.createdAt, lastUpdatedAt: task.lastUpdatedAt, ttl: 60_000, pollInterval: HUB_POLL_INTERVAL_MS });
+  const view = (task: HubTask) => ({ taskId: task.taskId, status: task.status, createdAt: task.createdAt, lastUpdatedAt: task.lastUpdatedAt, ttl: 60_000, pollInterval: REQUESTOR_POLL_INTERVAL_MS });
   const unknown = (taskId: unknown) => ({ error: { code: -32602, message: `no task ${JSON.stringify(taskId)} on this server` } });
 
   session.onRequest('tools/list', () => ({ result: { tools: HUB_TOOLS } }));

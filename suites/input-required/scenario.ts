@@ -17,7 +17,7 @@ export interface InputScenario {
   /** What the polls before the answer showed, in order. */
   statusesBefore: string[];
   elicitation: IncomingRequest;
-  /** Statuses of the tasks/get polls after the answer had been sent (the first a moment later), with ms since it was sent. */
+  /** Statuses of the tasks/get polls after the answer had been sent, with ms since it was sent. */
   afterAnswer: { status: string; msAfterAnswer: number }[];
   terminal: TaskRecord;
   result: RpcReply;
@@ -25,8 +25,6 @@ export interface InputScenario {
 
 /** How long the scenario polls for input_required before going on without having seen it. */
 const INPUT_STATUS_BOUND_MS = 1_000;
-/** The answer has been delivered; this lets a receiver that resumes the work asynchronously do so before the first poll. */
-const ANSWER_SETTLE_MS = 50;
 
 /**
  * Starts the input task, polls (bounded) for input_required, opens tasks/result without awaiting it, waits
@@ -73,7 +71,6 @@ export async function runInputScenario(ctx: CheckContext): Promise<InputScenario
   release();
   await receiver.session.answerSent(elicitation.id);
   const answeredAt = performance.now();
-  await pause(ctx.timing.scaled(ANSWER_SETTLE_MS), ctx.signal);
   const afterAnswer: InputScenario['afterAnswer'] = [];
   const deadline = answeredAt + ctx.timing.requestTimeoutMs;
   let terminal: TaskRecord | undefined;

@@ -1,5 +1,5 @@
 import { defineCheck, type CheckContext } from '../../harness/check.js';
-import { HUB_POLL_INTERVAL_MS } from '../../harness/connections/hub-tools.js';
+import { REQUESTOR_POLL_INTERVAL_MS } from '../../harness/fixtures.js';
 import { runRequestorScenario } from './scenario.js';
 
 // https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#getting-tasks
@@ -20,7 +20,7 @@ export default defineCheck({
     const gaps = [...polls.values()].flatMap((times) => times.slice(1).map((time, index) => Math.round(time - times[index])));
     if (gaps.length === 0) ctx.skip('the client never polled one task twice with tasks/get, so there is no polling pace to judge');
     // Half the interval as the bar: timers and the network may shorten a gap a little, never by half.
-    const tooFast = gaps.filter((gap) => gap < HUB_POLL_INTERVAL_MS / 2);
-    ctx.expect('TASKS-GET-RESPECT-POLL-INTERVAL', tooFast.length === 0, `expected tasks/get polls at least ${HUB_POLL_INTERVAL_MS} ms apart (the pollInterval given), got gaps of ${tooFast.join(', ')} ms`);
+    const tooFast = gaps.filter((gap) => gap < REQUESTOR_POLL_INTERVAL_MS / 2);
+    ctx.expect('TASKS-GET-RESPECT-POLL-INTERVAL', tooFast.length === 0, `expected tasks/get polls at least ${REQUESTOR_POLL_INTERVAL_MS} ms apart (the pollInterval given), got gaps of ${tooFast.join(', ')} ms`);
   },
 });
