@@ -130,6 +130,59 @@ export interface CoverageEntry {
   reason?: string;
 }
 
+/**
+ * What the harness measured of the receiver before the checks, and the allowance every scenario derives its
+ * durations, graces and margins from: a slow receiver gets longer work and longer waits, never a false fail.
+ */
+export interface Calibration {
+  /** How the round trip was measured, e.g. "median of 5 ping requests on the discovery connection". */
+  method: string;
+  /** Each measured round trip, in milliseconds. */
+  samplesMs: number[];
+  /** The median sample: the receiver's round trip while the suite was otherwise idle. */
+  roundTripMs: number;
+  /** How long opening and initializing one connection took (on stdio including the process start). */
+  connectMs: number;
+  /** --timeout-multiplier, applied on top of everything measured. */
+  multiplier: number;
+  /** One round trip as scenarios budget it: the measured one with head-room for load, never below a floor, times the multiplier. */
+  allowanceMs: number;
+}
+
+/** A check whose outcome decides the run's verdict, with the line that explains it. */
+export interface VerdictEntry {
+  check: string;
+  outcome: Outcome;
+  message: string;
+}
+
+/**
+ * The run's one verdict, computed once by the run policy (strict, baseline) and rendered by every report, so
+ * that the console, JSON, JUnit, Markdown and HTML agree with the exit status.
+ */
+export interface RunVerdict {
+  /** pass exactly when the exit status is 0. */
+  outcome: 'pass' | 'fail';
+  strict: boolean;
+  /** Checks whose outcome fails the run (failing and not expected by the baseline). */
+  failing: VerdictEntry[];
+  baseline?: {
+    file?: string;
+    /** Listed checks that failed as expected: they do not fail the run. */
+    expected: (VerdictEntry & { reason: string; link?: string })[];
+    /** Listed checks that now pass: they fail the run until their entry is removed. */
+    stale: (VerdictEntry & { reason: string })[];
+    /** Entries naming no check of the suite. */
+    unknown: string[];
+    /** Listed checks that were skipped or not selected. */
+    notExercised: (VerdictEntry & { reason: string })[];
+  };
+  /** One line for each thing that fails the run. */
+  problems: string[];
+  /** One line: why the run passes or fails. */
+  summary: string;
+}
+
 export interface RunReport {
   tool: { name: string; version: string };
   specVersion: string;
@@ -146,6 +199,10 @@ export interface RunReport {
   notices: string[];
   /** The requirement matrix for the checks this run selected. */
   coverage: CoverageEntry[];
+  /** The receiver's measured round trip and the allowance derived from it; absent when the run could not happen. */
+  calibration?: Calibration;
+  /** The run's verdict under the run policy; set by the CLI before any report is written. */
+  verdict?: RunVerdict;
 }
 
 export function summarize(results: readonly Pick<CheckResult, 'outcome'>[]): RunSummary {

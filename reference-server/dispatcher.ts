@@ -37,6 +37,7 @@ export class Dispatcher implements Connection {
   private nextOutgoingId = 1;
   private clientCapabilities: Record<string, unknown> = {};
   private isClosed = false;
+  private floodTimer: NodeJS.Timeout | undefined;
 
   constructor(
     readonly env: ReceiverEnvironment,
@@ -95,6 +96,7 @@ export class Dispatcher implements Connection {
   close(): void {
     if (this.isClosed) return;
     this.isClosed = true;
+    clearInterval(this.floodTimer);
     for (const controller of this.inflight.values()) controller.abort(new Error('connection closed'));
     this.inflight.clear();
     for (const pending of this.outgoing.values()) pending.reject(new ConnectionClosedError());
@@ -118,6 +120,7 @@ export class Dispatcher implements Connection {
     };
     let response: JSONRPCResponse | undefined;
     try {
+      if (this.env.intakeDelayMs > 0) await delay(this.env.intakeDelayMs);
       const result = await this.route(request);
       if (result !== NO_REPLY) response = resultResponse(message.id, result);
     } catch (error) {
@@ -132,6 +135,7 @@ export class Dispatcher implements Connection {
     } finally {
       if (this.inflight.get(key) === controller) this.inflight.delete(key);
     }
+    if (response && this.env.answerDelayMs > 0) await delay(this.env.answerDelayMs);
     // A request the peer cancelled gets no answer.
     if (response && !controller.signal.aborted) this.sendReply(response);
   }
@@ -142,6 +146,9 @@ export class Dispatcher implements Connection {
       case 'initialize':
         return this.initialize(request.params);
       case 'ping':
+        return {};
+      case 'logging/setLevel':
+        if (!this.env.flood) throw new RpcError(METHOD_NOT_FOUND, 'Method not found: logging/setLevel (no logging capability)');
         return {};
       case 'tools/list':
         return { tools: listTools(this.env.faults.has('task-support-invalid-value') ? 'sometimes' : undefined) };
@@ -197,11 +204,22 @@ export class Dispatcher implements Connection {
   }
 
   private handleNotification(message: JSONRPCNotification): void {
+    if (message.method === 'notifications/initialized' && this.env.flood) this.startFlood();
     if (message.method !== 'notifications/cancelled') return; // initialized, progress, roots etc. need nothing from us
     const requestId = (message.params as Record<string, unknown> | undefined)?.requestId;
     if (typeof requestId !== 'string' && typeof requestId !== 'number') return;
     const controller = this.inflight.get(requestKey(requestId));
     controller?.abort(new Error('cancelled by the requestor'));
+  }
+
+  /** A chatty but correct receiver: FLOOD_BURST log messages every FLOOD_EVERY_MS for the life of the connection. */
+  private startFlood(): void {
+    if (this.floodTimer || this.isClosed) return;
+    let sequence = 0;
+    this.floodTimer = setInterval(() => {
+      for (let i = 0; i < FLOOD_BURST; i++) this.notify('notifications/message', { level: 'info', logger: 'reference-flood', data: `chatter ${++sequence}` });
+    }, FLOOD_EVERY_MS);
+    this.floodTimer.unref();
   }
 
   private handleResponse(message: JSONRPCResponse): void {
@@ -229,6 +247,12 @@ export class Dispatcher implements Connection {
     }
   }
 }
+
+/** The flood's pace: 500 log messages a second on every connection. */
+const FLOOD_BURST = 5;
+const FLOOD_EVERY_MS = 10;
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Keeps 1 and "1" apart when indexing requests by id. */
 function requestKey(id: RequestId): string {

@@ -18,6 +18,9 @@ export class ReceiverEnvironment {
   readonly store = new TaskStore();
   /** Counter behind the sequential-task-ids fault. */
   sequentialIds = 0;
+  readonly answerDelayMs: number;
+  readonly intakeDelayMs: number;
+  readonly flood: boolean;
 
   constructor(
     options: ReferenceOptions,
@@ -27,6 +30,9 @@ export class ReceiverEnvironment {
   ) {
     this.faults = new Faults(options.faults ?? []);
     this.variant = options.variant ?? 'full';
+    this.answerDelayMs = options.answerDelayMs ?? 0;
+    this.intakeDelayMs = options.intakeDelayMs ?? 0;
+    this.flood = options.flood ?? false;
   }
 
   /** Whether this receiver declares (and serves) task-augmented tools/call and the tasks/* methods. */
@@ -46,6 +52,8 @@ export class ReceiverEnvironment {
 
   capabilities(): ServerCapabilities {
     const capabilities: Record<string, unknown> = { tools: { listChanged: false } };
+    // The flood is log messages, which a server sends under the logging capability.
+    if (this.flood) capabilities.logging = {};
     if (this.tasksEnabled) {
       const tasks: Record<string, unknown> = {};
       if (this.listEnabled) tasks.list = {};

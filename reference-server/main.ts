@@ -11,7 +11,7 @@ async function main(): Promise<void> {
     process.stderr.write(`reference-server: ${error.message}\n`);
     process.exit(2);
   }
-  const { http, port, host, faults, variant, tokens } = options;
+  const { http, port, host, tokens, ...behaviour } = options;
   const exitOnSignal = (close: () => Promise<void>) => {
     let stopping = false;
     const stop = () => {
@@ -31,14 +31,14 @@ async function main(): Promise<void> {
   // Load only the transport in use: the HTTP stack costs startup time a stdio child should not pay.
   if (http) {
     const { startReferenceHttpServer } = await import('./http.js');
-    const server = await startReferenceHttpServer({ port, host, faults, variant, tokens });
+    const server = await startReferenceHttpServer({ port, host, tokens, ...behaviour });
     exitOnSignal(server.close);
     process.stderr.write(`listening on ${server.url}\n`);
     return;
   }
   if (Object.keys(tokens).length > 0) process.stderr.write('reference-server: --tokens only applies with --http; on stdio the process is the one context\n');
   const { serveStdio } = await import('./stdio.js');
-  const handle = await serveStdio({ faults, variant, tokens });
+  const handle = await serveStdio({ tokens, ...behaviour });
   exitOnSignal(handle.close);
   await handle.done;
 }

@@ -9,9 +9,15 @@ export interface ReferenceOptions {
   variant?: Variant;
   /** Bearer token -> authorization context name (HTTP only). */
   tokens?: Record<string, string>;
+  /** Correct but slow: every answer is held this long after the request was handled (a remote or loaded receiver). */
+  answerDelayMs?: number;
+  /** Correct but slow the other way: every request waits this long before it is handled (a queue in front of the receiver). */
+  intakeDelayMs?: number;
+  /** Correct but chatty: every initialized connection gets a steady stream of notifications/message. */
+  flood?: boolean;
 }
 
-export interface CliOptions extends Required<ReferenceOptions> {
+export interface CliOptions extends Required<Pick<ReferenceOptions, 'faults' | 'variant' | 'tokens'>>, Pick<ReferenceOptions, 'answerDelayMs' | 'intakeDelayMs' | 'flood'> {
   http: boolean;
   port: number;
   host: string;
@@ -26,7 +32,7 @@ export class UsageError extends Error {
 }
 
 export const USAGE =
-  'usage: main.js [--http] [--port N] [--host H] [--fault NAME]... [--variant full|no-tasks] [--tokens tokA:alice,tokB:bob]';
+  'usage: main.js [--http] [--port N] [--host H] [--fault NAME]... [--variant full|no-tasks] [--tokens tokA:alice,tokB:bob] [--answer-delay-ms N] [--intake-delay-ms N] [--flood]';
 
 /** Parses argv (without node and script) with REFERENCE_* environment fallbacks. */
 export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): CliOptions {
@@ -36,6 +42,9 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
   const faults: string[] = [];
   let variant: string | undefined;
   let tokens: string | undefined;
+  let answerDelayMs: number | undefined;
+  let intakeDelayMs: number | undefined;
+  let flood = false;
 
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -70,6 +79,16 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
       case '--tokens':
         tokens = value();
         break;
+      case '--answer-delay-ms':
+        answerDelayMs = parseDelay(flag, value());
+        break;
+      case '--intake-delay-ms':
+        intakeDelayMs = parseDelay(flag, value());
+        break;
+      case '--flood':
+        if (inline !== undefined) throw new UsageError(`--flood takes no value; ${USAGE}`);
+        flood = true;
+        break;
       case '--help':
       case '-h':
         throw new UsageError(USAGE);
@@ -81,8 +100,11 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
   if (faults.length === 0 && env.REFERENCE_FAULTS) faults.push(...splitList(env.REFERENCE_FAULTS));
   variant ??= env.REFERENCE_VARIANT || 'full';
   tokens ??= env.REFERENCE_TOKENS || undefined;
+  if (answerDelayMs === undefined && env.REFERENCE_ANSWER_DELAY_MS) answerDelayMs = parseDelay('REFERENCE_ANSWER_DELAY_MS', env.REFERENCE_ANSWER_DELAY_MS);
+  if (intakeDelayMs === undefined && env.REFERENCE_INTAKE_DELAY_MS) intakeDelayMs = parseDelay('REFERENCE_INTAKE_DELAY_MS', env.REFERENCE_INTAKE_DELAY_MS);
+  flood ||= env.REFERENCE_FLOOD === '1';
 
-  return { http, port, host, faults: validateFaults(faults), variant: parseVariant(variant), tokens: tokens ? parseTokens(tokens) : {} };
+  return { http, port, host, faults: validateFaults(faults), variant: parseVariant(variant), tokens: tokens ? parseTokens(tokens) : {}, answerDelayMs, intakeDelayMs, flood };
 }
 
 export function validateFaults(names: readonly string[]): string[] {
@@ -111,6 +133,12 @@ export function parseTokens(value: string): Record<string, string> {
     tokens[token] = context;
   }
   return tokens;
+}
+
+function parseDelay(name: string, value: string): number {
+  const ms = Number(value);
+  if (!/^\d+$/.test(value) || ms > 60_000) throw new UsageError(`bad ${name} ${JSON.stringify(value)}; use an integer number of milliseconds from 0 to 60000`);
+  return ms;
 }
 
 function parsePort(value: string): number {
