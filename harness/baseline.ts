@@ -1,16 +1,8 @@
 // Expected-failures baseline (--baseline FILE, --write-baseline FILE): a file listing checks known to fail,
-// so CI can gate on new regressions while known gaps are being fixed. It reads results; it never changes one.
+// so CI can gate on new regressions while known gaps are being fixed. This module reads, validates and writes
+// the file; how a baseline decides the run's verdict lives in the run policy (harness/run-policy.ts).
 //
-// Rules (docs/report-format.md, "Expected-failures baseline"):
-// - An entry names one check by its exact ID. Globs are refused: a pattern could hide a new regression.
-// - Failing outcomes are fail and error, and warn under strict.
-// - A listed check that fails is expected and does not fail the run. An error counts as expected only when the
-//   check is listed; an error of an unlisted check fails the run like a failure (errors are never hidden).
-// - A listed check that passes (or only warns without strict) is stale and fails the run until its entry is
-//   removed: the entry would otherwise hide the next regression of that check.
-// - A listed check that is skipped, or not selected in this run, is "not exercised": not stale, since it did not
-//   pass, and not expected, since it did not fail. It never changes whether the run passes.
-// - An entry naming no check of the suite (a typo) fails the run.
+// An entry names one check by its exact ID. Globs are refused: a pattern could hide a new regression.
 
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
@@ -19,7 +11,8 @@ import YAML from 'yaml';
 import { z } from 'zod';
 
 import { writeFileAtomic } from '../reports/json.js';
-import type { Outcome, RunReport } from './model.js';
+import type { RunReport } from './model.js';
+import { isFailingOutcome, oneLine } from './run-policy.js';
 
 export interface BaselineEntry {
   /** Exact check ID, e.g. "result-retrieval.same-as-plain-call". */
@@ -46,37 +39,6 @@ export class BaselineError extends Error {
 export interface BaselineOptions {
   /** Count a warn as failing, as --strict does. */
   strict?: boolean;
-}
-
-export interface ApplyBaselineOptions extends BaselineOptions {
-  /**
-   * Every check ID of the suite (ALL_CHECKS), to tell a typo from a check this run did not select.
-   * Without it, only the checks of this run are known, and an entry for any other check counts as unknown.
-   */
-  knownChecks?: Iterable<string>;
-}
-
-export interface BaselineVerdict {
-  /** Listed checks that failed (or errored, or warned under strict): they do not fail the run. */
-  expected: { check: string; outcome: Outcome; reason: string; link?: string }[];
-  /** Failing checks that are not listed: they fail the run. */
-  unexpected: { check: string; outcome: Outcome; message: string }[];
-  /** Listed checks that passed (or only warned without strict): they fail the run until the entry is removed. */
-  stale: { check: string; reason: string; message: string }[];
-  /** Entries naming no check of the suite (typos): they fail the run. */
-  unknown: string[];
-  /** Listed checks that were skipped or not selected: reported, never failing the run. */
-  notExercised: { check: string; reason: string; message: string }[];
-  /** One line for each thing that fails the run (unexpected, stale, unknown), ready for the console. */
-  problems: string[];
-  /** The baseline file, when the baseline was read from one. */
-  file?: string;
-  passes: boolean;
-}
-
-/** Whether an outcome fails the run: fail and error always, warn under strict. */
-export function isFailingOutcome(outcome: Outcome, strict = false): boolean {
-  return outcome === 'fail' || outcome === 'error' || (strict && outcome === 'warn');
 }
 
 // ------------------------------------------------------------------------------------------------ loading
@@ -137,10 +99,6 @@ function issueLine(file: string, issue: z.core.$ZodIssue, total: number): string
   return oneLine(`${file}: ${where}: ${issue.message}; ${hint}${more}`);
 }
 
-function oneLine(text: string): string {
-  return text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
-}
-
 /** The format a baseline file has, by its extension: .yml/.yaml → yaml, .json → json. */
 export function baselineFormat(file: string): BaselineFormat {
   const ext = extname(file).toLowerCase();
@@ -192,102 +150,6 @@ export async function loadBaseline(file: string): Promise<Baseline> {
     data = document.toJS();
   }
   return parseBaseline(data, file);
-}
-
-// ------------------------------------------------------------------------------------------------ applying
-
-const OUTCOME_RANK: Record<Outcome, number> = { fail: 4, error: 3, warn: 2, pass: 1, skip: 0 };
-
-/** The outcome of each check ID in the run; with repeated runs of a check, the worst of its outcomes. */
-function outcomesById(report: RunReport): Map<string, { outcome: Outcome; message: string }> {
-  const out = new Map<string, { outcome: Outcome; message: string }>();
-  for (const result of report.results) {
-    const seen = out.get(result.id);
-    if (!seen || OUTCOME_RANK[result.outcome] > OUTCOME_RANK[seen.outcome]) {
-      out.set(result.id, { outcome: result.outcome, message: result.message });
-    }
-  }
-  return out;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j += 1) {
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = current;
-  }
-  return previous[b.length]!;
-}
-
-function closest(id: string, known: ReadonlySet<string>): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Infinity;
-  for (const candidate of known) {
-    const distance = editDistance(id, candidate);
-    if (distance < bestDistance) {
-      best = candidate;
-      bestDistance = distance;
-    }
-  }
-  return best !== undefined && bestDistance <= Math.max(2, Math.floor(id.length / 4)) ? best : undefined;
-}
-
-/** Sorts the run's results against a baseline. `passes` is false on any unexpected failure, stale or unknown entry. */
-export function applyBaseline(report: RunReport, baseline: Baseline, options: ApplyBaselineOptions = {}): BaselineVerdict {
-  const strict = options.strict ?? false;
-  const where = baseline.file ?? 'the baseline';
-  const outcomes = outcomesById(report);
-  const known = new Set<string>([...(options.knownChecks ?? []), ...outcomes.keys()]);
-  const listed = new Map(baseline.entries.map((entry) => [entry.check, entry]));
-
-  const verdict: BaselineVerdict = { expected: [], unexpected: [], stale: [], unknown: [], notExercised: [], problems: [], passes: true };
-  if (baseline.file !== undefined) verdict.file = baseline.file;
-
-  for (const [check, { outcome, message }] of outcomes) {
-    if (!isFailingOutcome(outcome, strict)) continue;
-    const entry = listed.get(check);
-    if (entry) {
-      verdict.expected.push({ check, outcome, reason: entry.reason, ...(entry.link !== undefined ? { link: entry.link } : {}) });
-    } else {
-      verdict.unexpected.push({ check, outcome, message });
-      verdict.problems.push(oneLine(`${check}: ${outcome}${message ? ` — ${message}` : ''} (not listed in ${where})`));
-    }
-  }
-
-  for (const entry of baseline.entries) {
-    const { check, reason } = entry;
-    const result = outcomes.get(check);
-    if (!known.has(check)) {
-      verdict.unknown.push(check);
-      const suggestion = closest(check, known);
-      verdict.problems.push(
-        `${where} lists "${check}", which is no check of this suite; ` +
-          (suggestion ? `did you mean "${suggestion}"? ` : '') +
-          'fix the ID ("mcp-tasks-conformance list" shows them) or remove the entry',
-      );
-    } else if (result === undefined) {
-      verdict.notExercised.push({ check, reason, message: `${check} was not selected in this run, so the entry was not exercised` });
-    } else if (result.outcome === 'skip') {
-      verdict.notExercised.push({
-        check,
-        reason,
-        message: oneLine(`${check} was skipped${result.message ? ` (${result.message})` : ''}, so the entry was not exercised`),
-      });
-    } else if (!isFailingOutcome(result.outcome, strict)) {
-      const message =
-        result.outcome === 'warn'
-          ? `${check} only warns (a SHOULD not met), which fails the run only under strict: remove its entry from ${where}, or run with --strict`
-          : `${check} passes now: remove its entry from ${where}`;
-      verdict.stale.push({ check, reason, message });
-      verdict.problems.push(message);
-    }
-  }
-
-  verdict.passes = verdict.unexpected.length === 0 && verdict.stale.length === 0 && verdict.unknown.length === 0;
-  return verdict;
 }
 
 // ------------------------------------------------------------------------------------------------ writing

@@ -39,6 +39,13 @@ export interface CheckContext {
   /** Validates a message against our schema; a violation is recorded against the requirement. */
   validate(requirementId: string, schema: TaskSchemaName, value: unknown, what: string): boolean;
   skip(reason: string): never;
+  /**
+   * Runs a scenario that races work against round trips. When the scenario calls `missed`, it runs again with
+   * every duration multiplied by `stretch` (doubled each time, three tries in all); then the check skips, saying why.
+   */
+  staged<T>(scenario: (stretch: number) => Promise<T>): Promise<T>;
+  /** Ends this try of a staged scenario: the timing did not let it show what it needed (e.g. the work ended before the cancel arrived). */
+  missed(reason: string): never;
   info(text: string): void;
   note(text: string): void;
 }
@@ -73,9 +80,26 @@ export class CheckSkip extends Error {
   }
 }
 
-/** An answer the check cannot go on from (e.g. an error where a task was needed); it fails the check. */
+/**
+ * An answer the check cannot go on from (e.g. an error where a task was needed). It is judged by the keyword of
+ * the requirement the scenario was staging: a fail under MUST, a warn under SHOULD, a skip under MAY.
+ */
 export class UnexpectedReply extends Error {
   constructor(message: string, readonly requirementId?: string) {
     super(message);
+  }
+}
+
+/** A staged scenario's try that the timing did not allow; `CheckContext.staged` retries it or skips. */
+export class StagingMissed extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
+/** The whole run's deadline passed: checks still queued or running end as errors naming it. */
+export class RunDeadline extends Error {
+  constructor(readonly deadlineMs: number) {
+    super(`the whole-run deadline of ${deadlineMs} ms passed`);
   }
 }

@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { formatCheckLine, formatSummary, writeHtmlReport, writeJsonReport, writeJunitReport, writeMarkdownSummary } from '../reports/index.js';
-import { applyBaseline, BaselineError, baselineFromReport, isFailingOutcome, loadBaseline, writeBaseline, type BaselineVerdict } from './baseline.js';
+import { BaselineError, baselineFromReport, loadBaseline, writeBaseline } from './baseline.js';
 import { ALL_CHECKS, ALL_REQUIREMENTS } from '../suites/index.js';
 import type { CheckDefinition } from './check.js';
 import { ConfigError, loadConfig, type SuiteConfig } from './config.js';
@@ -16,6 +16,7 @@ import { requirementUrl, type Level, type ReceiverRole, type RunReport } from '.
 import { ClientHub } from './connections/client-hub.js';
 import { ProgressLine } from './progress-line.js';
 import { unstableChecks } from './repeat.js';
+import { runVerdict } from './run-policy.js';
 import { notRunReport, runSuite } from './runner.js';
 import { parseShard, selectChecks } from './selection.js';
 import { makeTiming } from './timing.js';
@@ -203,31 +204,31 @@ async function suiteCommand(role: ReceiverRole, args: string[]): Promise<number>
       if (interrupt.signal.aborted) break;
     }
     const report = reports[reports.length - 1];
-    const verdict = baseline ? applyBaseline(report, baseline, { strict, knownChecks: ALL_CHECKS.map((c) => c.id) }) : undefined;
-    await writeReports(report, strings, strict, verdict);
+    const unstable = repeat > 1 ? unstableChecks(reports) : undefined;
+    // The one verdict: set before any report is written, so every report and the exit status say the same.
+    report.verdict = runVerdict(report, { strict, baseline, knownChecks: ALL_CHECKS.map((c) => c.id), unstable });
+    await writeReports(report, strings);
     process.stdout.write(`\n${formatSummary(report, { color: process.stdout.isTTY })}\n`);
-    const failing = report.results.filter((result) => isFailingOutcome(result.outcome, strict));
-    const rerunnable = verdict ? verdict.unexpected.map((entry) => entry.check) : failing.map((result) => result.id);
+    const rerunnable = report.verdict.failing.map((entry) => entry.check);
     if (rerunnable.length > 0) process.stdout.write(`\nTo rerun a failure alone:\n${rerunnable.map((id) => `  ${rerunCommand(role, values, id)}`).join('\n')}\n`);
-    if (verdict) process.stdout.write(`\nBaseline ${verdict.file ?? strings.baseline}: ${verdict.expected.length} expected failure(s)${verdict.problems.length ? `; ${verdict.problems.length} problem(s):\n${verdict.problems.map((p) => `  ${p}`).join('\n')}` : ', nothing unexpected'}\n`);
     if (strings['write-baseline']) {
       await writeBaseline(strings['write-baseline'], baselineFromReport(report, { strict }));
       process.stdout.write(`\nWrote the baseline ${strings['write-baseline']}: review each entry's reason before committing it.\n`);
     }
-    const unstable = repeat > 1 ? unstableChecks(reports) : [];
-    if (repeat > 1) {
-      process.stdout.write(unstable.length === 0 ? `\nAll verdicts were the same in ${reports.length} runs.\n` : `\nVerdicts that changed between runs:\n${unstable.map((u) => `  ${u.id}: ${u.outcomes.join(' → ')}`).join('\n')}\n`);
-    }
-    const passes = verdict ? verdict.passes : failing.length === 0;
-    return passes && unstable.length === 0 ? 0 : 1;
+    if (unstable?.length === 0) process.stdout.write(`\nAll verdicts were the same in ${reports.length} runs.\n`);
+    return report.verdict.outcome === 'pass' ? 0 : 1;
   } catch (error) {
     if (error instanceof TargetUnreachable || error instanceof LaunchFailed) {
       process.stderr.write(`mcp-tasks-conformance: the receiver under test could not be reached: ${error.message}\n`);
       // The reports are written even now (README: "always written"): every check not run, saying why.
-      if (error instanceof TargetUnreachable && error.report) await writeReports(error.report, strings, strict, undefined);
+      let notRun = error instanceof TargetUnreachable ? error.report : undefined;
       if (error instanceof LaunchFailed) {
         const target: TargetSpec = { transport: 'http', url: strings.url ?? '(the bundled reference receiver)', headers: {} };
-        await writeReports(notRunReport({ target, role, checks, requirements: ALL_REQUIREMENTS, timing, concurrency, tool: TOOL }, error.message), strings, strict, undefined);
+        notRun = notRunReport({ target, role, checks, requirements: ALL_REQUIREMENTS, timing, concurrency, tool: TOOL }, error.message);
+      }
+      if (notRun) {
+        notRun.verdict = runVerdict(notRun, { strict, notRun: `the receiver under test could not be reached: ${error.message}` });
+        await writeReports(notRun, strings);
       }
       return 2;
     }
@@ -273,12 +274,13 @@ async function resolveTarget(strings: Record<string, string | undefined>, lists:
   return { target: { transport: 'stdio', command: `"${process.execPath}" "${referenceMain}"` }, bundledReference: true };
 }
 
-async function writeReports(report: RunReport, options: Record<string, string | undefined>, strict: boolean, baseline: BaselineVerdict | undefined): Promise<void> {
+/** Writes every report asked for; each renders the verdict the report carries (report.verdict). */
+async function writeReports(report: RunReport, options: Record<string, string | undefined>): Promise<void> {
   if (options.json) await writeJsonReport(options.json, report);
-  if (options.junit) await writeJunitReport(options.junit, report, { requirements: ALL_REQUIREMENTS, strict });
-  if (options.html) await writeHtmlReport(options.html, report, { strict });
+  if (options.junit) await writeJunitReport(options.junit, report, { requirements: ALL_REQUIREMENTS });
+  if (options.html) await writeHtmlReport(options.html, report);
   // The step summary is written whenever GitHub Actions provides one, even without --markdown.
-  if (options.markdown || process.env.GITHUB_STEP_SUMMARY) await writeMarkdownSummary(options.markdown, report, { strict, baseline });
+  if (options.markdown || process.env.GITHUB_STEP_SUMMARY) await writeMarkdownSummary(options.markdown, report);
 }
 
 async function referenceServerCommand(args: string[]): Promise<number> {

@@ -1,6 +1,6 @@
-import { CheckSkip, CheckStop, type CheckContext, type TargetFacts } from './check.js';
+import { CheckSkip, CheckStop, StagingMissed, type CheckContext, type TargetFacts } from './check.js';
 import { openConnection, type Connection, type Identity, type TargetSpec } from './connections/connect.js';
-import { FIXTURE_TOOL_NAMES, toolInfosFrom, type FixtureBinding } from './fixtures.js';
+import { FIXTURE_TOOL_NAMES, listAllTools, type FixtureBinding } from './fixtures.js';
 import { levelOf, type Finding, type FixtureRole, type Requirement } from './model.js';
 import { Receiver } from './receiver.js';
 import { validateTaskMessage, type TaskSchemaName } from './schemas/validate.js';
@@ -16,6 +16,9 @@ export interface ContextDeps {
   signal: AbortSignal;
   clientCapabilities?: Record<string, unknown>;
 }
+
+/** A staged scenario runs with durations ×1, ×2 and ×4 before the check gives up and skips. */
+const STAGING_MAX_STRETCH = 4;
 
 /** One check's view of the run: its connections, its findings, its transcript. */
 export class RunningCheck implements CheckContext {
@@ -67,8 +70,7 @@ export class RunningCheck implements CheckContext {
     const wanted = [...this.facts.fixtures.values()].map((binding) => binding.tool);
     const deadline = performance.now() + this.timing.scaled(3000);
     while (performance.now() < deadline) {
-      const reply = await connection.session.request('tools/list', {});
-      const names = new Set(reply.ok ? toolInfosFrom(reply.result).map((tool) => tool.name) : []);
+      const names = new Set((await listAllTools(connection.session.request.bind(connection.session))).map((tool) => tool.name));
       if (wanted.every((name) => names.has(name))) return;
       await connection.session.waitForNotification((n) => n.method === 'notifications/tools/list_changed', Math.max(0, deadline - performance.now()), { includePast: false });
     }
@@ -105,6 +107,24 @@ export class RunningCheck implements CheckContext {
 
   skip(reason: string): never {
     throw new CheckSkip(reason);
+  }
+
+  async staged<T>(scenario: (stretch: number) => Promise<T>): Promise<T> {
+    const reasons: string[] = [];
+    for (let stretch = 1; stretch <= STAGING_MAX_STRETCH; stretch *= 2) {
+      try {
+        return await scenario(stretch);
+      } catch (error) {
+        if (!(error instanceof StagingMissed)) throw error;
+        reasons.push(stretch === 1 ? error.reason : `with durations ×${stretch}: ${error.reason}`);
+        this.note(`the scenario could not be staged in time (${error.reason}); ${stretch * 2 <= STAGING_MAX_STRETCH ? `trying again with durations ×${stretch * 2}` : 'giving up'}`);
+      }
+    }
+    this.skip(`the scenario could not be staged against this receiver's pace, tried ${reasons.length} times: ${reasons.join('; ')}`);
+  }
+
+  missed(reason: string): never {
+    throw new StagingMissed(reason);
   }
 
   info(text: string): void {

@@ -1,9 +1,10 @@
 import type { TargetFacts } from './check.js';
 import { openConnection, type TargetSpec } from './connections/connect.js';
 import { clientFixtures } from './fixtures.js';
-import { FIXTURE_TOOL_NAMES, resolveFixtures, toolInfosFrom, type FixtureMapping, type ToolInfo } from './fixtures.js';
-import type { FixtureRole, ReceiverRole, RunReport } from './model.js';
-import type { Timing } from './timing.js';
+import { FIXTURE_TOOL_NAMES, listAllTools, resolveFixtures, type FixtureMapping, type ToolInfo } from './fixtures.js';
+import type { Calibration, FixtureRole, ReceiverRole, RunReport } from './model.js';
+import { IutError, type RpcSession } from './session.js';
+import { median, type Timing } from './timing.js';
 import { Transcript } from './transcript.js';
 
 /** The IUT could not be started or reached: the run cannot happen (exit 2). */
@@ -19,9 +20,10 @@ export class TargetUnreachable extends Error {
  * Connects once before the checks to learn what the receiver declares and offers. Tools that appear only
  * after notifications/initialized (announced by tools/list_changed) are waited for, within a bound.
  */
-export async function discoverTarget(target: TargetSpec, timing: Timing, role: ReceiverRole, mappings: Partial<Record<FixtureRole, FixtureMapping>>): Promise<{ facts: TargetFacts; transcript: Transcript }> {
+export async function discoverTarget(target: TargetSpec, timing: Timing, role: ReceiverRole, mappings: Partial<Record<FixtureRole, FixtureMapping>>): Promise<{ facts: TargetFacts; transcript: Transcript; measured: Measured }> {
   const transcript = new Transcript();
   let connection;
+  const connectStarted = performance.now();
   try {
     connection = await openConnection(target, { transcript, label: 'probe', requestTimeoutMs: timing.requestTimeoutMs, connectTimeoutMs: timing.connectTimeoutMs });
   } catch (error) {
@@ -29,10 +31,15 @@ export async function discoverTarget(target: TargetSpec, timing: Timing, role: R
     const stderr = transcript.entries().filter((e) => (e.dir === 'stderr' || e.dir === 'note') && e.text && !(error as Error).message.includes(e.text)).slice(-5).map((e) => e.text).join(' | ');
     throw new TargetUnreachable(`${(error as Error).message}${stderr ? ` (last seen: ${stderr.slice(0, 600)})` : ''}`, transcript);
   }
+  const connectMs = Math.round(performance.now() - connectStarted);
   try {
-    if (target.transport === 'client') return { facts: clientFacts(connection.init.capabilities, connection.init.protocolVersion, connection.init.serverInfo), transcript };
+    if (target.transport === 'client') {
+      const measured = { ...(await measureRoundTrip(connection.session, timing)), connectMs };
+      return { facts: clientFacts(connection.init.capabilities, connection.init.protocolVersion, connection.init.serverInfo), transcript, measured };
+    }
     const wanted = new Set(Object.keys(FIXTURE_TOOL_NAMES).map((r) => mappings[r as FixtureRole]?.tool ?? FIXTURE_TOOL_NAMES[r as FixtureRole]));
     const declaresTools = typeof connection.init.capabilities.tools === 'object' && connection.init.capabilities.tools !== null;
+    const measured = { ...(await measureRoundTrip(connection.session, timing, declaresTools ? 'tools/list' : undefined)), connectMs };
     let tools: ToolInfo[] = declaresTools ? await listAllTools(connection.session.request.bind(connection.session)) : [];
     let toolsAppearLate = false;
     const missing = () => [...wanted].some((name) => !tools.some((tool) => tool.name === name));
@@ -58,7 +65,7 @@ export async function discoverTarget(target: TargetSpec, timing: Timing, role: R
       hasPeerIdentity: target.transport === 'http' && target.peerHeaders !== undefined,
       hasAuthorization: Object.keys(headers).some((name) => name.toLowerCase() === 'authorization'),
     };
-    return { facts, transcript };
+    return { facts, transcript, measured };
   } catch (error) {
     throw new TargetUnreachable(`the receiver did not answer the opening exchange: ${(error as Error).message}`, transcript);
   } finally {
@@ -66,18 +73,34 @@ export async function discoverTarget(target: TargetSpec, timing: Timing, role: R
   }
 }
 
-async function listAllTools(request: (method: string, params?: Record<string, unknown>) => Promise<import('./session.js').RpcReply>): Promise<ToolInfo[]> {
-  const tools: ToolInfo[] = [];
-  let cursor: unknown;
-  // Bounded: a receiver that returns a cursor forever must not hold the run.
-  for (let page = 0; page < 50; page++) {
-    const reply = await request('tools/list', cursor === undefined ? {} : { cursor });
-    if (!reply.ok) break;
-    tools.push(...toolInfosFrom(reply.result));
-    cursor = reply.result.nextCursor;
-    if (typeof cursor !== 'string') break;
+/** What discovery measured, before the multiplier and the allowance are applied. */
+export type Measured = Omit<Calibration, 'multiplier' | 'allowanceMs'>;
+
+const PING_SAMPLES = 5;
+/** Fewer samples suffice for a slow receiver: past this much sampling time, three are enough. */
+const SAMPLING_BUDGET_MS = 1_500;
+
+/**
+ * The receiver's round trip: sequential pings on the idle discovery connection. Any answer counts (an error is
+ * a round trip too). A receiver that does not answer ping is measured with tools/list instead, where it has tools.
+ */
+async function measureRoundTrip(session: RpcSession, timing: Timing, fallbackMethod?: string): Promise<Omit<Measured, 'connectMs'>> {
+  for (const method of fallbackMethod ? ['ping', fallbackMethod] : ['ping']) {
+    const samplesMs: number[] = [];
+    const started = performance.now();
+    try {
+      while (samplesMs.length < PING_SAMPLES && !(samplesMs.length >= 3 && performance.now() - started > SAMPLING_BUDGET_MS)) {
+        samplesMs.push(Math.round((await session.request(method, {}, { timeoutMs: Math.min(timing.requestTimeoutMs, timing.scaled(5_000)) })).elapsedMs));
+      }
+      return { method: `median of ${samplesMs.length} ${method} requests on the discovery connection`, samplesMs, roundTripMs: median(samplesMs) };
+    } catch (error) {
+      if (!(error instanceof IutError) || error.kind !== 'timeout') throw error;
+      // The session has noted the missing answer in the transcript; try the next request.
+    }
   }
-  return tools;
+  // Nothing was answered in time: the bound itself is the only measurement, and it says the receiver is slow.
+  const waited = Math.min(timing.requestTimeoutMs, timing.scaled(5_000));
+  return { method: `no calibration request was answered within ${waited} ms; that wait is taken as the round trip`, samplesMs: [waited], roundTripMs: waited };
 }
 
 /** A client receiver offers no tools: its fixtures are the sampling or elicitation requests it takes as tasks. */

@@ -14,7 +14,7 @@ export const FIXTURE_TOOL_NAMES: Record<FixtureRole, string> = {
 
 export const FIXTURE_ROLES = Object.keys(FIXTURE_TOOL_NAMES) as FixtureRole[];
 
-/** What each role needs of the tool's declared taskSupport; a tool that declares otherwise cannot stand in for it. */
+/** What each role needs of the tool's declared taskSupport; a tool that declares otherwise cannot stand in for it (a `fixture` precondition with `taskSupport` enforces it). */
 export const FIXTURE_TASK_SUPPORT: Record<FixtureRole, string | undefined> = {
   echo: 'optional',
   required: 'required',
@@ -100,6 +100,32 @@ function placeholdersIn(value: unknown, found = new Set<string>()): Set<string> 
   else if (Array.isArray(value)) value.forEach((item) => placeholdersIn(item, found));
   else if (typeof value === 'object' && value !== null) Object.values(value).forEach((item) => placeholdersIn(item, found));
   return found;
+}
+
+/** Why a server's tool cannot stand in for the role because of the taskSupport it declares; undefined when it can. */
+export function taskSupportMismatch(binding: FixtureBinding): string | undefined {
+  if (binding.method !== 'tools/call') return undefined;
+  const wanted = FIXTURE_TASK_SUPPORT[binding.role];
+  const declared = binding.declaredTaskSupport;
+  if (declared === wanted) return undefined;
+  const described = (value: unknown) => (value === undefined ? 'no execution.taskSupport' : `execution.taskSupport ${JSON.stringify(value)}`);
+  return `the tool standing in for the ${binding.role} role (${binding.tool}) declares ${described(declared)}, not ${described(wanted)}, so the rule this check verifies does not apply to it`;
+}
+
+type Requester = (method: string, params?: Record<string, unknown>) => Promise<{ ok: true; result: Record<string, unknown> } | { ok: false }>;
+
+/** Every tool of every tools/list page, passing each cursor back unchanged; bounded, so an endless cursor cannot hold the run. */
+export async function listAllTools(request: Requester, maxPages = 50): Promise<ToolInfo[]> {
+  const tools: ToolInfo[] = [];
+  let cursor: unknown;
+  for (let page = 0; page < maxPages; page++) {
+    const reply = await request('tools/list', cursor === undefined ? {} : { cursor });
+    if (!reply.ok) break;
+    tools.push(...toolInfosFrom(reply.result));
+    cursor = reply.result.nextCursor;
+    if (cursor === undefined || cursor === null) break;
+  }
+  return tools;
 }
 
 export function toolInfosFrom(result: Record<string, unknown>): ToolInfo[] {

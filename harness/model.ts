@@ -54,7 +54,8 @@ export type TransportKind = 'stdio' | 'http';
 export type Precondition =
   | { kind: 'tasks-capability'; path: 'list' | 'cancel' | 'requests' }
   | { kind: 'no-tasks-capability' }
-  | { kind: 'fixture'; role: FixtureRole }
+  /** With taskSupport, a server's tool must also declare the taskSupport the role stands for (FIXTURE_TASK_SUPPORT). */
+  | { kind: 'fixture'; role: FixtureRole; taskSupport?: boolean }
   | { kind: 'transport'; transport: TransportKind }
   | { kind: 'peer-identity' }
   | { kind: 'no-peer-identity' };
@@ -170,14 +171,16 @@ export interface RunVerdict {
     file?: string;
     /** Listed checks that failed as expected: they do not fail the run. */
     expected: (VerdictEntry & { reason: string; link?: string })[];
-    /** Listed checks that now pass: they fail the run until their entry is removed. */
+    /** Listed checks that now pass (or only warn without strict): they fail the run until their entry is removed. */
     stale: (VerdictEntry & { reason: string })[];
-    /** Entries naming no check of the suite. */
-    unknown: string[];
-    /** Listed checks that were skipped or not selected. */
+    /** Entries naming no check of the suite (typos), each with the line that says so and suggests the closest ID. */
+    unknown: { check: string; message: string }[];
+    /** Listed checks that were skipped or not selected (outcome skip for both; the message says which): they never fail the run. */
     notExercised: (VerdictEntry & { reason: string })[];
   };
-  /** One line for each thing that fails the run. */
+  /** With --repeat: checks whose outcome changed between the runs, each run's outcome in order; each fails the run. */
+  unstable?: { check: string; outcomes: Outcome[] }[];
+  /** One line for each thing that fails the run; the run passes exactly when there is none. */
   problems: string[];
   /** One line: why the run passes or fails. */
   summary: string;

@@ -1,5 +1,5 @@
 import type { TargetFacts } from './check.js';
-import { FIXTURE_TOOL_NAMES } from './fixtures.js';
+import { FIXTURE_TOOL_NAMES, taskSupportMismatch } from './fixtures.js';
 import type { Precondition } from './model.js';
 
 /** The capability path under `tasks.requests` that a receiver of each role declares for its augmentable requests. */
@@ -32,8 +32,11 @@ function reasonFor(need: Precondition, facts: TargetFacts): string | undefined {
       return tasksCapability(facts)?.[need.path] !== undefined ? undefined : `the receiver does not declare tasks.${need.path}`;
     case 'no-tasks-capability':
       return declaresTaskRequests(facts) ? 'the receiver declares task support for this request type; the rule is for receivers that do not' : undefined;
-    case 'fixture':
-      return facts.fixtures.has(need.role) ? undefined : `the receiver offers no ${FIXTURE_TOOL_NAMES[need.role]} tool (fixture contract) and the config maps none to the "${need.role}" role`;
+    case 'fixture': {
+      const binding = facts.fixtures.get(need.role);
+      if (!binding) return `the receiver offers no ${FIXTURE_TOOL_NAMES[need.role]} tool (fixture contract) and the config maps none to the "${need.role}" role`;
+      return need.taskSupport ? taskSupportMismatch(binding) : undefined;
+    }
     case 'transport':
       return facts.transport === need.transport ? undefined : `needs the ${need.transport === 'http' ? 'Streamable HTTP' : 'stdio'} transport`;
     case 'peer-identity':

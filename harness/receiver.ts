@@ -49,8 +49,12 @@ export class Receiver {
     return this.request('tools/call', params, { timeoutMs: options.timeoutMs });
   }
 
-  /** Runs a fixture operation, plainly or as a task: a tool of a server, a sampling or elicitation request to a client. */
+  /**
+   * Runs a fixture operation, plainly or as a task: a tool of a server, a sampling or elicitation request to a client.
+   * Work the check asks for (delayMs) extends the answer's bound: a receiver may hold even a CreateTaskResult until it is done.
+   */
   invoke(binding: FixtureBinding, input: Record<string, unknown>, options: InvokeOptions = {}): Promise<RpcReply> {
+    if (options.timeoutMs === undefined && typeof input.delayMs === 'number') options = { ...options, timeoutMs: this.session.defaultTimeoutMs + input.delayMs };
     if (binding.method === 'tools/call') return this.callTool(binding.tool, fixtureArguments(binding, input), options);
     const params = clientFixtureParams(binding, input);
     if (options.task) params.task = options.task === true ? {} : options.task;
@@ -82,6 +86,16 @@ export class Receiver {
 
   listTasks(cursor?: unknown): Promise<RpcReply> {
     return this.request('tasks/list', cursor === undefined ? {} : { cursor });
+  }
+
+  /** Notifications received so far on this connection, optionally of one method. */
+  notifications(method?: string): ReceivedNotification[] {
+    return method === undefined ? [...this.session.notifications] : this.session.notifications.filter((n) => n.method === method);
+  }
+
+  /** The first notification (already received, or arriving within timeoutMs) that satisfies the predicate; undefined when none comes. */
+  waitForNotification(predicate: (n: ReceivedNotification) => boolean, timeoutMs: number, options: { includePast?: boolean } = {}): Promise<ReceivedNotification | undefined> {
+    return this.session.waitForNotification(predicate, timeoutMs, options);
   }
 
   /** Status notifications received so far, optionally for one task. */

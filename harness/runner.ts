@@ -1,14 +1,14 @@
 import { setMaxListeners } from 'node:events';
-import { CheckSkip, CheckStop, UnexpectedReply, type CheckDefinition, type TargetFacts } from './check.js';
+import { CheckSkip, CheckStop, RunDeadline, StagingMissed, UnexpectedReply, type CheckDefinition, type TargetFacts } from './check.js';
 import { describeTarget, wireTransport, type TargetSpec } from './connections/connect.js';
 import { RunningCheck } from './context.js';
 import { discoverTarget, TargetUnreachable } from './discovery.js';
 import type { FixtureMapping } from './fixtures.js';
 import { coverageMatrix } from './coverage.js';
-import { levelOf, requirementUrl, SPEC_VERSION, summarize, type CheckResult, type Finding, type FixtureRole, type Level, type Outcome, type ReceiverRole, type Requirement, type RunReport } from './model.js';
+import { levelOf, requirementUrl, SPEC_VERSION, summarize, type Calibration, type CheckResult, type Finding, type FixtureRole, type Level, type Outcome, type ReceiverRole, type Requirement, type RunReport } from './model.js';
 import { unmetPrecondition } from './preconditions.js';
 import { IutError } from './session.js';
-import type { Timing } from './timing.js';
+import { calibrate, type Timing } from './timing.js';
 import { Transcript } from './transcript.js';
 
 export interface RunOptions {
@@ -36,7 +36,7 @@ const LEVEL_RANK: Record<Level, number> = { must: 0, should: 1, may: 2 };
 export function notRunReport(options: RunOptions, why: string, startedAt = new Date(), started = performance.now()): RunReport {
   const applicable = options.checks.filter((check) => check.roles.includes(options.role));
   const results = applicable.map((check) => notRun(check, options, `not run: the receiver under test could not be reached: ${why}`));
-  return assembleReport(options, applicable, results, [`The run could not happen: ${why}`], startedAt, started, undefined, undefined);
+  return assembleReport(options, applicable, results, [`The run could not happen: ${why}`], startedAt, started, undefined, undefined, undefined);
 }
 
 /** Runs the checks concurrently against fresh connections and gathers a report; the harness knows no individual check. */
@@ -45,8 +45,12 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   const started = performance.now();
   const applicable = options.checks.filter((check) => check.roles.includes(options.role));
   let facts: TargetFacts;
+  let timing: Timing;
   try {
-    ({ facts } = await discoverTarget(options.target, options.timing, options.role, options.fixtureMappings ?? {}));
+    const discovered = await discoverTarget(options.target, options.timing, options.role, options.fixtureMappings ?? {});
+    facts = discovered.facts;
+    // From here on every bound and scenario duration follows the receiver's measured pace.
+    timing = calibrate(options.timing, discovered.measured);
   } catch (error) {
     if (error instanceof TargetUnreachable) error.report = notRunReport(options, error.message, startedAt, started);
     throw error;
@@ -58,7 +62,7 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   const runAbort = new AbortController();
   // Every running check listens on the run's signal; with --concurrency above 10 Node warned of a leak.
   setMaxListeners(0, runAbort.signal);
-  const deadline = setTimeout(() => runAbort.abort(new Error('run deadline')), options.timing.runDeadlineMs);
+  const deadline = setTimeout(() => runAbort.abort(new RunDeadline(timing.runDeadlineMs)), timing.runDeadlineMs);
   options.signal?.addEventListener('abort', () => runAbort.abort(options.signal?.reason), { once: true });
   const results: CheckResult[] = new Array(applicable.length);
   let next = 0;
@@ -67,8 +71,8 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
       const index = next++;
       const check = applicable[index];
       const result = runAbort.signal.aborted
-        ? notRun(check, options, runAbort.signal.reason instanceof Error && runAbort.signal.reason.message === 'run deadline' ? `not run: the whole-run deadline of ${options.timing.runDeadlineMs} ms passed` : 'not run: the run was interrupted')
-        : await runCheck(check, facts, options, runAbort.signal);
+        ? notRun(check, options, runAbort.signal.reason instanceof RunDeadline ? `not run: ${runAbort.signal.reason.message}` : 'not run: the run was interrupted')
+        : await runCheck(check, facts, { ...options, timing }, runAbort.signal);
       results[index] = result;
       options.onResult?.(result);
     }
@@ -78,10 +82,10 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   } finally {
     clearTimeout(deadline);
   }
-  return assembleReport(options, applicable, results, notices, startedAt, started, facts.protocolVersion, facts.serverInfo);
+  return assembleReport(options, applicable, results, notices, startedAt, started, facts.protocolVersion, facts.serverInfo, timing.calibration);
 }
 
-function assembleReport(options: RunOptions, applicable: readonly CheckDefinition[], results: CheckResult[], notices: string[], startedAt: Date, started: number, negotiatedProtocolVersion: string | undefined, serverInfo: unknown): RunReport {
+function assembleReport(options: RunOptions, applicable: readonly CheckDefinition[], results: CheckResult[], notices: string[], startedAt: Date, started: number, negotiatedProtocolVersion: string | undefined, serverInfo: unknown, calibration: Calibration | undefined): RunReport {
   return {
     tool: options.tool,
     specVersion: SPEC_VERSION,
@@ -104,6 +108,7 @@ function assembleReport(options: RunOptions, applicable: readonly CheckDefinitio
       checks: row.checks,
       ...(row.reason ? { reason: row.reason } : {}),
     })),
+    ...(calibration ? { calibration } : {}),
   };
 }
 
@@ -155,15 +160,22 @@ export async function runCheck(check: CheckDefinition, facts: TargetFacts, optio
       message = 'not finished: the run ended (deadline or interruption) while this check ran';
     }
   } catch (error) {
-    if (error instanceof CheckSkip) {
-      outcome = 'skip';
-      message = error.reason;
+    if (error instanceof CheckSkip || error instanceof StagingMissed) {
+      // Findings recorded before the scenario gave up are real observations: they decide the outcome.
+      const reason = error instanceof StagingMissed ? `the scenario could not be staged in time: ${error.reason}` : error.reason;
+      if (context.findings.length === 0) {
+        outcome = 'skip';
+        message = reason;
+      } else context.note(`the check then skipped (${reason}); the findings before it decide the outcome`);
     } else if (error instanceof IutError) {
       context.findings.push(hangFinding(error.message));
     } else if (error instanceof UnexpectedReply) {
-      const requirementId = error.requirementId ?? check.requirements[0];
-      const requirement = options.requirements.get(requirementId);
-      context.findings.push({ requirement: requirementId, keyword: requirement?.keyword ?? 'MUST', severity: 'fail', message: `the scenario could not proceed: ${error.message}` });
+      const judged = judgeUnexpectedReply(error, check, options.requirements);
+      if (judged.finding) context.findings.push(judged.finding);
+      else if (context.findings.length === 0) {
+        outcome = 'skip';
+        message = judged.skipReason;
+      }
     } else if (!(error instanceof CheckStop)) {
       outcome = 'error';
       message = `the harness could not run the check: ${(error as Error)?.stack?.split('\n').slice(0, 2).join(' ') ?? String(error)}`;
@@ -185,6 +197,19 @@ export async function runCheck(check: CheckDefinition, facts: TargetFacts, optio
     protocolVersion: [...context.protocolVersions].join(', ') || undefined,
     transcript: transcript.entries(),
   };
+}
+
+/**
+ * A scenario that cannot proceed is judged by the keyword of the requirement it was staging: a fail only under
+ * MUST or MUST NOT, a warn under SHOULD, and under a MAY no verdict at all (the receiver was free to do it).
+ */
+export function judgeUnexpectedReply(error: UnexpectedReply, check: CheckDefinition, requirements: ReadonlyMap<string, Requirement>): { finding: Finding; skipReason?: undefined } | { finding?: undefined; skipReason: string } {
+  const requirementId = error.requirementId ?? check.requirements[0];
+  const requirement = requirements.get(requirementId);
+  const keyword = requirement?.keyword ?? 'MUST';
+  const level = levelOf(keyword);
+  if (level === 'may') return { skipReason: `the scenario could not proceed, and ${requirementId} is a MAY, so this is no violation: ${error.message}` };
+  return { finding: { requirement: requirementId, keyword, severity: level === 'must' ? 'fail' : 'warn', message: `the scenario could not proceed: ${error.message}` } };
 }
 
 function hangFinding(message: string): Finding {

@@ -84,6 +84,8 @@ export class RpcSession {
   private readonly notificationsPerMethod = new Map<string, number>();
   /** What went wrong on the wire so far, so that a timeout or a lost connection can say what was seen. */
   private readonly anomalies = new Map<Anomaly, { count: number; last: string }>();
+  /** Requests given up at their timeout, by id: their answers may still come. */
+  private readonly abandoned = new Map<string | number, string>();
   private lastStderr?: string;
   /** Settles once the harness's answer to an IUT request has been handed to the transport. */
   private readonly answersSent = new Map<string | number, Promise<void>>();
@@ -95,7 +97,7 @@ export class RpcSession {
     private readonly transport: Transport,
     private readonly transcript: Transcript,
     readonly label: string,
-    private readonly defaultTimeoutMs: number,
+    readonly defaultTimeoutMs: number,
   ) {
     this.closedSignal = new Promise((resolve) => (this.markClosed = resolve));
     this.handlers.set('ping', () => ({ result: {} }));
@@ -158,6 +160,7 @@ export class RpcSession {
     const reply = new Promise<RpcReply>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
+        this.abandoned.set(id, method);
         this.transcript.note(`no answer to ${method} (id ${id}) within ${timeoutMs} ms`, this.label);
         reject(new IutError('timeout', `the receiver did not answer ${method} within ${timeoutMs} ms${this.whatWasSeen(false)}`));
       }, timeoutMs);
@@ -288,6 +291,12 @@ export class RpcSession {
   private receiveResponse(message: Record<string, unknown>): void {
     const id = message.id as string | number;
     const pending = this.pending.get(id);
+    if (!pending && this.abandoned.has(id)) {
+      // A slow receiver's answer after the harness stopped waiting is late, not improper.
+      this.transcript.note(`a late answer to ${this.abandoned.get(id)} (id ${JSON.stringify(id)}), after the harness had stopped waiting`, this.label);
+      this.abandoned.delete(id);
+      return;
+    }
     if (!pending) {
       this.transcript.note(`received a response to unknown request id ${JSON.stringify(id)}`, this.label);
       this.noteAnomaly('response to an unknown request id', String(id));

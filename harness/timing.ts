@@ -1,4 +1,10 @@
-/** Every time bound of a run, scaled by --timeout-multiplier so slow receivers can be tested without loosening checks. */
+import type { Calibration } from './model.js';
+
+/**
+ * Every time bound of a run. Before discovery the bounds are fixed values scaled by --timeout-multiplier; once
+ * the receiver's round trip is measured (`calibrate`), every bound and every scenario duration grows with it,
+ * so a correct receiver that is slow gets more time, never a fail.
+ */
 export interface Timing {
   multiplier: number;
   /** Bound on one request's answer. */
@@ -12,21 +18,61 @@ export interface Timing {
   /** Polling interval bounds; the receiver's pollInterval is honoured within them. */
   minPollMs: number;
   maxPollMs: number;
+  /** One round trip as scenarios budget it: the calibrated allowance, or the floor before calibration. */
+  allowanceMs: number;
+  /** What was measured of the receiver; absent before discovery. */
+  calibration?: Calibration;
+  /** Bounds the caller fixed (e.g. a test's run deadline); calibration keeps them. */
+  overrides: Partial<Bounds>;
   scaled(ms: number): number;
+  /** A duration that must outlast `roundTrips` exchanges with the receiver: `baseMs` (scaled) plus that many allowances. */
+  span(baseMs: number, roundTrips: number): number;
 }
 
-export function makeTiming(multiplier = 1, overrides: Partial<Omit<Timing, 'scaled' | 'multiplier'>> = {}): Timing {
+/** The least a round trip is budgeted at: below it, scheduling noise on a busy machine dominates the measurement. */
+export const ALLOWANCE_FLOOR_MS = 50;
+/** Head-room over the idle round trip: the checks run concurrently, so the receiver answers slower than when measured. */
+export const LOAD_HEADROOM = 1.5;
+
+type Bounds = Omit<Timing, 'scaled' | 'span' | 'multiplier' | 'calibration' | 'allowanceMs' | 'overrides'>;
+
+export function makeTiming(multiplier = 1, overrides: Partial<Bounds> = {}, calibration?: Calibration): Timing {
   const scaled = (ms: number) => Math.round(ms * multiplier);
+  const allowanceMs = calibration?.allowanceMs ?? scaled(ALLOWANCE_FLOOR_MS);
+  // The fixed part fits a fast receiver on a busy machine; the calibrated part adds what this receiver's pace needs.
+  const extra = calibration ? allowanceMs : 0;
   return {
     multiplier,
-    requestTimeoutMs: overrides.requestTimeoutMs ?? scaled(10_000),
-    checkTimeoutMs: overrides.checkTimeoutMs ?? scaled(45_000),
-    runDeadlineMs: overrides.runDeadlineMs ?? scaled(600_000),
-    connectTimeoutMs: overrides.connectTimeoutMs ?? scaled(15_000),
+    requestTimeoutMs: overrides.requestTimeoutMs ?? scaled(10_000) + 4 * extra,
+    checkTimeoutMs: overrides.checkTimeoutMs ?? scaled(45_000) + 30 * extra,
+    runDeadlineMs: overrides.runDeadlineMs ?? scaled(600_000) + 100 * extra,
+    connectTimeoutMs: overrides.connectTimeoutMs ?? Math.max(scaled(15_000), 4 * (calibration?.connectMs ?? 0)),
     minPollMs: overrides.minPollMs ?? 20,
     maxPollMs: overrides.maxPollMs ?? scaled(1_000),
+    allowanceMs,
+    calibration,
+    overrides,
     scaled,
+    span: (baseMs, roundTrips) => scaled(baseMs) + Math.ceil(roundTrips * allowanceMs),
   };
+}
+
+/** The allowance per round trip for a measured median round trip. */
+export function allowanceFor(roundTripMs: number, multiplier: number): number {
+  return Math.round(multiplier * Math.max(ALLOWANCE_FLOOR_MS, LOAD_HEADROOM * roundTripMs));
+}
+
+/** The run's timing once the receiver has been measured; bounds the caller fixed (e.g. a test's run deadline) are kept. */
+export function calibrate(timing: Timing, measured: Omit<Calibration, 'multiplier' | 'allowanceMs'>): Timing {
+  const calibration: Calibration = { ...measured, multiplier: timing.multiplier, allowanceMs: allowanceFor(measured.roundTripMs, timing.multiplier) };
+  return makeTiming(timing.multiplier, timing.overrides, calibration);
+}
+
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : Math.round((sorted[middle - 1] + sorted[middle]) / 2);
 }
 
 /** Resolves after ms, or rejects when the signal aborts; used only to pace polling, never to wait for an outcome. */

@@ -40,21 +40,23 @@ function findTask(connection: Connection, request: IncomingRequest, method: Meth
   throw taskLayerError(faults, faults.has(WRONG_CODE_FAULT[method]) ? INTERNAL_ERROR : INVALID_PARAMS, NOT_FOUND_MESSAGE);
 }
 
+/** Under its fault, the task named in the request's related-task _meta instead of params.taskId. */
+function metaTaskOverride(connection: Connection, request: IncomingRequest, fault: 'get-honours-meta-task' | 'result-honours-meta-task' | 'cancel-honours-meta-task'): string | undefined {
+  if (!connection.env.faults.has(fault)) return undefined;
+  const related = isObject(request.params._meta) ? request.params._meta[RELATED_TASK_KEY] : undefined;
+  return isObject(related) && typeof related.taskId === 'string' ? related.taskId : undefined;
+}
+
 export function handleTasksGet(connection: Connection, request: IncomingRequest): HandlerResult {
   const { env } = connection;
-  let override: string | undefined;
-  if (env.faults.has('get-honours-meta-task')) {
-    const related = isObject(request.params._meta) ? request.params._meta[RELATED_TASK_KEY] : undefined;
-    if (isObject(related) && typeof related.taskId === 'string') override = related.taskId;
-  }
   // Any related-task _meta in the request is ignored: params.taskId names the task.
-  const record = findTask(connection, request, 'tasks/get', env.bindsContexts, override);
+  const record = findTask(connection, request, 'tasks/get', env.bindsContexts, metaTaskOverride(connection, request, 'get-honours-meta-task'));
   return wireTaskForGet(record, env.faults);
 }
 
 export async function handleTasksResult(connection: Connection, request: IncomingRequest): Promise<HandlerResult> {
   const { env } = connection;
-  const record = findTask(connection, request, 'tasks/result', env.bindsContexts);
+  const record = findTask(connection, request, 'tasks/result', env.bindsContexts, metaTaskOverride(connection, request, 'result-honours-meta-task'));
   if (isTerminal(record.status)) return finalAnswer(connection, record);
   if (env.faults.has('result-does-not-block')) throw taskLayerError(env.faults, INVALID_PARAMS, 'Task is not ready: it has not reached a terminal status');
 
@@ -127,7 +129,7 @@ function withRelatedMeta(result: Record<string, unknown>, record: TaskRecord, fa
 export function handleTasksCancel(connection: Connection, request: IncomingRequest): HandlerResult {
   const { env } = connection;
   const { faults, store } = env;
-  const record = findTask(connection, request, 'tasks/cancel', env.bindsContexts && !faults.has('foreign-cancel-allowed'));
+  const record = findTask(connection, request, 'tasks/cancel', env.bindsContexts && !faults.has('foreign-cancel-allowed'), metaTaskOverride(connection, request, 'cancel-honours-meta-task'));
   if (isTerminal(record.status)) {
     if (faults.has('cancel-terminal-accepted') && record.status !== 'cancelled') {
       store.transition(record, 'cancelled', 'Cancelled by the requestor through tasks/cancel', true);

@@ -45,6 +45,7 @@ export async function handleToolsCall(connection: Connection, request: IncomingR
     if (name === 'conformance_echo') {
       if (!asTask && faults.has('optional-plain-call-error')) throw new RpcError(INTERNAL_ERROR, `Internal error while running ${name}`);
       if (asTask && faults.has('optional-task-call-ignored')) asTask = false;
+      else if (!asTask && faults.has('optional-plain-call-answers-task')) asTask = true;
     }
   }
   call.tool.validate(call.args);
@@ -101,6 +102,14 @@ async function createTask(connection: Connection, request: IncomingRequest, call
   if (faults.has('create-result-slow')) {
     await execute(connection, record, call);
     return result;
+  }
+  if (faults.has('instant-task-created-completed') && (call.args.delayMs ?? 0) === 0 && call.tool.name !== 'conformance_input') {
+    await execute(connection, record, call);
+    result.task = wireTaskForCreate(record, faults);
+    return result;
+  }
+  if (faults.has('input-task-created-input-required') && call.tool.name === 'conformance_input') {
+    result.task = { ...(result.task as Record<string, unknown>), status: 'input_required' };
   }
   // Start the work only after the CreateTaskResult is on its way, so no task message can overtake it.
   setImmediate(() => execute(connection, record, call).catch((error: unknown) => process.stderr.write(`reference-server: task work failed: ${describeError(error)}\n`)));

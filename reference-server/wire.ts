@@ -39,6 +39,8 @@ export function wireTaskForGet(record: TaskRecord, faults: Faults): WireTask {
 
   if (faults.has('terminal-reverts-to-working') && record.getsSinceCompleted >= 2) task.status = 'working';
   if (faults.has('created-at-drifts')) task.createdAt = iso(Date.now());
+  // The same instant written with a numeric offset instead of Z: RFC 3339 allows both.
+  else if (faults.has('created-at-reformatted')) task.createdAt = iso(record.createdAtMs).replace(/Z$/, '+00:00');
 
   let lastUpdated = record.lastUpdatedAtMs;
   if (faults.has('last-updated-goes-back')) {

@@ -1,12 +1,16 @@
-// Console output: one line per finished check and a summary at the end of the run.
-// Text only; colour (plain ANSI codes) only when the caller asks for it.
+// Console output: one line per finished check and a summary at the end of the run, ending with the run's verdict.
+// Text only; colour (plain ANSI codes) only when the caller asks for it. It renders the verdict the report
+// carries (harness/run-policy.ts decided it); it never decides whether the run passes.
 
-import type { CheckResult, Outcome, RunReport } from '../harness/model.js';
-import { plural, describeServer } from './text.js';
+import type { CheckResult, Outcome, RunReport, RunVerdict } from '../harness/model.js';
+import { reportVerdict } from '../harness/run-policy.js';
+import { plural, describeCalibration, describeServer } from './text.js';
 
 export interface ConsoleOptions {
   /** Colour the outcome tags and headings with ANSI escape codes. Default false. */
   color?: boolean;
+  /** For a report without a verdict: a warn fails the run, as --strict does. Default false. */
+  strict?: boolean;
 }
 
 /** Longest message shown on a check line. */
@@ -54,6 +58,9 @@ function oneLine(text: string, max: number): string {
   return chars.length <= max ? flat : `${chars.slice(0, max - 1).join('')}…`;
 }
 
+/** Lines shown per list of the verdict (stale, unknown, not exercised, changed) before the rest is counted. */
+const VERDICT_LIST_MAX = 20;
+
 function formatDuration(ms: number): string {
   if (!Number.isFinite(ms) || ms < 0) return '? ms';
   if (ms < 1000) return `${Math.round(ms)} ms`;
@@ -86,7 +93,7 @@ export function formatCheckLine(result: CheckResult, options: ConsoleOptions = {
 export function formatSummary(report: RunReport, options: ConsoleOptions = {}): string {
   const { color } = options;
   const lines: string[] = [];
-  const label = (text: string) => paint(text.padEnd(10), ANSI.bold, color);
+  const label = (text: string) => labelFor(text, color);
 
   lines.push(paint(`${report.tool.name} ${report.tool.version} — Tasks, MCP spec ${report.specVersion}`, ANSI.bold, color));
 
@@ -114,6 +121,7 @@ export function formatSummary(report: RunReport, options: ConsoleOptions = {}): 
   const described = describeServer(report.serverInfo);
   const server = described === undefined ? undefined : oneLine(described, 200);
   if (server) lines.push(`${label('Server:')}${server}`);
+  if (report.calibration) lines.push(`${label('Calibration:')}${oneLine(describeCalibration(report.calibration), 300)}`);
 
   if (report.notices.length > 0) {
     lines.push(label('Notices:').trimEnd());
@@ -132,13 +140,55 @@ export function formatSummary(report: RunReport, options: ConsoleOptions = {}): 
   lines.push(`${label('Results:')}${counts} (${plural(total, 'check', 'checks')})`);
   lines.push(`${label('Duration:')}${(Math.max(0, report.durationMs) / 1000).toFixed(1)} s`);
 
+  const verdict = reportVerdict(report, options.strict);
+  const expected = new Map(verdict.baseline?.expected.map((entry) => [entry.check, entry.reason]) ?? []);
   const broken = report.results.filter((result) => result.outcome === 'fail' || result.outcome === 'error');
   if (broken.length > 0) {
     lines.push('');
     lines.push(paint('Failures and errors:', ANSI.bold, color));
     for (const result of broken) {
-      lines.push(`  ${tag(result.outcome, color)}${oneLine(result.id, 200)}  ${oneLine(result.message, SUMMARY_MESSAGE_MAX)}`);
+      const reason = expected.get(result.id);
+      const note = reason === undefined ? '' : paint(`  (expected by the baseline: ${oneLine(reason, 200)})`, ANSI.dim, color);
+      lines.push(`  ${tag(result.outcome, color)}${oneLine(result.id, 200)}  ${oneLine(result.message, SUMMARY_MESSAGE_MAX)}${note}`);
     }
   }
+  lines.push(...verdictLines(verdict, color));
   return lines.join('\n');
+}
+
+/** A bold label padded so that the values after it line up. */
+function labelFor(text: string, color: boolean | undefined): string {
+  return paint(text.padEnd(13), ANSI.bold, color);
+}
+
+/** A heading and up to VERDICT_LIST_MAX indented lines, the rest counted. */
+function listLines(heading: string, items: readonly string[], color: boolean | undefined): string[] {
+  if (items.length === 0) return [];
+  const shown = items.slice(0, VERDICT_LIST_MAX).map((item) => `  ${oneLine(item, SUMMARY_MESSAGE_MAX)}`);
+  const more = items.length > VERDICT_LIST_MAX ? [`  … and ${items.length - VERDICT_LIST_MAX} more (the JSON report has them all)`] : [];
+  return ['', paint(heading, ANSI.bold, color), ...shown, ...more];
+}
+
+/** The baseline's accounting, the checks whose verdict changed between runs, and last the verdict itself. */
+function verdictLines(verdict: RunVerdict, color: boolean | undefined): string[] {
+  const lines: string[] = [];
+  const { baseline } = verdict;
+  if (baseline) {
+    const counts = [
+      plural(baseline.expected.length, 'expected failure'),
+      plural(baseline.stale.length, 'stale entry', 'stale entries'),
+      plural(baseline.unknown.length, 'unknown entry', 'unknown entries'),
+      `${baseline.notExercised.length} not exercised`,
+    ].join(', ');
+    lines.push('', `${paint(`Baseline ${oneLine(baseline.file ?? '(given in code)', 300)}:`, ANSI.bold, color)} ${counts}`);
+    lines.push(...listLines('Stale baseline entries (they fail the run):', baseline.stale.map((entry) => entry.message), color));
+    lines.push(...listLines('Unknown baseline entries (they fail the run):', baseline.unknown.map((entry) => entry.message), color));
+    lines.push(...listLines('Baseline entries not exercised:', baseline.notExercised.map((entry) => entry.message), color));
+  }
+  if (verdict.unstable) {
+    lines.push(...listLines('Verdicts that changed between runs:', verdict.unstable.map((entry) => `${entry.check}: ${entry.outcomes.join(' → ')}`), color));
+  }
+  const word = verdict.outcome === 'pass' ? paint('PASS', `${ANSI.bold}${ANSI.green}`, color) : paint('FAIL', `${ANSI.bold}${ANSI.red}`, color);
+  lines.push('', `${labelFor('Verdict:', color)}${word} — ${oneLine(verdict.summary, SUMMARY_MESSAGE_MAX)}${verdict.strict ? ' (strict)' : ''}`);
+  return lines;
 }

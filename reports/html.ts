@@ -1,6 +1,7 @@
 // The HTML report card: one self-contained file (inline CSS and vanilla JS, nothing loaded from the network)
 // with the verdict, an overview matrix of spec section × outcome, every check with its findings and transcript,
-// filters, and the requirement matrix. It renders what the runner decided; it never computes a check's outcome.
+// filters, and the requirement matrix. It renders what the runner decided and the run's verdict the report
+// carries (harness/run-policy.ts decided it); it never computes a check's outcome or whether the run passes.
 //
 // Safety: everything the implementation under test sent (messages, findings, transcripts, serverInfo) is
 // untrusted. Text rendered on the server side goes through escapeHtml(); transcripts travel as JSON in inline
@@ -14,13 +15,13 @@
 import { createHash } from 'node:crypto';
 
 import { OUTCOMES } from '../harness/model.js';
-import type { CheckResult, CoverageEntry, Finding, Outcome, RunReport, TranscriptEntry } from '../harness/model.js';
+import type { CheckResult, CoverageEntry, Finding, Outcome, RunReport, RunVerdict, TranscriptEntry } from '../harness/model.js';
+import { reportVerdict } from '../harness/run-policy.js';
 import { toPlain, writeFileAtomic } from './json.js';
-import { plural, describeServer } from './text.js';
-import { isFailingOutcome } from '../harness/baseline.js';
+import { plural, describeCalibration, describeServer } from './text.js';
 
 export interface HtmlOptions {
-  /** Count a warn (a SHOULD not met) as failing the run, as `--strict` does. Default false. */
+  /** For a report without a verdict: a warn (a SHOULD not met) fails the run, as `--strict` does. Default false. */
   strict?: boolean;
 }
 
@@ -106,8 +107,11 @@ function sectionRows(report: RunReport, coverage: ReadonlyMap<string, CoverageEn
   return { rows, sections: order.filter((section) => used.has(section)) };
 }
 
-// The exit status's own rule, so the page's PASS/FAIL can never disagree with it.
-const isFailing = (outcome: Outcome, strict: boolean): boolean => isFailingOutcome(outcome, strict);
+/** The card's state: the verdict's, or "none" when no check ran (that verdict fails too, but says so plainly). */
+function cardState(report: RunReport, verdict: RunVerdict): { state: 'pass' | 'fail' | 'none'; word: string } {
+  if (report.results.length === 0) return { state: 'none', word: 'NO CHECKS' };
+  return verdict.outcome === 'pass' ? { state: 'pass', word: 'PASS' } : { state: 'fail', word: 'FAIL' };
+}
 
 // ------------------------------------------------------------------------------------------------ parts
 
@@ -126,18 +130,10 @@ function specLink(entry: Pick<CoverageEntry, 'url' | 'section'>): string {
   return href ? `<a class="spec" href="${escapeHtml(href)}" rel="noopener noreferrer">${text}</a>` : `<span class="spec">${text}</span>`;
 }
 
-function header(report: RunReport, strict: boolean): string {
+function header(report: RunReport, verdict: RunVerdict): string {
   const s = report.summary;
   const total = OUTCOMES.reduce((sum, outcome) => sum + (s[outcome] ?? 0), 0);
-  const failing = OUTCOMES.filter((outcome) => isFailing(outcome, strict)).reduce((sum, outcome) => sum + (s[outcome] ?? 0), 0);
-  const verdict = total === 0 ? 'none' : failing > 0 ? 'fail' : 'pass';
-  const verdictText = verdict === 'none' ? 'NO CHECKS' : verdict === 'fail' ? 'FAIL' : 'PASS';
-  const verdictLine =
-    verdict === 'none'
-      ? 'No check ran.'
-      : verdict === 'fail'
-        ? `${failing} of ${plural(total, 'check')} ${strict ? 'failed, errored or warned (strict)' : 'failed or errored'}`
-        : `All ${plural(total, 'check')} passed, warned or were skipped${strict ? ' (strict: none warned)' : ''}`;
+  const card = cardState(report, verdict);
   const counts = OUTCOMES.map(
     (outcome) => `<li class="count o-${outcome}${(s[outcome] ?? 0) === 0 ? ' zero' : ''}"><b>${s[outcome] ?? 0}</b> ${NOUNS[outcome]}</li>`,
   ).join('');
@@ -164,7 +160,13 @@ function header(report: RunReport, strict: boolean): string {
   if (server) facts.push(['Server', escapeHtml(server)]);
   facts.push(['Started', `<time datetime="${escapeHtml(report.startedAt)}">${escapeHtml(formatStart(report.startedAt))}</time>`]);
   facts.push(['Duration', escapeHtml(formatDuration(report.durationMs))]);
-  if (strict) facts.push(['Mode', 'strict: a warn fails the run']);
+  if (report.calibration) facts.push(['Calibration', escapeHtml(describeCalibration(report.calibration))]);
+  if (verdict.strict) facts.push(['Mode', 'strict: a warn fails the run']);
+  if (verdict.baseline) {
+    const { file, expected, stale, unknown, notExercised } = verdict.baseline;
+    const accounting = `${plural(expected.length, 'expected failure')}, ${stale.length} stale, ${unknown.length} unknown, ${notExercised.length} not exercised`;
+    facts.push(['Baseline', `${file ? `<code class="wrap">${escapeHtml(file)}</code> · ` : ''}<a href="#verdict-details">${escapeHtml(accounting)}</a>`]);
+  }
 
   const notices =
     report.notices.length > 0
@@ -176,9 +178,9 @@ function header(report: RunReport, strict: boolean): string {
     <p class="tool">${escapeHtml(report.tool.name)} ${escapeHtml(report.tool.version)}</p>
     <h1>Tasks conformance · MCP spec <span class="nowrap">${escapeHtml(report.specVersion)}</span></h1>
   </div>
-  <div class="verdict v-${verdict}" id="verdict" data-verdict="${verdict}">
-    <span class="verdict-word">${verdictText}</span>
-    <span class="verdict-line">${escapeHtml(verdictLine)}</span>
+  <div class="verdict v-${card.state}" id="verdict" data-verdict="${card.state}">
+    <span class="verdict-word">${card.word}</span>
+    <span class="verdict-line">${escapeHtml(verdict.summary)}</span>
   </div>
 </header>
 <ul class="counts" aria-label="Results">${counts}<li class="count total"><b>${total}</b> ${total === 1 ? 'check' : 'checks'}</li></ul>
@@ -186,7 +188,37 @@ function header(report: RunReport, strict: boolean): string {
 ${notices}`;
 }
 
-function overview(rows: readonly Row[], sections: readonly string[]): string {
+/** The baseline's accounting and the checks whose verdict changed between runs; empty when the run had neither. */
+function verdictDetails(verdict: RunVerdict): string {
+  const parts: string[] = [];
+  const list = (heading: string, items: string[]) => (items.length > 0 ? `<h4>${heading} (${items.length})</h4><ul>${items.map((item) => `<li>${item}</li>`).join('')}</ul>` : '');
+  const checkref = (check: string) => `<a class="checkref" href="#check-${escapeHtml(check)}">${escapeHtml(check)}</a>`;
+  const { baseline, unstable } = verdict;
+  if (baseline) {
+    const link = (url: string | undefined) => {
+      if (url === undefined) return '';
+      const href = safeSpecUrl(url);
+      return href ? ` <a class="spec" href="${escapeHtml(href)}" rel="noopener noreferrer">spec</a>` : ` <span class="muted wrap">${escapeHtml(url)}</span>`;
+    };
+    parts.push(
+      `<h2 id="verdict-details-h">Baseline${baseline.file ? ` <code class="wrap">${escapeHtml(baseline.file)}</code>` : ''}</h2>`,
+      `<p class="hint">Listed checks that fail do not fail the run; a listed check that no longer fails (stale) and an entry naming no check (unknown) do.</p>`,
+      list('Stale entries: they fail the run', baseline.stale.map((entry) => `${badge(entry.outcome)} ${checkref(entry.check)} <span class="why">${escapeHtml(entry.message)}</span>`)),
+      list('Unknown entries: they fail the run', baseline.unknown.map((entry) => `<code>${escapeHtml(entry.check)}</code> <span class="why">${escapeHtml(entry.message)}</span>`)),
+      list('Expected failures', baseline.expected.map((entry) => `${badge(entry.outcome)} ${checkref(entry.check)} <span class="why">${escapeHtml(entry.reason)}</span>${link(entry.link)}`)),
+      list('Not exercised', baseline.notExercised.map((entry) => `<code>${escapeHtml(entry.check)}</code> <span class="why">${escapeHtml(entry.message)}</span>`)),
+    );
+  }
+  if (unstable && unstable.length > 0) {
+    parts.push(
+      `<h2 id="unstable-h">Verdicts that changed between runs</h2>`,
+      list('Each fails the run', unstable.map((entry) => `${checkref(entry.check)} ${entry.outcomes.map(badge).join(' → ')}`)),
+    );
+  }
+  return parts.length > 0 ? `<section class="verdict-details" id="verdict-details" aria-label="Verdict details">${parts.join('\n')}</section>` : '';
+}
+
+function overview(rows: readonly Row[], sections: readonly string[], verdict: RunVerdict): string {
   const counts = new Map<string, Record<Outcome, number>>();
   for (const section of sections) counts.set(section, { pass: 0, fail: 0, warn: 0, skip: 0, error: 0 });
   const totals: Record<Outcome, number> = { pass: 0, fail: 0, warn: 0, skip: 0, error: 0 };
@@ -227,13 +259,14 @@ ${body}
 <tfoot><tr><th scope="row">All sections</th>${OUTCOMES.map((o) => cell(undefined, o, totals[o])).join('')}<td class="c sum">${sum}</td></tr></tfoot>
 </table></div>
 </div>
-${attention(rows)}
+${attention(rows, verdict)}
 </div>
 </section>`;
 }
 
-/** The checks that failed, errored or warned, worst first, each linking to its entry in the list. */
-function attention(rows: readonly Row[]): string {
+/** The checks that failed, errored or warned, worst first, each linking to its entry in the list; expected failures say so. */
+function attention(rows: readonly Row[], verdict: RunVerdict): string {
+  const expected = new Map(verdict.baseline?.expected.map((entry) => [entry.check, entry.reason]) ?? []);
   const rank: Partial<Record<Outcome, number>> = { fail: 0, error: 1, warn: 2 };
   const notable = rows
     .filter((row) => rank[row.result.outcome] !== undefined)
@@ -241,7 +274,8 @@ function attention(rows: readonly Row[]): string {
   const items = notable
     .map(
       ({ result }) =>
-        `<li>${badge(result.outcome)} <a class="checkref" href="#check-${escapeHtml(result.id)}">${escapeHtml(result.id)}</a>` +
+        `<li${expected.has(result.id) ? ' class="expected"' : ''}>${badge(result.outcome)} <a class="checkref" href="#check-${escapeHtml(result.id)}">${escapeHtml(result.id)}</a>` +
+        `${expected.has(result.id) ? ` <span class="expected-note">expected by the baseline: ${escapeHtml(expected.get(result.id)!.slice(0, 300))}</span>` : ''}` +
         `${result.message ? `<div class="why">${escapeHtml(result.message.replace(/\s+/g, ' ').slice(0, 300))}</div>` : ''}</li>`,
     )
     .join('');
@@ -450,6 +484,13 @@ section { background: var(--panel); border: 1px solid var(--line); border-radius
 .attention .why { color: var(--muted); font-size: 0.85em; margin: 2px 0 0; overflow-wrap: anywhere;
   display: -webkit-box; -webkit-line-clamp: 3; -webkit-box-orient: vertical; overflow: hidden; }
 .all-good { color: var(--pass); font-weight: 600; }
+.attention li.expected { opacity: 0.75; }
+.expected-note { font-size: 0.85em; color: var(--muted); font-style: italic; }
+.verdict-details h2 + .hint { margin-top: 0; }
+.verdict-details h4 { margin-top: 12px; }
+.verdict-details ul { margin: 0; padding-left: 20px; }
+.verdict-details li { margin: 3px 0; overflow-wrap: anywhere; }
+.verdict-details .why { color: var(--muted); }
 .matrix { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; }
 .matrix th, .matrix td { border-bottom: 1px solid var(--line); padding: 1px 4px; text-align: left; }
 .matrix thead th { border-bottom: 2px solid var(--line); padding-bottom: 6px; }
@@ -817,7 +858,7 @@ function sha256(text: string): string {
 
 /** The report as one self-contained HTML document. */
 export function buildHtmlReport(report: RunReport, options: HtmlOptions = {}): string {
-  const strict = options.strict ?? false;
+  const verdict = reportVerdict(report, options.strict);
   const coverage = new Map<string, CoverageEntry>();
   for (const entry of report.coverage ?? []) if (!coverage.has(entry.id)) coverage.set(entry.id, entry);
   const withCoverage: RunReport = { ...report, coverage: report.coverage ?? [] };
@@ -825,10 +866,7 @@ export function buildHtmlReport(report: RunReport, options: HtmlOptions = {}): s
   const outcomes = new Map<string, Outcome>();
   for (const result of report.results) if (!outcomes.has(result.id)) outcomes.set(result.id, result.outcome);
 
-  const s = report.summary;
-  const failing = OUTCOMES.filter((o) => isFailing(o, strict)).reduce((sum, o) => sum + (s[o] ?? 0), 0);
-  const total = OUTCOMES.reduce((sum, o) => sum + (s[o] ?? 0), 0);
-  const title = `${total === 0 ? 'NO CHECKS' : failing > 0 ? 'FAIL' : 'PASS'} · Tasks conformance ${report.specVersion} · ${report.target.description}`;
+  const title = `${cardState(report, verdict).word} · Tasks conformance ${report.specVersion} · ${report.target.description}`;
   const csp = [
     "default-src 'none'",
     `script-src 'sha256-${sha256(SCRIPT)}'`,
@@ -851,8 +889,9 @@ export function buildHtmlReport(report: RunReport, options: HtmlOptions = {}): s
 </head>
 <body>
 <main>
-${header(withCoverage, strict)}
-${overview(rows, sections)}
+${header(withCoverage, verdict)}
+${verdictDetails(verdict)}
+${overview(rows, sections, verdict)}
 ${checkList(withCoverage, rows, coverage)}
 ${requirementMatrix(withCoverage, outcomes)}
 <footer>Generated by ${escapeHtml(report.tool.name)} ${escapeHtml(report.tool.version)} for MCP spec ${escapeHtml(report.specVersion)}. This file is self-contained: it loads nothing from the network. Outcomes are the runner's; this page only shows them.</footer>

@@ -1,5 +1,6 @@
 // The JSON report: a plain, stable rendering of a RunReport. Field-by-field description in docs/report-format.md.
-// It copies what the runner decided; it never computes a verdict or recounts the summary.
+// It copies what the runner decided and the run's verdict as the report carries them; it never computes a verdict
+// or recounts the summary.
 
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, unlink } from 'node:fs/promises';
@@ -7,6 +8,7 @@ import { basename, dirname, join } from 'node:path';
 
 import type {
   Binds,
+  Calibration,
   CheckResult,
   CoverageEntry,
   Finding,
@@ -16,6 +18,7 @@ import type {
   ReceiverRole,
   RunReport,
   RunSummary,
+  RunVerdict,
   TranscriptEntry,
   TransportKind,
 } from '../harness/model.js';
@@ -57,11 +60,36 @@ export interface JsonCoverageEntry {
   reason: string | null;
 }
 
+/** A check named by the run's verdict; the same fields as in RunVerdict. */
+export interface JsonVerdictEntry {
+  check: string;
+  outcome: Outcome;
+  message: string;
+}
+
+/** The run's verdict (RunVerdict); absent optional values are null. */
+export interface JsonVerdict {
+  outcome: 'pass' | 'fail';
+  strict: boolean;
+  failing: JsonVerdictEntry[];
+  baseline: {
+    file: string | null;
+    expected: (JsonVerdictEntry & { reason: string; link: string | null })[];
+    stale: (JsonVerdictEntry & { reason: string })[];
+    unknown: { check: string; message: string }[];
+    notExercised: (JsonVerdictEntry & { reason: string })[];
+  } | null;
+  unstable: { check: string; outcomes: Outcome[] }[] | null;
+  problems: string[];
+  summary: string;
+}
+
 /**
  * Identifies the JSON report format and its schema (reports/report.schema.json, whose `$id` this is); written
- * as the report's `$schema`. Bump the version when a field changes meaning or is removed.
+ * as the report's `$schema`. Bump the version when a field is added, changes meaning or is removed: the schema
+ * refuses fields it does not list. v2 added `calibration` and `verdict`.
  */
-export const REPORT_SCHEMA_ID = 'urn:mcp-tasks-conformance:report:v1';
+export const REPORT_SCHEMA_ID = 'urn:mcp-tasks-conformance:report:v2';
 
 export interface JsonReport {
   $schema: typeof REPORT_SCHEMA_ID;
@@ -73,8 +101,12 @@ export interface JsonReport {
   serverInfo: unknown;
   startedAt: string;
   durationMs: number;
+  /** null when the run could not happen, or the report was made without a calibration. */
+  calibration: Calibration | null;
   notices: string[];
   summary: RunSummary;
+  /** null when the report was made without the CLI and nobody set one. */
+  verdict: JsonVerdict | null;
   results: JsonCheckResult[];
   coverage: JsonCoverageEntry[];
 }
@@ -159,6 +191,40 @@ function jsonCoverage(entry: CoverageEntry): JsonCoverageEntry {
   };
 }
 
+function jsonCalibration(calibration: Calibration): Calibration {
+  return {
+    method: calibration.method,
+    samplesMs: [...calibration.samplesMs],
+    roundTripMs: calibration.roundTripMs,
+    connectMs: calibration.connectMs,
+    multiplier: calibration.multiplier,
+    allowanceMs: calibration.allowanceMs,
+  };
+}
+
+const verdictEntry = ({ check, outcome, message }: JsonVerdictEntry): JsonVerdictEntry => ({ check, outcome, message });
+
+function jsonVerdict(verdict: RunVerdict): JsonVerdict {
+  const { baseline } = verdict;
+  return {
+    outcome: verdict.outcome,
+    strict: verdict.strict,
+    failing: verdict.failing.map(verdictEntry),
+    baseline: baseline
+      ? {
+          file: baseline.file ?? null,
+          expected: baseline.expected.map((entry) => ({ ...verdictEntry(entry), reason: entry.reason, link: entry.link ?? null })),
+          stale: baseline.stale.map((entry) => ({ ...verdictEntry(entry), reason: entry.reason })),
+          unknown: baseline.unknown.map(({ check, message }) => ({ check, message })),
+          notExercised: baseline.notExercised.map((entry) => ({ ...verdictEntry(entry), reason: entry.reason })),
+        }
+      : null,
+    unstable: verdict.unstable ? verdict.unstable.map(({ check, outcomes }) => ({ check, outcomes: [...outcomes] })) : null,
+    problems: [...verdict.problems],
+    summary: verdict.summary,
+  };
+}
+
 /** The JSON report as a plain object (fields in documented order; absent optional values are null). */
 export function toJsonReport(report: RunReport): JsonReport {
   return {
@@ -175,6 +241,7 @@ export function toJsonReport(report: RunReport): JsonReport {
     serverInfo: report.serverInfo === undefined ? null : (toPlain(report.serverInfo) ?? null),
     startedAt: report.startedAt,
     durationMs: report.durationMs,
+    calibration: report.calibration ? jsonCalibration(report.calibration) : null,
     notices: [...report.notices],
     summary: {
       pass: report.summary.pass,
@@ -183,6 +250,7 @@ export function toJsonReport(report: RunReport): JsonReport {
       skip: report.summary.skip,
       error: report.summary.error,
     },
+    verdict: report.verdict ? jsonVerdict(report.verdict) : null,
     results: report.results.map(jsonResult),
     coverage: (report.coverage ?? []).map(jsonCoverage),
   };

@@ -1,5 +1,9 @@
 // The JUnit XML report, built with junit-report-builder. Mapping of outcomes: docs/report-format.md.
-// It renders what the runner decided; it never computes a verdict.
+// It renders what the runner decided and the run's verdict the report carries (harness/run-policy.ts decided it),
+// so that a JUnit consumer (Jenkins, GitLab, GitHub) fails exactly when the exit status is not 0: an expected
+// failure of the baseline is <skipped>, a stale baseline entry is a <failure> on its check, and whatever fails the
+// run without a test case of its own (an unknown baseline entry, a run in which no check ran) is a <failure> of a
+// "run-verdict" test case.
 //
 // Things junit-report-builder 5.1.2 does that this file works around:
 // - It is CommonJS with an `export default` in its .d.ts: at run time (Node, and vitest, which loads
@@ -22,8 +26,10 @@ import * as junitModule from 'junit-report-builder';
 import type { Builder, TestCase, TestSuite } from 'junit-report-builder';
 
 import { SPEC_URL, requirementUrl } from '../harness/model.js';
-import type { CheckResult, RunReport, TranscriptEntry } from '../harness/model.js';
+import type { CheckResult, Outcome, RunReport, RunVerdict, TranscriptEntry } from '../harness/model.js';
+import { reportVerdict } from '../harness/run-policy.js';
 import { toPlain, writeFileAtomic } from './json.js';
+import { describeCalibration } from './text.js';
 
 /** What the writers need to know about a requirement; the catalogue's entries satisfy it. */
 export interface RequirementInfo {
@@ -39,11 +45,13 @@ export type RequirementMap = ReadonlyMap<string, RequirementInfo>;
 export interface JunitOptions {
   /** Requirement details by ID: adds the `keyword` property and section links with anchors. */
   requirements?: RequirementMap;
-  /** Report a warn (a SHOULD not met) as a <failure> instead of a passing test case. */
+  /** For a report without a verdict: a warn (a SHOULD not met) fails the run, so it is a <failure>. Default false. */
   strict?: boolean;
 }
 
 export const JUNIT_ROOT_NAME = 'mcp-tasks-conformance';
+/** The suite and class name of the test case that carries what fails the run without a check's test case of its own. */
+export const RUN_VERDICT_CASE = 'run-verdict';
 /** Cap on one test case's <system-out>, in UTF-8 bytes. */
 export const SYSTEM_OUT_MAX_BYTES = 200 * 1024;
 /** Cap on attribute values (messages, property values), in characters; bodies carry the full text. */
@@ -225,8 +233,26 @@ function failureType(result: CheckResult): string {
   return finding ? finding.keyword : result.level.toUpperCase();
 }
 
-function addTestCase(suite: TestSuite, result: CheckResult, options: JunitOptions): void {
-  const { requirements, strict = false } = options;
+/** What the run's verdict says about each check, by check ID. */
+interface VerdictByCheck {
+  failing: ReadonlySet<string>;
+  expected: ReadonlyMap<string, { outcome: Outcome; reason: string }>;
+  stale: ReadonlyMap<string, { outcome: Outcome; reason: string; message: string }>;
+  unstable: ReadonlyMap<string, Outcome[]>;
+}
+
+function verdictByCheck(verdict: RunVerdict): VerdictByCheck {
+  return {
+    failing: new Set(verdict.failing.map((entry) => entry.check)),
+    expected: new Map(verdict.baseline?.expected.map((entry) => [entry.check, entry]) ?? []),
+    stale: new Map(verdict.baseline?.stale.map((entry) => [entry.check, entry]) ?? []),
+    unstable: new Map(verdict.unstable?.map((entry) => [entry.check, entry.outcomes]) ?? []),
+  };
+}
+
+/** Adds the check's test case; returns whether it carries a <failure> or <error>, i.e. fails JUnit consumers. */
+function addTestCase(suite: TestSuite, result: CheckResult, verdict: VerdictByCheck, options: JunitOptions): boolean {
+  const { requirements } = options;
   const testCase = suite
     .testCase()
     .className(attributeText(result.suite))
@@ -240,29 +266,73 @@ function addTestCase(suite: TestSuite, result: CheckResult, options: JunitOption
   lead.push(`level: ${result.level}`, `outcome: ${result.outcome}`);
   if (result.protocolVersion !== undefined) lead.push(`protocolVersion: ${result.protocolVersion}`);
   const message = attributeText(result.message);
-  switch (result.outcome) {
-    case 'fail':
-      testCase.failure(message, failureType(result)).stacktrace(verdictBody(result, requirements));
-      break;
-    case 'error':
-      testCase.error(message, 'harness-error', verdictBody(result, requirements));
-      break;
-    case 'skip':
-      testCase.skipped();
-      withSkipMessage(testCase, message);
-      lead.push(`SKIP: ${result.message}`);
-      break;
-    case 'warn':
-      lead.push(`WARN: ${result.message}`);
-      if (strict) testCase.failure(message, failureType(result)).stacktrace(verdictBody(result, requirements));
-      break;
-    default:
-      break;
+  let fails = false;
+  const expected = verdict.expected.get(result.id);
+  if (expected && expected.outcome === result.outcome) {
+    // The baseline expects this failure: skipped, so JUnit consumers pass the run as the exit status does.
+    testCase.skipped();
+    withSkipMessage(testCase, attributeText(`expected failure: ${expected.reason}${result.message ? ` — ${result.message}` : ''}`));
+    lead.push(`EXPECTED FAILURE: ${expected.reason}`);
+    if (result.outcome === 'warn') lead.push(`WARN: ${result.message}`);
+  } else {
+    switch (result.outcome) {
+      case 'fail':
+        testCase.failure(message, failureType(result)).stacktrace(verdictBody(result, requirements));
+        fails = true;
+        break;
+      case 'error':
+        testCase.error(message, 'harness-error', verdictBody(result, requirements));
+        fails = true;
+        break;
+      case 'skip':
+        testCase.skipped();
+        withSkipMessage(testCase, message);
+        lead.push(`SKIP: ${result.message}`);
+        break;
+      case 'warn':
+        lead.push(`WARN: ${result.message}`);
+        // A warn fails the run only under strict; the verdict lists it as failing then.
+        if (verdict.failing.has(result.id)) {
+          testCase.failure(message, failureType(result)).stacktrace(verdictBody(result, requirements));
+          fails = true;
+        }
+        break;
+      default:
+        break;
+    }
   }
+  const stale = verdict.stale.get(result.id);
+  if (stale && stale.outcome === result.outcome) {
+    testCase.failure(attributeText(`stale baseline entry: ${stale.message}`), 'stale-baseline-entry').stacktrace(
+      cdataText(`${stale.message}\n\nThe entry's reason: ${stale.reason}\nA listed check that no longer fails fails the run until its entry is removed: it would hide the next regression of this check.`),
+    );
+    lead.push(`STALE BASELINE ENTRY: ${stale.message}`);
+    fails = true;
+  }
+  const changed = verdict.unstable.get(result.id);
+  if (changed && !fails) {
+    const line = `the verdict changed between runs: ${changed.join(' → ')}`;
+    testCase.failure(attributeText(line), 'unstable-verdict').stacktrace(cdataText(`${line}\nWith --repeat, a check whose outcome changes between runs fails the run.`));
+    fails = true;
+  }
+  if (changed) lead.push(`UNSTABLE: ${changed.join(' → ')}`);
   for (const info of result.info) lead.push(`INFO: ${info}`);
 
   const out = systemOut(lead, result.transcript);
   if (out) testCase.standardOutput(out);
+  return fails;
+}
+
+/** The run-verdict test case: a <failure> listing every line that fails the run. */
+function addRunVerdictCase(builder: Builder, verdict: RunVerdict, timestamp: string): void {
+  const suite = builder.testSuite().name(`${JUNIT_ROOT_NAME}.${RUN_VERDICT_CASE}`).timestamp(timestamp);
+  const testCase = suite
+    .testCase()
+    .className(RUN_VERDICT_CASE)
+    .name(`${RUN_VERDICT_CASE}: the run passes under the run policy${verdict.strict ? ' (strict)' : ''}${verdict.baseline ? ' and the baseline' : ''}`)
+    .time(0);
+  testCase.failure(attributeText(verdict.summary), RUN_VERDICT_CASE).stacktrace(cdataText(['What fails the run:', ...verdict.problems.map((line) => `- ${line}`)].join('\n')));
+  suite.time(0);
 }
 
 /** The JUnit XML document: one <testsuite> per suite (first-seen order), one <testcase> per check. */
@@ -270,6 +340,9 @@ export function buildJunitXml(report: RunReport, options: JunitOptions = {}): st
   const builder = freshBuilder().name(JUNIT_ROOT_NAME);
   const timestamp = junitTimestamp(report.startedAt);
   const suites = new Map<string, { suite: TestSuite; ms: number }>();
+  const verdict = reportVerdict(report, options.strict);
+  const byCheck = verdictByCheck(verdict);
+  let failureWritten = false;
 
   for (const result of report.results) {
     let entry = suites.get(result.suite);
@@ -286,13 +359,17 @@ export function buildJunitXml(report: RunReport, options: JunitOptions = {}): st
       if (report.negotiatedProtocolVersion !== undefined) {
         suite.property('negotiatedProtocolVersion', attributeText(report.negotiatedProtocolVersion));
       }
+      if (report.calibration) suite.property('calibration', attributeText(describeCalibration(report.calibration)));
       entry = { suite, ms: 0 };
       suites.set(result.suite, entry);
     }
     entry.ms += Number.isFinite(result.durationMs) && result.durationMs > 0 ? Math.round(result.durationMs) : 0;
-    addTestCase(entry.suite, result, options);
+    if (addTestCase(entry.suite, result, byCheck, options)) failureWritten = true;
   }
   for (const { suite, ms } of suites.values()) suite.time(ms / 1000);
+  // What fails the run must fail JUnit consumers too, also when no check's test case shows it.
+  const unknownEntries = verdict.baseline?.unknown.length ?? 0;
+  if (verdict.outcome === 'fail' && (unknownEntries > 0 || !failureWritten)) addRunVerdictCase(builder, verdict, timestamp);
 
   return withoutRootSkipped(builder.build());
 }

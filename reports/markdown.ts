@@ -1,20 +1,19 @@
 // The Markdown summary (--markdown FILE, and GitHub's job summary via GITHUB_STEP_SUMMARY): the verdict, the
 // counts, every fail and warn with linked requirements, and coverage by spec section. Format: docs/report-format.md.
-// It renders what the runner (and, with a baseline, applyBaseline) decided; it never computes a check's verdict.
+// It renders what the runner decided and the run's verdict the report carries (harness/run-policy.ts decided it);
+// it never computes a check's outcome or whether the run passes.
 
 import { appendFile, mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 
-import type { BaselineVerdict } from '../harness/baseline.js';
-import type { CheckResult, CoverageEntry, Outcome, RunReport } from '../harness/model.js';
+import type { CheckResult, CoverageEntry, Outcome, RunReport, RunVerdict } from '../harness/model.js';
+import { reportVerdict } from '../harness/run-policy.js';
 import { writeFileAtomic } from './json.js';
-import { plural } from './text.js';
+import { describeCalibration } from './text.js';
 
 export interface MarkdownOptions {
-  /** The run was strict: a warn fails it. */
+  /** For a report without a verdict: a warn fails the run, as --strict does. Default false. */
   strict?: boolean;
-  /** The run was compared with an expected-failures baseline (applyBaseline's verdict). */
-  baseline?: BaselineVerdict;
   /** Rows per table before the rest is left out with a note; default MARKDOWN_MAX_ROWS. */
   maxRows?: number;
 }
@@ -87,36 +86,13 @@ function formatDuration(ms: number): string {
 
 // ------------------------------------------------------------------------------------------- sections
 
-function verdictLines(report: RunReport, options: MarkdownOptions): string[] {
-  const { strict = false, baseline } = options;
-  const s = report.summary;
-  const warnFails = strict && s.warn > 0;
-  const passes = baseline ? baseline.passes : s.fail === 0 && s.error === 0 && !warnFails;
-  const why: string[] = [];
-  if (baseline) {
-    if (baseline.unexpected.length > 0) why.push(`${plural(baseline.unexpected.length, 'unexpected failure')} (not in the baseline)`);
-    if (baseline.stale.length > 0) why.push(`${plural(baseline.stale.length, 'stale baseline entry', 'stale baseline entries')} (the check no longer fails)`);
-    if (baseline.unknown.length > 0) why.push(`${plural(baseline.unknown.length, 'baseline entry', 'baseline entries')} naming no check of the suite`);
-  } else {
-    if (s.fail > 0) why.push(`${plural(s.fail, 'check')} failed`);
-    if (s.error > 0) why.push(`${plural(s.error, 'check')} could not run (harness error)`);
-    if (warnFails) why.push(`${plural(s.warn, 'warning')} count${s.warn === 1 ? 's' : ''} as failure under strict`);
-  }
-  const notes: string[] = [];
-  if (baseline && baseline.expected.length > 0) {
-    notes.push(`${plural(baseline.expected.length, 'expected failure')} listed in the baseline`);
-  }
-  if (!strict && s.warn > 0) notes.push(`${plural(s.warn, 'warning')} (a SHOULD not met) that do${s.warn === 1 ? 'es' : ''} not fail the run`);
-  if (s.fail + s.warn + s.error + s.pass === 0 && s.skip > 0) notes.push('every check was skipped');
-
+function verdictLines(verdict: RunVerdict): string[] {
+  const passes = verdict.outcome === 'pass';
   const heading = passes ? '## ✅ MCP Tasks conformance: passed' : '## ❌ MCP Tasks conformance: failed';
-  let sentence = passes ? '**Passed**: no check failed' : `**Failed**: ${why.join(', ') || 'the run did not pass'}`;
-  if (passes && baseline && baseline.expected.length > 0) sentence = '**Passed**: no unexpected failure';
-  if (notes.length > 0) sentence += ` — ${notes.join('; ')}`;
-  return [heading, '', `${sentence}.`];
+  return [heading, '', `${passes ? '**Passed**' : '**Failed**'}: ${escapeMarkdown(verdict.summary, 1000)}.`];
 }
 
-function contextLines(report: RunReport, options: MarkdownOptions): string[] {
+function contextLines(report: RunReport, verdict: RunVerdict): string[] {
   const target = report.target;
   const protocol = report.negotiatedProtocolVersion;
   const parts = [
@@ -127,9 +103,10 @@ function contextLines(report: RunReport, options: MarkdownOptions): string[] {
     `**Tool:** ${escapeMarkdown(`${report.tool.name} ${report.tool.version}`)}`,
     `**Duration:** ${formatDuration(report.durationMs)}`,
   ];
-  if (options.strict) parts.push('**Strict:** yes');
-  if (options.baseline) parts.push(`**Baseline:** ${options.baseline.file ? code(options.baseline.file) : 'yes'}`);
+  if (verdict.strict) parts.push('**Strict:** yes');
+  if (verdict.baseline) parts.push(`**Baseline:** ${verdict.baseline.file ? code(verdict.baseline.file) : 'yes'}`);
   const lines = [parts.join(' · ')];
+  if (report.calibration) lines.push('', `**Calibration:** ${escapeMarkdown(describeCalibration(report.calibration), 500)}`);
   if (report.notices.length > 0) {
     lines.push('');
     for (const notice of report.notices) lines.push(`- ${escapeMarkdown(notice, 500)}`);
@@ -164,8 +141,8 @@ function requirementLinks(result: CheckResult, urls: ReadonlyMap<string, string>
 
 const PROBLEM_ORDER: Record<Outcome, number> = { fail: 0, error: 1, warn: 2, pass: 3, skip: 4 };
 
-function problemLines(report: RunReport, options: MarkdownOptions, maxRows: number): string[] {
-  const { baseline } = options;
+function problemLines(report: RunReport, verdict: RunVerdict, maxRows: number): string[] {
+  const { baseline } = verdict;
   const problems = report.results
     .map((result, index) => ({ result, index }))
     .filter(({ result }) => result.outcome === 'fail' || result.outcome === 'error' || result.outcome === 'warn')
@@ -176,7 +153,7 @@ function problemLines(report: RunReport, options: MarkdownOptions, maxRows: numb
   const urls = new Map(report.coverage.map((entry) => [entry.id, entry.url]));
   const expected = new Map(baseline?.expected.map((entry) => [entry.check, entry]) ?? []);
   const stale = new Set(baseline?.stale.map((entry) => entry.check) ?? []);
-  const unexpected = new Set(baseline?.unexpected.map((entry) => entry.check) ?? []);
+  const unexpected = new Set(verdict.failing.map((entry) => entry.check));
 
   const header = ['check', 'outcome', 'requirements', 'reason'];
   if (baseline) header.push('baseline');
@@ -202,7 +179,7 @@ function problemLines(report: RunReport, options: MarkdownOptions, maxRows: numb
   return lines;
 }
 
-function baselineLines(verdict: BaselineVerdict, maxRows: number): string[] {
+function baselineLines(verdict: NonNullable<RunVerdict['baseline']>, maxRows: number): string[] {
   const lines: string[] = [];
   const from = verdict.file ? code(verdict.file) : 'the baseline';
   if (verdict.stale.length > 0) {
@@ -215,7 +192,7 @@ function baselineLines(verdict: BaselineVerdict, maxRows: number): string[] {
   }
   if (verdict.unknown.length > 0) {
     lines.push(`### Unknown baseline entries (${verdict.unknown.length})`, '', `${from} names checks this suite does not have; fix the IDs or remove the entries:`, '');
-    for (const check of verdict.unknown.slice(0, maxRows)) lines.push(`- ${code(check)}`);
+    for (const entry of verdict.unknown.slice(0, maxRows)) lines.push(`- ${code(entry.check)}: ${escapeMarkdown(entry.message)}`);
     lines.push(...truncationNote(Math.min(maxRows, verdict.unknown.length), verdict.unknown.length, 'unknown entries'), '');
   }
   if (verdict.notExercised.length > 0) {
@@ -228,6 +205,13 @@ function baselineLines(verdict: BaselineVerdict, maxRows: number): string[] {
     for (const entry of verdict.notExercised.slice(0, maxRows)) lines.push(`- ${code(entry.check)}: ${escapeMarkdown(entry.message)}`);
     lines.push(...truncationNote(Math.min(maxRows, verdict.notExercised.length), verdict.notExercised.length, 'entries'), '');
   }
+  return lines;
+}
+
+function unstableLines(unstable: NonNullable<RunVerdict['unstable']>, maxRows: number): string[] {
+  const lines = [`### Verdicts that changed between runs (${unstable.length})`, '', 'Each of these fails the run: the same check gave different outcomes in the runs of `--repeat`.', ''];
+  for (const entry of unstable.slice(0, maxRows)) lines.push(`- ${code(entry.check)}: ${entry.outcomes.join(' → ')}`);
+  lines.push(...truncationNote(Math.min(maxRows, unstable.length), unstable.length, 'checks'));
   return lines;
 }
 
@@ -305,14 +289,16 @@ function capBytes(text: string): string {
 /** The Markdown summary of a run, ending with a newline. */
 export function buildMarkdownSummary(report: RunReport, options: MarkdownOptions = {}): string {
   const maxRows = Math.max(1, Math.floor(options.maxRows ?? MARKDOWN_MAX_ROWS));
-  const blocks: string[][] = [verdictLines(report, options), contextLines(report, options), countLines(report)];
-  const problems = problemLines(report, options, maxRows);
+  const verdict = reportVerdict(report, options.strict);
+  const blocks: string[][] = [verdictLines(verdict), contextLines(report, verdict), countLines(report)];
+  const problems = problemLines(report, verdict, maxRows);
   if (problems.length > 0) blocks.push(problems);
-  if (options.baseline) {
-    const lines = baselineLines(options.baseline, maxRows);
+  if (verdict.baseline) {
+    const lines = baselineLines(verdict.baseline, maxRows);
     while (lines.at(-1) === '') lines.pop();
     if (lines.length > 0) blocks.push(lines);
   }
+  if (verdict.unstable && verdict.unstable.length > 0) blocks.push(unstableLines(verdict.unstable, maxRows));
   const coverage = coverageLines(report, maxRows);
   if (coverage.length > 0) blocks.push(coverage);
   return capBytes(`${blocks.map((block) => block.join('\n')).join('\n\n')}\n`);

@@ -1,5 +1,6 @@
 // The expected-failures baseline: loading (YAML and JSON) with one-line errors, the four categories plus
-// "not exercised", strict handling, and writing a baseline from a run and reading it back.
+// "not exercised", strict handling, and writing a baseline from a run and reading it back. And the run policy
+// (harness/run-policy.ts) that turns results, strict, a baseline and --repeat into the run's one verdict.
 
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -7,17 +8,9 @@ import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import {
-  applyBaseline,
-  BaselineError,
-  baselineFromReport,
-  isFailingOutcome,
-  loadBaseline,
-  serializeBaseline,
-  writeBaseline,
-  type Baseline,
-} from '../harness/baseline.js';
+import { BaselineError, baselineFromReport, loadBaseline, serializeBaseline, writeBaseline, type Baseline } from '../harness/baseline.js';
 import type { CheckResult, Outcome, RunReport } from '../harness/model.js';
+import { isFailingOutcome, reportVerdict, runVerdict, type RunPolicy } from '../harness/run-policy.js';
 import { ALL_CHECKS } from '../suites/index.js';
 import { runAgainstReferenceHttp } from './support/reference-runs.js';
 
@@ -69,6 +62,12 @@ const RUN = report([
   result('f.fail', 'fail'),
 ]);
 const KNOWN = [...RUN.results.map((r) => r.id), 'g.unselected'];
+
+/** The run verdict under a baseline, as the CLI computes it. */
+function applyBaseline(run: RunReport, baseline: Baseline, policy: Omit<RunPolicy, 'baseline'> = {}) {
+  const verdict = runVerdict(run, { ...policy, baseline });
+  return { ...verdict, ...verdict.baseline!, passes: verdict.outcome === 'pass' };
+}
 
 let dir: string;
 beforeAll(async () => {
@@ -159,13 +158,13 @@ describe('applying', () => {
   it('sorts results into expected, unexpected, stale, unknown and not exercised', () => {
     const verdict = applyBaseline(RUN, baseline, { knownChecks: KNOWN });
     expect(verdict.expected).toEqual([
-      { check: 'b.fail', outcome: 'fail', reason: 'known: result differs', link: `${TASKS}#task-results` },
-      { check: 'e.error', outcome: 'error', reason: 'known: flaky' },
+      { check: 'b.fail', outcome: 'fail', message: 'expected x, got y', reason: 'known: result differs', link: `${TASKS}#task-results` },
+      { check: 'e.error', outcome: 'error', message: 'harness: connection closed', reason: 'known: flaky' },
     ]);
-    expect(verdict.unexpected).toEqual([{ check: 'f.fail', outcome: 'fail', message: 'fail of f.fail' }]);
-    expect(verdict.stale).toEqual([{ check: 'a.pass', reason: 'was broken', message: 'a.pass passes now: remove its entry from expected.yml' }]);
-    expect(verdict.unknown).toEqual(['b.fial']);
-    expect(verdict.notExercised.map((e) => e.check)).toEqual(['d.skip', 'g.unselected']);
+    expect(verdict.failing).toEqual([{ check: 'f.fail', outcome: 'fail', message: 'fail of f.fail' }]);
+    expect(verdict.stale).toEqual([{ check: 'a.pass', outcome: 'pass', reason: 'was broken', message: 'a.pass passes now: remove its entry from expected.yml' }]);
+    expect(verdict.unknown).toEqual([{ check: 'b.fial', message: expect.stringMatching(/^expected\.yml lists "b\.fial", which is no check of this suite; did you mean "b\.fail"\?/) }]);
+    expect(verdict.notExercised.map((e) => `${e.check}:${e.outcome}`)).toEqual(['d.skip:skip', 'g.unselected:skip']);
     expect(verdict.notExercised[0]!.message).toBe('d.skip was skipped (tasks.cancel is not declared), so the entry was not exercised');
     expect(verdict.notExercised[1]!.message).toMatch(/not selected in this run/);
     expect(verdict.passes).toBe(false);
@@ -194,25 +193,25 @@ describe('applying', () => {
 
   it('never hides an error of an unlisted check', () => {
     const verdict = applyBaseline(RUN, { entries: [{ check: 'b.fail', reason: 'r' }, { check: 'f.fail', reason: 'r' }] }, { knownChecks: KNOWN });
-    expect(verdict.unexpected).toEqual([{ check: 'e.error', outcome: 'error', message: 'harness: connection closed' }]);
+    expect(verdict.failing).toEqual([{ check: 'e.error', outcome: 'error', message: 'harness: connection closed' }]);
     expect(verdict.passes).toBe(false);
   });
 
   it('without knownChecks, knows only the checks of the run', () => {
     const verdict = applyBaseline(RUN, { entries: [{ check: 'g.unselected', reason: 'r' }] });
-    expect(verdict.unknown).toEqual(['g.unselected']);
+    expect(verdict.unknown.map((u) => u.check)).toEqual(['g.unselected']);
     expect(verdict.problems.at(-1)).toMatch(/^the baseline lists "g\.unselected", which is no check of this suite/);
   });
 
   it('under strict, a warn fails unless listed; without strict, a listed warn is stale', () => {
     const all = ['b.fail', 'e.error', 'f.fail'].map((check) => ({ check, reason: 'r' }));
     const lenient = applyBaseline(RUN, { entries: [...all, { check: 'c.warn', reason: 'should' }] }, { knownChecks: KNOWN });
-    expect(lenient.stale).toEqual([{ check: 'c.warn', reason: 'should', message: expect.stringMatching(/only warns .* run with --strict/) }]);
+    expect(lenient.stale).toEqual([{ check: 'c.warn', outcome: 'warn', reason: 'should', message: expect.stringMatching(/only warns .* run with --strict/) }]);
     expect(lenient.passes).toBe(false);
     expect(applyBaseline(RUN, { entries: all }, { knownChecks: KNOWN }).passes).toBe(true);
 
     const strictUnlisted = applyBaseline(RUN, { entries: all }, { strict: true, knownChecks: KNOWN });
-    expect(strictUnlisted.unexpected).toEqual([{ check: 'c.warn', outcome: 'warn', message: 'warn of c.warn' }]);
+    expect(strictUnlisted.failing).toEqual([{ check: 'c.warn', outcome: 'warn', message: 'warn of c.warn' }]);
     expect(strictUnlisted.passes).toBe(false);
 
     const strictListed = applyBaseline(RUN, { entries: [...all, { check: 'c.warn', reason: 'should' }] }, { strict: true, knownChecks: KNOWN });
@@ -222,13 +221,79 @@ describe('applying', () => {
 
   it('takes the worst outcome of a check that ran more than once', () => {
     const repeated = report([result('a.pass', 'pass'), result('a.pass', 'fail'), result('a.pass', 'pass')]);
-    expect(applyBaseline(repeated, { entries: [] }).unexpected.map((u) => u.check)).toEqual(['a.pass']);
+    expect(applyBaseline(repeated, { entries: [] }).failing.map((u) => u.check)).toEqual(['a.pass']);
     expect(applyBaseline(repeated, { entries: [{ check: 'a.pass', reason: 'r' }] }).passes).toBe(true);
   });
 
   it('counts fail and error as failing, and warn only under strict', () => {
     expect(['pass', 'fail', 'warn', 'skip', 'error'].filter((o) => isFailingOutcome(o as Outcome))).toEqual(['fail', 'error']);
     expect(['pass', 'fail', 'warn', 'skip', 'error'].filter((o) => isFailingOutcome(o as Outcome, true))).toEqual(['fail', 'warn', 'error']);
+  });
+});
+
+describe('the run verdict', () => {
+  const clean = report([result('a.pass', 'pass'), result('c.warn', 'warn'), result('d.skip', 'skip', 'not declared')]);
+
+  it('passes exactly when nothing fails the run, and says why in one line', () => {
+    const passed = runVerdict(clean);
+    expect(passed).toEqual({
+      outcome: 'pass',
+      strict: false,
+      failing: [],
+      problems: [],
+      summary: 'no check failed — 1 warning (a SHOULD not met) that does not fail the run',
+    });
+    const failed = runVerdict(RUN);
+    expect(failed.outcome).toBe('fail');
+    expect(failed.failing.map((f) => `${f.check}:${f.outcome}`)).toEqual(['b.fail:fail', 'e.error:error', 'f.fail:fail']);
+    expect(failed.problems).toEqual(['b.fail: fail — expected x, got y', 'e.error: error — harness: connection closed', 'f.fail: fail — fail of f.fail']);
+    expect(failed.summary).toBe('2 checks failed, 1 check could not run (harness error) — 1 warning (a SHOULD not met) that does not fail the run');
+    expect(failed.baseline).toBeUndefined();
+    expect(failed.unstable).toBeUndefined();
+  });
+
+  it('under strict, a warn fails the run', () => {
+    const strict = runVerdict(clean, { strict: true });
+    expect(strict).toMatchObject({ outcome: 'fail', strict: true, failing: [{ check: 'c.warn', outcome: 'warn' }], summary: '1 warning counts as failure under strict' });
+  });
+
+  it('with a baseline, passes on expected failures only, and says so', () => {
+    const all = ['b.fail', 'e.error', 'f.fail'].map((check) => ({ check, reason: 'known' }));
+    const verdict = runVerdict(RUN, { baseline: { file: 'ci/expected.yml', entries: all }, knownChecks: KNOWN });
+    expect(verdict.outcome).toBe('pass');
+    expect(verdict.baseline?.file).toBe('ci/expected.yml');
+    expect(verdict.summary).toBe('no unexpected failure — 3 expected failures listed in the baseline; 1 warning (a SHOULD not met) that does not fail the run');
+    const stale = runVerdict(report([result('b.fail', 'pass'), result('e.error', 'error'), result('f.fail', 'fail')]), { baseline: { entries: all } });
+    expect(stale.outcome).toBe('fail');
+    expect(stale.failing).toEqual([]);
+    expect(stale.problems).toEqual(['b.fail passes now: remove its entry from the baseline']);
+    expect(stale.summary).toBe('1 stale baseline entry (the check no longer fails) — 2 expected failures listed in the baseline');
+  });
+
+  it('with --repeat, a check whose verdict changed fails the run', () => {
+    const verdict = runVerdict(clean, { unstable: [{ id: 'a.pass', outcomes: ['pass', 'fail', 'pass'] }] });
+    expect(verdict.outcome).toBe('fail');
+    expect(verdict.unstable).toEqual([{ check: 'a.pass', outcomes: ['pass', 'fail', 'pass'] }]);
+    expect(verdict.problems).toEqual(['a.pass: pass → fail → pass — the verdict changed between runs']);
+    expect(verdict.summary).toMatch(/^1 check changed verdict between runs — /);
+    expect(runVerdict(clean, { unstable: [] })).toMatchObject({ outcome: 'pass', unstable: [] });
+  });
+
+  it('a run that could not happen fails, whatever the baseline lists; an empty run never passes', () => {
+    const notRun = report([result('a.x', 'error', 'not run: the receiver under test could not be reached: ECONNREFUSED')]);
+    const verdict = runVerdict(notRun, { baseline: { entries: [{ check: 'a.x', reason: 'r' }] }, notRun: 'the receiver under test could not be reached: ECONNREFUSED' });
+    expect(verdict).toMatchObject({ outcome: 'fail', failing: [{ check: 'a.x', outcome: 'error' }], summary: 'the run could not happen: the receiver under test could not be reached: ECONNREFUSED' });
+    expect(verdict.problems).toEqual(['the run could not happen: the receiver under test could not be reached: ECONNREFUSED']);
+    expect(verdict.baseline).toBeUndefined();
+    expect(runVerdict(report([]))).toMatchObject({ outcome: 'fail', problems: ['no check ran: an empty run never passes'], summary: 'no check ran' });
+    expect(runVerdict(report([result('d.skip', 'skip')]))).toMatchObject({ outcome: 'pass', summary: 'no check failed — every check was skipped' });
+  });
+
+  it('a report keeps the verdict it carries; without one, the policy gives it under strict', () => {
+    const carried = { ...clean, verdict: runVerdict(clean, { strict: true }) };
+    expect(reportVerdict(carried)).toBe(carried.verdict);
+    expect(reportVerdict(clean).outcome).toBe('pass');
+    expect(reportVerdict(clean, true).outcome).toBe('fail');
   });
 });
 

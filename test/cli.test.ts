@@ -17,6 +17,28 @@ function cli(...args: string[]) {
 
 const withFault = (fault: string) => ['--command', `"${process.execPath}" "${REFERENCE}" --fault ${fault}`];
 
+/** Runs the CLI writing every report, and reads what each says about the run. */
+function cliWithReports(name: string, ...args: string[]) {
+  const [json, junit, markdown, html] = ['json', 'xml', 'md', 'html'].map((ext) => join(dir, `${name}.${ext}`));
+  const run = cli(...args, '--json', json!, '--junit', junit!, '--markdown', markdown!, '--html', html!);
+  const report = JSON.parse(readFileSync(json!, 'utf8'));
+  const xml = readFileSync(junit!, 'utf8');
+  return {
+    ...run,
+    report,
+    says: {
+      json: report.verdict.outcome,
+      junit: /<(failure|error)\b/.test(xml) ? 'fail' : 'pass',
+      markdown: readFileSync(markdown!, 'utf8').startsWith('## ✅') ? 'pass' : 'fail',
+      html: /data-verdict="pass"/.test(readFileSync(html!, 'utf8')) ? 'pass' : 'fail',
+      console: /^Verdict: +PASS/m.test(run.stdout) ? 'pass' : 'fail',
+    },
+    xml,
+  };
+}
+
+const everyReport = (verdict: 'pass' | 'fail') => ({ json: verdict, junit: verdict, markdown: verdict, html: verdict, console: verdict });
+
 describe.skipIf(!built)('the command line (run "npm run build" first when running vitest alone)', () => {
   it('exits 0 when the run passes and writes every report asked for', () => {
     const files = ['r.json', 'j.xml', 's.md', 'r.html'].map((name) => join(dir, `pass-${name}`));
@@ -50,6 +72,8 @@ describe.skipIf(!built)('the command line (run "npm run build" first when runnin
     const run = cli('server', '--url', 'http://127.0.0.1:9/mcp', '--launch', 'echo cannot start >&2; exit 1', '--only', 'creation.*', '--json', json);
     expect(run.code).toBe(2);
     const report = JSON.parse(readFileSync(json, 'utf8'));
+    expect(report.verdict.outcome).toBe('fail');
+    expect(report.verdict.summary).toMatch(/^the run could not happen: the receiver under test could not be reached: .*cannot start/);
     expect(report.results.length).toBeGreaterThan(0);
     expect(report.results.every((r: { outcome: string; message: string }) => r.outcome === 'error' && r.message.includes('cannot start'))).toBe(true);
   });
@@ -65,17 +89,28 @@ describe.skipIf(!built)('the command line (run "npm run build" first when runnin
     const only = ['--only', 'result-retrieval.same-as-plain-call,creation.status-working'];
     expect(cli('server', ...withFault('result-differs'), ...only, '--write-baseline', baseline).code).toBe(1);
     expect(readFileSync(baseline, 'utf8')).toContain('check: result-retrieval.same-as-plain-call');
-    expect(cli('server', ...withFault('result-differs'), ...only, '--baseline', baseline).code).toBe(0);
-    expect(cli('server', ...withFault('create-status-not-working'), ...only, '--baseline', baseline).code).toBe(1);
-    const stale = cli('server', ...only, '--baseline', baseline);
+    // Every report says what the exit status says: pass with only expected failures, fail on a new one or a stale entry.
+    const expected = cliWithReports('baseline-expected', 'server', ...withFault('result-differs'), ...only, '--baseline', baseline);
+    expect(expected.code).toBe(0);
+    expect(expected.says).toEqual(everyReport('pass'));
+    expect(expected.report.verdict.baseline.expected.map((e: { check: string }) => e.check)).toEqual(['result-retrieval.same-as-plain-call']);
+    expect(expected.xml).toMatch(/<skipped message="expected failure: [^"]+ — /);
+    const unexpected = cliWithReports('baseline-unexpected', 'server', ...withFault('create-status-not-working'), ...only, '--baseline', baseline);
+    expect(unexpected.code).toBe(1);
+    expect(unexpected.says).toEqual(everyReport('fail'));
+    const stale = cliWithReports('baseline-stale', 'server', ...only, '--baseline', baseline);
     expect(stale.code).toBe(1);
+    expect(stale.says).toEqual(everyReport('fail'));
     expect(stale.stdout).toMatch(/passes now: remove its entry/);
+    expect(stale.xml).toContain('type="stale-baseline-entry"');
   });
 
-  it('--repeat reports whether verdicts changed between runs', () => {
-    const run = cli('server', '--only', 'protocol-errors.*', '--repeat', '2');
+  it('--repeat reports whether verdicts changed between runs, in the verdict too', () => {
+    const run = cliWithReports('repeat', 'server', '--only', 'protocol-errors.*', '--repeat', '2');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('All verdicts were the same in 2 runs.');
+    expect(run.says).toEqual(everyReport('pass'));
+    expect(run.report.verdict.unstable).toEqual([]);
   });
 
   it('appends the Markdown summary to GITHUB_STEP_SUMMARY', () => {

@@ -4,7 +4,7 @@ import { ALL_CHECKS } from '../suites/index.js';
 import { CLIENT_FAULT_CASES as SHARED_CASES, CLIENT_REQUESTOR_FAULT_CASES } from './fault-cases/client.js';
 
 const CLIENT_FAULT_CASES = [...SHARED_CASES, ...CLIENT_REQUESTOR_FAULT_CASES];
-import { notableResults, runAgainstReferenceClient } from './support/reference-runs.js';
+import { keywordMismatches, notableResults, runAgainstReferenceClient } from './support/reference-runs.js';
 
 describe('the reference client receiver passes every client check', () => {
   it('with full task support', async ({ expect }) => {
@@ -33,6 +33,8 @@ describe('every client check is proven by a fault of the reference client', () =
   for (const faultCase of CLIENT_FAULT_CASES) {
     it(`${faultCase.faults.join('+')} is caught by ${Object.keys(faultCase.catches).join(', ')} and nothing else`, async ({ expect }) => {
       const report = await runAgainstReferenceClient(faultCase);
+      // Every verdict follows its requirement's keyword.
+      expect(keywordMismatches(report)).toEqual([]);
       const notable = Object.fromEntries(report.results.filter((r) => r.outcome !== 'pass' && r.outcome !== 'skip').map((r) => [r.id, r.outcome]));
       expect({ outcomes: notable, messages: report.results.filter((r) => r.id in notable).map((r) => `${r.id}: ${r.message}`) }).toEqual({ outcomes: faultCase.catches, messages: expect.any(Array) });
     });

@@ -1,23 +1,25 @@
 // The HTML report card: built from a hand-made report (escaping, no network references, embedded JSON), then
 // opened in a real browser (Debian's chromium driven by playwright-core) from a real run with failures.
 
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { CheckResult, RunReport, TranscriptEntry } from '../harness/model.js';
+import { runVerdict } from '../harness/run-policy.js';
 import { buildHtmlReport, TRANSCRIPT_CHUNK, writeHtmlReport } from '../reports/html.js';
 import { toPlain } from '../reports/json.js';
-import { runAgainstReferenceHttp } from './support/reference-runs.js';
-import { result } from './support/results.js';
+import { REFERENCE_BUILT, REFERENCE_MAIN, runAgainstReferenceHttp } from './support/reference-runs.js';
+import { CALIBRATION, result } from './support/results.js';
 
 // ---------------------------------------------------------------------------------------------- fixture
 
@@ -204,7 +206,7 @@ describe('buildHtmlReport', () => {
 
   it('has the header, the hooks the tests and users rely on, and the requirement matrix', () => {
     expect(html).toMatch(/<div class="verdict v-fail" id="verdict" data-verdict="fail">\s*<span class="verdict-word">FAIL<\/span>/);
-    expect(html).toContain('2 of 6 checks failed or errored');
+    expect(html).toContain('<span class="verdict-line">1 check failed, 1 check could not run (harness error) — 1 warning (a SHOULD not met) that does not fail the run</span>');
     expect(html).toContain('NOT 2025-11-25');
     expect(html).toContain('the target negotiated 2025-06-18 &lt;script&gt;');
     expect(html).toContain('2025-11-25 10:20:30 UTC');
@@ -234,6 +236,47 @@ describe('buildHtmlReport', () => {
     const strict = buildHtmlReport(fixture({ summary: { pass: 2, fail: 0, warn: 1, skip: 0, error: 0 }, results: [PASS, WARN, ORPHAN] }), { strict: true });
     expect(strict).toContain('data-verdict="fail"');
     expect(buildHtmlReport(fixture({ summary: { pass: 0, fail: 0, warn: 0, skip: 0, error: 0 }, results: [] }))).toContain('data-verdict="none"');
+  });
+
+  it('renders the verdict the report carries: a baselined run passes, a stale entry fails it', () => {
+    const entries = [
+      { check: 'result.exact-success', reason: `known: issue 12 ${XSS}`, link: 'https://example.org/issues/12' },
+      { check: 'result.timeout', reason: 'flaky transport', link: `${TASKS}#result-retrieval` },
+    ];
+    const baselined = fixture();
+    baselined.verdict = runVerdict(baselined, { baseline: { file: 'ci/expected.yml', entries } });
+    const passing = buildHtmlReport(baselined, { strict: true });
+    expect(passing).toMatch(/<div class="verdict v-pass" id="verdict" data-verdict="pass">\s*<span class="verdict-word">PASS<\/span>/);
+    expect(passing).toMatch(/<title>PASS · /);
+    expect(passing).toContain('no unexpected failure — 2 expected failures listed in the baseline; 1 warning (a SHOULD not met) that does not fail the run');
+    expect(passing).toContain('<dt>Baseline</dt><dd><code class="wrap">ci/expected.yml</code> · <a href="#verdict-details">2 expected failures, 0 stale, 0 unknown, 0 not exercised</a></dd>');
+    expect(passing).toContain('<section class="verdict-details" id="verdict-details"');
+    expect(passing).toContain('<li class="expected"><span class="badge o-fail">FAIL</span> <a class="checkref" href="#check-result.exact-success">result.exact-success</a> <span class="expected-note">expected by the baseline: known: issue 12 &lt;script&gt;');
+    // A link that is no spec page is shown as text, never as an href.
+    expect(passing).toContain('<span class="muted wrap">https://example.org/issues/12</span>');
+    expect(passing).not.toContain('href="https://example.org');
+    expect(passing).not.toContain('Mode</dt>');
+
+    const stale = fixture();
+    stale.verdict = runVerdict(stale, { baseline: { file: 'ci/expected.yml', entries: [...entries, { check: 'lifecycle.create', reason: 'was broken' }] } });
+    const failing = buildHtmlReport(stale);
+    expect(failing).toContain('data-verdict="fail"');
+    expect(failing).toContain('1 stale baseline entry (the check no longer fails)');
+    expect(failing).toMatch(/<h4>Stale entries: they fail the run \(1\)<\/h4><ul><li><span class="badge o-pass">PASS<\/span> <a class="checkref" href="#check-lifecycle.create">lifecycle.create<\/a> <span class="why">lifecycle.create passes now: remove its entry from ci\/expected.yml<\/span>/);
+
+    const strict = fixture();
+    strict.verdict = runVerdict(strict, { strict: true, baseline: { entries } });
+    expect(buildHtmlReport(strict)).toContain('<dt>Mode</dt><dd>strict: a warn fails the run</dd>');
+    expect(buildHtmlReport(fixture())).not.toContain('id="verdict-details"');
+  });
+
+  it('shows the calibration among the facts of the header, and nothing when there is none', () => {
+    const html = buildHtmlReport(fixture({ calibration: CALIBRATION }));
+    expect(html).toContain(
+      '<dt>Calibration</dt><dd>round trip 12 ms (median of 5 ping requests on the discovery connection), connect 140 ms, allowance 250 ms per round trip, multiplier 1</dd>',
+    );
+    expect(html.indexOf('<dt>Calibration</dt>')).toBeLessThan(html.indexOf('class="overview"'));
+    expect(buildHtmlReport(fixture())).not.toContain('Calibration');
   });
 
   it('writes the file atomically, leaving no temporary file behind', async () => {
@@ -271,6 +314,21 @@ if (!CHROMIUM) console.warn(`html-report browser tests skipped: ${SKIP_REASON}`)
 
 const ARTIFACTS = fileURLToPath(new URL('../test-artifacts/', import.meta.url));
 
+const CLI = fileURLToPath(new URL('../dist/harness/cli.js', import.meta.url));
+const CLI_BUILT = existsSync(CLI);
+
+/** The built CLI, its exit status and output; GITHUB_STEP_SUMMARY cleared so that no job summary is touched. */
+async function cli(...args: string[]): Promise<{ code: number; stdout: string }> {
+  try {
+    const { stdout } = await promisify(execFile)(process.execPath, [CLI, ...args], { timeout: 120_000, env: { ...process.env, GITHUB_STEP_SUMMARY: '' } });
+    return { code: 0, stdout };
+  } catch (error) {
+    const failed = error as { code?: unknown; stdout?: string };
+    if (typeof failed.code !== 'number') throw error;
+    return { code: failed.code, stdout: failed.stdout ?? '' };
+  }
+}
+
 interface Watched {
   page: Page;
   offsite: string[];
@@ -294,6 +352,14 @@ describe.skipIf(!CHROMIUM)(`in a real browser (${CHROMIUM ? `chromium at ${CHROM
     await browser?.close();
     if (dir) await rm(dir, { recursive: true, force: true });
   });
+
+  /** Opens a report file the CLI wrote. */
+  async function openFile(file: string): Promise<Page> {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await page.goto(pathToFileURL(file).href);
+    await page.waitForSelector('html[data-ready="true"]', { timeout: 10_000 });
+    return page;
+  }
 
   async function open(report: RunReport, name: string): Promise<Watched> {
     const file = join(dir, name);
@@ -395,6 +461,50 @@ describe.skipIf(!CHROMIUM)(`in a real browser (${CHROMIUM ? `chromium at ${CHROM
     expect(dialogs).toEqual([]);
     expect(errors).toEqual([]);
     await page.close();
+  });
+
+  it('a hand-made baselined run: the card says PASS, the calibration shows; a stale entry makes it FAIL', async () => {
+    const entries = [
+      { check: 'result.exact-success', reason: 'known: issue 12' },
+      { check: 'result.timeout', reason: 'flaky transport' },
+    ];
+    const baselined = fixture({ calibration: CALIBRATION });
+    baselined.verdict = runVerdict(baselined, { baseline: { file: 'ci/expected.yml', entries } });
+    const passing = await open(baselined, 'baselined.html');
+    expect(await passing.page.textContent('#verdict .verdict-word')).toBe('PASS');
+    expect(await passing.page.textContent('#verdict .verdict-line')).toBe(baselined.verdict.summary);
+    expect(await passing.page.isVisible('#verdict-details')).toBe(true);
+    expect(await passing.page.textContent('.facts')).toContain('round trip 12 ms (median of 5 ping requests on the discovery connection)');
+    expect(passing.errors).toEqual([]);
+    await passing.page.close();
+
+    const stale = fixture();
+    stale.verdict = runVerdict(stale, { baseline: { entries: [...entries, { check: 'lifecycle.create', reason: 'was broken' }] } });
+    const failing = await open(stale, 'stale.html');
+    expect(await failing.page.textContent('#verdict .verdict-word')).toBe('FAIL');
+    expect(await failing.page.textContent('#verdict-details')).toContain('lifecycle.create passes now: remove its entry from the baseline');
+    await failing.page.close();
+  });
+
+  it.skipIf(!CLI_BUILT || !REFERENCE_BUILT)('the CLI with --baseline: the card says PASS exactly when the exit status is 0', async () => {
+    const baseline = join(dir, 'cli-baseline.yml');
+    const only = ['--only', 'result-retrieval.same-as-plain-call,creation.status-working'];
+    const faulty = ['--command', `"${process.execPath}" "${REFERENCE_MAIN}" --fault result-differs`];
+    expect((await cli('server', ...faulty, ...only, '--write-baseline', baseline)).code).toBe(1);
+
+    const expectedHtml = join(dir, 'cli-expected.html');
+    expect((await cli('server', ...faulty, ...only, '--baseline', baseline, '--html', expectedHtml)).code).toBe(0);
+    const passing = await openFile(expectedHtml);
+    expect(await passing.textContent('#verdict .verdict-word')).toBe('PASS');
+    expect(await passing.textContent('#verdict .verdict-line')).toMatch(/^no unexpected failure — 1 expected failure listed in the baseline/);
+    await passing.close();
+
+    const staleHtml = join(dir, 'cli-stale.html');
+    expect((await cli('server', ...only, '--baseline', baseline, '--html', staleHtml)).code).toBe(1);
+    const failing = await openFile(staleHtml);
+    expect(await failing.textContent('#verdict .verdict-word')).toBe('FAIL');
+    expect(await failing.textContent('#verdict-details')).toContain('result-retrieval.same-as-plain-call passes now: remove its entry');
+    await failing.close();
   });
 
   it('hostile text from the IUT is shown as text and never runs; a 2,000-entry transcript renders in chunks', async () => {

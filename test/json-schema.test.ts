@@ -9,9 +9,10 @@ import type { AnySchemaObject, ValidateFunction } from 'ajv';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import type { CheckResult, RunReport } from '../harness/model.js';
+import { runVerdict } from '../harness/run-policy.js';
 import { REPORT_SCHEMA_ID, toJsonReport } from '../reports/json.js';
 import { runAgainstReferenceHttp } from './support/reference-runs.js';
-import { result } from './support/results.js';
+import { CALIBRATION, result } from './support/results.js';
 
 // CommonJS interop as in harness/schemas/validate.ts.
 type AjvClass = typeof AjvModule.default;
@@ -110,6 +111,31 @@ describe('JSON report schema', () => {
     expect(schemaErrors(handMade())).toEqual([]);
   });
 
+  it('accepts the verdict (with a baseline, with --repeat, without either) and the calibration', () => {
+    const report = { ...handMade(), calibration: CALIBRATION };
+    const baseline = {
+      file: 'ci/expected.yml',
+      entries: [
+        { check: 'result.exact', reason: 'known', link: 'https://example.org/1' },
+        { check: 'lifecycle.create', reason: 'was broken' },
+        { check: 'cancel.terminal', reason: 'skipped' },
+        { check: 'unselected.check', reason: 'not run' },
+        { check: 'no.such', reason: 'typo' },
+      ],
+    };
+    const verdicts = [
+      runVerdict(report),
+      runVerdict(report, { strict: true, baseline, knownChecks: ['unselected.check'], unstable: [{ id: 'ttl.stable', outcomes: ['pass', 'warn'] }] }),
+      runVerdict(report, { notRun: 'the receiver under test could not be reached: ECONNREFUSED' }),
+    ];
+    for (const verdict of verdicts) expect(schemaErrors({ ...report, verdict })).toEqual([]);
+    const json = JSON.parse(JSON.stringify(toJsonReport({ ...report, verdict: verdicts[1] }))) as { verdict: Record<string, unknown> };
+    expect(validate({ ...json, verdict: { ...json.verdict, outcome: 'maybe' } })).toBe(false);
+    const { problems: _problems, ...withoutProblems } = json.verdict;
+    expect(validate({ ...json, verdict: withoutProblems })).toBe(false);
+    expect(validate({ ...json, calibration: { ...CALIBRATION, extra: 1 } })).toBe(false);
+  });
+
   it('rejects a report missing summary, an unknown outcome, an extra field, or a wrong $schema', () => {
     const json = JSON.parse(JSON.stringify(toJsonReport(handMade()))) as Record<string, unknown>;
     const { summary: _summary, ...withoutSummary } = json;
@@ -134,6 +160,7 @@ describe('JSON report schema', () => {
     expect(faulty.summary.fail).toBeGreaterThan(0);
     expect(schemaErrors(clean)).toEqual([]);
     expect(schemaErrors(faulty)).toEqual([]);
+    expect(schemaErrors({ ...faulty, verdict: runVerdict(faulty) })).toEqual([]);
     const json = toJsonReport(faulty);
     expect(json.coverage.map((entry) => entry.id)).toEqual(faulty.coverage.map((entry) => entry.id));
     expect(json.coverage.some((entry) => entry.reason !== null && entry.checks.length === 0)).toBe(true);

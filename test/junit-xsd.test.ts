@@ -9,10 +9,12 @@ import { describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 
 import type { CheckResult, RunReport } from '../harness/model.js';
+import { runVerdict } from '../harness/run-policy.js';
 import { buildJunitXml } from '../reports/junit.js';
 import type { RequirementInfo } from '../reports/junit.js';
 import { ALL_REQUIREMENTS } from '../suites/index.js';
 import { runAgainstReferenceHttp } from './support/reference-runs.js';
+import { CALIBRATION } from './support/results.js';
 
 const XSD_PATH = fileURLToPath(new URL('../../shared/reference/junit-10.xsd', import.meta.url));
 const XSD = existsSync(XSD_PATH) ? readFileSync(XSD_PATH, 'utf8') : undefined;
@@ -95,6 +97,29 @@ describe.skipIf(XSD === undefined)('JUnit XML against junit-10.xsd', () => {
     const xml = buildJunitXml(handMade(), { strict: true, requirements: REQUIREMENTS });
     expect(xml.match(/<failure\b/g)).toHaveLength(2);
     expect(await schemaErrors(xml)).toEqual([]);
+  });
+
+  it('validates with a baseline: expected failures skipped, a stale entry failing, an unknown entry in the run-verdict case', async () => {
+    const report = handMade({ calibration: { ...CALIBRATION, method: HOSTILE } });
+    const entries = [
+      { check: 'result.exact', reason: `known ${HOSTILE}` },
+      { check: 'result.timeout', reason: 'flaky' },
+    ];
+    const baselined = { ...report, verdict: runVerdict(report, { baseline: { file: `ci/${HOSTILE}.yml`, entries } }) };
+    expect(baselined.verdict.outcome).toBe('pass');
+    const passing = buildJunitXml(baselined, { requirements: REQUIREMENTS });
+    expect(passing).not.toMatch(/<(failure|error)\b/);
+    expect(passing).toContain('<skipped message="expected failure: known bad');
+    expect(await schemaErrors(passing)).toEqual([]);
+
+    const withProblems = {
+      ...report,
+      verdict: runVerdict(report, { baseline: { entries: [...entries, { check: 'lifecycle.create', reason: 'was broken' }, { check: `typo ${HOSTILE}`, reason: 'r' }] } }),
+    };
+    const failing = buildJunitXml(withProblems, { requirements: REQUIREMENTS });
+    expect(failing).toContain('type="stale-baseline-entry"');
+    expect(failing).toContain('<testsuite name="mcp-tasks-conformance.run-verdict"');
+    expect(await schemaErrors(failing)).toEqual([]);
   });
 
   it('validates for edge cases: no results, no negotiated version, an unparseable start time', async () => {

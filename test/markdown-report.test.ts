@@ -7,11 +7,13 @@ import { join } from 'node:path';
 
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import { applyBaseline } from '../harness/baseline.js';
+import type { Baseline } from '../harness/baseline.js';
 import type { CheckResult, Outcome, RunReport } from '../harness/model.js';
+import { runVerdict, type RunPolicy } from '../harness/run-policy.js';
 import { buildMarkdownSummary, escapeMarkdown, MARKDOWN_MAX_BYTES, writeMarkdownSummary } from '../reports/index.js';
 import { ALL_CHECKS } from '../suites/index.js';
 import { runAgainstReferenceHttp } from './support/reference-runs.js';
+import { CALIBRATION } from './support/results.js';
 
 const TASKS = 'https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks';
 
@@ -71,6 +73,11 @@ function fixture(overrides: Partial<RunReport> = {}): RunReport {
     ],
     ...overrides,
   };
+}
+
+/** The report with the verdict the CLI would give it under `baseline`. */
+function judged(report: RunReport, baseline: Baseline, policy: Omit<RunPolicy, 'baseline'> = {}): RunReport {
+  return { ...report, verdict: runVerdict(report, { ...policy, baseline }) };
 }
 
 const CLEAN = fixture({ results: [RESULTS[0]!, RESULTS[3]!], summary: { pass: 1, fail: 0, warn: 0, skip: 1, error: 0 } });
@@ -172,7 +179,7 @@ describe('markdown summary', () => {
   });
 
   it('marks expected failures and lists stale, unknown and unexercised baseline entries', () => {
-    const verdict = applyBaseline(
+    const report = judged(
       fixture(),
       {
         file: 'ci/expected.yml',
@@ -185,7 +192,7 @@ describe('markdown summary', () => {
       },
       { knownChecks: RESULTS.map((r) => r.id) },
     );
-    const md = buildMarkdownSummary(fixture(), { baseline: verdict });
+    const md = buildMarkdownSummary(report);
     expect(md).toContain(
       '**Failed**: 1 unexpected failure (not in the baseline), 1 stale baseline entry (the check no longer fails), 1 baseline entry naming no check of the suite — 1 expected failure listed in the baseline',
     );
@@ -202,10 +209,39 @@ describe('markdown summary', () => {
   });
 
   it('passes with a baseline that lists every failure', () => {
-    const verdict = applyBaseline(fixture(), { entries: [{ check: 'result.exact', reason: 'r' }, { check: 'result.timeout', reason: 'r' }] });
-    const md = buildMarkdownSummary(fixture(), { baseline: verdict });
+    const md = buildMarkdownSummary(judged(fixture(), { entries: [{ check: 'result.exact', reason: 'r' }, { check: 'result.timeout', reason: 'r' }] }));
     expect(md).toMatch(/^## ✅ .*passed\n\n\*\*Passed\*\*: no unexpected failure — 2 expected failures listed in the baseline; 1 warning/);
     expect(md).not.toContain('### Stale');
+  });
+
+  it('says passed exactly when the verdict passes (the exit status is 0), taking strict and the baseline from it', () => {
+    const listed = { file: 'ci/expected.yml', entries: [{ check: 'result.exact', reason: 'known' }, { check: 'result.timeout', reason: 'flaky' }] };
+    const passing = judged(fixture(), listed);
+    expect(passing.verdict!.outcome).toBe('pass');
+    expect(buildMarkdownSummary(passing).split('\n')[0]).toBe('## ✅ MCP Tasks conformance: passed');
+    // Under strict the unlisted warn fails the run; the carried verdict says so whatever the options.
+    const strict = judged(fixture(), listed, { strict: true });
+    const strictMd = buildMarkdownSummary(strict, { strict: false });
+    expect(strictMd).toMatch(/^## ❌ .*failed\n\n\*\*Failed\*\*: 1 unexpected failure \(not in the baseline\) — 2 expected failures listed in the baseline\./);
+    expect(strictMd).toContain('**Strict:** yes');
+    // A listed check that passes now: stale, and the summary fails.
+    const stale = judged(fixture(), { ...listed, entries: [...listed.entries, { check: 'lifecycle.create', reason: 'was broken' }] });
+    expect(buildMarkdownSummary(stale).split('\n')[0]).toBe('## ❌ MCP Tasks conformance: failed');
+    expect(buildMarkdownSummary(stale)).toContain('### Stale baseline entries (1)');
+  });
+
+  it('lists the checks whose verdict changed between runs', () => {
+    const report = { ...CLEAN, verdict: runVerdict(CLEAN, { unstable: [{ id: 'lifecycle.create', outcomes: ['pass', 'fail'] }] }) };
+    const md = buildMarkdownSummary(report);
+    expect(md).toMatch(/^## ❌ .*failed\n\n\*\*Failed\*\*: 1 check changed verdict between runs\.$/m);
+    expect(md).toContain('### Verdicts that changed between runs (1)');
+    expect(md).toContain('- `lifecycle.create`: pass → fail');
+  });
+
+  it('shows the calibration under the context, and nothing when there is none', () => {
+    const md = buildMarkdownSummary(fixture({ calibration: { ...CALIBRATION, method: 'median of 5 *ping* requests' } }));
+    expect(md).toContain('**Calibration:** round trip 12 ms (median of 5 \\*ping\\* requests), connect 140 ms, allowance 250 ms per round trip, multiplier 1');
+    expect(buildMarkdownSummary(fixture())).not.toContain('Calibration');
   });
 
   it('truncates long tables with a note and stays under the size cap', () => {
@@ -230,8 +266,7 @@ describe('markdown summary', () => {
     }
     const coverage = tableRows(md, '### Coverage by spec section').map(cells);
     expect(coverage.at(-1)![1]).toBe(`**${report.coverage.length}**`);
-    const verdict = applyBaseline(report, { entries: [] }, { knownChecks: ALL_CHECKS.map((c) => c.id) });
-    expect(buildMarkdownSummary(report, { baseline: verdict })).toContain('**new**');
+    expect(buildMarkdownSummary(judged(report, { entries: [] }, { knownChecks: ALL_CHECKS.map((c) => c.id) }))).toContain('**new**');
   });
 });
 

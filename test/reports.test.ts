@@ -5,17 +5,19 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { CheckResult, RunReport } from '../harness/model.js';
+import { runVerdict } from '../harness/run-policy.js';
 import {
   buildJunitXml,
   formatCheckLine,
   formatSummary,
+  RUN_VERDICT_CASE,
   SYSTEM_OUT_MAX_BYTES,
   toJsonReport,
   writeJsonReport,
   writeJunitReport,
 } from '../reports/index.js';
 import type { RequirementInfo } from '../reports/index.js';
-import { result } from './support/results.js';
+import { CALIBRATION, result, runReport } from './support/results.js';
 
 // ---------------------------------------------------------------------------------------------- fixture
 
@@ -265,6 +267,54 @@ describe('console', () => {
     expect(formatSummary(fixture({ negotiatedProtocolVersion: undefined }))).toContain('no protocol version was negotiated');
   });
 
+  it('ends with the verdict the report carries; without one, the run policy gives it', () => {
+    expect(formatSummary(fixture()).split('\n').at(-1)).toBe(
+      'Verdict:     FAIL — 1 check failed, 1 check could not run (harness error) — 1 warning (a SHOULD not met) that does not fail the run',
+    );
+    const clean = runReport([PASS, WARN]);
+    expect(formatSummary(clean).split('\n').at(-1)).toMatch(/^Verdict: +PASS — no check failed — 1 warning/);
+    expect(formatSummary(clean, { strict: true }).split('\n').at(-1)).toBe('Verdict:     FAIL — 1 warning counts as failure under strict (strict)');
+    // The carried verdict wins over the fallback's strict.
+    expect(formatSummary({ ...clean, verdict: runVerdict(clean) }, { strict: true }).split('\n').at(-1)).toMatch(/^Verdict: +PASS/);
+  });
+
+  it('with a baseline: marks expected failures, lists stale and unknown entries, and the verdict agrees', () => {
+    const entries = [
+      { check: 'result.exact-success', reason: 'known: issue 12' },
+      { check: 'result.timeout', reason: 'flaky transport' },
+    ];
+    const passing = fixture();
+    passing.verdict = runVerdict(passing, { baseline: { file: 'ci/expected.yml', entries } });
+    const text = formatSummary(passing);
+    expect(text).toMatch(/FAIL +result\.exact-success +expected content.*\(expected by the baseline: known: issue 12\)$/m);
+    expect(text).toContain('Baseline ci/expected.yml: 2 expected failures, 0 stale entries, 0 unknown entries, 0 not exercised');
+    expect(text.split('\n').at(-1)).toBe('Verdict:     PASS — no unexpected failure — 2 expected failures listed in the baseline; 1 warning (a SHOULD not met) that does not fail the run');
+
+    const stale = fixture();
+    stale.verdict = runVerdict(stale, { baseline: { file: 'ci/expected.yml', entries: [...entries, { check: 'lifecycle.create', reason: 'was broken' }, { check: 'lifecycle.craete', reason: 'typo' }] } });
+    const staleText = formatSummary(stale);
+    expect(staleText).toContain('Stale baseline entries (they fail the run):\n  lifecycle.create passes now: remove its entry from ci/expected.yml');
+    expect(staleText).toContain('Unknown baseline entries (they fail the run):\n  ci/expected.yml lists "lifecycle.craete", which is no check of this suite; did you mean "lifecycle.create"?');
+    expect(staleText.split('\n').at(-1)).toMatch(/^Verdict: +FAIL — 1 stale baseline entry \(the check no longer fails\), 1 baseline entry naming no check of the suite — /);
+  });
+
+  it('lists the checks whose verdict changed between runs', () => {
+    const report = runReport([PASS]);
+    report.verdict = runVerdict(report, { unstable: [{ id: PASS.id, outcomes: ['fail', 'pass'] }] });
+    const text = formatSummary(report);
+    expect(text).toContain('Verdicts that changed between runs:\n  lifecycle.create: fail → pass');
+    expect(text.split('\n').at(-1)).toBe('Verdict:     FAIL — 1 check changed verdict between runs');
+  });
+
+  it('shows the calibration in the header, and nothing when there is none', () => {
+    const text = formatSummary(fixture({ calibration: CALIBRATION }));
+    expect(text).toMatch(
+      /^Calibration: round trip 12 ms \(median of 5 ping requests on the discovery connection\), connect 140 ms, allowance 250 ms per round trip, multiplier 1$/m,
+    );
+    expect(text.indexOf('Calibration:')).toBeLessThan(text.indexOf('Results:'));
+    expect(formatSummary(fixture())).not.toContain('Calibration');
+  });
+
   it('reports counts as given, with plural errors', () => {
     const text = formatSummary(fixture({ summary: { pass: 0, fail: 0, warn: 0, skip: 0, error: 2 }, results: [] }));
     expect(text).toContain('0 passed, 0 failed, 0 warned, 0 skipped, 2 errors (2 checks)');
@@ -284,8 +334,10 @@ describe('json', () => {
       'serverInfo',
       'startedAt',
       'durationMs',
+      'calibration',
       'notices',
       'summary',
+      'verdict',
       'results',
       'coverage',
     ]);
@@ -314,6 +366,29 @@ describe('json', () => {
     expect(coverage.at(-1)!.reason).toBe('binds the requestor');
   });
 
+  it('writes the verdict and the calibration as the report carries them, null when absent', () => {
+    expect(toJsonReport(fixture())).toMatchObject({ verdict: null, calibration: null });
+    const report = fixture({ calibration: CALIBRATION });
+    report.verdict = runVerdict(report, { baseline: { entries: [{ check: 'result.exact-success', reason: 'known', link: 'https://example.org/1' }, { check: 'cancel.terminal', reason: 'r' }] } });
+    const json = JSON.parse(JSON.stringify(toJsonReport(report)));
+    expect(json.calibration).toEqual(CALIBRATION);
+    expect(json.verdict).toEqual({
+      outcome: 'fail',
+      strict: false,
+      failing: [{ check: 'result.timeout', outcome: 'error', message: ERROR.message }],
+      baseline: {
+        file: null,
+        expected: [{ check: 'result.exact-success', outcome: 'fail', message: FAIL.message, reason: 'known', link: 'https://example.org/1' }],
+        stale: [],
+        unknown: [],
+        notExercised: [{ check: 'cancel.terminal', outcome: 'skip', message: expect.stringMatching(/^cancel\.terminal was skipped/), reason: 'r' }],
+      },
+      unstable: null,
+      problems: [`result.timeout: error — ${ERROR.message} (not listed in the baseline)`],
+      summary: '1 unexpected failure (not in the baseline) — 1 expected failure listed in the baseline; 1 warning (a SHOULD not met) that does not fail the run',
+    });
+  });
+
   it('round-trips through JSON, keeping every character', () => {
     const json = toJsonReport(fixture());
     const back = JSON.parse(JSON.stringify(json));
@@ -340,7 +415,7 @@ describe('json', () => {
     const file = join(dir, 'json', 'nested', 'results.json');
     await writeJsonReport(file, fixture());
     const text = await readFile(file, 'utf8');
-    expect(text).toMatch(/^\{\n {2}"\$schema": "urn:mcp-tasks-conformance:report:v1",\n {2}"tool": \{/);
+    expect(text).toMatch(/^\{\n {2}"\$schema": "urn:mcp-tasks-conformance:report:v2",\n {2}"tool": \{/);
     expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(toJsonReport(fixture()))));
     await writeJsonReport(file, fixture({ durationMs: 1 }));
     expect(JSON.parse(await readFile(file, 'utf8')).durationMs).toBe(1);
@@ -463,6 +538,91 @@ describe('junit', () => {
     expect(attributes(tagRe('testsuites', '>').exec(strictXml)![1]!).failures).toBe('2');
   });
 
+  const BASELINE_ENTRIES = [
+    { check: 'result.exact-success', reason: 'known: issue 12' },
+    { check: 'result.timeout', reason: 'flaky transport' },
+  ];
+  const rootAttributes = (xml: string) => attributes(tagRe('testsuites', '>').exec(xml)![1]!);
+  const failsConsumers = (xml: string) => /<(failure|error)\b/.test(xml);
+
+  it('writes an expected failure of the baseline as <skipped>, so JUnit consumers pass the run as the exit status does', () => {
+    const report = fixture();
+    report.verdict = runVerdict(report, { baseline: { file: 'ci/expected.yml', entries: BASELINE_ENTRIES } });
+    expect(report.verdict.outcome).toBe('pass');
+    const xml = buildJunitXml(report, { requirements: REQUIREMENTS });
+    assertWellFormed(xml);
+    expect(failsConsumers(xml)).toBe(false);
+    expect(rootAttributes(xml)).toMatchObject({ tests: '5', failures: '0', errors: '0' });
+    const fail = findCase(xml, 'result.exact-success');
+    expect(attributes(tagRe('skipped', '/>').exec(fail.body)![1]!)).toEqual({ message: `expected failure: known: issue 12 — ${FAIL.message}` });
+    expect(fail.systemOut).toContain('\noutcome: fail\n');
+    expect(fail.systemOut).toContain('EXPECTED FAILURE: known: issue 12');
+    const error = findCase(xml, 'result.timeout');
+    expect(attributes(tagRe('skipped', '/>').exec(error.body)![1]!)).toEqual({ message: `expected failure: flaky transport — ${ERROR.message}` });
+    expect(testSuites(xml).map((suite) => suite.attrs.skipped)).toEqual(['0', '2', '1']);
+  });
+
+  it('fails JUnit consumers on a stale entry, on its check', () => {
+    const report = fixture();
+    report.verdict = runVerdict(report, { baseline: { file: 'ci/expected.yml', entries: [...BASELINE_ENTRIES, { check: 'lifecycle.create', reason: 'was broken' }] } });
+    const xml = buildJunitXml(report);
+    assertWellFormed(xml);
+    const stale = findCase(xml, 'lifecycle.create');
+    const failure = tagRe('failure', String.raw`>([\s\S]*?)<\/failure>`).exec(stale.body)!;
+    expect(attributes(failure[1]!)).toEqual({ message: 'stale baseline entry: lifecycle.create passes now: remove its entry from ci/expected.yml', type: 'stale-baseline-entry' });
+    expect(failure[2]).toContain("The entry's reason: was broken");
+    expect(stale.systemOut).toContain('STALE BASELINE ENTRY: lifecycle.create passes now');
+    expect(rootAttributes(xml)).toMatchObject({ failures: '1', errors: '0' });
+    expect(xml).not.toContain(RUN_VERDICT_CASE);
+  });
+
+  it('fails JUnit consumers with a run-verdict test case for what no check shows: an unknown entry', () => {
+    const report = fixture();
+    report.verdict = runVerdict(report, { baseline: { entries: [...BASELINE_ENTRIES, { check: 'result.exakt-success', reason: 'typo' }] } });
+    const xml = buildJunitXml(report);
+    assertWellFormed(xml);
+    const suite = testSuites(xml).at(-1)!;
+    expect(suite.attrs).toMatchObject({ name: `mcp-tasks-conformance.${RUN_VERDICT_CASE}`, tests: '1', failures: '1' });
+    const failure = tagRe('failure', String.raw`>([\s\S]*?)<\/failure>`).exec(suite.cases[0]!.body)!;
+    expect(attributes(failure[1]!)).toEqual({ message: report.verdict.summary, type: RUN_VERDICT_CASE });
+    expect(failure[2]).toContain('- the baseline lists "result.exakt-success", which is no check of this suite; did you mean "result.exact-success"?');
+  });
+
+  it('fails JUnit consumers exactly when the verdict fails', () => {
+    const base = fixture();
+    const cases: [string, RunReport][] = [
+      ['no baseline', base],
+      ['all expected', { ...base, verdict: runVerdict(base, { baseline: { entries: BASELINE_ENTRIES } }) }],
+      ['strict, warn not listed', { ...base, verdict: runVerdict(base, { strict: true, baseline: { entries: BASELINE_ENTRIES } }) }],
+      ['strict, warn listed', { ...base, verdict: runVerdict(base, { strict: true, baseline: { entries: [...BASELINE_ENTRIES, { check: 'lifecycle.ttl', reason: 'r' }] } }) }],
+      ['warn listed without strict (stale)', { ...base, verdict: runVerdict(base, { baseline: { entries: [...BASELINE_ENTRIES, { check: 'lifecycle.ttl', reason: 'r' }] } }) }],
+      ['changed between runs', { ...base, verdict: runVerdict(base, { baseline: { entries: BASELINE_ENTRIES }, unstable: [{ id: 'lifecycle.create', outcomes: ['fail', 'pass'] }] }) }],
+      ['clean', runReport([PASS, WARN, SKIP])],
+      ['strict clean', { ...runReport([PASS, WARN]), verdict: runVerdict(runReport([PASS, WARN]), { strict: true }) }],
+    ];
+    for (const [name, report] of cases) {
+      const verdict = report.verdict ?? runVerdict(report);
+      const xml = buildJunitXml(report, { requirements: REQUIREMENTS });
+      assertWellFormed(xml);
+      expect(failsConsumers(xml), name).toBe(verdict.outcome === 'fail');
+    }
+    const changed = buildJunitXml(cases[5]![1]);
+    expect(attributes(tagRe('failure', '>').exec(findCase(changed, 'lifecycle.create').body)![1]!)).toEqual({
+      message: 'the verdict changed between runs: fail → pass',
+      type: 'unstable-verdict',
+    });
+  });
+
+  it('takes strict from the verdict, and shows the calibration as a property of each testsuite', () => {
+    const report = fixture({ calibration: CALIBRATION });
+    report.verdict = runVerdict(report, { strict: true });
+    const xml = buildJunitXml(report);
+    expect(attributes(tagRe('failure', '>').exec(findCase(xml, 'lifecycle.ttl').body)![1]!)).toEqual({ message: WARN.message, type: 'SHOULD' });
+    expect(xml).toContain(
+      '<property name="calibration" value="round trip 12 ms (median of 5 ping requests on the discovery connection), connect 140 ms, allowance 250 ms per round trip, multiplier 1"/>',
+    );
+  });
+
   it('puts the transcript in system-out, one line per entry, cleaned for XML', () => {
     const xml = buildJunitXml(fixture());
     const pass = findCase(xml, 'lifecycle.create');
@@ -501,7 +661,10 @@ describe('junit', () => {
   it('starts from a fresh builder on every call', () => {
     const first = buildJunitXml(fixture());
     expect(buildJunitXml(fixture())).toBe(first);
-    expect(buildJunitXml(fixture({ results: [] }))).not.toContain('<testsuite ');
+    // No check ran: no check's suite, only the run-verdict test case saying that an empty run never passes.
+    const empty = testSuites(buildJunitXml(fixture({ results: [] })));
+    expect(empty.map((suite) => suite.attrs.name)).toEqual([`mcp-tasks-conformance.${RUN_VERDICT_CASE}`]);
+    expect(empty[0]!.cases[0]!.body).toContain('no check ran: an empty run never passes');
   });
 
   it('writes atomically, creating folders and replacing an existing file', async () => {

@@ -12,9 +12,11 @@ export default defineCheck({
   roles: ['server', 'client'],
   needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'tasks-capability', path: 'cancel' }, { kind: 'fixture', role: 'echo' }],
   async run(ctx: CheckContext) {
-    const receiver = await ctx.connect();
-    const task = await startWorkingTask(ctx, receiver, 'cancel-working', ctx.timing.scaled(5000));
-    const reply = await receiver.cancelTask(task.taskId);
+    const { task, reply } = await ctx.staged(async (stretch) => {
+      const receiver = await ctx.connect();
+      const task = await startWorkingTask(ctx, receiver, 'cancel-working', stretch * ctx.timing.span(5000, 4));
+      return { task, reply: await receiver.cancelTask(task.taskId) };
+    });
     ctx.require('TASKS-CANCEL-BEFORE-RESPONSE', reply.ok, `expected tasks/cancel on a working task to answer with the cancelled task, got ${describeReply(reply)}`);
     ctx.validate('TASKS-CANCEL-BEFORE-RESPONSE', 'CancelTaskResult', reply.result, 'the tasks/cancel result');
     const answered = taskOf(reply);

@@ -2,17 +2,33 @@
 import { UnexpectedReply, type CheckContext } from '../../harness/check.js';
 import { describeReply } from '../../harness/describe.js';
 import { isTerminal, taskOf, type Receiver, type TaskRecord } from '../../harness/receiver.js';
+import type { RpcReply } from '../../harness/session.js';
 import { pause } from '../../harness/timing.js';
 import { nextPollDelay, uniqueText } from '../../harness/waits.js';
 
-/** Starts an echo task whose work lasts `delayMs`; skips when the mapped echo tool ignores delayMs. */
+/** Starts an echo task whose work lasts `delayMs`; skips when the mapped echo tool ignores delayMs, and misses the staging when the work may be over already. */
 export async function startWorkingTask(ctx: CheckContext, receiver: Receiver, label: string, delayMs: number): Promise<TaskRecord> {
   const binding = ctx.fixture('echo');
   if (!binding.honoursDelay) ctx.skip('the echo fixture is mapped to a tool that ignores delayMs, so no task is sure to be still working when cancelled');
   const { task, reply } = await receiver.startTask(binding, { text: uniqueText(label), delayMs }, { task: { ttl: 60_000 } });
   // A CreateTaskResult that comes only once the work is over leaves nothing to cancel (creation.prompt's concern).
-  if (reply.elapsedMs >= delayMs) ctx.skip(`the CreateTaskResult came ${reply.elapsedMs} ms after the call, no sooner than the ${delayMs} ms of work, so the task could not be cancelled while working`);
+  const late = `the CreateTaskResult came ${reply.elapsedMs} ms after the call, no sooner than the ${delayMs} ms of work, so the task could not be cancelled while working`;
+  // Right after the work ended: the receiver holds its answer until done (creation.prompt's concern), and longer work would not help.
+  if (reply.elapsedMs >= delayMs && reply.elapsedMs < delayMs + ctx.timing.allowanceMs) ctx.skip(`${late}; the receiver seems to answer only once the work is over`);
+  if (reply.elapsedMs >= delayMs) ctx.missed(late);
   return task;
+}
+
+/**
+ * Cancels a task started by startWorkingTask. A refusal is the check's concern only while the task is still
+ * running: when tasks/get shows the work already over, the cancel simply came too late (a staging miss).
+ */
+export async function cancelWhileWorking(ctx: CheckContext, receiver: Receiver, taskId: string, requirementId: string): Promise<RpcReply & { ok: true }> {
+  const reply = await receiver.cancelTask(taskId);
+  if (reply.ok) return reply;
+  const now = taskOf(await receiver.getTask(taskId));
+  if (now && isTerminal(now.status) && now.status !== 'cancelled') ctx.missed(`the work ended ("${String(now.status)}") before tasks/cancel arrived`);
+  throw new UnexpectedReply(`tasks/cancel of a task still working should succeed; got ${describeReply(reply)}`, requirementId);
 }
 
 /**

@@ -1,8 +1,8 @@
-import { UnexpectedReply, defineCheck, type CheckContext } from '../../harness/check.js';
+import { defineCheck, type CheckContext } from '../../harness/check.js';
 import { describeReply } from '../../harness/describe.js';
 import { IutError, type RpcReply } from '../../harness/session.js';
 import { withinMs } from '../../harness/timing.js';
-import { awaitCancelled, startWorkingTask } from './cancelled-task.js';
+import { awaitCancelled, cancelWhileWorking, startWorkingTask } from './cancelled-task.js';
 
 // https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-cancellation
 export default defineCheck({
@@ -13,13 +13,15 @@ export default defineCheck({
   roles: ['server', 'client'],
   needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'tasks-capability', path: 'cancel' }, { kind: 'fixture', role: 'echo' }],
   async run(ctx: CheckContext) {
-    const receiver = await ctx.connect();
-    const task = await startWorkingTask(ctx, receiver, 'result-after-cancel', ctx.timing.scaled(5000));
-    const cancelled = await receiver.cancelTask(task.taskId);
-    if (!cancelled.ok) throw new UnexpectedReply(`tasks/cancel of a working task should succeed; got ${describeReply(cancelled)}`);
+    const { receiver, task } = await ctx.staged(async (stretch) => {
+      const receiver = await ctx.connect();
+      const task = await startWorkingTask(ctx, receiver, 'result-after-cancel', stretch * ctx.timing.span(5000, 4));
+      await cancelWhileWorking(ctx, receiver, task.taskId, 'TASKS-CANCEL-RESULT-ANSWERS');
+      return { receiver, task };
+    });
     const settled = await awaitCancelled(ctx, receiver, task.taskId);
     ctx.info('deleted' in settled ? 'the receiver deleted the cancelled task' : `tasks/get reported "${settled.status}" before tasks/result`);
-    const boundMs = ctx.timing.scaled(3000);
+    const boundMs = ctx.timing.span(3000, 2);
     let reply: RpcReply | undefined;
     try {
       // The outer bound also covers a transport that holds the request itself open while no answer comes.

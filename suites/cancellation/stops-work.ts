@@ -21,12 +21,11 @@ export default defineCheck({
     const intervalMs = ctx.timing.scaled(100);
     const token = uniqueText('cancel-progress');
     const receiver = await ctx.connect();
-    const session = receiver.session;
-    const progress = () => session.notifications.filter((n) => n.method === 'notifications/progress' && n.params.progressToken === token);
-    const wait = (ms: number) => session.waitForNotification((n) => n.method === 'notifications/progress' && n.params.progressToken === token, ms, { includePast: false });
+    const progress = () => receiver.notifications('notifications/progress').filter((n) => n.params.progressToken === token);
+    const wait = (ms: number) => receiver.waitForNotification((n) => n.method === 'notifications/progress' && n.params.progressToken === token, ms, { includePast: false });
     const { task } = await receiver.startTask(ctx.fixture('progress'), { steps: 40, intervalMs }, { meta: { progressToken: token }, task: { ttl: 60_000 } });
-    const before = await awaitCount(progress, wait, 2, ctx.timing.scaled(3000) + 2 * intervalMs);
-    if (before < 2) ctx.skip(`the task sent ${before} progress notification(s) with its progressToken within ${ctx.timing.scaled(3000) + 2 * intervalMs} ms, so there is no work to watch stop`);
+    const before = await awaitCount(progress, wait, 2, ctx.timing.span(3000, 2) + 2 * intervalMs);
+    if (before < 2) ctx.skip(`the task sent ${before} progress notification(s) with its progressToken within ${ctx.timing.span(3000, 2) + 2 * intervalMs} ms, so there is no work to watch stop`);
     const reply = await receiver.cancelTask(task.taskId);
     if (!reply.ok) ctx.skip(`tasks/cancel of the running task was refused (${describeReply(reply)}); nothing to watch stop`);
     const afterCancel = () => progress().filter((n) => n.receivedAt > reply.receivedAt);

@@ -13,8 +13,8 @@ export default defineCheck({
   async run(ctx: CheckContext) {
     const binding = ctx.fixture('echo');
     if (!binding.honoursDelay) ctx.skip(`the tool standing in for echo (${binding.tool}) takes no delayMs, so the end of its work is unknown`);
-    // Long work costs nothing (the check never waits for it) and keeps the margin wide on a busy machine.
-    const workMs = ctx.timing.scaled(6000);
+    // Long work costs nothing (the check never waits for it) and keeps the margin wide on a busy machine or a slow link.
+    const workMs = ctx.timing.span(6000, 4);
     const receiver = await ctx.connect();
     const sent = performance.now();
     const { task, reply } = await receiver.startTask(binding, { text: uniqueText('prompt'), delayMs: workMs }, { task: { ttl: 60_000 } });

@@ -12,7 +12,7 @@ export default defineCheck({
   async run(ctx: CheckContext) {
     const run = await runInputScenario(ctx);
     // A receiver may take a moment to take in the answer; only polls after that grace period are judged.
-    const graceMs = ctx.timing.scaled(250);
+    const graceMs = ctx.timing.span(250, 1);
     const stuck = run.afterAnswer.filter((poll) => poll.status === 'input_required' && poll.msAfterAnswer >= graceMs);
     const sequence = run.afterAnswer.map((poll) => `${poll.status} (+${poll.msAfterAnswer} ms)`).join(' → ');
     ctx.expect(

@@ -100,7 +100,7 @@ export async function runInputScenario(ctx: CheckContext): Promise<InputScenario
 /** Polls at the receiver's pace until input_required shows (or a terminal status, or the bound passes). */
 async function pollForInputStatus(ctx: CheckContext, receiver: Receiver, task: TaskRecord): Promise<{ statusesBefore: string[] }> {
   const statusesBefore: string[] = [String(task.status)];
-  const deadline = performance.now() + ctx.timing.scaled(INPUT_STATUS_BOUND_MS);
+  const deadline = performance.now() + ctx.timing.span(INPUT_STATUS_BOUND_MS, 2);
   let last: Record<string, unknown> = task;
   while (!sawInputStatus(receiver, task, statusesBefore) && !isTerminal(last.status) && performance.now() < deadline) {
     await pause(nextPollDelay(last, ctx.timing), ctx.signal);

@@ -21,7 +21,7 @@ export default defineCheck({
   async run(ctx: CheckContext) {
     const a = await ctx.connect();
     const b = await ctx.connect({ identity: 'peer' });
-    const { task } = await a.startTask(ctx.fixture('echo'), { text: uniqueText('foreign'), delayMs: ctx.timing.scaled(5_000) }, { task: { ttl: 60_000 } });
+    const { task } = await a.startTask(ctx.fixture('echo'), { text: uniqueText('foreign'), delayMs: ctx.timing.span(5_000, 6) }, { task: { ttl: 60_000 } });
     const unknownId = uniqueText('never-existed');
     const cancels = tasksCapability(ctx.facts)?.cancel !== undefined;
     const methods: Method[] = cancels ? ['tasks/get', 'tasks/result', 'tasks/cancel'] : ['tasks/get', 'tasks/result'];
@@ -50,7 +50,8 @@ export default defineCheck({
 async function attempt(ctx: CheckContext, receiver: Receiver, method: Method, taskId: string): Promise<RpcReply | string> {
   if (method === 'tasks/get') return receiver.getTask(taskId);
   if (method === 'tasks/cancel') return receiver.cancelTask(taskId);
-  const bound = ctx.timing.scaled(RESULT_BOUND_MS);
+  // A refusal takes one round trip; a receiver that waits for the task instead runs into the bound.
+  const bound = ctx.timing.span(RESULT_BOUND_MS, 2);
   try {
     return await receiver.taskResult(taskId, { timeoutMs: bound });
   } catch (error) {

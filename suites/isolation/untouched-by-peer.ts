@@ -17,13 +17,13 @@ export default defineCheck({
     const a = await ctx.connect();
     const b = await ctx.connect({ identity: 'peer' });
     const text = uniqueText('untouched');
-    const { task } = await a.startTask(binding, { text, delayMs: ctx.timing.scaled(1_000) }, { task: { ttl: 60_000 } });
+    const { task } = await a.startTask(binding, { text, delayMs: ctx.timing.span(1_000, 2) }, { task: { ttl: 60_000 } });
     // B tries everything on A's task at once, while it works; whether each is refused is isolation.foreign-task-rejected's verdict.
     const cancels = tasksCapability(ctx.facts)?.cancel !== undefined;
     await Promise.all([
       b.getTask(task.taskId),
       cancels ? b.cancelTask(task.taskId) : undefined,
-      b.taskResult(task.taskId, { timeoutMs: ctx.timing.scaled(300) }).catch((error: unknown) => {
+      b.taskResult(task.taskId, { timeoutMs: ctx.timing.span(300, 1) }).catch((error: unknown) => {
         if (!(error instanceof IutError && error.kind === 'timeout')) throw error;
       }),
     ]);

@@ -2,6 +2,13 @@ import { defineCheck, type CheckContext } from '../../harness/check.js';
 import { brief } from '../../harness/describe.js';
 import { followTask, uniqueText } from '../../harness/waits.js';
 
+/** Two timestamps name the same instant: "…00Z" and "…00.000+00:00" are one createdAt written two ways. */
+function sameInstant(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  const [x, y] = [Date.parse(String(a)), Date.parse(String(b))];
+  return typeof a === 'string' && typeof b === 'string' && !Number.isNaN(x) && x === y;
+}
+
 // https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-status-lifecycle
 export default defineCheck({
   id: 'lifecycle.stable-identity',
@@ -16,7 +23,7 @@ export default defineCheck({
     const observations = await followTask(receiver, task, { timing: ctx.timing, signal: ctx.signal, extraPolls: 1 });
     for (const { source, task: seen } of observations) {
       if (!ctx.expect('TASKS-LIFECYCLE-STABLE-IDENTITY', seen.taskId === task.taskId, `expected taskId ${task.taskId} in ${source}, got ${brief(seen.taskId)}`)) return;
-      if (!ctx.expect('TASKS-LIFECYCLE-STABLE-IDENTITY', seen.createdAt === task.createdAt, `expected createdAt ${brief(task.createdAt)} as at creation, got ${brief(seen.createdAt)} in a later ${source}`)) return;
+      if (!ctx.expect('TASKS-LIFECYCLE-STABLE-IDENTITY', sameInstant(seen.createdAt, task.createdAt), `expected createdAt ${brief(task.createdAt)} as at creation, got ${brief(seen.createdAt)} in a later ${source}`)) return;
     }
   },
 });

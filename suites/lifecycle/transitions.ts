@@ -19,10 +19,19 @@ export default defineCheck({
       const polled = await followTask(receiver, task, { timing: ctx.timing, signal: ctx.signal, extraPolls: 3 });
       // Polls and notifications may travel on different streams, so each is judged in its own order.
       judge(ctx, `tasks/get polls of the ${role} task`, polled);
-      judge(ctx, `status notifications of the ${role} task`, notificationObservations(receiver, task.taskId));
+      const notified = notificationObservations(receiver, task.taskId);
+      // On stdio every message shares one ordered stream; over HTTP notifications may come on several streams, whose arrival order says nothing.
+      if (ctx.facts.transport === 'stdio') judge(ctx, `status notifications of the ${role} task`, notified);
+      else judgeTerminalAgreement(ctx, `the ${role} task`, [...polled, ...notified]);
     }
   },
 });
+
+/** Order-free: a task shows at most one terminal status, whichever stream reported it. */
+function judgeTerminalAgreement(ctx: CheckContext, what: string, observations: readonly TaskObservation[]): void {
+  const terminal = [...new Set(observations.map((o) => String(o.task.status)).filter((status) => isTerminal(status)))];
+  ctx.expect('TASKS-LIFECYCLE-TERMINAL-FINAL', terminal.length <= 1, `expected ${what} to reach one terminal status, got ${terminal.map((s) => `"${s}"`).join(' and ')} across its polls and status notifications`);
+}
 
 function judge(ctx: CheckContext, what: string, observations: readonly TaskObservation[]): void {
   const statuses = observations.map((o) => String(o.task.status));

@@ -21,7 +21,7 @@ export default defineCheck({
         const { task } = await receiver.startTask(ctx.fixture(role), { text: uniqueText(`notify-${role}`), delayMs: ctx.timing.scaled(200) }, { task: { ttl: 60_000 } });
         await awaitTerminalStatus(receiver, task.taskId, { timing: ctx.timing, signal: ctx.signal });
         // Notifications may travel on another stream than the polls: give the terminal one a moment to arrive.
-        await receiver.session.waitForNotification((n) => n.method === 'notifications/tasks/status' && n.params.taskId === task.taskId && isTerminal(n.params.status), ctx.timing.scaled(NOTIFICATION_WAIT_MS));
+        await receiver.waitForNotification((n) => n.method === 'notifications/tasks/status' && n.params.taskId === task.taskId && isTerminal(n.params.status), ctx.timing.span(NOTIFICATION_WAIT_MS, 1));
         return task.taskId;
       }),
     );

@@ -27,7 +27,7 @@ export default defineCheck({
 
     const capability = tasksCapability(ctx.facts);
     if (capability?.cancel !== undefined) {
-      const { task: running } = await receiver.startTask(binding, { text: uniqueText('no-meta-cancel'), delayMs: ctx.timing.scaled(3_000) }, { task: { ttl: 60_000 } });
+      const { task: running } = await receiver.startTask(binding, { text: uniqueText('no-meta-cancel'), delayMs: ctx.timing.span(3_000, 3) }, { task: { ttl: 60_000 } });
       const cancelled = await receiver.cancelTask(running.taskId);
       if (cancelled.ok) flag('tasks/cancel', cancelled.result);
       else ctx.info(`tasks/cancel of a working task was answered with ${describeReply(cancelled)}, so its result could not be inspected`);

@@ -22,9 +22,9 @@ export default defineCheck({
     const { task } = await receiver.startTask(ctx.fixture('progress'), { steps: STEPS, intervalMs: ctx.timing.scaled(INTERVAL_MS) }, { task: { ttl: 60_000 }, meta: { progressToken } });
     await awaitTerminalStatus(receiver, task.taskId, { timing: ctx.timing, signal: ctx.signal });
     const isProgress = (n: { method: string }) => n.method === 'notifications/progress';
-    await receiver.session.waitForNotification(isProgress, ctx.timing.scaled(NOTIFICATION_WAIT_MS));
+    await receiver.waitForNotification(isProgress, ctx.timing.span(NOTIFICATION_WAIT_MS, 1));
     // This connection runs no other work, so every progress notification on it belongs to the task.
-    const progress = receiver.session.notifications.filter(isProgress);
+    const progress = receiver.notifications('notifications/progress');
     if (progress.length === 0) ctx.skip('the receiver sent no progress notifications for the task, so there was nothing to judge (progress.token-after-create judges their absence)');
     const untagged = progress.filter((n) => relatedTaskIdOf(n.params) !== task.taskId);
     ctx.expect(

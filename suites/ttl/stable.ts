@@ -7,7 +7,7 @@ const REQUESTED_TTL_MS = 60_000;
 // https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#ttl-and-resource-management
 export default defineCheck({
   id: 'ttl.stable',
-  title: 'The ttl a task reports stays the same from creation through every poll',
+  title: 'The ttl a task reports stays the same from creation through every poll (a change is warned)',
   suite: 'ttl',
   requirements: ['TASKS-TTL-INCLUDE-ACTUAL'],
   roles: ['server', 'client'],
@@ -27,7 +27,8 @@ export default defineCheck({
         first = { ttl: seen.ttl, source };
         continue;
       }
-      if (!ctx.expect('TASKS-TTL-INCLUDE-ACTUAL', seen.ttl === first.ttl, `expected ttl ${brief(first.ttl)} (as in the ${first.source} answer) in every later ${source} answer, got ${brief(seen.ttl)} (status ${String(seen.status)})`)) return;
+      // The spec asks for the ttl in force, not that it never changes: a change is warned, not failed.
+      if (seen.ttl !== first.ttl) return ctx.lenient('TASKS-TTL-INCLUDE-ACTUAL', `expected ttl ${brief(first.ttl)} (as in the ${first.source} answer) in every later ${source} answer, got ${brief(seen.ttl)} (status ${String(seen.status)}); the spec does not say a ttl is fixed, so this is a warning`);
     }
   },
 });

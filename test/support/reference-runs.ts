@@ -21,6 +21,10 @@ export interface ReferenceRunOptions {
   /** HTTP with identity A only. */
   noPeer?: boolean;
   multiplier?: number;
+  /** Correct but slow or chatty: see the reference receiver's --answer-delay-ms, --intake-delay-ms and --flood. */
+  answerDelayMs?: number;
+  intakeDelayMs?: number;
+  flood?: boolean;
 }
 
 async function run(target: TargetSpec, multiplier = 1): Promise<RunReport> {
@@ -37,7 +41,7 @@ async function run(target: TargetSpec, multiplier = 1): Promise<RunReport> {
 
 /** The whole suite against an in-process reference receiver over Streamable HTTP. */
 export async function runAgainstReferenceHttp(options: ReferenceRunOptions = {}): Promise<RunReport> {
-  const server = await startReferenceHttpServer({ port: 0, faults: options.faults, variant: options.variant, tokens: options.anonymous ? undefined : TOKENS });
+  const server = await startReferenceHttpServer({ port: 0, faults: options.faults, variant: options.variant, tokens: options.anonymous ? undefined : TOKENS, answerDelayMs: options.answerDelayMs, intakeDelayMs: options.intakeDelayMs, flood: options.flood });
   try {
     const target: TargetSpec = options.anonymous
       ? { transport: 'http', url: server.url, headers: {} }
@@ -53,7 +57,30 @@ export async function runAgainstReferenceStdio(options: ReferenceRunOptions = {}
   const env: Record<string, string> = {};
   if (options.faults?.length) env.REFERENCE_FAULTS = options.faults.join(',');
   if (options.variant) env.REFERENCE_VARIANT = options.variant;
+  if (options.answerDelayMs) env.REFERENCE_ANSWER_DELAY_MS = String(options.answerDelayMs);
+  if (options.intakeDelayMs) env.REFERENCE_INTAKE_DELAY_MS = String(options.intakeDelayMs);
+  if (options.flood) env.REFERENCE_FLOOD = '1';
   return run({ transport: 'stdio', command: `"${process.execPath}" "${REFERENCE_MAIN}"`, env }, options.multiplier);
+}
+
+/**
+ * Findings whose severity does not follow their requirement's keyword: a fail only under MUST or MUST NOT, a warn
+ * under SHOULD or SHOULD NOT or under a MUST read leniently (with the reason beside it in the catalogue), and no
+ * finding at all under a MAY.
+ */
+export function keywordMismatches(report: RunReport): string[] {
+  const mismatches: string[] = [];
+  for (const result of report.results) {
+    for (const finding of result.findings) {
+      const requirement = ALL_REQUIREMENTS.get(finding.requirement);
+      const keyword = requirement?.keyword;
+      const must = keyword === 'MUST' || keyword === 'MUST NOT';
+      const should = keyword === 'SHOULD' || keyword === 'SHOULD NOT';
+      const fits = finding.severity === 'fail' ? must : should || (must && requirement?.leniency !== undefined);
+      if (!fits || finding.keyword !== keyword) mismatches.push(`${result.id}: a ${finding.severity} under ${finding.requirement} (${keyword ?? 'not in the catalogue'}${must && !requirement?.leniency ? ', no leniency note' : ''}): ${finding.message}`);
+    }
+  }
+  return mismatches;
 }
 
 /** "id: outcome — message" for every result that is not a pass or skip, to make a failing assertion readable. */

@@ -1,4 +1,4 @@
-import type { CheckResult } from '../../harness/model.js';
+import { summarize, type Calibration, type CheckResult, type RunReport } from '../../harness/model.js';
 
 /** A hand-made check result for report tests: defaults for every field, the test names what matters. */
 export function result(overrides: Partial<CheckResult> & Pick<CheckResult, 'id' | 'outcome'>): CheckResult {
@@ -17,3 +17,32 @@ export function result(overrides: Partial<CheckResult> & Pick<CheckResult, 'id' 
     ...overrides,
   };
 }
+
+/** A hand-made run report around `results`: counts taken from them, no coverage; the test names what matters. */
+export function runReport(results: CheckResult[], overrides: Partial<RunReport> = {}): RunReport {
+  return {
+    tool: { name: 'mcp-tasks-conformance', version: '0.1.0' },
+    specVersion: '2025-11-25',
+    target: { transport: 'stdio', description: 'node server.js', bundledReference: false },
+    role: 'server',
+    negotiatedProtocolVersion: '2025-11-25',
+    serverInfo: { name: 'demo-server', version: '1.2.3' },
+    startedAt: '2025-11-25T10:20:30.456Z',
+    durationMs: 4210,
+    summary: summarize(results),
+    results,
+    notices: [],
+    coverage: [],
+    ...overrides,
+  };
+}
+
+/** A calibration as the runner measures it, for the report tests. */
+export const CALIBRATION: Calibration = {
+  method: 'median of 5 ping requests on the discovery connection',
+  samplesMs: [11.2, 12.4, 12.1, 13.9, 11.8],
+  roundTripMs: 12.1,
+  connectMs: 140.4,
+  multiplier: 1,
+  allowanceMs: 250,
+};

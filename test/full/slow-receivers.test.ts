@@ -1,0 +1,39 @@
+import { describe, it } from 'vitest';
+import { keywordMismatches, notableResults, REFERENCE_BUILT, runAgainstReferenceHttp, runAgainstReferenceStdio, type ReferenceRunOptions } from '../support/reference-runs.js';
+
+/**
+ * A correct receiver that is slow (every request or every answer held up to 2 s) or chatty (500 log messages a
+ * second on every connection) must get no fail and no error at default flags: the suite measures its pace and
+ * stretches every duration to fit, or skips saying why.
+ */
+interface SlowCase {
+  transport: 'stdio' | 'http';
+  label: string;
+  options: ReferenceRunOptions;
+}
+
+const CASES: SlowCase[] = [
+  { transport: 'stdio', label: 'every answer 300 ms late', options: { answerDelayMs: 300 } },
+  { transport: 'stdio', label: 'every request handled 700 ms late', options: { intakeDelayMs: 700 } },
+  { transport: 'stdio', label: 'every answer 1.5 s late', options: { answerDelayMs: 1500 } },
+  { transport: 'stdio', label: 'every request handled 2 s late', options: { intakeDelayMs: 2000 } },
+  { transport: 'stdio', label: 'a flood of log messages', options: { flood: true } },
+  { transport: 'http', label: 'every request handled 300 ms late', options: { intakeDelayMs: 300 } },
+  { transport: 'http', label: 'every answer 700 ms late', options: { answerDelayMs: 700 } },
+  { transport: 'http', label: 'every request handled 1.5 s late', options: { intakeDelayMs: 1500 } },
+  { transport: 'http', label: 'every answer 2 s late', options: { answerDelayMs: 2000 } },
+  { transport: 'http', label: 'a flood of log messages', options: { flood: true } },
+];
+
+describe.skipIf(!REFERENCE_BUILT)('a correct receiver that is slow or chatty gets no fail and no error', () => {
+  for (const { transport, label, options } of CASES) {
+    it.concurrent(`over ${transport}, ${label}`, async ({ expect }) => {
+      const report = transport === 'stdio' ? await runAgainstReferenceStdio(options) : await runAgainstReferenceHttp(options);
+      expect(notableResults(report)).toEqual([]);
+      expect(keywordMismatches(report)).toEqual([]);
+      // The pace was measured and recorded; a delayed receiver's round trip is at least its delay.
+      expect(report.calibration?.roundTripMs).toBeGreaterThanOrEqual(options.answerDelayMs ?? options.intakeDelayMs ?? 0);
+      expect(report.summary.pass).toBeGreaterThan(45);
+    }, 300_000);
+  }
+});
