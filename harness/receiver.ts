@@ -1,8 +1,9 @@
 import type { Connection } from './connections/connect.js';
 import type { Delivery } from './connections/http-transport.js';
-import { clientFixtureParams, fixtureArguments, type FixtureBinding } from './fixtures.js';
-import type { ReceivedNotification, RpcReply, RpcSession } from './session.js';
+import { clientFixtureParams, fixtureArguments, listAllTools, type FixtureBinding, type ToolInfo } from './fixtures.js';
+import { IutError, type IncomingRequest, type ReceivedNotification, type RequestHandler, type RpcReply, type RpcSession } from './session.js';
 import { UnexpectedReply } from './check.js';
+import { withinMs } from './timing.js';
 import { describeReply } from './describe.js';
 
 export const RELATED_TASK_META = 'io.modelcontextprotocol/related-task';
@@ -80,8 +81,27 @@ export class Receiver {
     return this.request('tasks/result', withMeta({ taskId }, options.meta), { timeoutMs: options.timeoutMs });
   }
 
+  /**
+   * tasks/result with its own bound: undefined when no answer came within boundMs (a receiver that holds the
+   * request open, as it may for a running task). A connection that breaks still ends the check.
+   */
+  async taskResultWithin(taskId: unknown, boundMs: number, meta?: Record<string, unknown>): Promise<RpcReply | undefined> {
+    try {
+      // The outer bound also covers a transport that holds the request itself open while no answer comes.
+      return await withinMs(this.taskResult(taskId, { timeoutMs: boundMs, meta }), boundMs + 500);
+    } catch (error) {
+      if (error instanceof IutError && error.kind === 'timeout') return undefined;
+      throw error;
+    }
+  }
+
   cancelTask(taskId: unknown, meta?: Record<string, unknown>): Promise<RpcReply> {
     return this.request('tasks/cancel', withMeta({ taskId }, meta));
+  }
+
+  /** Every tool of every tools/list page (cursors passed back unchanged). */
+  listAllTools(): Promise<ToolInfo[]> {
+    return listAllTools((method, params) => this.request(method, params));
   }
 
   listTasks(cursor?: unknown): Promise<RpcReply> {
@@ -96,6 +116,34 @@ export class Receiver {
   /** The first notification (already received, or arriving within timeoutMs) that satisfies the predicate; undefined when none comes. */
   waitForNotification(predicate: (n: ReceivedNotification) => boolean, timeoutMs: number, options: { includePast?: boolean } = {}): Promise<ReceivedNotification | undefined> {
     return this.session.waitForNotification(predicate, timeoutMs, options);
+  }
+
+  /** Waits (by event, bounded) until `count` notifications satisfy the predicate; answers how many had by then. */
+  async awaitNotificationCount(predicate: (n: ReceivedNotification) => boolean, count: number, boundMs: number): Promise<number> {
+    const deadline = performance.now() + boundMs;
+    const matching = () => this.session.notifications.filter(predicate).length;
+    while (matching() < count && performance.now() < deadline) await this.session.waitForNotification(predicate, deadline - performance.now(), { includePast: false });
+    return matching();
+  }
+
+  /** Answers the receiver's own requests of a method (e.g. elicitation/create) with the handler. */
+  onRequest(method: string, handler: RequestHandler): void {
+    this.session.onRequest(method, handler);
+  }
+
+  /** The first request the receiver sent us that satisfies the predicate, waiting up to timeoutMs. */
+  waitForRequest(predicate: (request: IncomingRequest) => boolean, timeoutMs: number): Promise<IncomingRequest | undefined> {
+    return this.session.waitForRequest(predicate, timeoutMs);
+  }
+
+  /** Every request the receiver has sent us so far. */
+  requestsReceived(): IncomingRequest[] {
+    return [...this.session.requestsReceived];
+  }
+
+  /** Resolves once our answer to the receiver's request has been sent, so its effects can be observed. */
+  answerSent(requestId: string | number): Promise<void> {
+    return this.session.answerSent(requestId);
   }
 
   /** Status notifications received so far, optionally for one task. */

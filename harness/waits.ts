@@ -8,6 +8,8 @@ export interface TaskObservation {
   task: TaskRecord;
   /** performance.now() when it arrived, to merge polls and notifications in order. */
   at: number;
+  /** performance.now() when the request that brought it was sent (polls only). */
+  sentAt?: number;
 }
 
 export interface PollOptions {
@@ -17,7 +19,14 @@ export interface PollOptions {
   timeoutMs?: number;
   /** Every tasks/get answer is appended here. */
   observations?: TaskObservation[];
+  /** Where the spec lets the receiver drop the task (cancelled, expired): -32602 ends the wait as `deleted` instead of ending the check. */
+  deletionAllowed?: boolean;
+  /** At the bound, hand back the last task seen (`timedOut`) instead of ending the check: for waits whose end is not a verdict. */
+  returnAtBound?: boolean;
 }
+
+/** How a wait on a task ended: the predicate held, the bound passed (with returnAtBound), or the task was dropped (with deletionAllowed). */
+export type PollEnd = { deleted: false; task: TaskRecord; timedOut: boolean } | { deleted: true; last?: TaskRecord };
 
 /** The delay before the next poll: the receiver's pollInterval, kept within the harness's bounds. */
 export function nextPollDelay(task: Record<string, unknown> | undefined, timing: Timing): number {
@@ -25,22 +34,54 @@ export function nextPollDelay(task: Record<string, unknown> | undefined, timing:
   return Math.min(Math.max(suggested, timing.minPollMs), timing.maxPollMs);
 }
 
-/** Polls tasks/get until the predicate holds; an error answer or the bound ends the check. */
-export async function pollTaskUntil(receiver: Receiver, taskId: string, done: (task: TaskRecord) => boolean, options: PollOptions): Promise<TaskRecord> {
-  const deadline = performance.now() + (options.timeoutMs ?? options.timing.requestTimeoutMs);
-  let last: TaskRecord | undefined;
+/**
+ * The one polling loop: tasks/get at the receiver's pace until `done` holds for every task, all polled together
+ * (one pause per round). The predicate may also judge each answer as it comes. An answer that is no task ends the
+ * check, unless it is -32602 and deletion is allowed; so does the bound, unless returnAtBound.
+ */
+export async function pollTasks(receiver: Receiver, taskIds: readonly string[], done: (task: TaskRecord) => boolean, options: PollOptions): Promise<Map<string, PollEnd>> {
+  const boundMs = options.timeoutMs ?? options.timing.requestTimeoutMs;
+  const deadline = performance.now() + boundMs;
+  const ends = new Map<string, PollEnd>();
+  const last = new Map<string, TaskRecord>();
   for (;;) {
-    const reply = await receiver.getTask(taskId);
-    const task = taskOf(reply);
-    if (!task) throw new UnexpectedReply(`tasks/get for task ${taskId} should return the task; got ${describeReply(reply)}`);
-    options.observations?.push({ source: 'get', task, at: reply.receivedAt });
-    last = task;
-    if (done(task)) return task;
+    const pending = taskIds.filter((taskId) => !ends.has(taskId));
+    const replies = await Promise.all(pending.map((taskId) => receiver.getTask(taskId)));
+    replies.forEach((reply, index) => {
+      const taskId = pending[index];
+      const task = taskOf(reply);
+      if (!task) {
+        if (options.deletionAllowed && !reply.ok && reply.error.code === -32602) return void ends.set(taskId, { deleted: true, last: last.get(taskId) });
+        throw new UnexpectedReply(`tasks/get for task ${taskId} should return the task; got ${describeReply(reply)}`);
+      }
+      options.observations?.push({ source: 'get', task, at: reply.receivedAt, sentAt: reply.receivedAt - reply.elapsedMs });
+      last.set(taskId, task);
+      if (done(task)) ends.set(taskId, { deleted: false, task, timedOut: false });
+    });
+    const still = taskIds.filter((taskId) => !ends.has(taskId));
+    if (still.length === 0) return ends;
     if (performance.now() >= deadline) {
-      throw new UnexpectedReply(`task ${taskId} did not reach the awaited state within ${options.timeoutMs ?? options.timing.requestTimeoutMs} ms; its last status was "${String(last.status)}"`);
+      if (!options.returnAtBound) {
+        const example = last.get(still[0]);
+        throw new UnexpectedReply(`${still.length === 1 ? `task ${still[0]}` : `${still.length} of ${taskIds.length} tasks (e.g. ${still[0]})`} did not reach the awaited state within ${boundMs} ms; the last status was "${String(example?.status)}"`);
+      }
+      for (const taskId of still) ends.set(taskId, { deleted: false, task: last.get(taskId)!, timedOut: true });
+      return ends;
     }
-    await pause(nextPollDelay(task, options.timing), options.signal);
+    await pause(nextPollDelay(last.get(still[0]), options.timing), options.signal);
   }
+}
+
+/** pollTasks for one task. */
+export async function pollTask(receiver: Receiver, taskId: string, done: (task: TaskRecord) => boolean, options: PollOptions): Promise<PollEnd> {
+  return (await pollTasks(receiver, [taskId], done, options)).get(taskId)!;
+}
+
+/** Polls tasks/get until the predicate holds; an error answer or the bound ends the check. */
+export async function pollTaskUntil(receiver: Receiver, taskId: string, done: (task: TaskRecord) => boolean, options: Omit<PollOptions, 'deletionAllowed' | 'returnAtBound'>): Promise<TaskRecord> {
+  const end = await pollTask(receiver, taskId, done, options);
+  // Neither deletion nor the bound can end it here: both end the check inside pollTasks.
+  return (end as Extract<PollEnd, { deleted: false }>).task;
 }
 
 export function awaitTerminalStatus(receiver: Receiver, taskId: string, options: PollOptions): Promise<TaskRecord> {

@@ -3,8 +3,7 @@ import { UnexpectedReply, type CheckContext } from '../../harness/check.js';
 import { describeReply } from '../../harness/describe.js';
 import { isTerminal, taskOf, type Receiver, type TaskRecord } from '../../harness/receiver.js';
 import type { RpcReply } from '../../harness/session.js';
-import { pause } from '../../harness/timing.js';
-import { nextPollDelay, uniqueText } from '../../harness/waits.js';
+import { pollTask, uniqueText } from '../../harness/waits.js';
 
 /** Starts an echo task whose work lasts `delayMs`; skips when the mapped echo tool ignores delayMs, and misses the staging when the work may be over already. */
 export async function startWorkingTask(ctx: CheckContext, receiver: Receiver, label: string, delayMs: number): Promise<TaskRecord> {
@@ -32,18 +31,10 @@ export async function cancelWhileWorking(ctx: CheckContext, receiver: Receiver, 
 }
 
 /**
- * Polls tasks/get until the task reports a terminal status ("cancelled" expected) or is gone (-32602: a receiver
- * may delete a cancelled task at once). Anything else, or no terminal status within the request timeout, ends the check.
+ * Polls until the task reports a terminal status ("cancelled" expected) or is gone (-32602: a receiver may delete
+ * a cancelled task at once). Anything else, or no terminal status within the request timeout, ends the check.
  */
 export async function awaitCancelled(ctx: CheckContext, receiver: Receiver, taskId: string): Promise<{ status: string } | { deleted: true }> {
-  const deadline = performance.now() + ctx.timing.requestTimeoutMs;
-  for (;;) {
-    const reply = await receiver.getTask(taskId);
-    if (!reply.ok && reply.error.code === -32602) return { deleted: true };
-    const task = taskOf(reply);
-    if (!task) throw new UnexpectedReply(`tasks/get for the cancelled task ${taskId} should return the task or -32602; got ${describeReply(reply)}`);
-    if (isTerminal(task.status)) return { status: String(task.status) };
-    if (performance.now() >= deadline) throw new UnexpectedReply(`task ${taskId} still reported "${String(task.status)}" ${ctx.timing.requestTimeoutMs} ms after tasks/cancel`);
-    await pause(nextPollDelay(task, ctx.timing), ctx.signal);
-  }
+  const end = await pollTask(receiver, taskId, (task) => isTerminal(task.status), { timing: ctx.timing, signal: ctx.signal, deletionAllowed: true });
+  return end.deleted ? { deleted: true } : { status: String(end.task.status) };
 }

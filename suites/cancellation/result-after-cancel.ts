@@ -1,7 +1,5 @@
 import { defineCheck, type CheckContext } from '../../harness/check.js';
 import { describeReply } from '../../harness/describe.js';
-import { IutError, type RpcReply } from '../../harness/session.js';
-import { withinMs } from '../../harness/timing.js';
 import { awaitCancelled, cancelWhileWorking, startWorkingTask } from './cancelled-task.js';
 
 // https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-cancellation
@@ -22,13 +20,7 @@ export default defineCheck({
     const settled = await awaitCancelled(ctx, receiver, task.taskId);
     ctx.info('deleted' in settled ? 'the receiver deleted the cancelled task' : `tasks/get reported "${settled.status}" before tasks/result`);
     const boundMs = ctx.timing.span(3000, 2);
-    let reply: RpcReply | undefined;
-    try {
-      // The outer bound also covers a transport that holds the request itself open while no answer comes.
-      reply = await withinMs(receiver.taskResult(task.taskId, { timeoutMs: boundMs }), boundMs + ctx.timing.scaled(500));
-    } catch (error) {
-      if (!(error instanceof IutError) || error.kind !== 'timeout') throw error;
-    }
+    const reply = await receiver.taskResultWithin(task.taskId, boundMs);
     if (reply) return ctx.info(`tasks/result on the cancelled task answered with ${describeReply(reply)} after ${reply.elapsedMs} ms`);
     ctx.expect('TASKS-CANCEL-RESULT-ANSWERS', false, `expected tasks/result on the cancelled task to answer with a result or an error, got no answer within ${boundMs} ms`);
   },

@@ -1,8 +1,6 @@
 import { UnexpectedReply, defineCheck, type CheckContext } from '../../harness/check.js';
-import { brief, describeReply } from '../../harness/describe.js';
-import { taskOf } from '../../harness/receiver.js';
-import { pause } from '../../harness/timing.js';
-import { nextPollDelay } from '../../harness/waits.js';
+import { brief } from '../../harness/describe.js';
+import { pollTask } from '../../harness/waits.js';
 import { cancelWhileWorking, startWorkingTask } from './cancelled-task.js';
 
 // https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-cancellation
@@ -23,19 +21,18 @@ export default defineCheck({
       const reply = await cancelWhileWorking(ctx, receiver, task.taskId, 'TASKS-CANCEL-STAYS-CANCELLED');
       // Judged from the first "cancelled" seen; a late switch to cancelled is cancellation.cancel-working's concern.
       let cancelledSeen = reply.result.status === 'cancelled';
-      const until = started + workMs + ctx.timing.span(600, 1);
-      for (;;) {
-        const polled = await receiver.getTask(task.taskId);
-        // A receiver may delete a cancelled task at any time (TASKS-CANCEL-MAY-DELETE).
-        if (!polled.ok && polled.error.code === -32602 && cancelledSeen) return ctx.info('the receiver deleted the cancelled task (allowed)');
-        const seen = taskOf(polled);
-        if (!seen) throw new UnexpectedReply(`tasks/get of the cancelled task should return it (or -32602 once deleted); got ${describeReply(polled)}`);
-        if (cancelledSeen && !ctx.expect('TASKS-CANCEL-STAYS-CANCELLED', seen.status === 'cancelled', `expected status "cancelled" ${Math.round(performance.now() - started)} ms after creation (work of ${workMs} ms), got ${brief(seen.status)} after it had been cancelled`)) return;
+      let reverted: string | undefined;
+      // Watched until well past the moment the work would have ended; a receiver may drop a cancelled task meanwhile (TASKS-CANCEL-MAY-DELETE).
+      const watchMs = Math.max(0, started + workMs + ctx.timing.span(600, 1) - performance.now());
+      const end = await pollTask(receiver, task.taskId, (seen) => {
+        if (cancelledSeen && seen.status !== 'cancelled') reverted = `${brief(seen.status)} ${Math.round(performance.now() - started)} ms after creation`;
         cancelledSeen ||= seen.status === 'cancelled';
-        if (performance.now() >= until) break;
-        await pause(nextPollDelay(seen, ctx.timing), ctx.signal);
-      }
-      ctx.expect('TASKS-CANCEL-STAYS-CANCELLED', cancelledSeen, `expected the task to report "cancelled" after tasks/cancel, but it never did within ${Math.round(until - started)} ms`);
+        return reverted !== undefined;
+      }, { timing: ctx.timing, signal: ctx.signal, timeoutMs: watchMs, deletionAllowed: true, returnAtBound: true });
+      if (end.deleted && !cancelledSeen) throw new UnexpectedReply('tasks/get answered -32602 for the task before it had ever reported "cancelled"');
+      if (end.deleted) return ctx.info('the receiver deleted the cancelled task (allowed)');
+      if (!ctx.expect('TASKS-CANCEL-STAYS-CANCELLED', reverted === undefined, `expected status "cancelled" to stay (work of ${workMs} ms), got ${reverted} after it had been cancelled`)) return;
+      ctx.expect('TASKS-CANCEL-STAYS-CANCELLED', cancelledSeen, `expected the task to report "cancelled" after tasks/cancel, but it never did within ${Math.round(performance.now() - started)} ms`);
     });
   },
 });

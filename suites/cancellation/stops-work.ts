@@ -3,13 +3,6 @@ import { describeReply } from '../../harness/describe.js';
 import type { ReceivedNotification } from '../../harness/session.js';
 import { uniqueText } from '../../harness/waits.js';
 
-/** Waits (by event, bounded) until `count` notifications match; answers how many did. */
-async function awaitCount(notifications: () => ReceivedNotification[], wait: (ms: number) => Promise<unknown>, count: number, boundMs: number): Promise<number> {
-  const deadline = performance.now() + boundMs;
-  while (notifications().length < count && performance.now() < deadline) await wait(deadline - performance.now());
-  return notifications().length;
-}
-
 // https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-cancellation
 export default defineCheck({
   id: 'cancellation.stops-work',
@@ -21,16 +14,14 @@ export default defineCheck({
     const intervalMs = ctx.timing.scaled(100);
     const token = uniqueText('cancel-progress');
     const receiver = await ctx.connect();
-    const progress = () => receiver.notifications('notifications/progress').filter((n) => n.params.progressToken === token);
-    const wait = (ms: number) => receiver.waitForNotification((n) => n.method === 'notifications/progress' && n.params.progressToken === token, ms, { includePast: false });
+    const isOurProgress = (n: ReceivedNotification) => n.method === 'notifications/progress' && n.params.progressToken === token;
     const { task } = await receiver.startTask(ctx.fixture('progress'), { steps: 40, intervalMs }, { meta: { progressToken: token }, task: { ttl: 60_000 } });
-    const before = await awaitCount(progress, wait, 2, ctx.timing.span(3000, 2) + 2 * intervalMs);
+    const before = await receiver.awaitNotificationCount(isOurProgress, 2, ctx.timing.span(3000, 2) + 2 * intervalMs);
     if (before < 2) ctx.skip(`the task sent ${before} progress notification(s) with its progressToken within ${ctx.timing.span(3000, 2) + 2 * intervalMs} ms, so there is no work to watch stop`);
     const reply = await receiver.cancelTask(task.taskId);
     if (!reply.ok) ctx.skip(`tasks/cancel of the running task was refused (${describeReply(reply)}); nothing to watch stop`);
-    const afterCancel = () => progress().filter((n) => n.receivedAt > reply.receivedAt);
     // One notification may already have been on its way when the cancel was answered.
-    const late = await awaitCount(afterCancel, wait, 2, 5 * intervalMs);
+    const late = await receiver.awaitNotificationCount((n) => isOurProgress(n) && n.receivedAt > reply.receivedAt, 2, 5 * intervalMs);
     ctx.info(`${late < 2 ? late : 'at least 2'} progress notification(s) arrived within ${5 * intervalMs} ms after tasks/cancel was answered`);
     ctx.expect('TASKS-CANCEL-STOP-WORK', late <= 1, `expected the work to stop on tasks/cancel (at most one progress notification in flight), got ${late} or more for the task within ${5 * intervalMs} ms after the cancel answer (one every ${intervalMs} ms before it)`);
   },

@@ -4,8 +4,7 @@ import { UnexpectedReply, type CheckContext } from '../../harness/check.js';
 import { describeReply } from '../../harness/describe.js';
 import { RELATED_TASK_META, isTerminal, taskOf, type Receiver, type TaskRecord } from '../../harness/receiver.js';
 import { IutError, type IncomingRequest, type RpcReply } from '../../harness/session.js';
-import { pause } from '../../harness/timing.js';
-import { nextPollDelay, uniqueText } from '../../harness/waits.js';
+import { awaitTerminalStatus, pollTask, uniqueText, type TaskObservation } from '../../harness/waits.js';
 
 export interface InputScenario {
   receiver: Receiver;
@@ -40,7 +39,7 @@ export async function runInputScenario(ctx: CheckContext): Promise<InputScenario
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   // The requestor side tags its response with the related task, as the spec's message flow shows.
-  receiver.session.onRequest('elicitation/create', async (request) => {
+  receiver.onRequest('elicitation/create', async (request) => {
     await released;
     return { result: { action: 'accept', content: contentFor(request.params.requestedSchema, answer), _meta: { [RELATED_TASK_META]: { taskId } } } };
   });
@@ -53,7 +52,7 @@ export async function runInputScenario(ctx: CheckContext): Promise<InputScenario
   const resultTimeout = ctx.timing.requestTimeoutMs * 2;
   const pendingResult = receiver.taskResult(task.taskId, { timeoutMs: resultTimeout });
   pendingResult.catch(() => undefined);
-  const elicitationArrived = receiver.session.waitForRequest((r) => r.method === 'elicitation/create', ctx.timing.requestTimeoutMs);
+  const elicitationArrived = receiver.waitForRequest((r) => r.method === 'elicitation/create', ctx.timing.requestTimeoutMs);
   const first = await Promise.race([elicitationArrived.then((request) => ({ request })), pendingResult.then((reply) => ({ reply }), (error: Error) => ({ error }))]);
   if (!('request' in first)) {
     const what = 'reply' in first ? `tasks/result answered with ${describeReply(first.reply)}` : first.error.message;
@@ -69,21 +68,11 @@ export async function runInputScenario(ctx: CheckContext): Promise<InputScenario
   }
   const sawInputRequired = sawInputStatus(receiver, task, statusesBefore);
   release();
-  await receiver.session.answerSent(elicitation.id);
+  await receiver.answerSent(elicitation.id);
   const answeredAt = performance.now();
-  const afterAnswer: InputScenario['afterAnswer'] = [];
-  const deadline = answeredAt + ctx.timing.requestTimeoutMs;
-  let terminal: TaskRecord | undefined;
-  while (!terminal) {
-    const sentAt = performance.now();
-    const reply = await receiver.getTask(task.taskId);
-    const current = taskOf(reply);
-    if (!current) throw new UnexpectedReply(`tasks/get for task ${task.taskId} should return the task; got ${describeReply(reply)}`);
-    afterAnswer.push({ status: String(current.status), msAfterAnswer: Math.round(sentAt - answeredAt) });
-    if (isTerminal(current.status)) terminal = current;
-    else if (performance.now() >= deadline) throw new UnexpectedReply(`task ${task.taskId} did not finish within ${ctx.timing.requestTimeoutMs} ms of the answer to its elicitation; its last status was "${current.status}"`);
-    else await pause(nextPollDelay(current, ctx.timing), ctx.signal);
-  }
+  const polls: TaskObservation[] = [];
+  const terminal = await awaitTerminalStatus(receiver, task.taskId, { timing: ctx.timing, signal: ctx.signal, observations: polls });
+  const afterAnswer = polls.map((poll) => ({ status: String(poll.task.status), msAfterAnswer: Math.round((poll.sentAt ?? poll.at) - answeredAt) }));
 
   let result: RpcReply;
   try {
@@ -97,18 +86,14 @@ export async function runInputScenario(ctx: CheckContext): Promise<InputScenario
   return { receiver, task, answer, sawInputRequired, statusesBefore, elicitation, afterAnswer, terminal, result };
 }
 
-/** Polls at the receiver's pace until input_required shows (or a terminal status, or the bound passes). */
+/** Polls at the receiver's pace until input_required shows (in a poll or a notification), or a terminal status, or the bound passes. */
 async function pollForInputStatus(ctx: CheckContext, receiver: Receiver, task: TaskRecord): Promise<{ statusesBefore: string[] }> {
   const statusesBefore: string[] = [String(task.status)];
-  const deadline = performance.now() + ctx.timing.span(INPUT_STATUS_BOUND_MS, 2);
-  let last: Record<string, unknown> = task;
-  while (!sawInputStatus(receiver, task, statusesBefore) && !isTerminal(last.status) && performance.now() < deadline) {
-    await pause(nextPollDelay(last, ctx.timing), ctx.signal);
-    const reply = await receiver.getTask(task.taskId);
-    if (!reply.ok || typeof reply.result.status !== 'string') throw new UnexpectedReply(`tasks/get for task ${task.taskId} should return the task; got ${describeReply(reply)}`);
-    last = reply.result;
-    statusesBefore.push(reply.result.status);
-  }
+  if (sawInputStatus(receiver, task, statusesBefore)) return { statusesBefore };
+  await pollTask(receiver, task.taskId, (current) => {
+    statusesBefore.push(String(current.status));
+    return sawInputStatus(receiver, task, statusesBefore) || isTerminal(current.status);
+  }, { timing: ctx.timing, signal: ctx.signal, timeoutMs: ctx.timing.span(INPUT_STATUS_BOUND_MS, 2), returnAtBound: true });
   return { statusesBefore };
 }
 

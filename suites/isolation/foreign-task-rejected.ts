@@ -2,7 +2,7 @@ import { defineCheck, type CheckContext } from '../../harness/check.js';
 import { describeReply } from '../../harness/describe.js';
 import { tasksCapability } from '../../harness/preconditions.js';
 import type { Receiver } from '../../harness/receiver.js';
-import { IutError, type RpcReply } from '../../harness/session.js';
+import type { RpcReply } from '../../harness/session.js';
 import { uniqueText } from '../../harness/waits.js';
 
 type Method = 'tasks/get' | 'tasks/result' | 'tasks/cancel';
@@ -52,12 +52,7 @@ async function attempt(ctx: CheckContext, receiver: Receiver, method: Method, ta
   if (method === 'tasks/cancel') return receiver.cancelTask(taskId);
   // A refusal takes one round trip; a receiver that waits for the task instead runs into the bound.
   const bound = ctx.timing.span(RESULT_BOUND_MS, 2);
-  try {
-    return await receiver.taskResult(taskId, { timeoutMs: bound });
-  } catch (error) {
-    if (error instanceof IutError && error.kind === 'timeout') return `no answer within ${bound} ms, as if it waited for the task to finish`;
-    throw error;
-  }
+  return (await receiver.taskResultWithin(taskId, bound)) ?? `no answer within ${bound} ms, as if it waited for the task to finish`;
 }
 
 function normalized(message: string, taskId: string): string {

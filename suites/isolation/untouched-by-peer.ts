@@ -1,7 +1,6 @@
 import { defineCheck, type CheckContext } from '../../harness/check.js';
 import { brief, describeReply } from '../../harness/describe.js';
 import { tasksCapability } from '../../harness/preconditions.js';
-import { IutError } from '../../harness/session.js';
 import { awaitTerminalStatus, uniqueText } from '../../harness/waits.js';
 
 // https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-isolation-and-access-control
@@ -23,9 +22,7 @@ export default defineCheck({
     await Promise.all([
       b.getTask(task.taskId),
       cancels ? b.cancelTask(task.taskId) : undefined,
-      b.taskResult(task.taskId, { timeoutMs: ctx.timing.span(300, 1) }).catch((error: unknown) => {
-        if (!(error instanceof IutError && error.kind === 'timeout')) throw error;
-      }),
+      b.taskResultWithin(task.taskId, ctx.timing.span(300, 1)),
     ]);
 
     const end = await awaitTerminalStatus(a, task.taskId, { timing: ctx.timing, signal: ctx.signal });

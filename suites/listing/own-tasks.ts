@@ -1,9 +1,7 @@
 // Shared by the listing checks: tasks of the check's own, confirmed through tasks/get, and where a walk showed them.
-import { UnexpectedReply, type CheckContext } from '../../harness/check.js';
-import { describeReply } from '../../harness/describe.js';
-import { isTerminal, taskOf, type Receiver, type TaskRecord } from '../../harness/receiver.js';
-import { pause } from '../../harness/timing.js';
-import { nextPollDelay, uniqueText, type TaskListWalk } from '../../harness/waits.js';
+import type { CheckContext } from '../../harness/check.js';
+import { isTerminal, type Receiver } from '../../harness/receiver.js';
+import { pollTasks, uniqueText, type TaskListWalk } from '../../harness/waits.js';
 
 /** More than most receivers put on one page, so a walk has to follow cursors. */
 export const LISTING_TASK_COUNT = 25;
@@ -31,24 +29,11 @@ export async function createConfirmedTasks(ctx: CheckContext, receiver: Receiver
     }),
   );
   // Polled together, one pause per round, until every task is terminal.
-  const finals = new Map<string, string>();
-  let pending = created.map(({ task }) => task.taskId);
-  const deadline = performance.now() + ctx.timing.requestTimeoutMs;
-  for (;;) {
-    const replies = await Promise.all(pending.map((taskId) => receiver.getTask(taskId)));
-    let sample: TaskRecord | undefined;
-    replies.forEach((reply, index) => {
-      const task = taskOf(reply);
-      if (!task) throw new UnexpectedReply(`tasks/get for the new task ${pending[index]} should return it; got ${describeReply(reply)}`);
-      if (isTerminal(task.status)) finals.set(pending[index], String(task.status));
-      sample = task;
-    });
-    pending = pending.filter((taskId) => !finals.has(taskId));
-    if (pending.length === 0) break;
-    if (performance.now() >= deadline) throw new UnexpectedReply(`${pending.length} of ${count} tasks with no work to do were still not terminal after ${ctx.timing.requestTimeoutMs} ms`);
-    await pause(nextPollDelay(sample, ctx.timing), ctx.signal);
-  }
-  return created.map(({ task }) => ({ taskId: task.taskId, status: finals.get(task.taskId) ?? '' }));
+  const ends = await pollTasks(receiver, created.map(({ task }) => task.taskId), (task) => isTerminal(task.status), { timing: ctx.timing, signal: ctx.signal });
+  return created.map(({ task }) => {
+    const end = ends.get(task.taskId);
+    return { taskId: task.taskId, status: end && !end.deleted ? String(end.task.status) : '' };
+  });
 }
 
 /** For every task ID in the walk, the (1-based) pages it appeared on. */

@@ -19,7 +19,7 @@ export async function runRequestorScenario(ctx: CheckContext): Promise<Requestor
   const text = uniqueText('call-tools');
   const reply = await receiver.invoke(ctx.fixture('echo'), { text, callTools: true }, { timeoutMs: ctx.timing.scaled(SCENARIO_BOUND_MS) });
   if (!reply.ok) throw new UnexpectedReply(`the call-tools directive should be answered like echo once the tools were called; got ${describeReply(reply)}`);
-  const requests = [...receiver.session.requestsReceived];
+  const requests = receiver.requestsReceived();
   const toolCalls = requests.filter((request) => request.method === 'tools/call');
   if (toolCalls.length === 0) ctx.skip('the client made no tool calls: it does not follow the call-tools directive of the client fixture contract');
   return { requests, toolCalls };

@@ -1,5 +1,4 @@
 import { defineCheck, type CheckContext } from '../../harness/check.js';
-import { toolInfosFrom } from '../../harness/fixtures.js';
 
 // https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#tool-level-negotiation
 export default defineCheck({
@@ -10,9 +9,7 @@ export default defineCheck({
   async run(ctx: CheckContext) {
     if (ctx.facts.tools.length === 0) ctx.skip('the receiver lists no tools');
     const receiver = await ctx.connect();
-    const reply = await receiver.request('tools/list', {});
-    ctx.require('TASKS-TOOL-TASKSUPPORT-VALUES', reply.ok, 'tools/list should list the tools');
-    const declaring = toolInfosFrom(reply.result).filter((tool) => tool.execution !== undefined);
+    const declaring = (await receiver.listAllTools()).filter((tool) => tool.execution !== undefined);
     for (const tool of declaring) ctx.validate('TASKS-TOOL-TASKSUPPORT-VALUES', 'ToolExecution', tool.execution, `the execution of tool ${tool.name}`);
     ctx.info(`${declaring.length} tool(s) declare execution`);
   },
