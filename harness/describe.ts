@@ -1,4 +1,4 @@
-import type { RpcReply } from './session.js';
+import type { RpcReply } from './rpc.js';
 
 /** Short JSON for messages: enough to act on, never a wall of text. */
 export function brief(value: unknown, max = 200): string {

@@ -2,7 +2,7 @@ import type { Connection } from './connections/connect.js';
 import type { Delivery } from './connections/http-transport.js';
 import { clientFixtureParams, fixtureArguments, listAllTools, type FixtureBinding, type ToolInfo } from './fixtures.js';
 import { IutError, type IncomingRequest, type ReceivedNotification, type RequestHandler, type RpcReply, type RpcSession } from './session.js';
-import { UnexpectedReply } from './check.js';
+import { UnexpectedReply } from './check-errors.js';
 import { withinMs } from './timing.js';
 import { describeReply } from './describe.js';
 

@@ -1,4 +1,4 @@
-import { UnexpectedReply } from './check.js';
+import { UnexpectedReply } from './check-errors.js';
 import { describeReply } from './describe.js';
 import { isTerminal, taskOf, type Receiver, type TaskRecord } from './receiver.js';
 import { pause, type Timing } from './timing.js';

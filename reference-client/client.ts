@@ -167,7 +167,7 @@ async function initialize(dispatcher: ClientDispatcher, env: ReceiverEnvironment
     return result;
   } catch (error) {
     answer.catch(() => {});
-    throw new Error(`initialize failed: ${describeError(error)}`);
+    throw new Error(`initialize failed: ${describeError(error)}`, { cause: error });
   } finally {
     clearTimeout(timer);
   }

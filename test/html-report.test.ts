@@ -14,7 +14,7 @@ import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { CheckResult, RunReport, TranscriptEntry } from '../harness/model.js';
+import type { RunReport, TranscriptEntry } from '../harness/model.js';
 import { runVerdict } from '../harness/run-policy.js';
 import { buildHtmlReport, TRANSCRIPT_CHUNK, writeHtmlReport } from '../reports/html.js';
 import { toPlain } from '../reports/json.js';

@@ -8,7 +8,7 @@ import addFormatsModule from 'ajv-formats';
 import type { AnySchemaObject, ValidateFunction } from 'ajv';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import type { CheckResult, RunReport } from '../harness/model.js';
+import type { RunReport } from '../harness/model.js';
 import { runVerdict } from '../harness/run-policy.js';
 import { REPORT_SCHEMA_ID, toJsonReport } from '../reports/json.js';
 import { runAgainstReferenceHttp } from './support/reference-runs.js';

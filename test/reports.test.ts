@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { CheckResult, RunReport } from '../harness/model.js';
+import type { RunReport } from '../harness/model.js';
 import { runVerdict } from '../harness/run-policy.js';
 import {
   buildJunitXml,
@@ -229,9 +229,9 @@ describe('console', () => {
         'expected content [{"type":"text","text":"hi"}], got [] <&> "quoted"  (1.23 s)',
     );
     expect(formatCheckLine(PASS)).toBe('PASS   lifecycle.create  title of lifecycle.create  (312 ms)');
-    expect(formatCheckLine(ERROR)).toMatch(/^ERROR  result\.timeout  /);
-    expect(formatCheckLine(SKIP)).toMatch(/^SKIP   cancel\.terminal  .* — the receiver does not declare tasks\.cancel/);
-    expect(formatCheckLine(WARN)).toMatch(/^WARN   lifecycle\.ttl  /);
+    expect(formatCheckLine(ERROR)).toMatch(/^ERROR {2}result\.timeout {2}/);
+    expect(formatCheckLine(SKIP)).toMatch(/^SKIP {3}cancel\.terminal {2}.* — the receiver does not declare tasks\.cancel/);
+    expect(formatCheckLine(WARN)).toMatch(/^WARN {3}lifecycle\.ttl {2}/);
   });
 
   it('keeps the line to one line, drops control characters and truncates long messages', () => {

@@ -35,6 +35,8 @@ export async function runInputScenario(ctx: CheckContext): Promise<InputScenario
   const binding = ctx.fixture('input');
   const receiver = await ctx.connect();
   const answer = uniqueText('answer');
+  // Set once the task exists; the elicitation handler below is registered before that and reads it when called.
+  // eslint-disable-next-line prefer-const
   let taskId: string | undefined;
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));

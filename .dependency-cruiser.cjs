@@ -1,0 +1,50 @@
+// The layers of the suite (docs/architecture.md): cli → runner → checks → session → IUT, results → reports.
+// Each rule says which way a dependency must not point, and why.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    { name: 'no-cycles', severity: 'error', comment: 'A cycle hides which layer depends on which.', from: {}, to: { circular: true } },
+    {
+      name: 'harness-knows-no-checks-or-reports',
+      severity: 'error',
+      comment: 'The harness runs any profile and hands back results; only cli/ knows suites, reports and references.',
+      from: { path: '^harness/' },
+      to: { path: '^(suites|reports|cli|reference-server|reference-client)/' },
+    },
+    {
+      name: 'reports-read-results-only',
+      severity: 'error',
+      comment: 'Reports render a RunReport: they read the report model and the run policy, nothing that runs checks.',
+      from: { path: '^reports/' },
+      to: { path: '^(harness/(?!(model|run-policy)\\.ts$)|suites/|cli/|reference-server/|reference-client/)' },
+    },
+    {
+      name: 'checks-use-the-harness-api',
+      severity: 'error',
+      comment: 'A check talks to the receiver through the harness API, never through connections, the runner or the CLI.',
+      from: { path: '^suites/' },
+      to: { path: '^(harness/(connections/|runner|context|discovery|run-policy|baseline)|reports/|cli/|reference-server/|reference-client/)' },
+    },
+    {
+      name: 'references-are-implementations-like-any-other',
+      severity: 'error',
+      comment: 'The reference receivers must pass the suite as independent implementations: they import none of it.',
+      from: { path: '^reference-(server|client)/' },
+      to: { path: '^(harness|suites|reports|cli)/' },
+    },
+    {
+      name: 'the-reference-server-does-not-lean-on-the-client',
+      severity: 'error',
+      comment: 'Code shared by both references lives in the server (or a shared folder); the server never imports the client.',
+      from: { path: '^reference-server/' },
+      to: { path: '^reference-client/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(dist|node_modules|test|out)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.js'] },
+  },
+};

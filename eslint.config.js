@@ -1,0 +1,23 @@
+// Lint: the recommended rules, plus the typed rules that catch a promise nobody awaits (a check that ends
+// before its assertion, a report written after the process exits).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'out/**', 'test-artifacts/**', 'test/fixtures/**', 'reports/assets/**/*.js'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts'],
+    languageOptions: { parserOptions: { project: './tsconfig.lint.json', tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
+      '@typescript-eslint/await-thenable': 'error',
+      // The reports strip control characters from what an implementation sent: the pattern names them on purpose.
+      'no-control-regex': 'off',
+      // Names starting with _ are deliberately unused (destructuring a field away).
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+);
