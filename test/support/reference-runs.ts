@@ -21,17 +21,24 @@ export interface ReferenceRunOptions {
   /** HTTP with identity A only. */
   noPeer?: boolean;
   multiplier?: number;
+  /** Run only these checks (by ID); every check of the suite otherwise. */
+  only?: readonly string[];
   /** Correct but slow or chatty: see the reference receiver's --answer-delay-ms, --intake-delay-ms and --flood. */
   answerDelayMs?: number;
   intakeDelayMs?: number;
   flood?: boolean;
 }
 
-async function run(target: TargetSpec, multiplier = 1): Promise<RunReport> {
+/** The suite's checks, or only those named. */
+function checksFor(only: readonly string[] | undefined) {
+  return only ? ALL_CHECKS.filter((check) => only.includes(check.id)) : ALL_CHECKS;
+}
+
+async function run(target: TargetSpec, multiplier = 1, only?: readonly string[]): Promise<RunReport> {
   return runSuite({
     target,
     role: 'server',
-    checks: ALL_CHECKS,
+    checks: checksFor(only),
     requirements: ALL_REQUIREMENTS,
     timing: makeTiming(multiplier),
     concurrency: 8,
@@ -46,7 +53,7 @@ export async function runAgainstReferenceHttp(options: ReferenceRunOptions = {})
     const target: TargetSpec = options.anonymous
       ? { transport: 'http', url: server.url, headers: {} }
       : { transport: 'http', url: server.url, headers: { Authorization: 'Bearer token-a' }, peerHeaders: options.noPeer ? undefined : { Authorization: 'Bearer token-b' } };
-    return await run(target, options.multiplier);
+    return await run(target, options.multiplier, options.only);
   } finally {
     await server.close();
   }
@@ -60,7 +67,7 @@ export async function runAgainstReferenceStdio(options: ReferenceRunOptions = {}
   if (options.answerDelayMs) env.REFERENCE_ANSWER_DELAY_MS = String(options.answerDelayMs);
   if (options.intakeDelayMs) env.REFERENCE_INTAKE_DELAY_MS = String(options.intakeDelayMs);
   if (options.flood) env.REFERENCE_FLOOD = '1';
-  return run({ transport: 'stdio', command: `"${process.execPath}" "${REFERENCE_MAIN}"`, env }, options.multiplier);
+  return run({ transport: 'stdio', command: `"${process.execPath}" "${REFERENCE_MAIN}"`, env }, options.multiplier, options.only);
 }
 
 /**
@@ -98,7 +105,7 @@ export async function runAgainstReferenceClient(options: ReferenceRunOptions = {
       hub,
       startInProcess: async (url) => runReferenceClient(url, { faults: options.faults, variant: options.variant }),
     };
-    return await runSuite({ target, role: 'client', checks: ALL_CHECKS, requirements: ALL_REQUIREMENTS, timing: makeTiming(options.multiplier ?? 1), concurrency: 16, tool: { name: 'mcp-tasks-conformance', version: 'test' } });
+    return await runSuite({ target, role: 'client', checks: checksFor(options.only), requirements: ALL_REQUIREMENTS, timing: makeTiming(options.multiplier ?? 1), concurrency: 16, tool: { name: 'mcp-tasks-conformance', version: 'test' } });
   } finally {
     await hub.close();
   }

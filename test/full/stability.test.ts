@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpus } from 'node:os';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { RunReport } from '../harness/model.js';
-import { unstableChecks } from '../harness/repeat.js';
-import { notableResults, runAgainstReferenceHttp } from './support/reference-runs.js';
+import type { RunReport } from '../../harness/model.js';
+import { unstableChecks } from '../../harness/repeat.js';
+import { notableResults, runAgainstReferenceHttp } from '../support/reference-runs.js';
 
 const RUNS = 20;
 const busy: ChildProcess[] = [];

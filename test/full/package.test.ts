@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
-const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 const workdir = mkdtempSync(join(tmpdir(), 'tasks-conformance-pack-'));
 
 afterAll(() => rmSync(workdir, { recursive: true, force: true }));

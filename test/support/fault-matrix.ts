@@ -1,0 +1,60 @@
+// The fault matrices in two tiers. The whole matrix (npm run test:full) runs the whole suite for every fault
+// and demands the exact set of checks that catch it. The fast tier (npm test) proves every check can fail in
+// little time: for one fault per check it runs only the catching checks and demands their outcomes.
+import type { RunReport } from '../../harness/model.js';
+import { ALL_CHECKS } from '../../suites/index.js';
+import { ALLOWED_ALTERNATIVE_CASES } from '../fault-cases/allowed-alternatives.js';
+import { CLIENT_FAULT_CASES, CLIENT_REQUESTOR_FAULT_CASES } from '../fault-cases/client.js';
+import { CORE_FAULT_CASES } from '../fault-cases/core.js';
+import { INTERACTION_ISOLATION_FAULT_CASES } from '../fault-cases/interaction-isolation.js';
+import { TTL_LISTING_CANCELLATION_FAULT_CASES } from '../fault-cases/ttl-listing-cancellation.js';
+import type { FaultCase } from '../fault-cases/types.js';
+import { runAgainstReferenceClient, runAgainstReferenceHttp, runAgainstReferenceStdio } from './reference-runs.js';
+
+export const SERVER_FAULT_CASES: readonly FaultCase[] = [...CORE_FAULT_CASES, ...TTL_LISTING_CANCELLATION_FAULT_CASES, ...INTERACTION_ISOLATION_FAULT_CASES, ...ALLOWED_ALTERNATIVE_CASES];
+export const ALL_CLIENT_FAULT_CASES: readonly FaultCase[] = [...CLIENT_FAULT_CASES, ...CLIENT_REQUESTOR_FAULT_CASES];
+
+/** Check IDs that run against the given role. */
+export function checksOfRole(role: 'server' | 'client'): string[] {
+  return ALL_CHECKS.filter((check) => check.roles.includes(role)).map((check) => check.id);
+}
+
+/** Checks of the role that no fault case catches: each is a check that cannot be shown to fail, a defect. */
+export function unprovenChecks(cases: readonly FaultCase[], role: 'server' | 'client'): string[] {
+  const caught = new Set(cases.flatMap((c) => Object.keys(c.catches)));
+  return checksOfRole(role).filter((id) => !caught.has(id));
+}
+
+/**
+ * The first case (in catalogue order) that proves each check, deduplicated: a deterministic cover in which every
+ * check of the role fails or warns at least once. Cases that catch nothing (allowed alternatives) are left to the whole matrix.
+ */
+export function provingCases(cases: readonly FaultCase[], role: 'server' | 'client'): FaultCase[] {
+  const chosen = new Set<FaultCase>();
+  for (const id of checksOfRole(role)) {
+    const proving = cases.find((c) => id in c.catches);
+    if (proving) chosen.add(proving);
+  }
+  return cases.filter((c) => chosen.has(c));
+}
+
+export function caseLabel(faultCase: FaultCase): string {
+  return `${faultCase.faults.join('+')}${faultCase.variant ? ` (${faultCase.variant})` : ''}`;
+}
+
+/** Runs a fault case against the reference of the role: the whole suite, or only the checks it names as catchers. */
+export function runFaultCase(faultCase: FaultCase, role: 'server' | 'client', scope: 'whole-suite' | 'catchers'): Promise<RunReport> {
+  const options = scope === 'catchers' ? { ...faultCase, only: Object.keys(faultCase.catches) } : faultCase;
+  if (role === 'client') return runAgainstReferenceClient(options);
+  return faultCase.stdio ? runAgainstReferenceStdio(options) : runAgainstReferenceHttp(options);
+}
+
+/** Outcome per check for every result that is neither pass nor skip. */
+export function notableOutcomes(report: RunReport): Record<string, string> {
+  return Object.fromEntries(report.results.filter((r) => r.outcome !== 'pass' && r.outcome !== 'skip').map((r) => [r.id, r.outcome]));
+}
+
+/** "id: message" of every notable result, shown beside the outcomes when a case does not match. */
+export function notableMessages(report: RunReport): string[] {
+  return report.results.filter((r) => r.outcome !== 'pass' && r.outcome !== 'skip').map((r) => `${r.id}: ${r.message}`);
+}
