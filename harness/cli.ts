@@ -9,7 +9,7 @@ import type { CheckDefinition } from './check.js';
 import { ConfigError, loadConfig, type SuiteConfig } from './config.js';
 import { coverageMatrix } from './coverage.js';
 import type { TargetSpec } from './connections/connect.js';
-import { launchHttpServer } from './connections/launch-http.js';
+import { launchHttpServer, type LaunchedServer } from './connections/launch-http.js';
 import type { LaunchedProcess } from './connections/process-group.js';
 import { TargetUnreachable } from './discovery.js';
 import { requirementUrl, type Level, type ReceiverRole, type RunReport } from './model.js';
@@ -185,7 +185,7 @@ async function suiteCommand(role: ReceiverRole, args: string[]): Promise<number>
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
-    const { target, bundledReference } = role === 'client' ? await resolveClientTarget(strings, hubs) : await resolveTarget(strings, lists, timing, launched);
+    const { target, bundledReference, server } = role === 'client' ? await resolveClientTarget(strings, hubs) : await resolveTarget(strings, lists, timing, launched);
     const reports: RunReport[] = [];
     for (let run = 1; run <= repeat; run++) {
       if (repeat > 1) process.stdout.write(`\nrun ${run} of ${repeat}\n`);
@@ -195,7 +195,11 @@ async function suiteCommand(role: ReceiverRole, args: string[]): Promise<number>
           await runSuite({
             target, role, checks, requirements: ALL_REQUIREMENTS, timing, concurrency,
             fixtureMappings: config.fixtures, bundledReference, tool: TOOL, signal: interrupt.signal,
+            // The server as it is now: a --repeat run after a restart tests the restarted process.
+            launched: server ? { server: server.current, restart: server.restart } : undefined,
             onResult: (result) => progress.finished(formatCheckLine(result, { color: process.stdout.isTTY })),
+            // Said at once, above the progress line: the server under test died, or was started again.
+            onNotice: (line) => process.stdout.write(`${process.stdout.isTTY ? '\r\u001b[2K' : ''}! ${line.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')}\n`),
           }),
         );
       } finally {
@@ -242,7 +246,7 @@ async function suiteCommand(role: ReceiverRole, args: string[]): Promise<number>
 }
 
 /** Client testing: the suite serves on loopback and launches the client (by default the reference client) per check. */
-async function resolveClientTarget(strings: Record<string, string | undefined>, hubs: ClientHub[]): Promise<{ target: TargetSpec; bundledReference: boolean }> {
+async function resolveClientTarget(strings: Record<string, string | undefined>, hubs: ClientHub[]): Promise<{ target: TargetSpec; bundledReference: boolean; server?: undefined }> {
   const hub = await ClientHub.start();
   hubs.push(hub);
   if (strings.command) return { target: { transport: 'client', command: strings.command, hub }, bundledReference: false };
@@ -252,24 +256,45 @@ async function resolveClientTarget(strings: Record<string, string | undefined>, 
 /** The launch of an HTTP target failed: the run cannot happen. */
 class LaunchFailed extends Error {}
 
-async function resolveTarget(strings: Record<string, string | undefined>, lists: Record<string, string[] | undefined>, timing: ReturnType<typeof makeTiming>, launched: LaunchedProcess[]): Promise<{ target: TargetSpec; bundledReference: boolean }> {
-  const launch = async (command: string, url: string) => {
+/** The HTTP server the suite started: the process serving now, and how to start another (same command, same URL) after it died. */
+interface LaunchedTarget {
+  current: LaunchedServer;
+  restart(): Promise<LaunchedServer>;
+}
+
+async function resolveTarget(strings: Record<string, string | undefined>, lists: Record<string, string[] | undefined>, timing: ReturnType<typeof makeTiming>, launched: LaunchedProcess[]): Promise<{ target: TargetSpec; bundledReference: boolean; server?: LaunchedTarget }> {
+  const launch = async (command: string, url: string): Promise<LaunchedTarget> => {
+    const start = async () => {
+      const server = await launchHttpServer(command, url, timing.connectTimeoutMs);
+      // Every process started is ended when the run is over, restarted ones too.
+      launched.push(server);
+      return server;
+    };
+    let first: LaunchedServer;
     try {
-      launched.push(await launchHttpServer(command, url, timing.connectTimeoutMs));
+      first = await start();
     } catch (error) {
       throw new LaunchFailed((error as Error).message);
     }
+    const holder: LaunchedTarget = {
+      current: first,
+      restart: async () => {
+        holder.current = await start();
+        return holder.current;
+      },
+    };
+    return holder;
   };
   if (strings.command) return { target: { transport: 'stdio', command: strings.command }, bundledReference: false };
   if (strings.url) {
-    if (strings.launch) await launch(strings.launch, strings.url);
-    return { target: { transport: 'http', url: strings.url, headers: parseHeaders(lists.header, '--header') ?? {}, peerHeaders: parseHeaders(lists['peer-header'], '--peer-header') }, bundledReference: false };
+    const server = strings.launch ? await launch(strings.launch, strings.url) : undefined;
+    return { target: { transport: 'http', url: strings.url, headers: parseHeaders(lists.header, '--header') ?? {}, peerHeaders: parseHeaders(lists['peer-header'], '--peer-header') }, bundledReference: false, server };
   }
   if (strings.reference === 'http') {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}/mcp`;
-    await launch(`"${process.execPath}" "${referenceMain}" --http --port ${port} --tokens token-a:alice,token-b:bob`, url);
-    return { target: { transport: 'http', url, headers: { Authorization: 'Bearer token-a' }, peerHeaders: { Authorization: 'Bearer token-b' } }, bundledReference: true };
+    const server = await launch(`"${process.execPath}" "${referenceMain}" --http --port ${port} --tokens token-a:alice,token-b:bob`, url);
+    return { target: { transport: 'http', url, headers: { Authorization: 'Bearer token-a' }, peerHeaders: { Authorization: 'Bearer token-b' } }, bundledReference: true, server };
   }
   return { target: { transport: 'stdio', command: `"${process.execPath}" "${referenceMain}"` }, bundledReference: true };
 }

@@ -98,7 +98,34 @@ export interface CheckResult {
   durationMs: number;
   /** Protocol version the IUT negotiated on this check's connection(s). */
   protocolVersion?: string;
+  /** How many times the suite had started the --launch server again (after it died) before this check started; absent or 0: the first process. */
+  targetRestarts?: number;
   transcript: TranscriptEntry[];
+}
+
+/**
+ * The server under test went away while the run went on: its process exited, or its endpoint stopped accepting
+ * connections. The checks in flight carry the crash finding (BASE-NO-CRASH); this is the run's record of it.
+ */
+export interface TargetExit {
+  /** When the harness saw it go, ISO 8601. */
+  at: string;
+  /** exited: the process ended; refused: the endpoint stopped accepting connections (no process the suite started). */
+  how: 'exited' | 'refused';
+  /** The exit code, when the process exited by itself. */
+  code?: number;
+  /** The signal that ended the process, when one did. */
+  signal?: string;
+  /** On stdio, where each check has its own process: the check whose process it was. Absent for the shared (HTTP) server. */
+  check?: string;
+  /** The checks running when it went; each carries the crash finding (or, after a clean exit with nothing unanswered, an error). */
+  checks: string[];
+  /** The last lines it wrote to stderr (at most 40), oldest first, each with when the harness read it; absent when the suite did not start it and so cannot see its stderr. */
+  stderrTail?: { at: string; text: string }[];
+  /** What the suite did next, for the shared server: started it again, tried and failed, or did not try (no --launch, or the restart limit). */
+  restart?: { outcome: 'restarted' | 'failed' | 'not-attempted'; at?: string; message: string };
+  /** The whole story in one sentence, as the notices say it. */
+  summary: string;
 }
 
 export interface RunSummary {
@@ -206,6 +233,8 @@ export interface RunReport {
   calibration?: Calibration;
   /** The run's verdict under the run policy; set by the CLI before any report is written. */
   verdict?: RunVerdict;
+  /** Each time the server under test died or stopped accepting connections during the run; absent or empty when it never did. */
+  targetExits?: TargetExit[];
 }
 
 export function summarize(results: readonly Pick<CheckResult, 'outcome'>[]): RunSummary {

@@ -1,6 +1,8 @@
 import { setMaxListeners } from 'node:events';
 import { CheckSkip, CheckStop, RunDeadline, StagingMissed, UnexpectedReply, type CheckDefinition, type TargetFacts } from './check.js';
 import { describeTarget, wireTransport, type TargetSpec } from './connections/connect.js';
+import type { LaunchedServer } from './connections/launch-http.js';
+import { deathVerdict, describeDeath, TargetWatcher, type CheckWatch, type TargetDeath } from './connections/target-watch.js';
 import { RunningCheck } from './context.js';
 import { discoverTarget, TargetUnreachable } from './discovery.js';
 import type { FixtureMapping } from './fixtures.js';
@@ -25,6 +27,13 @@ export interface RunOptions {
   onResult?: (result: CheckResult) => void;
   /** Aborting it ends the run early; the results so far are still reported. */
   signal?: AbortSignal;
+  /**
+   * The HTTP server the suite launched (--launch), watched while the checks run, and how to start it again when it
+   * dies (bounded: MAX_RESTARTS per run). Without `restart` a server that died stays gone and the checks left do not run.
+   */
+  launched?: { server: LaunchedServer; restart?: () => Promise<LaunchedServer> };
+  /** Called at once when the server under test dies or is started again, for the live console. */
+  onNotice?: (line: string) => void;
 }
 
 const LEVEL_RANK: Record<Level, number> = { must: 0, should: 1, may: 2 };
@@ -64,15 +73,37 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   setMaxListeners(0, runAbort.signal);
   const deadline = setTimeout(() => runAbort.abort(new RunDeadline(timing.runDeadlineMs)), timing.runDeadlineMs);
   options.signal?.addEventListener('abort', () => runAbort.abort(options.signal?.reason), { once: true });
+  // The server under test is watched while the checks run (not for a client under test: the hub is ours).
+  const watcher = options.target.transport === 'client'
+    ? undefined
+    : new TargetWatcher({
+        url: options.target.transport === 'http' ? options.target.url : undefined,
+        server: options.launched?.server,
+        restart: options.launched?.restart,
+        exitGraceMs: Math.max(1_000, timing.allowanceMs * 4),
+        onNotice: options.onNotice,
+      });
   const results: CheckResult[] = new Array(applicable.length);
   let next = 0;
   const worker = async () => {
     while (next < applicable.length) {
       const index = next++;
       const check = applicable[index];
-      const result = runAbort.signal.aborted
-        ? notRun(check, options, runAbort.signal.reason instanceof RunDeadline ? `not run: ${runAbort.signal.reason.message}` : 'not run: the run was interrupted')
-        : await runCheck(check, facts, { ...options, timing }, runAbort.signal);
+      let result: CheckResult | undefined;
+      for (let attempt = 1; !result; attempt += 1) {
+        // While a launched server is being started again, no check starts against it. The state is read again after
+        // each wait, and nothing is awaited between that read and the check registering with the watcher.
+        while (watcher?.state === 'restarting' && !runAbort.signal.aborted) await watcher.whenUsable(runAbort.signal);
+        if (runAbort.signal.aborted) {
+          result = notRun(check, options, runAbort.signal.reason instanceof RunDeadline ? `not run: ${runAbort.signal.reason.message}` : 'not run: the run was interrupted');
+        } else if (watcher?.state === 'gone') {
+          result = notRun(check, options, watcher.notRunMessage());
+        } else {
+          const ran = await attemptCheck(check, facts, { ...options, timing }, runAbort.signal, watcher);
+          // A check that started as the server died, and never reached it, runs again against the new process (once).
+          result = ran.neverReached && attempt === 1 ? undefined : ran.result;
+        }
+      }
       results[index] = result;
       options.onResult?.(result);
     }
@@ -81,8 +112,12 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
     await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, applicable.length)) }, worker));
   } finally {
     clearTimeout(deadline);
+    await watcher?.stop();
   }
-  return assembleReport(options, applicable, results, notices, startedAt, started, facts.protocolVersion, facts.serverInfo, timing.calibration);
+  if (watcher) notices.push(...watcher.notices());
+  const report = assembleReport(options, applicable, results, notices, startedAt, started, facts.protocolVersion, facts.serverInfo, timing.calibration);
+  if (watcher && watcher.exits.length > 0) report.targetExits = watcher.exits;
+  return report;
 }
 
 function assembleReport(options: RunOptions, applicable: readonly CheckDefinition[], results: CheckResult[], notices: string[], startedAt: Date, started: number, negotiatedProtocolVersion: string | undefined, serverInfo: unknown, calibration: Calibration | undefined): RunReport {
@@ -129,16 +164,27 @@ function notRun(check: CheckDefinition, options: RunOptions, reason: string): Ch
   return { ...baseResult(check, options), outcome: 'error', message: reason, durationMs: 0, transcript: [] };
 }
 
-export async function runCheck(check: CheckDefinition, facts: TargetFacts, options: RunOptions, runSignal: AbortSignal): Promise<CheckResult> {
+export async function runCheck(check: CheckDefinition, facts: TargetFacts, options: RunOptions, runSignal: AbortSignal, watcher?: TargetWatcher): Promise<CheckResult> {
+  return (await attemptCheck(check, facts, options, runSignal, watcher)).result;
+}
+
+/** Runs the check once; `neverReached` when the server was already gone and none of its requests got through. */
+async function attemptCheck(check: CheckDefinition, facts: TargetFacts, options: RunOptions, runSignal: AbortSignal, watcher?: TargetWatcher): Promise<{ result: CheckResult; neverReached?: boolean }> {
   const base = baseResult(check, options);
   const skipReason = unmetPrecondition(check.needs, facts);
-  if (skipReason) return { ...base, outcome: 'skip', message: skipReason, durationMs: 0, transcript: [] };
+  if (skipReason) return { result: { ...base, outcome: 'skip', message: skipReason, durationMs: 0, transcript: [] } };
 
   const transcript = new Transcript();
   const abort = new AbortController();
   const onRunAbort = () => abort.abort(new Error('the run ended'));
   runSignal.addEventListener('abort', onRunAbort, { once: true });
-  const context = new RunningCheck({ target: options.target, facts, timing: options.timing, transcript, requirements: options.requirements, signal: abort.signal });
+  const restarted = watcher?.restartInfo();
+  if (restarted) base.info.push(restarted.line);
+  // The check's connections report to its watch; when the server dies the check ends at once, its verdict the crash.
+  // The watch counts the check's findings only once the check runs, after `context` below exists.
+  const watch: CheckWatch | undefined = watcher?.watch(check.id, transcript, (): number => context.findings.length, () => abort.abort(new Error('the server under test died')));
+  const target: TargetSpec = watch && options.target.transport !== 'client' ? { ...options.target, observer: watch } : options.target;
+  const context: RunningCheck = new RunningCheck({ target, facts, timing: options.timing, transcript, requirements: options.requirements, signal: abort.signal });
   const started = performance.now();
   let outcome: Outcome | undefined;
   let message = '';
@@ -183,20 +229,45 @@ export async function runCheck(check: CheckDefinition, facts: TargetFacts, optio
   } finally {
     clearTimeout(timer);
     runSignal.removeEventListener('abort', onRunAbort);
+    watch?.scenarioEnded();
     abort.abort(new Error('check finished'));
     await context.closeAll();
   }
-  if (!outcome) ({ outcome, message } = verdictOf(context.findings));
-  return {
+  let findings = context.findings;
+  const death = await watch?.settle();
+  watch?.release();
+  const neverReached = watch?.neverReached() ?? false;
+  if (death && watch && neverReached) {
+    outcome = 'error';
+    message = `not run: the server under test ${describeDeath(death)} at ${death.at}, before this check reached it`;
+    findings = [];
+  } else if (death && watch) ({ outcome, message, findings } = judgeDeath(death, watch, findings, transcript));
+  if (!outcome) ({ outcome, message } = verdictOf(findings));
+  const result: CheckResult = {
     ...base,
     outcome,
     message,
-    findings: context.findings,
-    info: context.infos,
+    findings,
+    info: [...base.info, ...context.infos],
     durationMs: Math.round(performance.now() - started),
     protocolVersion: [...context.protocolVersions].join(', ') || undefined,
+    ...(restarted ? { targetRestarts: restarted.count } : {}),
     transcript: transcript.entries(),
   };
+  return { result, neverReached };
+}
+
+/**
+ * A check in flight when the server under test died: what it observed before stands, what came after is an effect
+ * and is set aside (noted in the transcript), and the death itself is the one finding (or, after a clean shutdown
+ * with nothing unanswered, the reason the check could not go on).
+ */
+function judgeDeath(death: TargetDeath, watch: CheckWatch, findings: Finding[], transcript: Transcript): { outcome?: Outcome; message: string; findings: Finding[] } {
+  const before = findings.slice(0, watch.findingsBefore);
+  for (const effect of findings.slice(watch.findingsBefore)) transcript.note(`not judged, an effect of the server's death: ${effect.requirement}: ${effect.message}`);
+  const verdict = deathVerdict(death, transcript);
+  if (!verdict.finding) return before.length > 0 ? { findings: before, message: '' } : { outcome: 'error', message: verdict.error, findings: before };
+  return { findings: [...before, verdict.finding], message: '' };
 }
 
 /**

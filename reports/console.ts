@@ -4,7 +4,7 @@
 
 import type { CheckResult, Outcome, RunReport, RunVerdict } from '../harness/model.js';
 import { reportVerdict } from '../harness/run-policy.js';
-import { plural, describeCalibration, describeServer } from './text.js';
+import { plural, describeCalibration, describeServer, EXIT_STDERR_LINES, exitHeadline, exitsToShow } from './text.js';
 
 export interface ConsoleOptions {
   /** Colour the outcome tags and headings with ANSI escape codes. Default false. */
@@ -126,6 +126,14 @@ export function formatSummary(report: RunReport, options: ConsoleOptions = {}): 
   if (report.notices.length > 0) {
     lines.push(label('Notices:').trimEnd());
     for (const notice of report.notices) lines.push(`  - ${oneLine(notice, SUMMARY_MESSAGE_MAX)}`);
+  }
+  // The server's own last words: what the user needs to find the crash, which no check's message has room for.
+  for (const exit of exitsToShow(report.targetExits)) {
+    lines.push(`${label('Server died:')}${paint(oneLine(exitHeadline(exit), 300), ANSI.red, color)}`);
+    const tail = (exit.stderrTail ?? []).slice(-EXIT_STDERR_LINES);
+    if (!exit.stderrTail) lines.push('  (the suite did not start it, so its stderr is not known)');
+    else if (tail.length === 0) lines.push('  (it wrote nothing to stderr)');
+    for (const line of tail) lines.push(`  stderr | ${oneLine(line.text, 300)}`);
   }
 
   const s = report.summary;

@@ -18,7 +18,7 @@ import { OUTCOMES } from '../harness/model.js';
 import type { CheckResult, CoverageEntry, Finding, Outcome, RunReport, RunVerdict, TranscriptEntry } from '../harness/model.js';
 import { reportVerdict } from '../harness/run-policy.js';
 import { toPlain, writeFileAtomic } from './json.js';
-import { plural, describeCalibration, describeServer } from './text.js';
+import { plural, describeCalibration, describeServer, EXIT_STDERR_LINES, exitAftermath, exitHeadline, exitsToShow } from './text.js';
 
 export interface HtmlOptions {
   /** For a report without a verdict: a warn (a SHOULD not met) fails the run, as `--strict` does. Default false. */
@@ -188,6 +188,28 @@ function header(report: RunReport, verdict: RunVerdict): string {
 ${notices}`;
 }
 
+/** The banner of a run in which the server under test died: how and when, the checks it took along, what the suite did, its last stderr lines. */
+function exitBanner(report: RunReport): string {
+  const exits = exitsToShow(report.targetExits);
+  if (exits.length === 0) return '';
+  const checkref = (check: string) => `<a class="checkref" href="#check-${escapeHtml(check)}">${escapeHtml(check)}</a>`;
+  const items = exits.map((exit) => {
+    const tail = (exit.stderrTail ?? []).slice(-EXIT_STDERR_LINES);
+    const stderr = !exit.stderrTail
+      ? '<p class="muted">The suite did not start it, so its stderr is not known.</p>'
+      : tail.length > 0
+        ? `<pre class="stderr" aria-label="Its last stderr lines">${tail.map((line) => escapeHtml(line.text)).join('\n')}</pre>`
+        : '<p class="muted">It wrote nothing to stderr.</p>';
+    const checks = exit.check === undefined && exit.checks.length > 0 ? ` In flight: ${exit.checks.map(checkref).join(', ')}.` : '';
+    return `<li><p><b>${escapeHtml(exitHeadline(exit))}.</b>${checks} ${escapeHtml(exitAftermath(exit))}</p>${stderr}</li>`;
+  });
+  const more = (report.targetExits?.length ?? 0) - exits.length;
+  return `<section class="target-exits" id="target-exits" role="alert" aria-labelledby="target-exits-h">
+<h2 id="target-exits-h">The server under test died during the run</h2>
+<ul>${items.join('')}</ul>${more > 0 ? `<p class="muted">${plural(more, 'more exit', 'more exits')} not shown; the JSON report has every one.</p>` : ''}
+</section>`;
+}
+
 /** The baseline's accounting and the checks whose verdict changed between runs; empty when the run had neither. */
 function verdictDetails(verdict: RunVerdict): string {
   const parts: string[] = [];
@@ -319,7 +341,7 @@ function checkItem(row: Row, coverage: ReadonlyMap<string, CoverageEntry>): stri
 
   const parts: string[] = [];
   parts.push(
-    `<p class="meta"><span>suite <b>${escapeHtml(result.suite)}</b></span><span>section <b>${escapeHtml(section)}</b></span><span>level <b>${escapeHtml(result.level)}</b></span><span>role <b>${escapeHtml(result.role)}</b></span>${result.protocolVersion !== undefined ? `<span>protocol <b>${escapeHtml(result.protocolVersion)}</b></span>` : ''}<span>took <b>${escapeHtml(formatDuration(result.durationMs))}</b></span></p>`,
+    `<p class="meta"><span>suite <b>${escapeHtml(result.suite)}</b></span><span>section <b>${escapeHtml(section)}</b></span><span>level <b>${escapeHtml(result.level)}</b></span><span>role <b>${escapeHtml(result.role)}</b></span>${result.protocolVersion !== undefined ? `<span>protocol <b>${escapeHtml(result.protocolVersion)}</b></span>` : ''}${result.targetRestarts ? `<span>ran after restart <b>${result.targetRestarts}</b> of the server</span>` : ''}<span>took <b>${escapeHtml(formatDuration(result.durationMs))}</b></span></p>`,
   );
   if (result.message) parts.push(`<div class="block message o-${outcome}"><h4>Message</h4><p class="msg">${escapeHtml(result.message)}</p></div>`);
   if (result.findings.length > 0) parts.push(`<div class="block"><h4>Findings (${result.findings.length})</h4><ul class="findings">${result.findings.map(findingLine).join('')}</ul></div>`);
@@ -464,6 +486,10 @@ section { background: var(--panel); border: 1px solid var(--line); border-radius
 .ok-text { color: var(--muted); }
 .notices { border-color: var(--warn); background: var(--warn-bg); }
 .notices ul { margin: 0; padding-left: 20px; }
+.target-exits { border: 2px solid var(--fail); background: var(--fail-bg); border-radius: 8px; padding: 10px 16px; margin: 14px 0 0; }
+.target-exits h2 { color: var(--fail); margin: 0 0 6px; }
+.target-exits ul { margin: 0; padding-left: 20px; }
+.target-exits pre.stderr { background: var(--code-bg); border: 1px solid var(--line); border-radius: 4px; padding: 6px 8px; overflow-x: auto; max-height: 24em; white-space: pre-wrap; overflow-wrap: anywhere; }
 
 .badge, .mini { display: inline-block; min-width: 4.4em; text-align: center; font-weight: 700; font-size: 0.75rem; letter-spacing: 0.04em;
   padding: 2px 6px; border-radius: 4px; border: 1px solid transparent; }
@@ -890,6 +916,7 @@ export function buildHtmlReport(report: RunReport, options: HtmlOptions = {}): s
 <body>
 <main>
 ${header(withCoverage, verdict)}
+${exitBanner(report)}
 ${verdictDetails(verdict)}
 ${overview(rows, sections, verdict)}
 ${checkList(withCoverage, rows, coverage)}

@@ -19,6 +19,7 @@ import type {
   RunReport,
   RunSummary,
   RunVerdict,
+  TargetExit,
   TranscriptEntry,
   TransportKind,
 } from '../harness/model.js';
@@ -45,7 +46,23 @@ export interface JsonCheckResult {
   durationMs: number;
   /** null when the check never got as far as negotiating a version. */
   protocolVersion: string | null;
+  /** How often the --launch server had been started again (after it died) before this check started; 0: the first process. */
+  targetRestarts: number;
   transcript: JsonTranscriptEntry[];
+}
+
+/** The server under test went away during the run (TargetExit); absent optional values are null. */
+export interface JsonTargetExit {
+  at: string;
+  how: 'exited' | 'refused';
+  code: number | null;
+  signal: string | null;
+  check: string | null;
+  checks: string[];
+  /** null when the suite did not start the server and cannot see its stderr. */
+  stderrTail: { at: string; text: string }[] | null;
+  restart: { outcome: 'restarted' | 'failed' | 'not-attempted'; at: string | null; message: string } | null;
+  summary: string;
 }
 
 /** One row of the requirement matrix; `reason` is null when checks verify the requirement. */
@@ -87,7 +104,7 @@ export interface JsonVerdict {
 /**
  * Identifies the JSON report format and its schema (reports/report.schema.json, whose `$id` this is); written
  * as the report's `$schema`. Bump the version when a field is added, changes meaning or is removed: the schema
- * refuses fields it does not list. v2 added `calibration` and `verdict`.
+ * refuses fields it does not list. v2 added `calibration`, `verdict`, `targetExits` and `results[].targetRestarts`.
  */
 export const REPORT_SCHEMA_ID = 'urn:mcp-tasks-conformance:report:v2';
 
@@ -104,6 +121,8 @@ export interface JsonReport {
   /** null when the run could not happen, or the report was made without a calibration. */
   calibration: Calibration | null;
   notices: string[];
+  /** Each time the server under test died or stopped accepting connections during the run; empty when it never did. */
+  targetExits: JsonTargetExit[];
   summary: RunSummary;
   /** null when the report was made without the CLI and nobody set one. */
   verdict: JsonVerdict | null;
@@ -174,7 +193,22 @@ function jsonResult(result: CheckResult): JsonCheckResult {
     info: [...result.info],
     durationMs: result.durationMs,
     protocolVersion: result.protocolVersion ?? null,
+    targetRestarts: result.targetRestarts ?? 0,
     transcript: result.transcript.map(jsonEntry),
+  };
+}
+
+function jsonTargetExit(exit: TargetExit): JsonTargetExit {
+  return {
+    at: exit.at,
+    how: exit.how,
+    code: exit.code ?? null,
+    signal: exit.signal ?? null,
+    check: exit.check ?? null,
+    checks: [...exit.checks],
+    stderrTail: exit.stderrTail ? exit.stderrTail.map(({ at, text }) => ({ at, text })) : null,
+    restart: exit.restart ? { outcome: exit.restart.outcome, at: exit.restart.at ?? null, message: exit.restart.message } : null,
+    summary: exit.summary,
   };
 }
 
@@ -243,6 +277,7 @@ export function toJsonReport(report: RunReport): JsonReport {
     durationMs: report.durationMs,
     calibration: report.calibration ? jsonCalibration(report.calibration) : null,
     notices: [...report.notices],
+    targetExits: (report.targetExits ?? []).map(jsonTargetExit),
     summary: {
       pass: report.summary.pass,
       fail: report.summary.fail,

@@ -26,7 +26,7 @@ import * as junitModule from 'junit-report-builder';
 import type { Builder, TestCase, TestSuite } from 'junit-report-builder';
 
 import { SPEC_URL, requirementUrl } from '../harness/model.js';
-import type { CheckResult, Outcome, RunReport, RunVerdict, TranscriptEntry } from '../harness/model.js';
+import type { CheckResult, Outcome, RunReport, RunVerdict, TargetExit, TranscriptEntry } from '../harness/model.js';
 import { reportVerdict } from '../harness/run-policy.js';
 import { toPlain, writeFileAtomic } from './json.js';
 import { describeCalibration } from './text.js';
@@ -250,8 +250,23 @@ function verdictByCheck(verdict: RunVerdict): VerdictByCheck {
   };
 }
 
+/**
+ * <system-err> of a check the server's death reached: how it went, and every stderr line it wrote last, so the crash
+ * can be read in the CI's test view without the JSON report.
+ */
+function systemErr(exits: readonly TargetExit[]): string {
+  const lines: string[] = [];
+  for (const exit of exits) {
+    lines.push(exit.summary);
+    if (!exit.stderrTail) continue;
+    lines.push(`stderr of the server under test, last ${exit.stderrTail.length} lines:`);
+    for (const line of exit.stderrTail) lines.push(`${line.at} ${line.text}`);
+  }
+  return truncateUtf8(lines.map((line) => cdataText(line.replace(/\r\n|\r|\n/g, '\\n'))).join('\n'), SYSTEM_OUT_MAX_BYTES);
+}
+
 /** Adds the check's test case; returns whether it carries a <failure> or <error>, i.e. fails JUnit consumers. */
-function addTestCase(suite: TestSuite, result: CheckResult, verdict: VerdictByCheck, options: JunitOptions): boolean {
+function addTestCase(suite: TestSuite, result: CheckResult, verdict: VerdictByCheck, options: JunitOptions, exits: readonly TargetExit[] = []): boolean {
   const { requirements } = options;
   const testCase = suite
     .testCase()
@@ -265,6 +280,7 @@ function addTestCase(suite: TestSuite, result: CheckResult, verdict: VerdictByCh
   if (keyword !== undefined) lead.push(`keyword: ${keyword}`);
   lead.push(`level: ${result.level}`, `outcome: ${result.outcome}`);
   if (result.protocolVersion !== undefined) lead.push(`protocolVersion: ${result.protocolVersion}`);
+  if (result.targetRestarts) lead.push(`targetRestarts: ${result.targetRestarts}`);
   const message = attributeText(result.message);
   let fails = false;
   const expected = verdict.expected.get(result.id);
@@ -320,6 +336,7 @@ function addTestCase(suite: TestSuite, result: CheckResult, verdict: VerdictByCh
 
   const out = systemOut(lead, result.transcript);
   if (out) testCase.standardOutput(out);
+  if (exits.length > 0) testCase.standardError(systemErr(exits));
   return fails;
 }
 
@@ -343,6 +360,11 @@ export function buildJunitXml(report: RunReport, options: JunitOptions = {}): st
   const verdict = reportVerdict(report, options.strict);
   const byCheck = verdictByCheck(verdict);
   let failureWritten = false;
+  // The server's deaths, by each check they reached.
+  const exitsOf = new Map<string, TargetExit[]>();
+  for (const exit of report.targetExits ?? []) {
+    for (const check of exit.checks) exitsOf.set(check, [...(exitsOf.get(check) ?? []), exit]);
+  }
 
   for (const result of report.results) {
     let entry = suites.get(result.suite);
@@ -360,11 +382,13 @@ export function buildJunitXml(report: RunReport, options: JunitOptions = {}): st
         suite.property('negotiatedProtocolVersion', attributeText(report.negotiatedProtocolVersion));
       }
       if (report.calibration) suite.property('calibration', attributeText(describeCalibration(report.calibration)));
+      // The run's record of the server dying, on every suite: a JUnit consumer may show only one of them.
+      (report.targetExits ?? []).forEach((exit, index) => suite.property(`targetExit.${index + 1}`, attributeText(exit.summary)));
       entry = { suite, ms: 0 };
       suites.set(result.suite, entry);
     }
     entry.ms += Number.isFinite(result.durationMs) && result.durationMs > 0 ? Math.round(result.durationMs) : 0;
-    if (addTestCase(entry.suite, result, byCheck, options)) failureWritten = true;
+    if (addTestCase(entry.suite, result, byCheck, options, exitsOf.get(result.id))) failureWritten = true;
   }
   for (const { suite, ms } of suites.values()) suite.time(ms / 1000);
   // What fails the run must fail JUnit consumers too, also when no check's test case shows it.

@@ -9,7 +9,7 @@ import { dirname, resolve } from 'node:path';
 import type { CheckResult, CoverageEntry, Outcome, RunReport, RunVerdict } from '../harness/model.js';
 import { reportVerdict } from '../harness/run-policy.js';
 import { writeFileAtomic } from './json.js';
-import { describeCalibration } from './text.js';
+import { describeCalibration, EXIT_STDERR_LINES, exitAftermath, exitHeadline, exitsToShow } from './text.js';
 
 export interface MarkdownOptions {
   /** For a report without a verdict: a warn fails the run, as --strict does. Default false. */
@@ -111,6 +111,38 @@ function contextLines(report: RunReport, verdict: RunVerdict): string[] {
     lines.push('');
     for (const notice of report.notices) lines.push(`- ${escapeMarkdown(notice, 500)}`);
   }
+  return lines;
+}
+
+/**
+ * Lines of the target as a fenced block: each flattened to printable text and cut, the fence longer than any run of
+ * backticks inside, so nothing the target wrote can close it or render as Markdown.
+ */
+function codeBlock(lines: readonly string[]): string[] {
+  const flat = lines.map((line) => {
+    const clean = line.replace(/\t/g, '  ').replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, '').trimEnd();
+    const chars = Array.from(clean);
+    return chars.length <= CELL_MAX_CHARS ? clean : `${chars.slice(0, CELL_MAX_CHARS - 1).join('')}…`;
+  });
+  const longest = Math.max(0, ...flat.flatMap((line) => [...line.matchAll(/`+/g)].map((m) => m[0].length)));
+  const fence = '`'.repeat(Math.max(3, longest + 1));
+  return [`${fence}text`, ...flat, fence];
+}
+
+/** The server under test died: when, how, which checks were in flight, what the suite did, and its last stderr lines. */
+function exitLines(report: RunReport): string[] {
+  const exits = exitsToShow(report.targetExits);
+  if (exits.length === 0) return [];
+  const lines = ['### ⚠️ The server under test died during the run'];
+  for (const exit of exits) {
+    const inFlight = exit.check === undefined && exit.checks.length > 0 ? ` In flight: ${exit.checks.slice(0, 20).map((check) => code(check)).join(', ')}${exit.checks.length > 20 ? ', …' : ''}.` : '';
+    lines.push('', `**${escapeMarkdown(exitHeadline(exit), 500)}.**${inFlight} ${escapeMarkdown(exitAftermath(exit), 1000)}`.trimEnd());
+    const tail = (exit.stderrTail ?? []).slice(-EXIT_STDERR_LINES).map((line) => line.text);
+    if (!exit.stderrTail) lines.push('', '_The suite did not start it, so its stderr is not known._');
+    else lines.push('', ...(tail.length > 0 ? codeBlock(tail) : ['_It wrote nothing to stderr._']));
+  }
+  const more = (report.targetExits?.length ?? 0) - exits.length;
+  if (more > 0) lines.push('', `_${more} more not shown; the JSON report (--json) has every one._`);
   return lines;
 }
 
@@ -290,7 +322,10 @@ function capBytes(text: string): string {
 export function buildMarkdownSummary(report: RunReport, options: MarkdownOptions = {}): string {
   const maxRows = Math.max(1, Math.floor(options.maxRows ?? MARKDOWN_MAX_ROWS));
   const verdict = reportVerdict(report, options.strict);
-  const blocks: string[][] = [verdictLines(verdict), contextLines(report, verdict), countLines(report)];
+  const blocks: string[][] = [verdictLines(verdict), contextLines(report, verdict)];
+  const exits = exitLines(report);
+  if (exits.length > 0) blocks.push(exits);
+  blocks.push(countLines(report));
   const problems = problemLines(report, verdict, maxRows);
   if (problems.length > 0) blocks.push(problems);
   if (verdict.baseline) {

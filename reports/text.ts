@@ -1,6 +1,6 @@
 // Small wording helpers shared by the report writers.
 
-import type { Calibration } from '../harness/model.js';
+import type { Calibration, TargetExit } from '../harness/model.js';
 
 export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
   return `${count} ${count === 1 ? singular : pluralForm}`;
@@ -26,4 +26,36 @@ export function describeCalibration(calibration: Calibration): string {
     `round trip ${ms(calibration.roundTripMs)} (${calibration.method}), connect ${ms(calibration.connectMs)}, ` +
     `allowance ${ms(calibration.allowanceMs)} per round trip, multiplier ${calibration.multiplier}`
   );
+}
+
+/** "exited with code 1", "was ended by SIGKILL", "stopped accepting connections (connection refused)". */
+export function describeExit(exit: Pick<TargetExit, 'how' | 'code' | 'signal'>): string {
+  if (exit.how === 'refused') return 'stopped accepting connections (connection refused)';
+  return exit.signal ? `was ended by ${exit.signal}` : `exited with code ${exit.code ?? 'unknown'}`;
+}
+
+/** Exits shown in full (headline and stderr) by the console, Markdown and HTML; the JSON report has them all. */
+export const EXITS_SHOWN = 5;
+/** Stderr lines shown per exit by those reports. */
+export const EXIT_STDERR_LINES = 20;
+
+/** The exits of the server every check shares first (each stopped the run), then those of checks' own processes. */
+export function exitsToShow(exits: readonly TargetExit[] | undefined): TargetExit[] {
+  const all = exits ?? [];
+  return [...all.filter((exit) => exit.check === undefined), ...all.filter((exit) => exit.check !== undefined)].slice(0, EXITS_SHOWN);
+}
+
+/** One line naming what went, when and with which checks: "The server under test exited with code 1 at … (2 checks in flight)". */
+export function exitHeadline(exit: TargetExit): string {
+  const whose = exit.check === undefined ? 'The server under test' : `The process of check ${exit.check}`;
+  const inFlight = exit.check === undefined ? ` (${plural(exit.checks.length, 'check')} in flight)` : '';
+  return `${whose} ${describeExit(exit)} at ${exit.at}${inFlight}`;
+}
+
+/** What the suite did after the shared server died, as a sentence; empty on stdio, where nothing needs starting again. */
+export function exitAftermath(exit: TargetExit): string {
+  if (!exit.restart) return '';
+  if (exit.restart.outcome === 'restarted') return `It was ${exit.restart.message}.`;
+  if (exit.restart.outcome === 'failed') return `It could not be started again: ${exit.restart.message}.`;
+  return `It was not started again: ${exit.restart.message}.`;
 }

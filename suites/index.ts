@@ -1,6 +1,6 @@
 import { BASE_REQUIREMENTS } from '../harness/base-requirements.js';
 import type { CheckDefinition } from '../harness/check.js';
-import type { Requirement } from '../harness/model.js';
+import { defineProfile, type Profile } from '../harness/profile.js';
 import tasksShape from './capabilities/tasks-shape.js';
 import undeclaredIgnoresTask from './capabilities/undeclared-ignores-task.js';
 import createTaskResultShape from './creation/create-task-result-shape.js';
@@ -74,5 +74,16 @@ export const ALL_CHECKS: readonly CheckDefinition[] = [
   ...REQUESTOR_CHECKS,
 ];
 
-/** The Tasks catalogue plus the base requirements the harness relies on. */
-export const ALL_REQUIREMENTS: ReadonlyMap<string, Requirement> = new Map([...REQUIREMENTS, ...BASE_REQUIREMENTS].map((r) => [r.id, r]));
+/** Tasks as MCP 2025-11-25 specifies them: the catalogue (plus the base requirements the harness relies on), the checks and the fixture contract. */
+export const TASKS_2025_11_25: Profile = defineProfile({
+  id: '2025-11-25',
+  title: 'Tasks, MCP 2025-11-25',
+  specUrl: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks',
+  protocolVersion: '2025-11-25',
+  requirements: [...REQUIREMENTS, ...BASE_REQUIREMENTS],
+  checks: ALL_CHECKS,
+  fixtureContract: { server: 'README.md#the-fixture-contract', client: 'docs/client-fixture-contract.md' },
+});
+
+/** The 2025-11-25 catalogue with full links, for code that reads one profile. */
+export const ALL_REQUIREMENTS = TASKS_2025_11_25.requirements;

@@ -336,6 +336,7 @@ describe('json', () => {
       'durationMs',
       'calibration',
       'notices',
+      'targetExits',
       'summary',
       'verdict',
       'results',
@@ -356,6 +357,7 @@ describe('json', () => {
       'info',
       'durationMs',
       'protocolVersion',
+      'targetRestarts',
       'transcript',
     ]);
     expect(json.summary).toEqual({ pass: 1, fail: 1, warn: 1, skip: 1, error: 1 });

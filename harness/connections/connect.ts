@@ -6,11 +6,15 @@ import { createHttpTransport, type Delivery } from './http-transport.js';
 import { CommandStdioTransport } from './stdio-transport.js';
 import type { ClientHub, ClientSlot } from './client-hub.js';
 import { launchCommand, type LaunchedProcess } from './process-group.js';
+import type { ConnectionObserver } from './target-watch.js';
 
-/** How to reach the implementation under test. */
+/**
+ * How to reach the implementation under test. `observer`, set by the runner for each check, hears what the
+ * connections see below JSON-RPC (a process exit, a failed request), so a server's death is attributed, not misread.
+ */
 export type TargetSpec =
-  | { transport: 'stdio'; command: string; env?: Record<string, string> }
-  | { transport: 'http'; url: string; headers: Record<string, string>; peerHeaders?: Record<string, string> }
+  | { transport: 'stdio'; command: string; env?: Record<string, string>; observer?: ConnectionObserver }
+  | { transport: 'http'; url: string; headers: Record<string, string>; peerHeaders?: Record<string, string>; observer?: ConnectionObserver }
   /** A client under test: launched per connection with the URL of a hub endpoint, it connects to us. */
   | { transport: 'client'; command: string; hub: ClientHub; env?: Record<string, string>; startInProcess?: InProcessClientStarter };
 
@@ -61,12 +65,11 @@ export async function openConnection(target: TargetSpec, options: ConnectOptions
   const { transcript, label } = options;
   const deliveries = new Map<string | number, Delivery>();
   let transport;
-  // Assigned below, before the transport starts (and so before any line can arrive).
-  let session!: RpcSession;
   if (target.transport === 'stdio') {
     const stdio = new CommandStdioTransport(target.command, target.env ? { ...process.env, ...target.env } as Record<string, string> : undefined);
     // What the session cannot see itself (stderr, lines that are not JSON, the exit) is told to it too,
     // so that a check meeting a timeout or a lost connection can say what the receiver did instead.
+    // (`session` is created below, before the transport starts, so before any line can arrive.)
     stdio.onraw = (line) => {
       if (line.kind === 'stderr') {
         transcript.stderr(label, line.text);
@@ -77,19 +80,45 @@ export async function openConnection(target: TargetSpec, options: ConnectOptions
       } else if (line.kind === 'exit') {
         const text = line.text.replace(/^the process/, 'the receiver process');
         transcript.note(text, label);
+        // Told before the session fails its pending requests: what the check sees after the exit is its effect.
+        if (line.exit) target.observer?.processExited(line.exit);
         session.closeWith(text);
       } else {
         transcript.note(line.text, label);
         session.noteAnomaly('line that is not JSON', line.text);
       }
     };
+    const observer = target.observer;
+    if (observer) {
+      // A write to a process that just died fails before its exit is reported: the check must wait for that report.
+      const send = stdio.send.bind(stdio);
+      stdio.send = async (message) => {
+        try {
+          await send(message);
+        } catch (error) {
+          observer.transportFailed(false);
+          throw error;
+        }
+      };
+      observer.processStarted(stdio.exitReported);
+    }
     transport = stdio;
   } else {
     const headers = options.identity === 'peer' ? target.peerHeaders : target.headers;
     if (options.identity === 'peer' && !headers) throw new Error('no second identity was configured (--peer-header)');
-    transport = createHttpTransport(target.url, headers ?? {}, deliveries);
+    const observer = target.observer;
+    transport = createHttpTransport(target.url, headers ?? {}, deliveries, observer ? (refused) => observer.transportFailed(refused) : undefined);
   }
-  session = new RpcSession(transport, transcript, label, options.requestTimeoutMs);
+  const session = new RpcSession(transport, transcript, label, options.requestTimeoutMs);
+  if (target.transport === 'http' && target.observer) {
+    // A stream cut off mid-answer reaches the session only as a transport error: the server may be gone.
+    const observer = target.observer;
+    const sessionOnError = transport.onerror;
+    transport.onerror = (error) => {
+      if (!session.closed) observer.transportFailed(false);
+      sessionOnError?.(error);
+    };
+  }
   const close = async () => {
     // DELETE ends the HTTP session politely; bounded so a hung receiver cannot hold the run.
     if ('terminateSession' in transport && !session.closed) {

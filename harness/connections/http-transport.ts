@@ -7,9 +7,16 @@ export type Delivery = 'json' | 'sse' | 'other';
  * The SDK's Streamable HTTP client transport, with a fetch that records how each request was answered
  * (checks about SSE upgrades need it) and that never lets a stalled response hang the run.
  */
-export function createHttpTransport(url: string, headers: Record<string, string>, deliveries: Map<string | number, Delivery>) {
+export function createHttpTransport(url: string, headers: Record<string, string>, deliveries: Map<string | number, Delivery>, onFailure?: (refused: boolean) => void) {
   const recordingFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-    const response = await fetch(input, init);
+    let response: Response;
+    try {
+      response = await fetch(input, init);
+    } catch (error) {
+      // An abort is the harness's own doing (closing the connection); anything else may be the server gone.
+      if ((error as Error)?.name !== 'AbortError' && !init?.signal?.aborted) onFailure?.((error as { cause?: { code?: unknown } })?.cause?.code === 'ECONNREFUSED');
+      throw error;
+    }
     if (init?.method === 'POST' && typeof init.body === 'string') {
       const contentType = response.headers.get('content-type') ?? '';
       const delivery: Delivery = contentType.includes('text/event-stream') ? 'sse' : contentType.includes('application/json') ? 'json' : 'other';

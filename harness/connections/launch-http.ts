@@ -1,34 +1,52 @@
+import { OutputTail } from './output-tail.js';
 import { launchCommand, type LaunchedProcess } from './process-group.js';
+
+/** An HTTP server the suite started (--launch): its process, and its stderr as it comes and as the last lines. */
+export interface LaunchedServer extends LaunchedProcess {
+  readonly command: string;
+  readonly url: string;
+  readonly stderr: OutputTail;
+  /** Set by whoever ends it on purpose, so that its exit is not read as a crash. */
+  endedOnPurpose: boolean;
+}
 
 /**
  * Starts an HTTP receiver with --launch and waits (bounded) until its URL answers at all; any HTTP status
  * counts, since an MCP endpoint may reject a bare GET.
  */
-export async function launchHttpServer(commandLine: string, url: string, timeoutMs: number): Promise<LaunchedProcess> {
+export async function launchHttpServer(commandLine: string, url: string, timeoutMs: number): Promise<LaunchedServer> {
   const launched = launchCommand(commandLine, { stdin: false });
-  const stderrTail: string[] = [];
-  launched.child.stderr.setEncoding('utf8');
-  launched.child.stderr.on('data', (chunk: string) => {
-    stderrTail.push(chunk);
-    if (stderrTail.length > 20) stderrTail.shift();
-  });
+  const stderr = new OutputTail(launched.child.stderr);
   launched.child.stdout.resume();
+  const server: LaunchedServer = {
+    ...launched,
+    command: commandLine,
+    url,
+    stderr,
+    endedOnPurpose: false,
+    end: async (graceMs?: number) => {
+      server.endedOnPurpose = true;
+      await launched.end(graceMs);
+    },
+  };
   let exited = false;
   void launched.exited.then(() => (exited = true));
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (exited) {
       await launched.end();
-      throw new Error(`the --launch command exited before ${url} answered; its stderr ended with: ${stderrTail.join('').trim().slice(-500) || '(nothing)'}`);
+      await Promise.race([stderr.ended, new Promise((r) => setTimeout(r, 500))]);
+      const said = stderr.lines().map((line) => line.text).join('\n').trim().slice(-500);
+      throw new Error(`the --launch command exited before ${url} answered; its stderr ended with: ${said || '(nothing)'}`);
     }
     try {
       const response = await fetch(url, { method: 'GET', signal: AbortSignal.timeout(1000) });
       await response.body?.cancel().catch(() => undefined);
-      return launched;
+      return server;
     } catch {
       await new Promise((r) => setTimeout(r, 100));
     }
   }
-  await launched.end();
+  await server.end();
   throw new Error(`${url} did not answer within ${timeoutMs} ms of starting the --launch command; raise --timeout-multiplier if it starts slowly`);
 }

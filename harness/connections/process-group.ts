@@ -46,6 +46,22 @@ export function groupRunning(pgid: number): boolean {
   return false;
 }
 
+/** True once the process itself (not its group) has ended: gone, or a zombie not yet reaped. */
+export function processEnded(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return true;
+  }
+  if (!existsSync(`/proc/${pid}/stat`)) return false;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+  } catch {
+    return true;
+  }
+}
+
 export interface LaunchedProcess {
   child: ResultPromise<{ shell: true; detached: true; buffer: false; reject: false; stdin: 'pipe' | 'ignore'; stdout: 'pipe'; stderr: 'pipe' }>;
   pid: number;

@@ -1,7 +1,9 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { withinMs } from '../timing.js';
-import { launchCommand, type LaunchedProcess } from './process-group.js';
+import { OutputTail } from './output-tail.js';
+import { launchCommand, processEnded, type LaunchedProcess } from './process-group.js';
+import type { ProcessExit } from './target-watch.js';
 
 /** Largest single stdout line accepted; beyond it the line is dropped and reported, so a babbling IUT cannot exhaust memory. */
 const MAX_LINE_BYTES = 64 * 1024 * 1024;
@@ -10,6 +12,8 @@ const MAX_LINE_BYTES = 64 * 1024 * 1024;
 export interface RawLine {
   kind: 'stderr' | 'not-json' | 'oversized' | 'exit';
   text: string;
+  /** With kind 'exit': the code or signal, when, whether the harness ended it, and the last stderr lines. */
+  exit?: ProcessExit;
 }
 
 /**
@@ -29,6 +33,11 @@ export class CommandStdioTransport implements Transport {
   private pendingBytes = 0;
   private skippingOversized = false;
   private closed = false;
+  /** Set once the harness ends the process itself: that exit is no crash. */
+  private endedByHarness = false;
+  private markExitReported!: () => void;
+  /** Resolves once the process's exit has been reported (onraw 'exit'), after its last output was read. */
+  readonly exitReported = new Promise<void>((resolve) => (this.markExitReported = resolve));
 
   constructor(private readonly commandLine: string, private readonly env?: Record<string, string>) {}
 
@@ -37,23 +46,19 @@ export class CommandStdioTransport implements Transport {
     this.process = launched;
     launched.child.stdout.setEncoding('utf8');
     launched.child.stdout.on('data', (chunk: string) => this.consume(chunk));
-    launched.child.stderr.setEncoding('utf8');
-    let stderrPending = '';
-    launched.child.stderr.on('data', (chunk: string) => {
-      stderrPending += chunk;
-      const lines = stderrPending.split('\n');
-      stderrPending = lines.pop() ?? '';
-      for (const line of lines) this.onraw?.({ kind: 'stderr', text: line.slice(0, 4000) });
-      // Keep a partial stderr line bounded too.
-      if (stderrPending.length > 65536) stderrPending = stderrPending.slice(-65536);
-    });
+    const stderr = new OutputTail(launched.child.stderr);
+    stderr.onLine((line) => this.onraw?.({ kind: 'stderr', text: line.text }));
     launched.child.stdin?.on('error', (error: Error) => this.onerror?.(error));
     const drained = (stream: NodeJS.ReadableStream) => new Promise<void>((resolve) => {
       stream.once('end', resolve);
       stream.once('close', resolve);
     });
-    const outputDone = Promise.all([drained(launched.child.stdout), drained(launched.child.stderr)]);
+    const outputDone = Promise.all([drained(launched.child.stdout), stderr.ended]);
     void launched.exited.then(async ({ code, signal }) => {
+      const at = new Date().toISOString();
+      const atMs = performance.now();
+      // Read now: a close the harness starts while the pipes drain does not make a crash its doing.
+      const byHarness = this.endedByHarness;
       // 'exit' can come before the pipes are drained: read what the process wrote last first, so an answer
       // sent just before exiting still counts, and a half-written line and the last words on stderr are
       // shown. Bounded, because a descendant that inherited stdout or stderr can hold a pipe open.
@@ -62,9 +67,11 @@ export class CommandStdioTransport implements Transport {
       if (incomplete) this.onraw?.({ kind: 'not-json', text: this.pending.slice(0, 4000) });
       this.pending = '';
       this.pendingBytes = 0;
-      if (stderrPending) this.onraw?.({ kind: 'stderr', text: stderrPending.slice(0, 4000) });
+      stderr.flush();
       const how = signal ? `the process was ended by ${signal}` : `the process exited with code ${code}`;
-      this.onraw?.({ kind: 'exit', text: incomplete ? `${how} (leaving a stdout line unfinished)` : how });
+      const exit: ProcessExit = { code, signal, at, atMs, byHarness, stderrTail: stderr.lines() };
+      this.onraw?.({ kind: 'exit', text: incomplete ? `${how} (leaving a stdout line unfinished)` : how, exit });
+      this.markExitReported();
       this.finish();
     });
   }
@@ -122,7 +129,12 @@ export class CommandStdioTransport implements Transport {
   }
 
   async close(): Promise<void> {
-    if (!this.process) return this.finish();
+    if (!this.process) {
+      this.markExitReported();
+      return this.finish();
+    }
+    // A process that already died (its exit not yet handled) died by itself, not because the harness closed it.
+    this.endedByHarness ||= !processEnded(this.process.pid);
     this.process.child.stdin?.end();
     await this.process.end();
     this.finish();
