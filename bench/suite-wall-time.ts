@@ -6,7 +6,7 @@ import type { RunReport } from '../harness/model.js';
 import { runSuite } from '../harness/runner.js';
 import { makeTiming } from '../harness/timing.js';
 import { startReferenceHttpServer } from '../reference-server/index.js';
-import { ALL_CHECKS, ALL_REQUIREMENTS } from '../suites/index.js';
+import { ALL_CHECKS, ALL_REQUIREMENTS, TASKS_2025_11_25 } from '../suites/index.js';
 
 const REFERENCE_MAIN = fileURLToPath(new URL('../reference-server/main.js', import.meta.url));
 const REFERENCE_CLIENT_MAIN = fileURLToPath(new URL('../reference-client/main.js', import.meta.url));
@@ -15,7 +15,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 
 async function measure(target: TargetSpec, role: 'server' | 'client' = 'server'): Promise<RunReport> {
-  return runSuite({ target, role, checks: ALL_CHECKS, requirements: ALL_REQUIREMENTS, timing: makeTiming(1), concurrency: CONCURRENCY, tool: { name: 'bench', version: '0' } });
+  return runSuite({ target, role, checks: ALL_CHECKS, profile: TASKS_2025_11_25, timing: makeTiming(1), concurrency: CONCURRENCY, tool: { name: 'bench', version: '0' } });
 }
 
 function line(label: string, reports: RunReport[]): string {

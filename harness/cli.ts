@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { formatCheckLine, formatSummary, writeHtmlReport, writeJsonReport, writeJunitReport, writeMarkdownSummary } from '../reports/index.js';
 import { BaselineError, baselineFromReport, loadBaseline, writeBaseline } from './baseline.js';
-import { ALL_CHECKS, ALL_REQUIREMENTS } from '../suites/index.js';
+import { ALL_CHECKS, ALL_REQUIREMENTS, TASKS_2025_11_25 } from '../suites/index.js';
 import type { CheckDefinition } from './check.js';
 import { ConfigError, loadConfig, type SuiteConfig } from './config.js';
 import { coverageMatrix } from './coverage.js';
@@ -193,7 +193,7 @@ async function suiteCommand(role: ReceiverRole, args: string[]): Promise<number>
       try {
         reports.push(
           await runSuite({
-            target, role, checks, requirements: ALL_REQUIREMENTS, timing, concurrency,
+            target, role, checks, profile: TASKS_2025_11_25, timing, concurrency,
             fixtureMappings: config.fixtures, bundledReference, tool: TOOL, signal: interrupt.signal,
             // The server as it is now: a --repeat run after a restart tests the restarted process.
             launched: server ? { server: server.current, restart: server.restart } : undefined,
@@ -228,7 +228,7 @@ async function suiteCommand(role: ReceiverRole, args: string[]): Promise<number>
       let notRun = error instanceof TargetUnreachable ? error.report : undefined;
       if (error instanceof LaunchFailed) {
         const target: TargetSpec = { transport: 'http', url: strings.url ?? '(the bundled reference receiver)', headers: {} };
-        notRun = notRunReport({ target, role, checks, requirements: ALL_REQUIREMENTS, timing, concurrency, tool: TOOL }, error.message);
+        notRun = notRunReport({ target, role, checks, profile: TASKS_2025_11_25, timing, concurrency, tool: TOOL }, error.message);
       }
       if (notRun) {
         notRun.verdict = runVerdict(notRun, { strict, notRun: `the receiver under test could not be reached: ${error.message}` });

@@ -215,7 +215,10 @@ export interface RunVerdict {
 
 export interface RunReport {
   tool: { name: string; version: string };
+  /** The profile's spec version, e.g. "2025-11-25". */
   specVersion: string;
+  /** The profile the run used: which spec version, and where its requirement links point. */
+  profile: { id: string; title: string; specUrl: string };
   target: RunTarget;
   role: ReceiverRole;
   /** Version the IUT answered initialize with; differs from specVersion when it negotiated another. */

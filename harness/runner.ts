@@ -7,7 +7,8 @@ import { RunningCheck } from './context.js';
 import { discoverTarget, TargetUnreachable } from './discovery.js';
 import type { FixtureMapping } from './fixtures.js';
 import { coverageMatrix } from './coverage.js';
-import { levelOf, requirementUrl, SPEC_VERSION, summarize, type Calibration, type CheckResult, type Finding, type FixtureRole, type Level, type Outcome, type ReceiverRole, type Requirement, type RunReport } from './model.js';
+import type { Profile } from './profile.js';
+import { levelOf, requirementUrl, summarize, type Calibration, type CheckResult, type Finding, type FixtureRole, type Level, type Outcome, type ReceiverRole, type Requirement, type RunReport } from './model.js';
 import { unmetPrecondition } from './preconditions.js';
 import { IutError } from './session.js';
 import { calibrate, type Timing } from './timing.js';
@@ -17,7 +18,8 @@ export interface RunOptions {
   target: TargetSpec;
   role: ReceiverRole;
   checks: readonly CheckDefinition[];
-  requirements: ReadonlyMap<string, Requirement>;
+  /** The spec version run: its catalogue judges the findings; `checks` are the ones selected from it. */
+  profile: Profile;
   timing: Timing;
   concurrency: number;
   fixtureMappings?: Partial<Record<FixtureRole, FixtureMapping>>;
@@ -65,8 +67,9 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
     throw error;
   }
   const notices: string[] = [];
-  if (facts.protocolVersion !== SPEC_VERSION) {
-    notices.push(`The receiver negotiated protocol version ${facts.protocolVersion}, not ${SPEC_VERSION}; Tasks are defined by ${SPEC_VERSION}, so verdicts may reflect the version mismatch.`);
+  const wanted = options.profile.protocolVersion;
+  if (facts.protocolVersion !== wanted) {
+    notices.push(`The receiver negotiated protocol version ${facts.protocolVersion}, not ${wanted}; this profile (${options.profile.title}) is defined by ${wanted}, so verdicts may reflect the version mismatch.`);
   }
   const runAbort = new AbortController();
   // Every running check listens on the run's signal; with --concurrency above 10 Node warned of a leak.
@@ -123,7 +126,8 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
 function assembleReport(options: RunOptions, applicable: readonly CheckDefinition[], results: CheckResult[], notices: string[], startedAt: Date, started: number, negotiatedProtocolVersion: string | undefined, serverInfo: unknown, calibration: Calibration | undefined): RunReport {
   return {
     tool: options.tool,
-    specVersion: SPEC_VERSION,
+    specVersion: options.profile.id,
+    profile: { id: options.profile.id, title: options.profile.title, specUrl: options.profile.specUrl },
     target: { transport: wireTransport(options.target), description: describeTarget(options.target), bundledReference: options.bundledReference ?? false },
     role: options.role,
     negotiatedProtocolVersion,
@@ -133,7 +137,7 @@ function assembleReport(options: RunOptions, applicable: readonly CheckDefinitio
     summary: summarize(results),
     results,
     notices,
-    coverage: coverageMatrix(applicable, options.requirements).map((row) => ({
+    coverage: coverageMatrix(applicable, options.profile.requirements).map((row) => ({
       id: row.requirement.id,
       keyword: row.requirement.keyword,
       binds: row.requirement.binds,
@@ -157,7 +161,7 @@ function strongestLevel(check: CheckDefinition, requirements: ReadonlyMap<string
 }
 
 function baseResult(check: CheckDefinition, options: RunOptions): Omit<CheckResult, 'outcome' | 'message' | 'durationMs' | 'transcript'> {
-  return { id: check.id, title: check.title, suite: check.suite, role: options.role, requirements: [...check.requirements], level: strongestLevel(check, options.requirements), findings: [], info: [] };
+  return { id: check.id, title: check.title, suite: check.suite, role: options.role, requirements: [...check.requirements], level: strongestLevel(check, options.profile.requirements), findings: [], info: [] };
 }
 
 function notRun(check: CheckDefinition, options: RunOptions, reason: string): CheckResult {
@@ -184,7 +188,7 @@ async function attemptCheck(check: CheckDefinition, facts: TargetFacts, options:
   // The watch counts the check's findings only once the check runs, after `context` below exists.
   const watch: CheckWatch | undefined = watcher?.watch(check.id, transcript, (): number => context.findings.length, () => abort.abort(new Error('the server under test died')));
   const target: TargetSpec = watch && options.target.transport !== 'client' ? { ...options.target, observer: watch } : options.target;
-  const context: RunningCheck = new RunningCheck({ target, facts, timing: options.timing, transcript, requirements: options.requirements, signal: abort.signal });
+  const context: RunningCheck = new RunningCheck({ target, facts, timing: options.timing, transcript, requirements: options.profile.requirements, signal: abort.signal });
   const started = performance.now();
   let outcome: Outcome | undefined;
   let message = '';
@@ -216,7 +220,7 @@ async function attemptCheck(check: CheckDefinition, facts: TargetFacts, options:
     } else if (error instanceof IutError) {
       context.findings.push(hangFinding(error.message));
     } else if (error instanceof UnexpectedReply) {
-      const judged = judgeUnexpectedReply(error, check, options.requirements);
+      const judged = judgeUnexpectedReply(error, check, options.profile.requirements);
       if (judged.finding) context.findings.push(judged.finding);
       else if (context.findings.length === 0) {
         outcome = 'skip';

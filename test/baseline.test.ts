@@ -39,6 +39,7 @@ function report(results: CheckResult[]): RunReport {
   return {
     tool: { name: 'mcp-tasks-conformance', version: 'test' },
     specVersion: '2025-11-25',
+    profile: { id: '2025-11-25', title: 'Tasks, MCP 2025-11-25', specUrl: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks' },
     target: { transport: 'stdio', description: 'node server.js', bundledReference: false },
     role: 'server',
     startedAt: '2025-11-25T10:20:30.456Z',

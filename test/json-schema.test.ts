@@ -45,6 +45,7 @@ function handMade(): RunReport {
   return {
     tool: { name: 'mcp-tasks-conformance', version: '0.1.0' },
     specVersion: '2025-11-25',
+    profile: { id: '2025-11-25', title: 'Tasks, MCP 2025-11-25', specUrl: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks' },
     target: { transport: 'http', description: 'http://127.0.0.1:3000/mcp', bundledReference: false },
     role: 'server',
     negotiatedProtocolVersion: undefined,

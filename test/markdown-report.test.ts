@@ -52,6 +52,7 @@ function fixture(overrides: Partial<RunReport> = {}): RunReport {
   return {
     tool: { name: 'mcp-tasks-conformance', version: '0.1.0' },
     specVersion: '2025-11-25',
+    profile: { id: '2025-11-25', title: 'Tasks, MCP 2025-11-25', specUrl: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks' },
     target: { transport: 'stdio', description: 'node `server`.js | tee log', bundledReference: false },
     role: 'server',
     negotiatedProtocolVersion: '2025-11-25',

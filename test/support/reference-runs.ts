@@ -7,7 +7,7 @@ import { makeTiming } from '../../harness/timing.js';
 import { ClientHub } from '../../harness/connections/client-hub.js';
 import { runReferenceClient } from '../../reference-client/index.js';
 import { startReferenceHttpServer } from '../../reference-server/index.js';
-import { ALL_CHECKS, ALL_REQUIREMENTS } from '../../suites/index.js';
+import { ALL_CHECKS, ALL_REQUIREMENTS, TASKS_2025_11_25 } from '../../suites/index.js';
 
 export const REFERENCE_MAIN = fileURLToPath(new URL('../../dist/reference-server/main.js', import.meta.url));
 export const REFERENCE_BUILT = existsSync(REFERENCE_MAIN);
@@ -39,7 +39,7 @@ async function run(target: TargetSpec, multiplier = 1, only?: readonly string[])
     target,
     role: 'server',
     checks: checksFor(only),
-    requirements: ALL_REQUIREMENTS,
+    profile: TASKS_2025_11_25,
     timing: makeTiming(multiplier),
     concurrency: 8,
     tool: { name: 'mcp-tasks-conformance', version: 'test' },
@@ -105,7 +105,7 @@ export async function runAgainstReferenceClient(options: ReferenceRunOptions = {
       hub,
       startInProcess: async (url) => runReferenceClient(url, { faults: options.faults, variant: options.variant }),
     };
-    return await runSuite({ target, role: 'client', checks: checksFor(options.only), requirements: ALL_REQUIREMENTS, timing: makeTiming(options.multiplier ?? 1), concurrency: 16, tool: { name: 'mcp-tasks-conformance', version: 'test' } });
+    return await runSuite({ target, role: 'client', checks: checksFor(options.only), profile: TASKS_2025_11_25, timing: makeTiming(options.multiplier ?? 1), concurrency: 16, tool: { name: 'mcp-tasks-conformance', version: 'test' } });
   } finally {
     await hub.close();
   }

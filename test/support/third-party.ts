@@ -22,7 +22,7 @@ import type { LaunchedProcess } from '../../harness/connections/process-group.js
 import type { Outcome, RunReport } from '../../harness/model.js';
 import { runSuite } from '../../harness/runner.js';
 import { makeTiming } from '../../harness/timing.js';
-import { ALL_CHECKS, ALL_REQUIREMENTS } from '../../suites/index.js';
+import { ALL_CHECKS, ALL_REQUIREMENTS, TASKS_2025_11_25 } from '../../suites/index.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const NODE = `"${process.execPath}"`;
@@ -158,7 +158,7 @@ export async function runThirdParty(target: ThirdPartyTarget): Promise<RunReport
       target: spec,
       role: target.client ? 'client' : 'server',
       checks: ALL_CHECKS,
-      requirements: ALL_REQUIREMENTS,
+      profile: TASKS_2025_11_25,
       timing,
       concurrency: target.concurrency ?? 8,
       fixtureMappings: config.fixtures,
