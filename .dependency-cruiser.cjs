@@ -14,16 +14,16 @@ module.exports = {
     {
       name: 'reports-read-results-only',
       severity: 'error',
-      comment: 'Reports render a RunReport: they read the report model and the run policy, nothing that runs checks.',
+      comment: 'Reports render a RunReport: they read the report model, the run policy and its wording, nothing that runs checks.',
       from: { path: '^reports/' },
-      to: { path: '^(harness/(?!(model|run-policy)\\.ts$)|suites/|cli/|reference-server/|reference-client/)' },
+      to: { path: '^(harness/(?!(model|run-policy|words)\\.ts$)|suites/|cli/|reference-server/|reference-client/)' },
     },
     {
       name: 'checks-use-the-harness-api',
       severity: 'error',
       comment: 'A check talks to the receiver through the harness API, never through connections, the runner or the CLI.',
       from: { path: '^suites/' },
-      to: { path: '^(harness/(connections/|runner|context|discovery|run-policy|baseline)|reports/|cli/|reference-server/|reference-client/)' },
+      to: { path: '^(harness/(connections/|runner|context|discovery|run-policy)|reports/|cli/|reference-server/|reference-client/)' },
     },
     {
       name: 'references-are-implementations-like-any-other',

@@ -15,9 +15,25 @@
 // - A run in which no check ran never passes, and neither does a run that could not happen.
 // - If the same check ran more than once in a report, its worst outcome counts.
 
-import type { Baseline } from './baseline.js';
 import type { Outcome, RunReport, RunVerdict, VerdictEntry } from './model.js';
-import { plural } from '../reports/text.js';
+import { oneLine, plural } from './words.js';
+
+/** One expected failure: a check known to fail, and why. */
+export interface BaselineEntry {
+  /** Exact check ID, e.g. "result-retrieval.same-as-plain-call". */
+  check: string;
+  /** Why the check is expected to fail, in one line (an issue number helps). */
+  reason: string;
+  /** Where to read more: the spec section, an issue. */
+  link?: string;
+}
+
+/** The expected failures the policy weighs a run against (read from a file by cli/baseline.ts). */
+export interface Baseline {
+  entries: BaselineEntry[];
+  /** The file the baseline was read from, named in messages; never written to the file. */
+  file?: string;
+}
 
 export interface RunPolicy {
   /** Count a warn as failing, as --strict does. */
@@ -38,11 +54,6 @@ export interface RunPolicy {
 /** Whether an outcome fails the run: fail and error always, warn under strict. */
 export function isFailingOutcome(outcome: Outcome, strict = false): boolean {
   return outcome === 'fail' || outcome === 'error' || (strict && outcome === 'warn');
-}
-
-/** Text as one line: every run of white space that holds a line break becomes one space. */
-export function oneLine(text: string): string {
-  return text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
 }
 
 const OUTCOME_RANK: Record<Outcome, number> = { fail: 4, error: 3, warn: 2, pass: 1, skip: 0 };

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { BaselineError, baselineFromReport, loadBaseline, serializeBaseline, writeBaseline, type Baseline } from '../harness/baseline.js';
+import { BaselineError, baselineFromReport, loadBaseline, serializeBaseline, writeBaseline, type Baseline } from '../cli/baseline.js';
 import type { CheckResult, Outcome, RunReport } from '../harness/model.js';
 import { isFailingOutcome, reportVerdict, runVerdict, type RunPolicy } from '../harness/run-policy.js';
 import { ALL_CHECKS } from '../suites/index.js';

@@ -2,7 +2,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, parseConfig } from '../harness/config.js';
+import { ConfigError, loadConfig, parseConfig } from '../cli/config.js';
 import { fixtureArguments, resolveFixtures } from '../harness/fixtures.js';
 
 describe('config', () => {

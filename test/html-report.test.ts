@@ -315,7 +315,7 @@ if (!CHROMIUM) console.warn(`html-report browser tests skipped: ${SKIP_REASON}`)
 
 const ARTIFACTS = fileURLToPath(new URL('../test-artifacts/', import.meta.url));
 
-const CLI = fileURLToPath(new URL('../dist/harness/cli.js', import.meta.url));
+const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 const CLI_BUILT = existsSync(CLI);
 
 /** The built CLI, its exit status and output; GITHUB_STEP_SUMMARY cleared so that no job summary is touched. */

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import type { Baseline } from '../harness/baseline.js';
+import type { Baseline } from '../harness/run-policy.js';
 import type { CheckResult, Outcome, RunReport } from '../harness/model.js';
 import { runVerdict, type RunPolicy } from '../harness/run-policy.js';
 import { buildMarkdownSummary, escapeMarkdown, MARKDOWN_MAX_BYTES, writeMarkdownSummary } from '../reports/index.js';

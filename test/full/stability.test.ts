@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cpus } from 'node:os';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RunReport } from '../../harness/model.js';
-import { unstableChecks } from '../../harness/repeat.js';
+import { unstableChecks } from '../../cli/repeat.js';
 import { notableResults, runAgainstReferenceHttp } from '../support/reference-runs.js';
 
 const RUNS = 20;

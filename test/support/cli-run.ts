@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { groupRunning } from '../../harness/connections/process-group.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const CLI = join(ROOT, 'dist/harness/cli.js');
+export const CLI = join(ROOT, 'dist/cli/main.js');
 export const BROKEN_FIXTURES = join(ROOT, 'test/fixtures/broken');
 /** The CLI and the reference receiver the fixtures wrap are built (npm run build). */
 export const BUILT = existsSync(CLI) && existsSync(join(ROOT, 'dist/reference-server/index.js'));

@@ -14,7 +14,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from '../../harness/config.js';
+import { loadConfig } from '../../cli/config.js';
 import { ClientHub } from '../../harness/connections/client-hub.js';
 import type { TargetSpec } from '../../harness/connections/connect.js';
 import { launchHttpServer } from '../../harness/connections/launch-http.js';

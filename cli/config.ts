@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { FIXTURE_ROLES, type FixtureMapping } from './fixtures.js';
-import type { FixtureRole } from './model.js';
+import { FIXTURE_ROLES, type FixtureMapping } from '../harness/fixtures.js';
+import type { FixtureRole } from '../harness/model.js';
 
 const FixtureMappingSchema = z
   .object({

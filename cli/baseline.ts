@@ -10,24 +10,12 @@ import { extname } from 'node:path';
 import YAML from 'yaml';
 import { z } from 'zod';
 
+import type { RunReport } from '../harness/model.js';
+import { isFailingOutcome, type Baseline, type BaselineEntry } from '../harness/run-policy.js';
+import { oneLine } from '../harness/words.js';
 import { writeFileAtomic } from '../reports/json.js';
-import type { RunReport } from './model.js';
-import { isFailingOutcome, oneLine } from './run-policy.js';
 
-export interface BaselineEntry {
-  /** Exact check ID, e.g. "result-retrieval.same-as-plain-call". */
-  check: string;
-  /** Why the check is expected to fail, in one line (an issue number helps). */
-  reason: string;
-  /** Where to read more: the spec section, an issue. */
-  link?: string;
-}
-
-export interface Baseline {
-  entries: BaselineEntry[];
-  /** The file the baseline was read from, named in messages; never written to the file. */
-  file?: string;
-}
+export type { Baseline, BaselineEntry } from '../harness/run-policy.js';
 
 export type BaselineFormat = 'yaml' | 'json';
 

@@ -1,0 +1,45 @@
+// The list command: the profile's checks, or its requirement matrix (each requirement, its checks, or why none).
+import type { CheckDefinition } from '../harness/check.js';
+import { coverageMatrix } from '../harness/coverage.js';
+import { requirementUrl } from '../harness/model.js';
+import type { Profile } from '../harness/profile.js';
+import { parse } from './options.js';
+
+export function listCommand(args: string[], profile: Profile): number {
+  const { values } = parse(args, { json: { type: 'boolean' }, requirements: { type: 'boolean' } });
+  if (values.requirements) return printCoverage(Boolean(values.json), profile);
+  if (values.json) {
+    process.stdout.write(`${JSON.stringify(profile.checks.map(describeCheck), null, 2)}\n`);
+    return 0;
+  }
+  for (const check of profile.checks) {
+    process.stdout.write(`${check.id.padEnd(44)} ${check.requirements.join(', ')}\n${''.padEnd(44)} ${check.title}\n`);
+  }
+  process.stdout.write(`\n${profile.checks.length} checks, ${profile.requirements.size} requirements\n`);
+  return 0;
+}
+
+function printCoverage(json: boolean, profile: Profile): number {
+  const rows = coverageMatrix(profile.checks, profile.requirements);
+  if (json) {
+    process.stdout.write(`${JSON.stringify(rows.map((row) => ({ id: row.requirement.id, keyword: row.requirement.keyword, binds: row.requirement.binds, section: row.requirement.section, url: requirementUrl(row.requirement), checks: row.checks, reason: row.reason })), null, 2)}\n`);
+    return 0;
+  }
+  let section = '';
+  for (const row of rows) {
+    if (row.requirement.section !== section) {
+      section = row.requirement.section;
+      process.stdout.write(`\n${section}  ${requirementUrl(row.requirement)}\n`);
+    }
+    const verdict = row.checks.length > 0 ? row.checks.join(', ') : `— ${row.reason ?? 'NOT COVERED'}`;
+    process.stdout.write(`  ${row.requirement.id.padEnd(40)} ${row.requirement.keyword.padEnd(10)} ${verdict}\n`);
+  }
+  const covered = rows.filter((row) => row.checks.length > 0).length;
+  const explained = rows.filter((row) => row.checks.length === 0 && row.reason).length;
+  process.stdout.write(`\n${rows.length} requirements: ${covered} verified by checks, ${explained} explained, ${rows.length - covered - explained} not covered\n`);
+  return 0;
+}
+
+function describeCheck(check: CheckDefinition) {
+  return { id: check.id, title: check.title, suite: check.suite, requirements: check.requirements, roles: check.roles, needs: check.needs };
+}

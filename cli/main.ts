@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+// The composition root: the only module that knows suites, reports and the references together.
+import { TASKS_2025_11_25 } from '../suites/index.js';
+import { BaselineError } from './baseline.js';
+import { ConfigError } from './config.js';
+import { listCommand } from './list.js';
+import { EmptySelection, USAGE, UsageError } from './options.js';
+import { referenceServerCommand } from './reference.js';
+import { suiteCommand } from './run.js';
+
+/** The spec profile a run uses (one so far; issue "Profile 2026-07-28" adds --spec). */
+const PROFILE = TASKS_2025_11_25;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'server':
+      return suiteCommand('server', rest, PROFILE);
+    case 'client':
+      return suiteCommand('client', rest, PROFILE);
+    case 'reference-server':
+      return referenceServerCommand(rest);
+    case 'list':
+      return listCommand(rest, PROFILE);
+    case undefined:
+    case '--help':
+    case '-h':
+    case 'help':
+      process.stdout.write(`${USAGE}\n`);
+      return command === undefined ? 2 : 0;
+    default:
+      throw new UsageError(`unknown command "${command}"; use one of: server, reference-server, list (see --help)`);
+  }
+}
+
+// A stray rejection from a misbehaving receiver's connection must not end the run before its reports are written.
+process.on('unhandledRejection', (reason) => {
+  process.stderr.write(`mcp-tasks-conformance: ignored an unhandled rejection: ${(reason as Error)?.message ?? String(reason)}\n`);
+});
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    if (error instanceof EmptySelection) {
+      process.stderr.write(`mcp-tasks-conformance: ${error.message}\n`);
+      process.exitCode = 3;
+      return;
+    }
+    if (error instanceof UsageError || error instanceof ConfigError || error instanceof BaselineError) {
+      process.stderr.write(`mcp-tasks-conformance: ${error.message}\n`);
+    } else {
+      process.stderr.write(`mcp-tasks-conformance: internal error: ${(error as Error)?.stack ?? String(error)}\n`);
+    }
+    process.exitCode = 2;
+  },
+);

@@ -1,0 +1,93 @@
+// The command line's vocabulary: the flags of a run, how they are parsed, and the one-line mistakes they can be.
+import { parseArgs } from 'node:util';
+import type { ReceiverRole } from '../harness/model.js';
+
+export const USAGE = `usage:
+  mcp-tasks-conformance server [target] [selection] [reports] [options]
+    target     --command CMD | --url URL [--header "Name: value"]... [--peer-header "Name: value"]... [--launch CMD]
+               (none: the bundled reference receiver, over stdio or with --reference http)
+    selection  --only PATTERN... --skip PATTERN... --level must|should|may --shard i/n
+    reports    --json FILE --junit FILE --markdown FILE --html FILE
+    options    --config FILE --timeout-multiplier N --concurrency N --strict --repeat N
+               --baseline FILE --write-baseline FILE
+  mcp-tasks-conformance client [--command CLIENT_CMD] [selection] [reports] [options]
+    tests an MCP client as a receiver of task-augmented sampling and elicitation; the suite serves on
+    loopback and runs CLIENT_CMD once per check with its URL appended (none: the bundled reference client)
+  mcp-tasks-conformance reference-server [--http --port N] [--fault NAME]... [--variant full|no-tasks] [--tokens tok:ctx,...]
+  mcp-tasks-conformance list [--requirements] [--json]
+PATTERN is a glob over check IDs, a suite name or a requirement ID.
+Exit status: 0 the run passes, 1 conformance failures, 2 the run could not happen, 3 nothing was selected.`;
+
+/** A mistake in how the suite was invoked: one line that says how to mend it, exit 2. */
+export class UsageError extends Error {}
+
+/** Nothing matched the selection: exit 3, since an empty run must never pass silently. */
+export class EmptySelection extends Error {}
+
+export function parse(args: string[], options: NonNullable<NonNullable<Parameters<typeof parseArgs>[0]>['options']>) {
+  try {
+    return parseArgs({ args, options, allowPositionals: false, strict: true });
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message.split('\n')[0]}; see --help`);
+  }
+}
+
+export function parseHeaders(values: string[] | undefined, flag: string): Record<string, string> | undefined {
+  if (!values) return undefined;
+  const headers: Record<string, string> = {};
+  for (const value of values) {
+    const colon = value.indexOf(':');
+    if (colon <= 0) throw new UsageError(`${flag} "${value}" is not "Name: value"; write it like ${flag} "Authorization: Bearer TOKEN"`);
+    headers[value.slice(0, colon).trim()] = value.slice(colon + 1).trim();
+  }
+  return headers;
+}
+
+export function positiveNumber(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (!Number.isFinite(number) || number <= 0) throw new UsageError(`${flag} wants a positive number, got "${value}"`);
+  return number;
+}
+
+export const SERVER_OPTIONS = {
+  command: { type: 'string' },
+  url: { type: 'string' },
+  header: { type: 'string', multiple: true },
+  'peer-header': { type: 'string', multiple: true },
+  launch: { type: 'string' },
+  reference: { type: 'string' },
+  json: { type: 'string' },
+  junit: { type: 'string' },
+  markdown: { type: 'string' },
+  html: { type: 'string' },
+  only: { type: 'string', multiple: true },
+  skip: { type: 'string', multiple: true },
+  level: { type: 'string' },
+  shard: { type: 'string' },
+  config: { type: 'string' },
+  'timeout-multiplier': { type: 'string' },
+  concurrency: { type: 'string' },
+  strict: { type: 'boolean' },
+  repeat: { type: 'string' },
+  baseline: { type: 'string' },
+  'write-baseline': { type: 'string' },
+} as const;
+
+/** Flags that name the target and how to reach it: kept when printing the command that reruns one check. */
+const TARGET_FLAGS = ['command', 'url', 'header', 'peer-header', 'launch', 'reference', 'config', 'timeout-multiplier'];
+
+function shellQuote(value: string): string {
+  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The command line that reruns one check alone against the same target. */
+export function rerunCommand(role: ReceiverRole, values: Record<string, unknown>, checkId: string): string {
+  const parts = ['mcp-tasks-conformance', role];
+  for (const flag of TARGET_FLAGS) {
+    const value = values[flag];
+    for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) parts.push(`--${flag}`, shellQuote(String(item)));
+  }
+  parts.push('--only', checkId);
+  return parts.join(' ');
+}

@@ -1,0 +1,125 @@
+// A run of the suite: select the profile's checks, reach the target, run, decide the one verdict, write every report.
+import { TargetUnreachable } from '../harness/discovery.js';
+import type { TargetSpec } from '../harness/connections/connect.js';
+import type { LaunchedProcess } from '../harness/connections/process-group.js';
+import type { ClientHub } from '../harness/connections/client-hub.js';
+import type { Level, ReceiverRole, RunReport } from '../harness/model.js';
+import type { Profile } from '../harness/profile.js';
+import { runVerdict } from '../harness/run-policy.js';
+import { notRunReport, runSuite } from '../harness/runner.js';
+import { parseShard, selectChecks } from '../harness/selection.js';
+import { makeTiming } from '../harness/timing.js';
+import { formatCheckLine, formatSummary, writeHtmlReport, writeJsonReport, writeJunitReport, writeMarkdownSummary } from '../reports/index.js';
+import { baselineFromReport, loadBaseline, writeBaseline } from './baseline.js';
+import { loadConfig, type SuiteConfig } from './config.js';
+import { EmptySelection, parse, positiveNumber, rerunCommand, SERVER_OPTIONS, UsageError } from './options.js';
+import { ProgressLine } from './progress-line.js';
+import { unstableChecks } from './repeat.js';
+import { LaunchFailed, resolveClientTarget, resolveTarget } from './targets.js';
+import { TOOL } from './tool.js';
+
+export async function suiteCommand(role: ReceiverRole, args: string[], profile: Profile): Promise<number> {
+  const { values } = parse(args, SERVER_OPTIONS);
+  const strings = values as Record<string, string | undefined>;
+  const lists = values as Record<string, string[] | undefined>;
+  const strict = Boolean(values.strict);
+  if (role === 'client') {
+    const serverOnly = ['url', 'header', 'peer-header', 'launch', 'reference'].find((flag) => values[flag as keyof typeof values] !== undefined);
+    if (serverOnly) throw new UsageError(`--${serverOnly} applies to "server"; "client" takes --command with the client's command line (the suite appends its URL)`);
+  }
+  if (strings.command && strings.url) throw new UsageError('give either --command (stdio) or --url (Streamable HTTP), not both');
+  if (strings.launch && !strings.url) throw new UsageError('--launch starts an HTTP server, so it needs --url too');
+  if ((lists.header || lists['peer-header']) && !strings.url) throw new UsageError('--header and --peer-header apply to --url (HTTP) targets only');
+  if (strings.reference && (strings.command || strings.url)) throw new UsageError('--reference selects the bundled receiver; drop it when testing your own with --command or --url');
+  if (strings.reference && !['stdio', 'http'].includes(strings.reference)) throw new UsageError(`--reference wants stdio or http, got "${strings.reference}"`);
+  if (strings.level && !['must', 'should', 'may'].includes(strings.level)) throw new UsageError(`--level wants must, should or may, got "${strings.level}"`);
+  const shard = strings.shard === undefined ? undefined : parseShard(strings.shard);
+  if (strings.shard !== undefined && !shard) throw new UsageError(`--shard wants i/n with 1 ≤ i ≤ n, e.g. --shard 2/4, got "${strings.shard}"`);
+  const repeat = positiveNumber(strings.repeat, '--repeat') ?? 1;
+  if (!Number.isInteger(repeat)) throw new UsageError(`--repeat wants a whole number of runs, got "${strings.repeat}"`);
+  if (strings.baseline && strings['write-baseline']) throw new UsageError('--baseline reads expected failures and --write-baseline writes them; use one at a time');
+
+  let config: SuiteConfig = { fixtures: {} };
+  if (strings.config) config = await loadConfig(strings.config);
+  const baseline = strings.baseline ? await loadBaseline(strings.baseline) : undefined;
+  const multiplier = positiveNumber(strings['timeout-multiplier'], '--timeout-multiplier') ?? config.timeoutMultiplier ?? 1;
+  const concurrency = positiveNumber(strings.concurrency, '--concurrency') ?? 16;
+  const timing = makeTiming(multiplier);
+  const checks = selectChecks(profile.checks, { only: lists.only, skip: lists.skip, level: strings.level as Level | undefined, shard }, profile.requirements);
+  if (checks.length === 0) throw new EmptySelection('the selection (--only, --skip, --level, --shard) matches no check; "mcp-tasks-conformance list" shows the IDs');
+
+  const launched: LaunchedProcess[] = [];
+  const hubs: ClientHub[] = [];
+  const interrupt = new AbortController();
+  const onSignal = () => interrupt.abort(new Error('interrupted'));
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    const { target, bundledReference, server } = role === 'client' ? await resolveClientTarget(strings, hubs) : await resolveTarget(strings, lists, timing, launched);
+    const reports: RunReport[] = [];
+    for (let run = 1; run <= repeat; run++) {
+      if (repeat > 1) process.stdout.write(`\nrun ${run} of ${repeat}\n`);
+      const progress = new ProgressLine(checks.length, process.stdout, Boolean(process.stdout.isTTY));
+      try {
+        reports.push(
+          await runSuite({
+            target, role, checks, profile, timing, concurrency,
+            fixtureMappings: config.fixtures, bundledReference, tool: TOOL, signal: interrupt.signal,
+            // The server as it is now: a --repeat run after a restart tests the restarted process.
+            launched: server ? { server: server.current, restart: server.restart } : undefined,
+            onResult: (result) => progress.finished(formatCheckLine(result, { color: process.stdout.isTTY })),
+            // Said at once, above the progress line: the server under test died, or was started again.
+            onNotice: (line) => process.stdout.write(`${process.stdout.isTTY ? '\r\u001b[2K' : ''}! ${line.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')}\n`),
+          }),
+        );
+      } finally {
+        progress.stop();
+      }
+      if (interrupt.signal.aborted) break;
+    }
+    const report = reports[reports.length - 1];
+    const unstable = repeat > 1 ? unstableChecks(reports) : undefined;
+    // The one verdict: set before any report is written, so every report and the exit status say the same.
+    report.verdict = runVerdict(report, { strict, baseline, knownChecks: profile.checks.map((c) => c.id), unstable });
+    await writeReports(report, strings);
+    process.stdout.write(`\n${formatSummary(report, { color: process.stdout.isTTY })}\n`);
+    const rerunnable = report.verdict.failing.map((entry) => entry.check);
+    if (rerunnable.length > 0) process.stdout.write(`\nTo rerun a failure alone:\n${rerunnable.map((id) => `  ${rerunCommand(role, values, id)}`).join('\n')}\n`);
+    if (strings['write-baseline']) {
+      await writeBaseline(strings['write-baseline'], baselineFromReport(report, { strict }));
+      process.stdout.write(`\nWrote the baseline ${strings['write-baseline']}: review each entry's reason before committing it.\n`);
+    }
+    if (unstable?.length === 0) process.stdout.write(`\nAll verdicts were the same in ${reports.length} runs.\n`);
+    return report.verdict.outcome === 'pass' ? 0 : 1;
+  } catch (error) {
+    if (error instanceof TargetUnreachable || error instanceof LaunchFailed) {
+      process.stderr.write(`mcp-tasks-conformance: the receiver under test could not be reached: ${error.message}\n`);
+      // The reports are written even now (README: "always written"): every check not run, saying why.
+      let notRun = error instanceof TargetUnreachable ? error.report : undefined;
+      if (error instanceof LaunchFailed) {
+        const target: TargetSpec = { transport: 'http', url: strings.url ?? '(the bundled reference receiver)', headers: {} };
+        notRun = notRunReport({ target, role, checks, profile, timing, concurrency, tool: TOOL }, error.message);
+      }
+      if (notRun) {
+        notRun.verdict = runVerdict(notRun, { strict, notRun: `the receiver under test could not be reached: ${error.message}` });
+        await writeReports(notRun, strings);
+      }
+      return 2;
+    }
+    throw error;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await Promise.all(launched.map((process) => process.end()));
+    await Promise.all(hubs.map((hub) => hub.close()));
+  }
+}
+
+/** Writes every report asked for; each renders the verdict the report carries (report.verdict). */
+async function writeReports(report: RunReport, options: Record<string, string | undefined>): Promise<void> {
+  if (options.json) await writeJsonReport(options.json, report);
+  if (options.junit) await writeJunitReport(options.junit, report);
+  if (options.html) await writeHtmlReport(options.html, report);
+  // The step summary is written whenever GitHub Actions provides one, even without --markdown.
+  if (options.markdown || process.env.GITHUB_STEP_SUMMARY) await writeMarkdownSummary(options.markdown, report);
+}
