@@ -4,7 +4,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { ClientCapabilities, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { PROTOCOL_VERSION, ReceiverEnvironment } from '../reference-server/environment.js';
 import { describeError, isObject } from '../reference-server/jsonrpc.js';
-import { parseVariant } from '../reference-server/options.js';
+import { parseVariant } from '../reference-server/cli-options.js';
 import { isSharedFault } from './faults.js';
 import { validateClientFaults, validateUrl, type ReferenceClientOptions } from './options.js';
 import { CLIENT_CONTEXT, ClientDispatcher } from './receiver.js';

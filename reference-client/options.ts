@@ -1,8 +1,6 @@
 // Command-line and environment parsing for the reference client's CLI.
-import { UsageError, parseVariant, type Variant } from '../reference-server/options.js';
-import { KNOWN_CLIENT_FAULTS, isClientFaultName } from './faults.js';
-
-export { UsageError };
+import { faultsAndVariant, parseCommandLine, SHARED_FLAGS, UsageError, validateFaultNames, type Variant } from '../reference-server/cli-options.js';
+import { KNOWN_CLIENT_FAULTS } from './faults.js';
 
 /** Options of one client run (the CLI's, and runReferenceClient's). */
 export interface ReferenceClientOptions {
@@ -24,42 +22,15 @@ export const CLIENT_USAGE = 'usage: main.js [--fault NAME]... [--variant full|no
 
 /** Parses argv (without node and script) with MCP_CONFORMANCE_URL and REFERENCE_* environment fallbacks. */
 export function parseClientCli(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): ClientCliOptions {
-  const faults: string[] = [];
-  let variant: string | undefined;
-  let url: string | undefined;
-
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
-    const flag = eq > 0 ? arg.slice(0, eq) : arg;
-    const inline = eq > 0 ? arg.slice(eq + 1) : undefined;
-    const value = (): string => {
-      if (inline !== undefined) return inline;
-      const next = argv[i + 1];
-      if (next === undefined || next.startsWith('--')) throw new UsageError(`${flag} needs a value; ${CLIENT_USAGE}`);
-      i++;
-      return next;
-    };
-    if (flag === '--fault') faults.push(...splitList(value()));
-    else if (flag === '--variant') variant = value();
-    else if (flag === '--help' || flag === '-h') throw new UsageError(CLIENT_USAGE);
-    else if (arg.startsWith('-') || url !== undefined) throw new UsageError(`unknown argument ${JSON.stringify(arg)}; ${CLIENT_USAGE}`);
-    else url = arg;
-  }
-
-  if (faults.length === 0 && env.REFERENCE_FAULTS) faults.push(...splitList(env.REFERENCE_FAULTS));
-  variant ??= env.REFERENCE_VARIANT || 'full';
-  url ??= env.MCP_CONFORMANCE_URL || undefined;
+  const { values, positionals } = parseCommandLine(argv, SHARED_FLAGS, CLIENT_USAGE, true);
+  if (positionals.length > 1) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[1])}: the server URL is the only argument; ${CLIENT_USAGE}`);
+  const url = positionals[0] ?? (env.MCP_CONFORMANCE_URL || undefined);
   if (url === undefined) throw new UsageError(`no server URL: pass it as the last argument or in MCP_CONFORMANCE_URL; ${CLIENT_USAGE}`);
-  return { url: validateUrl(url), faults: validateClientFaults(faults), variant: parseVariant(variant) };
+  return { url: validateUrl(url), ...faultsAndVariant(values, env, KNOWN_CLIENT_FAULTS) };
 }
 
 export function validateClientFaults(names: readonly string[]): string[] {
-  const unknown = names.filter((name) => !isClientFaultName(name));
-  if (unknown.length > 0) {
-    throw new UsageError(`unknown fault ${unknown.map((n) => JSON.stringify(n)).join(', ')}; use one of: ${KNOWN_CLIENT_FAULTS.join(', ')}`);
-  }
-  return [...new Set(names)];
+  return validateFaultNames(names, KNOWN_CLIENT_FAULTS);
 }
 
 export function validateUrl(value: string): string {
@@ -73,11 +44,4 @@ export function validateUrl(value: string): string {
     throw new UsageError(`bad server URL ${JSON.stringify(value)}: Streamable HTTP needs an http:// or https:// URL`);
   }
   return url.href;
-}
-
-function splitList(value: string): string[] {
-  return value
-    .split(',')
-    .map((item) => item.trim())
-    .filter((item) => item.length > 0);
 }

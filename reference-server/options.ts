@@ -1,7 +1,8 @@
 // Command-line and environment parsing for the reference receiver's CLI.
-import { isFaultName, KNOWN_FAULTS } from './faults.js';
+import { faultsAndVariant, flagOrEnv, parseBoundedInteger, parseCommandLine, parseDelay, SHARED_FLAGS, splitList, UsageError, type Variant } from './cli-options.js';
+import { KNOWN_FAULTS } from './faults.js';
 
-export type Variant = 'full' | 'no-tasks';
+export type { Variant };
 
 /** Options shared by both transports. */
 export interface ReferenceOptions {
@@ -23,101 +24,38 @@ export interface CliOptions extends Required<Pick<ReferenceOptions, 'faults' | '
   host: string;
 }
 
-/** A usage mistake; its message is one line saying what is wrong and how to mend it. */
-export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'UsageError';
-  }
-}
+export const USAGE = 'usage: main.js [--http] [--port N] [--host H] [--fault NAME]... [--variant full|no-tasks] [--tokens tokA:alice,tokB:bob] [--answer-delay-ms N] [--intake-delay-ms N] [--flood]';
 
-export const USAGE =
-  'usage: main.js [--http] [--port N] [--host H] [--fault NAME]... [--variant full|no-tasks] [--tokens tokA:alice,tokB:bob] [--answer-delay-ms N] [--intake-delay-ms N] [--flood]';
+const FLAGS = {
+  ...SHARED_FLAGS,
+  http: { type: 'boolean' },
+  port: { type: 'string' },
+  host: { type: 'string' },
+  tokens: { type: 'string' },
+  'answer-delay-ms': { type: 'string' },
+  'intake-delay-ms': { type: 'string' },
+  flood: { type: 'boolean' },
+} as const;
 
 /** Parses argv (without node and script) with REFERENCE_* environment fallbacks. */
 export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): CliOptions {
-  let http = false;
-  let port = 3000;
-  let host = '127.0.0.1';
-  const faults: string[] = [];
-  let variant: string | undefined;
-  let tokens: string | undefined;
-  let answerDelayMs: number | undefined;
-  let intakeDelayMs: number | undefined;
-  let flood = false;
-
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    // Accept both "--flag value" and "--flag=value".
-    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
-    const flag = eq > 0 ? arg.slice(0, eq) : arg;
-    const inline = eq > 0 ? arg.slice(eq + 1) : undefined;
-    const value = (): string => {
-      if (inline !== undefined) return inline;
-      const next = argv[i + 1];
-      if (next === undefined || next.startsWith('--')) throw new UsageError(`${flag} needs a value; ${USAGE}`);
-      i++;
-      return next;
-    };
-    switch (flag) {
-      case '--http':
-        if (inline !== undefined) throw new UsageError(`--http takes no value; ${USAGE}`);
-        http = true;
-        break;
-      case '--port':
-        port = parsePort(value());
-        break;
-      case '--host':
-        host = value();
-        break;
-      case '--fault':
-        faults.push(...splitList(value()));
-        break;
-      case '--variant':
-        variant = value();
-        break;
-      case '--tokens':
-        tokens = value();
-        break;
-      case '--answer-delay-ms':
-        answerDelayMs = parseDelay(flag, value());
-        break;
-      case '--intake-delay-ms':
-        intakeDelayMs = parseDelay(flag, value());
-        break;
-      case '--flood':
-        if (inline !== undefined) throw new UsageError(`--flood takes no value; ${USAGE}`);
-        flood = true;
-        break;
-      case '--help':
-      case '-h':
-        throw new UsageError(USAGE);
-      default:
-        throw new UsageError(`unknown argument ${JSON.stringify(arg)}; ${USAGE}`);
-    }
-  }
-
-  if (faults.length === 0 && env.REFERENCE_FAULTS) faults.push(...splitList(env.REFERENCE_FAULTS));
-  variant ??= env.REFERENCE_VARIANT || 'full';
-  tokens ??= env.REFERENCE_TOKENS || undefined;
-  if (answerDelayMs === undefined && env.REFERENCE_ANSWER_DELAY_MS) answerDelayMs = parseDelay('REFERENCE_ANSWER_DELAY_MS', env.REFERENCE_ANSWER_DELAY_MS);
-  if (intakeDelayMs === undefined && env.REFERENCE_INTAKE_DELAY_MS) intakeDelayMs = parseDelay('REFERENCE_INTAKE_DELAY_MS', env.REFERENCE_INTAKE_DELAY_MS);
-  flood ||= env.REFERENCE_FLOOD === '1';
-
-  return { http, port, host, faults: validateFaults(faults), variant: parseVariant(variant), tokens: tokens ? parseTokens(tokens) : {}, answerDelayMs, intakeDelayMs, flood };
-}
-
-export function validateFaults(names: readonly string[]): string[] {
-  const unknown = names.filter((name) => !isFaultName(name));
-  if (unknown.length > 0) {
-    throw new UsageError(`unknown fault ${unknown.map((n) => JSON.stringify(n)).join(', ')}; use one of: ${KNOWN_FAULTS.join(', ')}`);
-  }
-  return [...new Set(names)];
-}
-
-export function parseVariant(value: string): Variant {
-  if (value === 'full' || value === 'no-tasks') return value;
-  throw new UsageError(`unknown variant ${JSON.stringify(value)}; use --variant full or --variant no-tasks`);
+  const { values } = parseCommandLine(argv, FLAGS, USAGE);
+  const port = values.port === undefined ? 3000 : parseBoundedInteger('--port', values.port, 65535, 'an integer from 0 (ephemeral) to 65535');
+  const delay = (flag: 'answer-delay-ms' | 'intake-delay-ms', variable: string): number | undefined => {
+    const given = flagOrEnv(`--${flag}`, values[flag], variable, env);
+    return given && parseDelay(given.name, given.value);
+  };
+  const tokens = flagOrEnv('--tokens', values.tokens, 'REFERENCE_TOKENS', env)?.value;
+  return {
+    http: values.http ?? false,
+    port,
+    host: values.host ?? '127.0.0.1',
+    ...faultsAndVariant(values, env, KNOWN_FAULTS),
+    tokens: tokens ? parseTokens(tokens) : {},
+    answerDelayMs: delay('answer-delay-ms', 'REFERENCE_ANSWER_DELAY_MS'),
+    intakeDelayMs: delay('intake-delay-ms', 'REFERENCE_INTAKE_DELAY_MS'),
+    flood: (values.flood ?? false) || env.REFERENCE_FLOOD === '1',
+  };
 }
 
 /** "tokA:alice,tokB:bob" -> { tokA: "alice", tokB: "bob" }. */
@@ -133,23 +71,4 @@ export function parseTokens(value: string): Record<string, string> {
     tokens[token] = context;
   }
   return tokens;
-}
-
-function parseDelay(name: string, value: string): number {
-  const ms = Number(value);
-  if (!/^\d+$/.test(value) || ms > 60_000) throw new UsageError(`bad ${name} ${JSON.stringify(value)}; use an integer number of milliseconds from 0 to 60000`);
-  return ms;
-}
-
-function parsePort(value: string): number {
-  const port = Number(value);
-  if (!/^\d+$/.test(value) || port > 65535) throw new UsageError(`bad port ${JSON.stringify(value)}; use an integer from 0 (ephemeral) to 65535`);
-  return port;
-}
-
-function splitList(value: string): string[] {
-  return value
-    .split(',')
-    .map((item) => item.trim())
-    .filter((item) => item.length > 0);
 }
