@@ -14,6 +14,7 @@ export const USAGE = `usage:
     tests an MCP client as a receiver of task-augmented sampling and elicitation; the suite serves on
     loopback and runs CLIENT_CMD once per check with its URL appended (none: the bundled reference client)
   mcp-tasks-conformance reference-server [--http --port N] [--fault NAME]... [--variant full|no-tasks] [--tokens tok:ctx,...]
+                                         [--answer-delay-ms N] [--intake-delay-ms N] [--flood]
   mcp-tasks-conformance list [--requirements] [--json]
 PATTERN is a glob over check IDs, a suite name or a requirement ID.
 Exit status: 0 the run passes, 1 conformance failures, 2 the run could not happen, 3 nothing was selected.`;

@@ -60,11 +60,26 @@ export interface CheckDefinition {
   /** Receiver roles the rule applies to; where it is the same for both, list both. */
   roles: readonly ReceiverRole[];
   needs: readonly Precondition[];
+  /**
+   * What the scenario costs, so the runner can start the longest checks first: fixed waiting (work, ttl, graces)
+   * plus sequential exchanges with the receiver. The expected duration is timing.span(waitMs, roundTrips).
+   */
+  cost: ScenarioCost;
   run(ctx: CheckContext): Promise<void>;
 }
 
-export function defineCheck(definition: Omit<CheckDefinition, 'roles' | 'needs'> & Partial<Pick<CheckDefinition, 'roles' | 'needs'>>): CheckDefinition {
-  return { roles: ['server'], needs: [], ...definition };
+export interface ScenarioCost {
+  /** Milliseconds the scenario waits whatever the receiver's pace (before the multiplier). */
+  waitMs: number;
+  /** Exchanges with the receiver that follow one another. */
+  roundTrips: number;
+}
+
+/** A check that declares no cost: a handful of exchanges and no waiting of its own. */
+export const TYPICAL_COST: ScenarioCost = { waitMs: 0, roundTrips: 6 };
+
+export function defineCheck(definition: Omit<CheckDefinition, 'roles' | 'needs' | 'cost'> & Partial<Pick<CheckDefinition, 'roles' | 'needs' | 'cost'>>): CheckDefinition {
+  return { roles: ['server'], needs: [], cost: TYPICAL_COST, ...definition };
 }
 
 export { CheckSkip, CheckStop, RunDeadline, StagingMissed, UnexpectedReply } from './check-errors.js';

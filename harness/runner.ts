@@ -87,10 +87,12 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
         onNotice: options.onNotice,
       });
   const results: CheckResult[] = new Array(applicable.length);
+  // Longest expected first, so the run ends soon after its longest check; results keep the catalogue's order.
+  const order = longestFirst(applicable, timing);
   let next = 0;
   const worker = async () => {
-    while (next < applicable.length) {
-      const index = next++;
+    while (next < order.length) {
+      const index = order[next++];
       const check = applicable[index];
       let result: CheckResult | undefined;
       for (let attempt = 1; !result; attempt += 1) {
@@ -121,6 +123,12 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   const report = assembleReport(options, applicable, results, notices, startedAt, started, facts.protocolVersion, facts.serverInfo, timing.calibration);
   if (watcher && watcher.exits.length > 0) report.targetExits = watcher.exits;
   return report;
+}
+
+/** Indices of the checks, longest expected duration first (ties in catalogue order). */
+export function longestFirst(checks: readonly CheckDefinition[], timing: Timing): number[] {
+  const expected = checks.map((check) => timing.span(check.cost.waitMs, check.cost.roundTrips));
+  return checks.map((_, index) => index).sort((a, b) => expected[b] - expected[a] || a - b);
 }
 
 function assembleReport(options: RunOptions, applicable: readonly CheckDefinition[], results: CheckResult[], notices: string[], startedAt: Date, started: number, negotiatedProtocolVersion: string | undefined, serverInfo: unknown, calibration: Calibration | undefined): RunReport {

@@ -1,11 +1,6 @@
 // JSON-RPC plumbing: error values, response builders, and triage of raw input before it reaches the SDK.
-import {
-  JSONRPCMessageSchema,
-  type JSONRPCErrorResponse,
-  type JSONRPCMessage,
-  type JSONRPCResultResponse,
-  type RequestId,
-} from '@modelcontextprotocol/sdk/types.js';
+// Types only: the SDK's runtime schemas (zod) cost a stdio start ~100 ms, and the checks below are all it needs.
+import type { JSONRPCErrorResponse, JSONRPCMessage, JSONRPCResultResponse, RequestId } from '@modelcontextprotocol/sdk/types.js';
 
 export const PARSE_ERROR = -32700;
 export const INVALID_REQUEST = -32600;
@@ -52,7 +47,7 @@ export type Triage =
  * or drop it (a malformed notification or response, which JSON-RPC never answers).
  */
 export function triage(value: unknown): Triage {
-  if (JSONRPCMessageSchema.safeParse(value).success) return { kind: 'message', message: value as JSONRPCMessage };
+  if (isJsonRpcMessage(value)) return { kind: 'message', message: value };
   if (Array.isArray(value)) {
     return { kind: 'reply', reply: errorResponse(null, { code: INVALID_REQUEST, message: 'Batches are not supported: send one JSON-RPC message per line or POST' }) };
   }
@@ -97,6 +92,44 @@ export function triage(value: unknown): Triage {
     return { kind: 'reply', reply: errorResponse(replyId, { code: INVALID_REQUEST, message: `Unexpected member(s) in a JSON-RPC request: ${extra.join(', ')}` }) };
   }
   return { kind: 'reply', reply: errorResponse(replyId, { code: INVALID_REQUEST, message: 'Not a valid JSON-RPC 2.0 request' }) };
+}
+
+const isRequestId = (id: unknown): id is RequestId => typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id));
+
+/** A _meta object as MCP defines it: an object, with a string or integer progressToken and a related task naming its taskId, when present. */
+function isWellFormedMeta(meta: unknown): boolean {
+  if (meta === undefined) return true;
+  if (!isObject(meta)) return false;
+  const related = meta['io.modelcontextprotocol/related-task'];
+  return (meta.progressToken === undefined || isRequestId(meta.progressToken)) && (related === undefined || (isObject(related) && typeof related.taskId === 'string'));
+}
+
+/** Only these members, and the required ones among them present. */
+function hasExactly(obj: Record<string, unknown>, required: readonly string[], optional: readonly string[]): boolean {
+  return required.every((key) => key in obj) && Object.keys(obj).every((key) => required.includes(key) || optional.includes(key));
+}
+
+/**
+ * A well-formed JSON-RPC 2.0 message of MCP: a request, a notification, a result or an error response, with no
+ * member JSON-RPC does not define, params and results objects, and _meta as MCP shapes it (what the SDK's schema accepts).
+ */
+export function isJsonRpcMessage(value: unknown): value is JSONRPCMessage {
+  if (!isObject(value) || value.jsonrpc !== '2.0') return false;
+  if (typeof value.method === 'string') {
+    const paramsOk = value.params === undefined || (isObject(value.params) && isWellFormedMeta(value.params._meta));
+    if ('id' in value) return paramsOk && isRequestId(value.id) && hasExactly(value, ['jsonrpc', 'id', 'method'], ['params']);
+    return paramsOk && hasExactly(value, ['jsonrpc', 'method'], ['params']);
+  }
+  if ('result' in value) return isRequestId(value.id) && isObject(value.result) && isWellFormedMeta(value.result._meta) && hasExactly(value, ['jsonrpc', 'id', 'result'], []);
+  const error = value.error;
+  return (
+    isObject(error) &&
+    (value.id === undefined || isRequestId(value.id)) &&
+    typeof error.code === 'number' &&
+    Number.isInteger(error.code) &&
+    typeof error.message === 'string' &&
+    hasExactly(value, ['jsonrpc', 'error'], ['id'])
+  );
 }
 
 export function isObject(value: unknown): value is Record<string, unknown> {

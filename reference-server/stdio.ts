@@ -1,7 +1,7 @@
 // The stdio front end: one connection, one authorization context, for the life of the process.
-import { PassThrough, type Readable, type Writable } from 'node:stream';
+import { once } from 'node:events';
+import type { Readable, Writable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { Dispatcher } from './dispatcher.js';
 import { ReceiverEnvironment, STDIO_CONTEXT } from './environment.js';
@@ -20,17 +20,24 @@ const MAX_LINE_CHARS = 10 * 1024 * 1024;
 const log = (line: string) => process.stderr.write(`reference-server: ${line}\n`);
 
 /**
- * Serves MCP on the given streams. The SDK transport silently drops lines that are not valid JSON-RPC,
- * so lines are vetted here first: malformed requests get a JSON-RPC error instead of silence.
+ * Serves MCP on the given streams: one JSON-RPC message per line each way. Every line is vetted, so malformed
+ * requests get a JSON-RPC error instead of silence. The framing is ours rather than the SDK's stdio transport:
+ * it is a few lines, and the SDK's runtime schemas would cost every stdio start about 100 ms.
  */
 export async function serveStdio(opts: ReferenceOptions, stdin: Readable = process.stdin, stdout: Writable = process.stdout): Promise<StdioHandle> {
   const env = new ReceiverEnvironment(opts, 'stdio', true);
-  const vetted = new PassThrough();
-  const transport = new StdioServerTransport(vetted, stdout);
-  const send = (message: JSONRPCMessage) => transport.send(message).catch((error: unknown) => log(`write failed: ${describeError(error)}`));
+  // Writes in order; when the pipe is full, later writes wait for it to drain, as a well-behaved writer does.
+  let writing: Promise<void> = Promise.resolve();
+  const send = (message: JSONRPCMessage): Promise<void> => {
+    writing = writing
+      .then(async () => {
+        if (closed || stdout.destroyed) return;
+        if (!stdout.write(`${JSON.stringify(message)}\n`)) await once(stdout, 'drain');
+      })
+      .catch((error: unknown) => void log(`write failed: ${describeError(error)}`));
+    return writing;
+  };
   const dispatcher = new Dispatcher(env, { reply: send, push: send });
-  transport.onmessage = (message) => dispatcher.handle(message, STDIO_CONTEXT);
-  transport.onerror = (error) => log(`transport: ${error.message}`);
 
   let finish!: () => void;
   const done = new Promise<void>((resolve) => (finish = resolve));
@@ -43,8 +50,6 @@ export async function serveStdio(opts: ReferenceOptions, stdin: Readable = proce
     stdin.off('close', onEnd);
     dispatcher.close();
     env.close();
-    vetted.end();
-    await transport.close();
     if (stdin === process.stdin) process.stdin.pause();
     finish();
   };
@@ -74,7 +79,7 @@ export async function serveStdio(opts: ReferenceOptions, stdin: Readable = proce
       return;
     }
     const verdict = triage(value);
-    if (verdict.kind === 'message') vetted.write(`${JSON.stringify(verdict.message)}\n`);
+    if (verdict.kind === 'message') dispatcher.handle(verdict.message, STDIO_CONTEXT);
     else if (verdict.kind === 'reply') void send(verdict.reply);
     else log(`dropped a ${verdict.reason}`);
   };
@@ -87,7 +92,6 @@ export async function serveStdio(opts: ReferenceOptions, stdin: Readable = proce
     log(`stdout failed (${describeError(error)}); shutting down`);
     void close();
   });
-  await transport.start();
   return { done, close };
 }
 

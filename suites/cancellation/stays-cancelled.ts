@@ -11,6 +11,7 @@ export default defineCheck({
   requirements: ['TASKS-CANCEL-STAYS-CANCELLED'],
   roles: ['server', 'client'],
   needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'tasks-capability', path: 'cancel' }, { kind: 'fixture', role: 'echo' }],
+  cost: { waitMs: 1000, roundTrips: 8 },
   async run(ctx: CheckContext) {
     await ctx.staged(async (stretch) => {
       // Long enough to be cancelled while working (two round trips), short enough to watch the work's end pass.

@@ -10,6 +10,7 @@ export default defineCheck({
   suite: 'cancellation',
   requirements: ['TASKS-CANCEL-STOP-WORK'],
   needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'tasks-capability', path: 'cancel' }, { kind: 'fixture', role: 'progress' }],
+  cost: { waitMs: 700, roundTrips: 6 },
   async run(ctx: CheckContext) {
     const intervalMs = ctx.timing.scaled(100);
     const token = uniqueText('cancel-progress');

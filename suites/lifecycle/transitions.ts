@@ -11,6 +11,7 @@ export default defineCheck({
   requirements: ['TASKS-LIFECYCLE-VALID-TRANSITIONS', 'TASKS-LIFECYCLE-TERMINAL-FINAL'],
   roles: ['server', 'client'],
   needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'echo' }],
+  cost: { waitMs: 600, roundTrips: 16 },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     const roles = (['echo', 'fail'] as const).filter((role) => ctx.facts.fixtures.has(role));

@@ -15,6 +15,7 @@ export default defineCheck({
   requirements: ['TASKS-PROGRESS-TOKEN-LIFETIME'],
   roles: ['server'],
   needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'progress' }],
+  cost: { waitMs: 500, roundTrips: 8 },
   async run(ctx: CheckContext) {
     await ctx.staged(async (stretch) => {
       const receiver = await ctx.connect();

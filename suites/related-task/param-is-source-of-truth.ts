@@ -23,6 +23,7 @@ export default defineCheck({
   requirements: [REQUIREMENT],
   roles: ['server', 'client'],
   needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'echo' }],
+  cost: { waitMs: 0, roundTrips: 14 },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     // Judged by identity (which task answers), never by status: a task's status may change between two requests.

@@ -11,6 +11,7 @@ export default defineCheck({
   requirements: ['TASKS-RESULT-BLOCK'],
   roles: ['server', 'client'],
   needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'echo' }],
+  cost: { waitMs: 800, roundTrips: 6 },
   async run(ctx: CheckContext) {
     const binding = ctx.fixture('echo');
     const { receiver, task, workMs, sent } = await ctx.staged(async (stretch) => {

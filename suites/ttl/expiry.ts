@@ -12,6 +12,7 @@ export default defineCheck({
   requirements: ['TASKS-TTL-MAY-DELETE', 'TASKS-ERROR-INVALID-TASK-ID'],
   roles: ['server', 'client'],
   needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'echo' }],
+  cost: { waitMs: 1500, roundTrips: 8 },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     // Long enough that the CreateTaskResult reaches us well before the task may go; the wait grows with the receiver's pace.

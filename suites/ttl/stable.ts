@@ -12,6 +12,7 @@ export default defineCheck({
   requirements: ['TASKS-TTL-INCLUDE-ACTUAL'],
   roles: ['server', 'client'],
   needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'echo' }],
+  cost: { waitMs: 300, roundTrips: 8 },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     const { task } = await receiver.startTask(ctx.fixture('echo'), { text: uniqueText('ttl-stable'), delayMs: ctx.timing.scaled(300) }, { task: { ttl: REQUESTED_TTL_MS } });

@@ -22,6 +22,7 @@ export default defineCheck({
   requirements: ['TASKS-TTL-CREATED-AT', 'TASKS-TTL-LAST-UPDATED-AT'],
   roles: ['server', 'client'],
   needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'echo' }],
+  cost: { waitMs: 200, roundTrips: 12 },
   async run(ctx: CheckContext) {
     const binding = ctx.fixture('echo');
     const receiver = await ctx.connect();

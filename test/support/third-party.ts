@@ -22,7 +22,7 @@ import type { LaunchedProcess } from '../../harness/connections/process-group.js
 import type { Outcome, RunReport } from '../../harness/model.js';
 import { runSuite } from '../../harness/runner.js';
 import { makeTiming } from '../../harness/timing.js';
-import { ALL_CHECKS, ALL_REQUIREMENTS, TASKS_2025_11_25 } from '../../suites/index.js';
+import { ALL_CHECKS, TASKS_2025_11_25 } from '../../suites/index.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const NODE = `"${process.execPath}"`;
