@@ -3,6 +3,7 @@
 import { TASKS_2025_11_25 } from '../suites/index.js';
 import { BaselineError } from './baseline.js';
 import { ConfigError } from './config.js';
+import { explainCommand } from './explain.js';
 import { listCommand } from './list.js';
 import { EmptySelection, USAGE, UsageError } from './options.js';
 import { referenceServerCommand } from './reference.js';
@@ -22,6 +23,8 @@ async function main(argv: string[]): Promise<number> {
       return referenceServerCommand(rest);
     case 'list':
       return listCommand(rest, PROFILE);
+    case 'explain':
+      return explainCommand(rest, PROFILE);
     case undefined:
     case '--help':
     case '-h':

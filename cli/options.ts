@@ -16,6 +16,7 @@ export const USAGE = `usage:
   mcp-tasks-conformance reference-server [--http --port N] [--fault NAME]... [--variant full|no-tasks] [--tokens tok:ctx,...]
                                          [--answer-delay-ms N] [--intake-delay-ms N] [--flood]
   mcp-tasks-conformance list [--requirements] [--json]
+  mcp-tasks-conformance explain CHECK-ID|REQUIREMENT-ID   what it verifies, why implementations fail it, how to fix
 PATTERN is a glob over check IDs, a suite name or a requirement ID.
 Exit status: 0 the run passes, 1 conformance failures, 2 the run could not happen, 3 nothing was selected.`;
 

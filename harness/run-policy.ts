@@ -70,7 +70,8 @@ function outcomesById(report: Pick<RunReport, 'results'>): Map<string, { outcome
   return out;
 }
 
-function editDistance(a: string, b: string): number {
+/** Levenshtein distance: how many single-character edits turn a into b (for "did you mean" suggestions). */
+export function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i += 1) {
     const current = [i];

@@ -1,0 +1,181 @@
+// The explain command and its data: every check has an explanation, every ID of the profile is answered, the
+// faults and implementations an explanation names really show that failure, and an unknown ID gets the closest ones.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { explain, closestIds } from '../cli/explain.js';
+import { UsageError } from '../cli/options.js';
+import { coverageMatrix } from '../harness/coverage.js';
+import { requirementUrl } from '../harness/model.js';
+import { KNOWN_CLIENT_FAULTS } from '../reference-client/index.js';
+import { KNOWN_FAULTS } from '../reference-server/index.js';
+import { CHECK_EXPLANATIONS } from '../suites/explanations.js';
+import { TASKS_2025_11_25 } from '../suites/index.js';
+import { ALLOWED_ALTERNATIVE_CASES } from './fault-cases/allowed-alternatives.js';
+import { CLIENT_FAULT_CASES, CLIENT_REQUESTOR_FAULT_CASES } from './fault-cases/client.js';
+import { CORE_FAULT_CASES } from './fault-cases/core.js';
+import { INTERACTION_ISOLATION_FAULT_CASES } from './fault-cases/interaction-isolation.js';
+import { TTL_LISTING_CANCELLATION_FAULT_CASES } from './fault-cases/ttl-listing-cancellation.js';
+
+const PROFILE = TASKS_2025_11_25;
+const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
+const COMPATIBILITY = readFileSync(fileURLToPath(new URL('../docs/compatibility.md', import.meta.url)), 'utf8');
+const SPEC_PATH = fileURLToPath(new URL('../../shared/reference/tasks-2025-11-25.en.mdx', import.meta.url));
+const FAULT_CASES = [
+  ...CORE_FAULT_CASES,
+  ...INTERACTION_ISOLATION_FAULT_CASES,
+  ...TTL_LISTING_CANCELLATION_FAULT_CASES,
+  ...ALLOWED_ALTERNATIVE_CASES,
+  ...CLIENT_FAULT_CASES,
+  ...CLIENT_REQUESTOR_FAULT_CASES,
+];
+const CHECK_IDS = PROFILE.checks.map((check) => check.id);
+const REQUIREMENT_IDS = [...PROFILE.requirements.keys()];
+
+/** Every run of n consecutive words, lower-cased, to find wording taken over from the spec. */
+function wordRuns(text: string, n: number): string[] {
+  const words = text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
+  return words.slice(0, Math.max(0, words.length - n + 1)).map((_, index) => words.slice(index, index + n).join(' '));
+}
+
+function explained(id: string): string {
+  return explain(id, PROFILE);
+}
+
+describe('the explanation data', () => {
+  it('has an entry for every check of the profile, and none for a check it lacks', () => {
+    expect(
+      CHECK_IDS.filter((id) => !(id in CHECK_EXPLANATIONS)),
+      'checks without an explanation in suites/explanations.ts',
+    ).toEqual([]);
+    expect(
+      Object.keys(CHECK_EXPLANATIONS).filter((id) => !CHECK_IDS.includes(id)),
+      'explanations of no check',
+    ).toEqual([]);
+  });
+
+  it('says what each check does and at least one way it fails, with a fix, each on one line', () => {
+    for (const [id, { does, causes }] of Object.entries(CHECK_EXPLANATIONS)) {
+      expect(does.trim().length, id).toBeGreaterThan(40);
+      expect(causes.length, id).toBeGreaterThan(0);
+      for (const text of [does, ...causes.flatMap(({ cause, fix, seenIn }) => [cause, fix, seenIn ?? 'none'])]) {
+        expect(text.trim(), id).not.toBe('');
+        expect(text, id).not.toMatch(/[\r\n]/);
+      }
+    }
+  });
+
+  it('names only faults of the reference receivers that the fault matrix shows catching that very check', () => {
+    const known = new Set([...KNOWN_FAULTS, ...KNOWN_CLIENT_FAULTS]);
+    for (const [id, { causes }] of Object.entries(CHECK_EXPLANATIONS)) {
+      for (const fault of causes.flatMap((cause) => cause.faults ?? [])) {
+        expect(known.has(fault), `${id}: --fault ${fault} is no fault of the reference receivers`).toBe(true);
+        const proven = FAULT_CASES.some((testCase) => testCase.faults.includes(fault) && id in testCase.catches);
+        expect(proven, `${id}: no case in test/fault-cases/ shows --fault ${fault} caught by ${id}`).toBe(true);
+      }
+    }
+  });
+
+  it('says "seen in" only for checks that docs/compatibility.md reports failing or warning', () => {
+    for (const [id, { causes }] of Object.entries(CHECK_EXPLANATIONS)) {
+      if (!causes.some((cause) => cause.seenIn)) continue;
+      const rows = COMPATIBILITY.split('\n').filter((line) => line.startsWith(`| \`${id}\``) || line.includes(`| \`${id}\` |`));
+      expect(
+        rows.some((row) => /\| (fail|warn) \|/.test(row)),
+        `${id} has a "seen in" but no fail or warn row in docs/compatibility.md`,
+      ).toBe(true);
+    }
+  });
+
+  it.skipIf(!existsSync(SPEC_PATH))('copies no run of 8 consecutive spec words (skipped where ../shared is absent)', () => {
+    const spec = new Set(wordRuns(readFileSync(SPEC_PATH, 'utf8'), 8));
+    for (const [id, { does, causes }] of Object.entries(CHECK_EXPLANATIONS)) {
+      for (const text of [does, ...causes.flatMap(({ cause, fix }) => [cause, fix])]) {
+        const copied = wordRuns(text, 8).filter((run) => spec.has(run));
+        expect(copied, `${id} repeats spec wording`).toEqual([]);
+      }
+    }
+  });
+});
+
+describe('explain', () => {
+  it('answers for every check: title, suite, roles, each requirement with its keyword, section, summary and link, what it does, how it fails', () => {
+    for (const check of PROFILE.checks) {
+      const text = explained(check.id);
+      expect(text.startsWith(`${check.id} — ${check.title}\n`), check.id).toBe(true);
+      expect(text, check.id).toContain(`Suite         ${check.suite}`);
+      expect(text, check.id).toContain(`Roles         ${check.roles.join(', ')}`);
+      for (const id of check.requirements) {
+        const requirement = PROFILE.requirements.get(id)!;
+        expect(text, `${check.id} → ${id}`).toContain(`${id}  ${requirement.keyword}, binds the ${requirement.binds}, ${requirement.section}`);
+        expect(text, `${check.id} → ${id}`).toContain(requirementUrl(requirement));
+      }
+      expect(text, check.id).toContain('What it does');
+      expect(text, check.id).toContain('When it fails');
+      for (const { faults } of CHECK_EXPLANATIONS[check.id].causes) for (const fault of faults ?? []) expect(text.replace(/\s+/g, ' '), check.id).toContain(`--fault ${fault}`);
+      // The heading holds the whole title; below it, only links may run past 100 columns.
+      expect(
+        text
+          .split('\n')
+          .slice(1)
+          .filter((line) => line.length > 100 && !line.includes('https://')),
+        `${check.id}: lines over 100 columns`,
+      ).toEqual([]);
+    }
+  });
+
+  it('answers for every requirement: keyword, binding, section link, summary, leniency, and its checks or why none', () => {
+    const rows = coverageMatrix(PROFILE.checks, PROFILE.requirements);
+    for (const row of rows) {
+      const { requirement } = row;
+      const text = explained(requirement.id);
+      expect(text.startsWith(`${requirement.id} — ${requirement.keyword}, binds the ${requirement.binds}\n`), requirement.id).toBe(true);
+      expect(text, requirement.id).toContain(requirementUrl(requirement));
+      const flat = text.replace(/\s+/g, ' ');
+      expect(flat, requirement.id).toContain(requirement.summary);
+      if (requirement.leniency) expect(flat, requirement.id).toContain(requirement.leniency);
+      if (row.checks.length > 0) for (const id of row.checks) expect(text, requirement.id).toContain(`${id}: `);
+      else expect(flat, requirement.id).toContain(`Checks none: ${row.reason ?? 'no check yet'}`);
+    }
+    expect(rows.length).toBe(REQUIREMENT_IDS.length);
+  });
+
+  it('takes an ID regardless of case', () => {
+    expect(explained('tasks-result-exact')).toBe(explained('TASKS-RESULT-EXACT'));
+    expect(explained('Creation.Task-IDs')).toBe(explained('creation.task-ids'));
+  });
+
+  it('meets an unknown ID with the closest IDs, in one line', () => {
+    expect(() => explained('creaton.task-id')).toThrow(UsageError);
+    expect(() => explained('creaton.task-id')).toThrow(/did you mean creation\.task-ids\?/);
+    expect(closestIds('same-as-plain-call', [...CHECK_IDS, ...REQUIREMENT_IDS])).toEqual(['result-retrieval.same-as-plain-call']);
+    expect(closestIds('TASKS-RESULT-EXCAT', REQUIREMENT_IDS)[0]).toBe('TASKS-RESULT-EXACT');
+    expect(closestIds('TASKS-RESULT', REQUIREMENT_IDS).length).toBe(3);
+    expect(closestIds('xyzzy', [...CHECK_IDS, ...REQUIREMENT_IDS])).toEqual([]);
+    expect(() => explained('xyzzy')).toThrow(/^"xyzzy" is no check or requirement of Tasks, MCP 2025-11-25; "mcp-tasks-conformance list" shows/);
+  });
+});
+
+describe.skipIf(!existsSync(CLI))('mcp-tasks-conformance explain (run "npm run build" first when running vitest alone)', () => {
+  const cli = (...args: string[]) => spawnSync(process.execPath, [CLI, 'explain', ...args], { encoding: 'utf8', timeout: 30_000 });
+
+  it('prints the explanation and exits 0', () => {
+    const run = cli('result-retrieval.same-as-plain-call');
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('TASKS-RESULT-EXACT');
+    expect(run.stdout).toContain('--fault result-differs');
+    expect(run.stderr).toBe('');
+  });
+
+  it('exits 2 with one line on an unknown ID, or without one', () => {
+    const unknown = cli('result-retrieval.same-as-plain');
+    expect(unknown.status).toBe(2);
+    expect(unknown.stdout).toBe('');
+    expect(unknown.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(unknown.stderr).toContain('did you mean result-retrieval.same-as-plain-call');
+    const none = cli();
+    expect(none.status).toBe(2);
+    expect(none.stderr).toMatch(/explain takes one check ID or requirement ID/);
+  });
+});
