@@ -1,52 +1,110 @@
-// Wall time of a full run against the reference receiver, its longest check, and their ratio (goal ≤ 1.5).
+// How long a whole run takes as a user starts it (the CLI, a process of its own), against its longest check:
+// a run whose checks overlap well ends soon after its longest one (goal: ratio ≤ 1.5). Per role and transport:
+// wall time, longest check, their ratio, CPU of the run and everything it started, and what one connection costs
+// to open (process start and initialize on stdio). Then the same against server-everything, whose one task takes
+// about 4 s (goal: the run within 2× that). Median of BENCH_ROUNDS rounds (default 3).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ClientHub } from '../harness/connections/client-hub.js';
-import type { TargetSpec } from '../harness/connections/connect.js';
 import type { RunReport } from '../harness/model.js';
-import { runSuite } from '../harness/runner.js';
-import { makeTiming } from '../harness/timing.js';
-import { startReferenceHttpServer } from '../reference-server/index.js';
-import { ALL_CHECKS, ALL_REQUIREMENTS, TASKS_2025_11_25 } from '../suites/index.js';
 
-const REFERENCE_MAIN = fileURLToPath(new URL('../reference-server/main.js', import.meta.url));
-const REFERENCE_CLIENT_MAIN = fileURLToPath(new URL('../reference-client/main.js', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const CLI = join(ROOT, 'dist/cli/main.js');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-// The CLI's default, so the figures are what a user sees.
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const SERVER_EVERYTHING = join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 
-async function measure(target: TargetSpec, role: 'server' | 'client' = 'server'): Promise<RunReport> {
-  return runSuite({ target, role, checks: ALL_CHECKS, profile: TASKS_2025_11_25, timing: makeTiming(1), concurrency: CONCURRENCY, tool: { name: 'bench', version: '0' } });
+interface Round {
+  wallMs: number;
+  cpuMs: number;
+  report: RunReport;
 }
 
-function line(label: string, reports: RunReport[]): string {
-  const walls = reports.map((r) => r.durationMs).sort((a, b) => a - b);
-  const longest = reports.map((r) => Math.max(...r.results.map((x) => x.durationMs)));
-  const ratios = reports.map((r, i) => r.durationMs / longest[i]).sort((a, b) => a - b);
-  const median = (values: number[]) => values[Math.floor(values.length / 2)];
-  const slowest = reports[0].results.reduce((a, b) => (b.durationMs > a.durationMs ? b : a));
-  const bad = reports.reduce((n, r) => n + r.summary.fail + r.summary.warn + r.summary.error, 0);
-  return `${label.padEnd(6)} wall ${median(walls)} ms (min ${walls[0]}, max ${walls.at(-1)})  longest check ${median(longest.sort((a, b) => a - b))} ms (${slowest.id})  ratio ${median(ratios).toFixed(2)}${bad ? `  [${bad} non-pass results!]` : ''}`;
+interface Target {
+  label: string;
+  args: string[];
 }
 
-const stdio: RunReport[] = [];
-const http: RunReport[] = [];
-const client: RunReport[] = [];
-for (let round = 0; round < ROUNDS; round++) {
-  stdio.push(await measure({ transport: 'stdio', command: `"${process.execPath}" "${REFERENCE_MAIN}"` }));
-  const server = await startReferenceHttpServer({ port: 0, tokens: { 'token-a': 'alice', 'token-b': 'bob' } });
-  try {
-    http.push(await measure({ transport: 'http', url: server.url, headers: { Authorization: 'Bearer token-a' }, peerHeaders: { Authorization: 'Bearer token-b' } }));
-  } finally {
-    await server.close();
+const TARGETS: Target[] = [
+  { label: 'stdio', args: ['server'] },
+  { label: 'http', args: ['server', '--reference', 'http'] },
+  { label: 'client', args: ['client'] },
+  { label: 'server-everything (stdio)', args: ['server', '--command', `"${process.execPath}" "${SERVER_EVERYTHING}" stdio`, '--config', join(ROOT, 'configs/server-everything.json')] },
+];
+
+/** Clock ticks a second, as /proc counts CPU time (USER_HZ is 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** utime + stime and parent of every process now, from /proc (Linux). */
+function processTable(): Map<number, { ppid: number; ticks: number }> {
+  const table = new Map<number, { ppid: number; ticks: number }>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      table.set(Number(entry), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // The process ended while the table was read.
+    }
   }
-  const hub = await ClientHub.start();
-  try {
-    client.push(await measure({ transport: 'client', command: `"${process.execPath}" "${REFERENCE_CLIENT_MAIN}"`, hub }, 'client'));
-  } finally {
-    await hub.close();
-  }
+  return table;
 }
-console.log(`${ALL_CHECKS.length} checks (server and client roles), ${ROUNDS} rounds each, concurrency ${CONCURRENCY}, median of rounds`);
-console.log(line('stdio', stdio));
-console.log(line('http', http));
-console.log(line('client', client));
+
+/**
+ * One whole CLI run, timed from outside. CPU is summed over the CLI and every process it started (servers,
+ * clients), read from /proc every 20 ms: the last reading of each process, since a killed child's time is not
+ * reported to its parent.
+ */
+async function runOnce(args: string[]): Promise<Round> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-'));
+  const json = join(dir, 'report.json');
+  const started = performance.now();
+  const child = spawn(process.execPath, [CLI, ...args, '--json', json], { stdio: 'ignore' });
+  const lastTicks = new Map<number, number>();
+  const family = new Set<number>([child.pid!]);
+  const sample = () => {
+    const table = processTable();
+    for (const [pid, { ppid }] of table) if (family.has(ppid)) family.add(pid);
+    for (const pid of family) {
+      const row = table.get(pid);
+      if (row) lastTicks.set(pid, row.ticks);
+    }
+  };
+  const sampler = setInterval(sample, 20);
+  await new Promise((resolve) => child.once('exit', resolve));
+  clearInterval(sampler);
+  const wallMs = Math.round(performance.now() - started);
+  const cpuMs = Math.round(([...lastTicks.values()].reduce((a, b) => a + b, 0) * 1000) / TICKS_PER_SECOND);
+  const report = JSON.parse(readFileSync(json, 'utf8')) as RunReport;
+  rmSync(dir, { recursive: true, force: true });
+  return { wallMs, cpuMs, report };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+function describe(label: string, rounds: Round[]): string {
+  const longest = rounds.map(({ report }) => Math.max(...report.results.map((result) => result.durationMs)));
+  const ratios = rounds.map((round, i) => round.wallMs / longest[i]);
+  const slowest = rounds[0].report.results.reduce((a, b) => (b.durationMs > a.durationMs ? b : a));
+  const notPassing = rounds.reduce((n, { report }) => n + report.summary.fail + report.summary.error, 0);
+  const ran = rounds[0].report.results.filter((result) => result.outcome !== 'skip').length;
+  const connectMs = median(rounds.map(({ report }) => report.calibration?.connectMs ?? 0));
+  return [
+    label.padEnd(26),
+    `wall ${median(rounds.map((r) => r.wallMs))} ms`.padEnd(15),
+    `longest ${median(longest)} ms (${slowest.id})`.padEnd(48),
+    `ratio ${median(ratios).toFixed(2)}`.padEnd(11),
+    `cpu ${median(rounds.map((r) => r.cpuMs))} ms for ${ran} checks`.padEnd(28),
+    `connect ${connectMs} ms`,
+    notPassing ? `  [${notPassing} fail/error results over the rounds]` : '',
+  ].join(' ');
+}
+
+console.log(`whole CLI runs, median of ${ROUNDS} rounds (wall and ratio as a user sees them)`);
+for (const target of TARGETS) {
+  const rounds: Round[] = [];
+  for (let round = 0; round < ROUNDS; round++) rounds.push(await runOnce(target.args));
+  console.log(describe(target.label, rounds));
+}

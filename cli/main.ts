@@ -1,13 +1,10 @@
 #!/usr/bin/env node
-// The composition root: the only module that knows suites, reports and the references together.
+// The composition root: the only module that knows suites, reports and the references together. Each command
+// loads what it needs when it runs, so a short command starts fast and a run pays only for its transport.
 import { TASKS_2025_11_25 } from '../suites/index.js';
 import { BaselineError } from './baseline.js';
 import { ConfigError } from './config.js';
-import { explainCommand } from './explain.js';
-import { listCommand } from './list.js';
 import { EmptySelection, USAGE, UsageError } from './options.js';
-import { referenceServerCommand } from './reference.js';
-import { suiteCommand } from './run.js';
 
 /** The spec profile a run uses (one so far; issue "Profile 2026-07-28" adds --spec). */
 const PROFILE = TASKS_2025_11_25;
@@ -16,15 +13,15 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
     case 'server':
-      return suiteCommand('server', rest, PROFILE);
+      return (await import('./run.js')).suiteCommand('server', rest, PROFILE);
     case 'client':
-      return suiteCommand('client', rest, PROFILE);
+      return (await import('./run.js')).suiteCommand('client', rest, PROFILE);
     case 'reference-server':
-      return referenceServerCommand(rest);
+      return (await import('./reference.js')).referenceServerCommand(rest);
     case 'list':
-      return listCommand(rest, PROFILE);
+      return (await import('./list.js')).listCommand(rest, PROFILE);
     case 'explain':
-      return explainCommand(rest, PROFILE);
+      return (await import('./explain.js')).explainCommand(rest, PROFILE);
     case undefined:
     case '--help':
     case '-h':
@@ -32,7 +29,7 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(`${USAGE}\n`);
       return command === undefined ? 2 : 0;
     default:
-      throw new UsageError(`unknown command "${command}"; use one of: server, reference-server, list (see --help)`);
+      throw new UsageError(`unknown command "${command}"; use one of: server, client, list, explain, reference-server (see --help)`);
   }
 }
 

@@ -9,7 +9,7 @@ import { runVerdict } from '../harness/run-policy.js';
 import { notRunReport, runSuite } from '../harness/runner.js';
 import { parseShard, selectChecks } from '../harness/selection.js';
 import { makeTiming } from '../harness/timing.js';
-import { formatCheckLine, formatSummary, writeHtmlReport, writeJsonReport, writeJunitReport, writeMarkdownSummary } from '../reports/index.js';
+import { formatCheckLine, formatSummary } from '../reports/console.js';
 import { baselineFromReport, loadBaseline, writeBaseline } from './baseline.js';
 import { loadConfig, type SuiteConfig } from './config.js';
 import { EmptySelection, parse, positiveNumber, rerunCommand, SERVER_OPTIONS, UsageError } from './options.js';
@@ -115,11 +115,11 @@ export async function suiteCommand(role: ReceiverRole, args: string[], profile: 
   }
 }
 
-/** Writes every report asked for; each renders the verdict the report carries (report.verdict). */
+/** Writes every report asked for; each renders the verdict the report carries (report.verdict). Writers load only when asked for. */
 async function writeReports(report: RunReport, options: Record<string, string | undefined>): Promise<void> {
-  if (options.json) await writeJsonReport(options.json, report);
-  if (options.junit) await writeJunitReport(options.junit, report);
-  if (options.html) await writeHtmlReport(options.html, report);
+  if (options.json) await (await import('../reports/json.js')).writeJsonReport(options.json, report);
+  if (options.junit) await (await import('../reports/junit.js')).writeJunitReport(options.junit, report);
+  if (options.html) await (await import('../reports/html.js')).writeHtmlReport(options.html, report);
   // The step summary is written whenever GitHub Actions provides one, even without --markdown.
-  if (options.markdown || process.env.GITHUB_STEP_SUMMARY) await writeMarkdownSummary(options.markdown, report);
+  if (options.markdown || process.env.GITHUB_STEP_SUMMARY) await (await import('../reports/markdown.js')).writeMarkdownSummary(options.markdown, report);
 }

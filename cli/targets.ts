@@ -2,9 +2,9 @@
 // --launch when asked, and started again after it dies), the client hub, or the bundled references.
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { ClientHub } from '../harness/connections/client-hub.js';
+import type { ClientHub } from '../harness/connections/client-hub.js';
 import type { TargetSpec } from '../harness/connections/connect.js';
-import { launchHttpServer, type LaunchedServer } from '../harness/connections/launch-http.js';
+import type { LaunchedServer } from '../harness/connections/launch-http.js';
 import type { LaunchedProcess } from '../harness/connections/process-group.js';
 import type { Timing } from '../harness/timing.js';
 import { parseHeaders } from './options.js';
@@ -25,6 +25,8 @@ async function freePort(): Promise<number> {
 
 export /** Client testing: the suite serves on loopback and launches the client (by default the reference client) per check. */
 async function resolveClientTarget(strings: Record<string, string | undefined>, hubs: ClientHub[]): Promise<{ target: TargetSpec; bundledReference: boolean; server?: undefined }> {
+  // Loaded only to test a client: the hub is an MCP server of the SDK's.
+  const { ClientHub } = await import('../harness/connections/client-hub.js');
   const hub = await ClientHub.start();
   hubs.push(hub);
   if (strings.command) return { target: { transport: 'client', command: strings.command, hub }, bundledReference: false };
@@ -43,6 +45,7 @@ interface LaunchedTarget {
 export async function resolveTarget(strings: Record<string, string | undefined>, lists: Record<string, string[] | undefined>, timing: Timing, launched: LaunchedProcess[]): Promise<{ target: TargetSpec; bundledReference: boolean; server?: LaunchedTarget }> {
   const launch = async (command: string, url: string): Promise<LaunchedTarget> => {
     const start = async () => {
+      const { launchHttpServer } = await import('../harness/connections/launch-http.js');
       const server = await launchHttpServer(command, url, timing.connectTimeoutMs);
       // Every process started is ended when the run is over, restarted ones too.
       launched.push(server);

@@ -2,7 +2,7 @@ import { SPEC_VERSION, type TransportKind } from '../model.js';
 import { IutError, RpcSession } from '../session.js';
 import { withinMs } from '../timing.js';
 import type { Transcript } from '../transcript.js';
-import { createHttpTransport, type Delivery } from './http-transport.js';
+import type { Delivery } from './http-transport.js';
 import { CommandStdioTransport } from './stdio-transport.js';
 import type { ClientHub, ClientSlot } from './client-hub.js';
 import { launchCommand, type LaunchedProcess } from './process-group.js';
@@ -107,6 +107,8 @@ export async function openConnection(target: TargetSpec, options: ConnectOptions
     const headers = options.identity === 'peer' ? target.peerHeaders : target.headers;
     if (options.identity === 'peer' && !headers) throw new Error('no second identity was configured (--peer-header)');
     const observer = target.observer;
+    // Loaded on first use: the SDK's HTTP client and its schemas cost a stdio run's start time for nothing.
+    const { createHttpTransport } = await import('./http-transport.js');
     transport = createHttpTransport(target.url, headers ?? {}, deliveries, observer ? (refused) => observer.transportFailed(refused) : undefined);
   }
   const session = new RpcSession(transport, transcript, label, options.requestTimeoutMs);

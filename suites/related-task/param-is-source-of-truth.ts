@@ -23,13 +23,12 @@ export default defineCheck({
   requirements: [REQUIREMENT],
   roles: ['server', 'client'],
   needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'echo' }],
-  cost: { waitMs: 0, roundTrips: 14 },
+  cost: { waitMs: 0, roundTrips: 8 },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     // Judged by identity (which task answers), never by status: a task's status may change between two requests.
-    await judgeGet(ctx, receiver);
-    await judgeResult(ctx, receiver);
-    if (tasksCapability(ctx.facts)?.cancel !== undefined) await judgeCancel(ctx, receiver);
+    // The three are independent, so they run side by side: a receiver whose tasks take seconds costs that once.
+    await Promise.all([judgeGet(ctx, receiver), judgeResult(ctx, receiver), tasksCapability(ctx.facts)?.cancel !== undefined ? judgeCancel(ctx, receiver) : undefined]);
   },
 });
 
