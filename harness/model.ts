@@ -1,15 +1,25 @@
 // The data model shared by the runner, the checks and the reports: requirements, checks, results.
+//
+// The report (RunReport and its parts) is defined once, as zod schemas: the TypeScript types are inferred from them,
+// the JSON report is the same schema encoded (reports/json.ts), and its JSON Schema is generated from it
+// (reports/report.schema.json). A field the model may leave out is encoded as null (or 0, or []) so that every field
+// of the JSON report is always present; decoding reads it back as absent. Descriptions are the JSON Schema's.
+
+import { z } from 'zod';
 
 export const SPEC_VERSION = '2025-11-25';
 export const SPEC_URL = 'https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks';
 
-export type Keyword = 'MUST' | 'MUST NOT' | 'SHOULD' | 'SHOULD NOT' | 'MAY';
+export const KeywordSchema = z.enum(['MUST', 'MUST NOT', 'SHOULD', 'SHOULD NOT', 'MAY']).meta({ id: 'keyword', description: 'An RFC 2119 keyword.' });
+export type Keyword = z.infer<typeof KeywordSchema>;
 
 /** Which party a requirement binds. */
-export type Binds = 'receiver' | 'requestor';
+export const BindsSchema = z.enum(['receiver', 'requestor']);
+export type Binds = z.infer<typeof BindsSchema>;
 
 /** The role of the implementation under test when it receives task-augmented requests. */
-export type ReceiverRole = 'server' | 'client';
+export const ReceiverRoleSchema = z.enum(['server', 'client']);
+export type ReceiverRole = z.infer<typeof ReceiverRoleSchema>;
 
 export interface Requirement {
   /** Stable, never reused. */
@@ -33,7 +43,8 @@ export interface Requirement {
 }
 
 /** Severity a check's verdict takes from the keyword of the requirement it found violated. */
-export type Level = 'must' | 'should' | 'may';
+export const LevelSchema = z.enum(['must', 'should', 'may']);
+export type Level = z.infer<typeof LevelSchema>;
 
 export function levelOf(keyword: Keyword): Level {
   if (keyword === 'MUST' || keyword === 'MUST NOT') return 'must';
@@ -45,10 +56,16 @@ export function requirementUrl(requirement: Pick<Requirement, 'anchor' | 'url'>)
   return requirement.url ?? `${SPEC_URL}#${requirement.anchor}`;
 }
 
-export type Outcome = 'pass' | 'fail' | 'warn' | 'skip' | 'error';
-export const OUTCOMES: readonly Outcome[] = ['pass', 'fail', 'warn', 'skip', 'error'];
+export const OutcomeSchema = z.enum(['pass', 'fail', 'warn', 'skip', 'error']).meta({
+  id: 'outcome',
+  description:
+    'pass: every requirement met; fail: a MUST violated; warn: a SHOULD not met (or a MUST read leniently); skip: did not apply, message says why; error: the harness could not run the check (no verdict on the target).',
+});
+export type Outcome = z.infer<typeof OutcomeSchema>;
+export const OUTCOMES: readonly Outcome[] = OutcomeSchema.options;
 
-export type TransportKind = 'stdio' | 'http';
+export const TransportKindSchema = z.enum(['stdio', 'http']);
+export type TransportKind = z.infer<typeof TransportKindSchema>;
 
 /** What a check needs before it can run; an unmet precondition skips it with the reason. */
 export type Precondition =
@@ -62,183 +79,317 @@ export type Precondition =
 
 export type FixtureRole = 'echo' | 'required' | 'forbidden' | 'plain' | 'fail' | 'error' | 'input' | 'progress';
 
-export interface TranscriptEntry {
-  /** Milliseconds since the check started. */
-  t: number;
-  /** out: harness → IUT; in: IUT → harness; stderr: a line the IUT wrote to stderr; note: the harness's own remark. */
-  dir: 'out' | 'in' | 'stderr' | 'note';
-  /** Connection label, e.g. "A" or "B" (second identity). */
-  conn?: string;
-  message?: unknown;
-  text?: string;
+// ------------------------------------------------------------------------------------------------ encoding helpers
+
+/**
+ * Turns anything the peer sent into data JSON.stringify accepts and that parses back to the same value:
+ * bigint → decimal string, circular reference → "[Circular]", function/symbol → dropped (as JSON does),
+ * Error → { name, message }, non-finite numbers → null (as JSON does).
+ */
+export function toPlain(value: unknown, ancestors: object[] = []): unknown {
+  if (value === null) return null;
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return value;
+    case 'number':
+      return Number.isFinite(value) ? value : null;
+    case 'bigint':
+      return value.toString();
+    case 'undefined':
+    case 'function':
+    case 'symbol':
+      return undefined;
+  }
+  const object = value as object;
+  if (ancestors.includes(object)) return '[Circular]';
+  const nested = [...ancestors, object];
+  if (Array.isArray(object)) return object.map((item) => toPlain(item, nested) ?? null);
+  if (object instanceof Error) return { name: object.name, message: object.message };
+  if (object instanceof Date) return Number.isNaN(object.getTime()) ? null : object.toISOString();
+  const withToJson = object as { toJSON?: unknown };
+  if (typeof withToJson.toJSON === 'function') return toPlain((withToJson.toJSON as () => unknown).call(object), nested);
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(object)) {
+    const plain = toPlain(item, nested);
+    if (plain !== undefined) out[key] = plain;
+  }
+  return out;
 }
 
-export interface Finding {
-  requirement: string;
-  keyword: Keyword;
-  /** fail for a MUST, warn for a SHOULD; a lenient reading may downgrade to warn. */
-  severity: 'fail' | 'warn';
-  message: string;
+// The model side of these codecs is z.custom (unchecked): only the encoded side parses, so codecs nested inside
+// `schema` run exactly once in either direction.
+
+/** Optional in the model; always written in the JSON report, as null when absent. */
+function nullWhenAbsent<T extends z.ZodType>(schema: T) {
+  return z.codec(schema.nullable(), z.custom<z.output<T>>().optional(), {
+    decode: (value) => value ?? undefined,
+    encode: (value) => value ?? null,
+  });
 }
 
-export interface CheckResult {
-  id: string;
-  title: string;
-  suite: string;
-  role: ReceiverRole;
-  requirements: string[];
-  /** Severity of the strongest requirement the check verifies. */
-  level: Level;
-  outcome: Outcome;
-  /** Why: the first finding, the skip reason, or the harness error. */
-  message: string;
-  findings: Finding[];
-  /** Facts worth reporting that are no verdict, e.g. "the receiver sends status notifications". */
-  info: string[];
-  durationMs: number;
-  /** Protocol version the IUT negotiated on this check's connection(s). */
-  protocolVersion?: string;
-  /** How many times the suite had started the --launch server again (after it died) before this check started; absent or 0: the first process. */
-  targetRestarts?: number;
-  transcript: TranscriptEntry[];
+/** Optional in the model; always written in the JSON report, as `fallback` when absent (0 restarts, no exits). */
+function fallbackWhenAbsent<T extends z.ZodType>(schema: T, fallback: z.output<T>) {
+  return z.codec(schema, z.custom<z.output<T>>().optional(), {
+    decode: (value) => value,
+    encode: (value) => value ?? fallback,
+  });
 }
+
+/** A value the peer sent, kept as received in the model and written as JSON can carry it (toPlain). */
+const peerValue = z.codec(z.unknown().optional(), z.unknown().optional(), { decode: (value) => value, encode: (value) => toPlain(value) });
+
+/** Like peerValue, but always written: null when absent. */
+const peerValueOrNull = z.codec(z.unknown(), z.unknown().optional(), {
+  decode: (value) => value ?? undefined,
+  encode: (value) => toPlain(value) ?? null,
+});
+
+const isoTime = () => z.iso.datetime();
+const milliseconds = () => z.number().min(0);
+const count = () => z.number().int().min(0);
+
+// ------------------------------------------------------------------------------------------------ the report
+
+export const TranscriptEntrySchema = z
+  .object({
+    t: z.number().describe('Milliseconds since the check started.'),
+    dir: z.enum(['out', 'in', 'stderr', 'note']).describe('out: harness to target; in: target to harness; stderr: a line the target wrote to stderr; note: a remark of the harness.'),
+    conn: z.string().optional().describe('Connection label, e.g. "A", or "B" for a second identity; present only when set.'),
+    message: peerValue.describe('The JSON-RPC message, as JSON can carry it (bigint as a decimal string, a circular reference as "[Circular]"); present only when there is one.'),
+    text: z.string().optional().describe('Raw text: a stderr line, a note, unparseable input; present only when set.'),
+  })
+  .meta({ id: 'transcriptEntry', description: "One message or remark of a check's transcript." });
+export type TranscriptEntry = z.infer<typeof TranscriptEntrySchema>;
+export const TranscriptSchema = z.array(TranscriptEntrySchema);
+
+export const FindingSchema = z
+  .object({
+    requirement: z.string().describe('ID of the requirement violated.'),
+    keyword: KeywordSchema.describe('The keyword of that requirement.'),
+    severity: z.enum(['fail', 'warn']).describe('fail for a MUST; warn for a SHOULD, or a MUST read leniently.'),
+    message: z.string().describe('What was expected and what was observed.'),
+  })
+  .describe('One violation.');
+export type Finding = z.infer<typeof FindingSchema>;
+
+export const CheckResultSchema = z
+  .object({
+    id: z.string().min(1).describe('Stable check ID, e.g. "result-retrieval.same-as-plain-call".'),
+    title: z.string().describe('What the check verifies, in one line.'),
+    suite: z.string().describe('The group (spec section) the check belongs to.'),
+    role: ReceiverRoleSchema.describe('The receiver role the check ran against.'),
+    requirements: z.array(z.string()).describe('IDs of the requirements the check verifies; each has a row in coverage.'),
+    level: LevelSchema.describe('Severity of the strongest requirement among them.'),
+    outcome: OutcomeSchema.describe('The verdict of the check.'),
+    message: z.string().describe('The first finding (expected and actual values), the skip reason or the harness error; may be empty for a pass.'),
+    findings: z.array(FindingSchema).describe('Every violation observed.'),
+    info: z.array(z.string()).describe('Facts worth knowing that are no verdict.'),
+    durationMs: milliseconds().describe('Time the check took, in milliseconds.'),
+    protocolVersion: nullWhenAbsent(z.string()).describe("The protocol version negotiated on the check's connection(s); null when the check did not get that far."),
+    targetRestarts: fallbackWhenAbsent(count(), 0).describe(
+      'How many times the suite had started the --launch server again (after it died) before this check started; 0 when the check ran against the first process.',
+    ),
+    transcript: TranscriptSchema.describe('What went over the wire, in order.'),
+  })
+  .meta({ id: 'result', description: 'The result of one check.' });
+export type CheckResult = z.infer<typeof CheckResultSchema>;
 
 /**
  * The server under test went away while the run went on: its process exited, or its endpoint stopped accepting
  * connections. The checks in flight carry the crash finding (BASE-NO-CRASH); this is the run's record of it.
  */
-export interface TargetExit {
-  /** When the harness saw it go, ISO 8601. */
-  at: string;
-  /** exited: the process ended; refused: the endpoint stopped accepting connections (no process the suite started). */
-  how: 'exited' | 'refused';
-  /** The exit code, when the process exited by itself. */
-  code?: number;
-  /** The signal that ended the process, when one did. */
-  signal?: string;
-  /** On stdio, where each check has its own process: the check whose process it was. Absent for the shared (HTTP) server. */
-  check?: string;
-  /** The checks running when it went; each carries the crash finding (or, after a clean exit with nothing unanswered, an error). */
-  checks: string[];
-  /** The last lines it wrote to stderr (at most 40), oldest first, each with when the harness read it; absent when the suite did not start it and so cannot see its stderr. */
-  stderrTail?: { at: string; text: string }[];
-  /** What the suite did next, for the shared server: started it again, tried and failed, or did not try (no --launch, or the restart limit). */
-  restart?: { outcome: 'restarted' | 'failed' | 'not-attempted'; at?: string; message: string };
-  /** The whole story in one sentence, as the notices say it. */
-  summary: string;
-}
+export const TargetExitSchema = z
+  .object({
+    at: isoTime().describe('When the harness saw it go, ISO 8601 in UTC.'),
+    how: z.enum(['exited', 'refused']).describe('exited: its process ended; refused: its endpoint stopped accepting connections (connection refused).'),
+    code: nullWhenAbsent(z.number().int()).describe('The exit code, when the process exited by itself; null otherwise.'),
+    signal: nullWhenAbsent(z.string()).describe('The signal that ended the process, e.g. "SIGKILL"; null when none did.'),
+    check: nullWhenAbsent(z.string()).describe('On stdio, where each check has its own process: the check whose process it was. null for the server every check shares (HTTP).'),
+    checks: z.array(z.string()).describe('The checks running when it went; each carries the crash finding under BASE-NO-CRASH (or, after a clean exit with nothing unanswered, an error).'),
+    stderrTail: nullWhenAbsent(
+      z.array(
+        z
+          .object({
+            at: isoTime().describe('When the harness read the line.'),
+            text: z.string().describe('The line, without its line break (cut at 4,000 characters).'),
+          })
+          .describe('One stderr line.'),
+      ),
+    ).describe('The last lines it wrote to stderr (at most 40), oldest first; null when the suite did not start it (--url without --launch) and so cannot see its stderr.'),
+    restart: nullWhenAbsent(
+      z.object({
+        outcome: z
+          .enum(['restarted', 'failed', 'not-attempted'])
+          .describe("restarted: started again with the --launch command and its URL answered; failed: that did not work; not-attempted: no --launch, or the run's restart limit was reached."),
+        at: nullWhenAbsent(isoTime()).describe('When the new process answered, for restarted; null otherwise.'),
+        message: z.string().describe('What happened, in words.'),
+      }),
+    ).describe('For the shared server: what the suite did next. null on stdio, where nothing needs restarting.'),
+    summary: z.string().describe('The whole story in one sentence, as notices says it.'),
+  })
+  .meta({
+    id: 'targetExit',
+    description: 'The server under test went away while the checks ran: what happened, when, what it wrote last, which checks were in flight, and what the suite did next.',
+  });
+export type TargetExit = z.infer<typeof TargetExitSchema>;
 
-export interface RunSummary {
-  pass: number;
-  fail: number;
-  warn: number;
-  skip: number;
-  error: number;
-}
+export const RunSummarySchema = z
+  .object({
+    pass: count().describe('Checks whose every requirement was met.'),
+    fail: count().describe('Checks that found a MUST or MUST NOT violated.'),
+    warn: count().describe('Checks that found a SHOULD or SHOULD NOT not met, or a leniently read MUST.'),
+    skip: count().describe('Checks that did not apply to the target.'),
+    error: count().describe('Checks the harness could not run.'),
+  })
+  .describe('How many results have each outcome, as the runner counted them.');
+export type RunSummary = z.infer<typeof RunSummarySchema>;
 
-export interface RunTarget {
-  transport: TransportKind;
-  /** The command line (stdio) or URL (HTTP). */
-  description: string;
-  /** True when the target is the bundled reference receiver. */
-  bundledReference: boolean;
-}
+export const RunTargetSchema = z
+  .object({
+    transport: TransportKindSchema.describe('How the suite reached the target: stdio (a launched command) or http (Streamable HTTP).'),
+    description: z.string().describe('The command line (stdio) or the URL (http) of the target.'),
+    bundledReference: z.boolean().describe('True when the target is the bundled reference receiver.'),
+  })
+  .describe('The implementation under test.');
+export type RunTarget = z.infer<typeof RunTargetSchema>;
 
 /** One row of the requirement matrix: what verifies a requirement in this run, or why nothing does. */
-export interface CoverageEntry {
-  id: string;
-  keyword: Keyword;
-  binds: Binds;
-  section: string;
-  url: string;
-  summary: string;
-  /** Checks of this run that verify it. */
-  checks: string[];
-  /** Why no check verifies it (not testable, binds the requestor, a permission…); absent when checks do. */
-  reason?: string;
-}
+export const CoverageEntrySchema = z
+  .object({
+    id: z.string().min(1).describe('Stable requirement ID.'),
+    keyword: KeywordSchema.describe('The RFC 2119 keyword of the requirement.'),
+    binds: BindsSchema.describe('The party the requirement binds.'),
+    section: z.string().describe('Title of the spec section the requirement is in.'),
+    url: z.url().describe('Link to that section of the spec.'),
+    summary: z.string().describe("The requirement in one line, in the suite's own words."),
+    checks: z.array(z.string()).describe('IDs of the checks of this run that verify it; empty when none does.'),
+    reason: nullWhenAbsent(z.string()).describe(
+      'Why no check of this run verifies it (not testable, binds the requestor, a permission, verified throughout…); null when checks do, or when nothing explains the gap.',
+    ),
+  })
+  .meta({ id: 'coverageEntry', description: 'One requirement of the catalogue and what verifies it in this run.' });
+export type CoverageEntry = z.infer<typeof CoverageEntrySchema>;
 
 /**
  * What the harness measured of the receiver before the checks, and the allowance every scenario derives its
  * durations, graces and margins from: a slow receiver gets longer work and longer waits, never a false fail.
  */
-export interface Calibration {
-  /** How the round trip was measured, e.g. "median of 5 ping requests on the discovery connection". */
-  method: string;
-  /** Each measured round trip, in milliseconds. */
-  samplesMs: number[];
-  /** The median sample: the receiver's round trip while the suite was otherwise idle. */
-  roundTripMs: number;
-  /** How long opening and initializing one connection took (on stdio including the process start). */
-  connectMs: number;
-  /** --timeout-multiplier, applied on top of everything measured. */
-  multiplier: number;
-  /** One round trip as scenarios budget it: the measured one with head-room for load, never below a floor, times the multiplier. */
-  allowanceMs: number;
-}
+export const CalibrationSchema = z.object({
+  method: z.string().describe('How the round trip was measured, e.g. "median of 5 ping requests on the discovery connection".'),
+  samplesMs: z.array(milliseconds().describe('One round trip, in milliseconds.')).describe('Each measured round trip, in milliseconds.'),
+  roundTripMs: milliseconds().describe("The median sample: the receiver's round trip while the suite was otherwise idle, in milliseconds."),
+  connectMs: milliseconds().describe('How long opening and initializing one connection took (on stdio including the process start), in milliseconds.'),
+  multiplier: z.number().positive().describe('--timeout-multiplier, applied on top of everything measured.'),
+  allowanceMs: milliseconds().describe('One round trip as scenarios budget it: the measured one with head-room for load, never below a floor, times the multiplier, in milliseconds.'),
+});
+export type Calibration = z.infer<typeof CalibrationSchema>;
 
 /** A check whose outcome decides the run's verdict, with the line that explains it. */
-export interface VerdictEntry {
-  check: string;
-  outcome: Outcome;
-  message: string;
-}
+export const VerdictEntrySchema = z
+  .object({
+    check: z.string().describe('The check ID.'),
+    outcome: OutcomeSchema.describe("The check's outcome in this run (its worst, if it ran more than once)."),
+    message: z.string().describe("The check's message, or the line that explains the entry."),
+  })
+  .meta({ id: 'verdictEntry', description: 'A check named by the verdict.' });
+export type VerdictEntry = z.infer<typeof VerdictEntrySchema>;
+
+const BaselineEntryVerdictSchema = VerdictEntrySchema.extend({
+  outcome: OutcomeSchema.describe("The check's outcome in this run; skip also when it was not selected."),
+  message: z.string().describe('What this run made of the entry, and what to do.'),
+  reason: z.string().describe('Why the baseline lists the check.'),
+}).meta({ id: 'baselineEntryVerdict', description: 'A baseline entry and what this run made of it.' });
 
 /**
  * The run's one verdict, computed once by the run policy (strict, baseline) and rendered by every report, so
  * that the console, JSON, JUnit, Markdown and HTML agree with the exit status.
  */
-export interface RunVerdict {
-  /** pass exactly when the exit status is 0. */
-  outcome: 'pass' | 'fail';
-  strict: boolean;
-  /** Checks whose outcome fails the run (failing and not expected by the baseline). */
-  failing: VerdictEntry[];
-  baseline?: {
-    file?: string;
-    /** Listed checks that failed as expected: they do not fail the run. */
-    expected: (VerdictEntry & { reason: string; link?: string })[];
-    /** Listed checks that now pass (or only warn without strict): they fail the run until their entry is removed. */
-    stale: (VerdictEntry & { reason: string })[];
-    /** Entries naming no check of the suite (typos), each with the line that says so and suggests the closest ID. */
-    unknown: { check: string; message: string }[];
-    /** Listed checks that were skipped or not selected (outcome skip for both; the message says which): they never fail the run. */
-    notExercised: (VerdictEntry & { reason: string })[];
-  };
-  /** With --repeat: checks whose outcome changed between the runs, each run's outcome in order; each fails the run. */
-  unstable?: { check: string; outcomes: Outcome[] }[];
-  /** One line for each thing that fails the run; the run passes exactly when there is none. */
-  problems: string[];
-  /** One line: why the run passes or fails. */
-  summary: string;
-}
+export const RunVerdictSchema = z.object({
+  outcome: z.enum(['pass', 'fail']).describe('pass exactly when the exit status is 0: nothing in problems.'),
+  strict: z.boolean().describe('True when a warn fails the run (--strict).'),
+  failing: z.array(VerdictEntrySchema).describe('Checks whose outcome fails the run: fail and error, warn under strict, except those the baseline expects.'),
+  baseline: nullWhenAbsent(
+    z.object({
+      file: nullWhenAbsent(z.string()).describe('The baseline file; null when the baseline was not read from a file.'),
+      expected: z
+        .array(
+          VerdictEntrySchema.extend({
+            outcome: OutcomeSchema.describe("The check's outcome in this run."),
+            message: z.string().describe("The check's message in this run."),
+            reason: z.string().describe('Why the baseline expects the failure.'),
+            link: nullWhenAbsent(z.string()).describe("The entry's link (spec section or issue); null when it has none."),
+          }).describe("An expected failure: the check, its outcome and message, and the baseline entry's reason and link."),
+        )
+        .describe('Listed checks that failed as expected: they do not fail the run.'),
+      stale: z.array(BaselineEntryVerdictSchema).describe('Listed checks that no longer fail (pass, or only warn without strict): each fails the run until its entry is removed.'),
+      unknown: z
+        .array(
+          z
+            .object({
+              check: z.string().describe('The ID the entry names.'),
+              message: z.string().describe('The line that says so, with the closest check ID when there is one.'),
+            })
+            .describe('An unknown entry.'),
+        )
+        .describe('Entries naming no check of the suite (typos): each fails the run.'),
+      notExercised: z.array(BaselineEntryVerdictSchema).describe('Listed checks that were skipped or not selected (outcome skip for both; message says which): they never fail the run.'),
+    }),
+  ).describe('How the run compares with the expected-failures baseline (--baseline FILE); null without one.'),
+  unstable: nullWhenAbsent(
+    z.array(
+      z
+        .object({
+          check: z.string().describe('The check ID.'),
+          outcomes: z.array(OutcomeSchema.describe('The outcome in one run.')).describe('Its outcome in each run, in order.'),
+        })
+        .describe('A check whose outcome changed.'),
+    ),
+  ).describe('With --repeat: checks whose outcome changed between the runs, each failing the run; null without --repeat.'),
+  problems: z.array(z.string().describe('One thing that fails the run.')).describe('One line for each thing that fails the run; empty exactly when the run passes.'),
+  summary: z.string().describe('One line: why the run passes or fails, with what does not fail it.'),
+});
+export type RunVerdict = z.infer<typeof RunVerdictSchema>;
 
-export interface RunReport {
-  tool: { name: string; version: string };
-  /** The profile's spec version, e.g. "2025-11-25". */
-  specVersion: string;
-  /** The profile the run used: which spec version, and where its requirement links point. */
-  profile: { id: string; title: string; specUrl: string };
-  target: RunTarget;
-  role: ReceiverRole;
-  /** Version the IUT answered initialize with; differs from specVersion when it negotiated another. */
-  negotiatedProtocolVersion?: string;
-  serverInfo?: unknown;
-  startedAt: string;
-  durationMs: number;
-  summary: RunSummary;
-  results: CheckResult[];
-  /** Remarks about the run as a whole, e.g. a negotiated version other than 2025-11-25. */
-  notices: string[];
-  /** The requirement matrix for the checks this run selected. */
-  coverage: CoverageEntry[];
-  /** The receiver's measured round trip and the allowance derived from it; absent when the run could not happen. */
-  calibration?: Calibration;
-  /** The run's verdict under the run policy; set by the CLI before any report is written. */
-  verdict?: RunVerdict;
-  /** Each time the server under test died or stopped accepting connections during the run; absent or empty when it never did. */
-  targetExits?: TargetExit[];
-}
+/** The run as every report renders it. Its keys are in the order the JSON report writes them. */
+export const RunReportSchema = z.object({
+  tool: z
+    .object({
+      name: z.string().describe('Package name of the suite, "mcp-tasks-conformance".'),
+      version: z.string().describe('Version of the suite.'),
+    })
+    .describe('The suite that produced the report.'),
+  specVersion: z.string().describe('The MCP spec version the run tested: the profile\'s, e.g. "2025-11-25".'),
+  profile: z
+    .object({
+      id: z.string().min(1).describe('The profile\'s ID, its spec version, e.g. "2025-11-25".'),
+      title: z.string().describe('The profile in one line for people, e.g. "Tasks, MCP 2025-11-25".'),
+      specUrl: z.url().describe("The spec page the profile's requirement links point into."),
+    })
+    .describe('The profile the run used: which spec version the checks and requirements come from.'),
+  target: RunTargetSchema,
+  role: ReceiverRoleSchema.describe('The role of the implementation under test when it receives task-augmented requests.'),
+  negotiatedProtocolVersion: nullWhenAbsent(z.string()).describe(
+    'The protocol version the target answered initialize with; null when none was negotiated. When it differs from specVersion, notices says so.',
+  ),
+  serverInfo: peerValueOrNull.describe('The implementation info the target sent in its initialize result (normally an object with name and version), as recorded; null when none was received.'),
+  startedAt: isoTime().describe('When the run started, ISO 8601 (RFC 3339) in UTC.'),
+  durationMs: milliseconds().describe('Wall-clock time of the whole run, in milliseconds.'),
+  calibration: nullWhenAbsent(CalibrationSchema).describe(
+    'What the harness measured of the receiver before the checks, and the per-round-trip allowance every scenario derives its durations, graces and margins from; null when the run could not happen or the report was made without one.',
+  ),
+  notices: z.array(z.string().describe('One remark.')).describe('Remarks about the run as a whole, e.g. that the target negotiated another protocol version.'),
+  targetExits: fallbackWhenAbsent(z.array(TargetExitSchema), []).describe(
+    'Each time the server under test died (its process exited) or stopped accepting connections while the checks ran, in order; empty when it never did.',
+  ),
+  summary: RunSummarySchema,
+  verdict: nullWhenAbsent(RunVerdictSchema).describe(
+    "The run's one verdict under the run policy (strict, baseline, --repeat), which every report renders and the exit status follows: outcome is pass exactly when the exit status is 0. null only in a report made without the CLI.",
+  ),
+  results: z.array(CheckResultSchema).describe('One entry per check, in the order the checks ran.'),
+  coverage: z.array(CoverageEntrySchema).describe('The requirement matrix: every requirement of the catalogue, with the checks of this run that verify it or the reason none does.'),
+});
+export type RunReport = z.infer<typeof RunReportSchema>;
 
 export function summarize(results: readonly Pick<CheckResult, 'outcome'>[]): RunSummary {
   const summary: RunSummary = { pass: 0, fail: 0, warn: 0, skip: 0, error: 0 };

@@ -87,7 +87,7 @@ export function formatCheckLine(result: CheckResult, options: ConsoleOptions = {
 
 
 /**
- * The end-of-run summary, several lines: tool and spec version, target, role, negotiated protocol version
+ * The end-of-run summary, several lines: tool and profile (its spec link), target, role, negotiated protocol version
  * (said plainly when it is not the spec version), notices, counts, duration, and each failure and error.
  */
 export function formatSummary(report: RunReport, options: ConsoleOptions = {}): string {
@@ -95,7 +95,8 @@ export function formatSummary(report: RunReport, options: ConsoleOptions = {}): 
   const lines: string[] = [];
   const label = (text: string) => labelFor(text, color);
 
-  lines.push(paint(`${report.tool.name} ${report.tool.version} — Tasks, MCP spec ${report.specVersion}`, ANSI.bold, color));
+  lines.push(paint(`${report.tool.name} ${report.tool.version} — ${oneLine(report.profile.title, 200)}`, ANSI.bold, color));
+  lines.push(`${label('Spec:')}${oneLine(report.profile.specUrl, 300)}`);
 
   const target = report.target;
   lines.push(

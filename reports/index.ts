@@ -4,7 +4,7 @@
 export { formatCheckLine, formatSummary } from './console.js';
 export type { ConsoleOptions } from './console.js';
 
-export { toJsonReport, writeJsonReport, REPORT_SCHEMA_ID } from './json.js';
+export { fromJsonReport, reportJsonSchema, toJsonReport, writeJsonReport, ReportFileSchema, REPORT_SCHEMA_ID } from './json.js';
 export type { JsonCheckResult, JsonCoverageEntry, JsonReport, JsonTranscriptEntry, JsonVerdict, JsonVerdictEntry } from './json.js';
 
 export { buildJunitXml, stripInvalidXmlChars, writeJunitReport, JUNIT_ROOT_NAME, RUN_VERDICT_CASE, SYSTEM_OUT_MAX_BYTES } from './junit.js';

@@ -25,13 +25,13 @@
 import * as junitModule from 'junit-report-builder';
 import type { Builder, TestCase, TestSuite } from 'junit-report-builder';
 
-import { SPEC_URL, requirementUrl } from '../harness/model.js';
-import type { CheckResult, Outcome, RunReport, RunVerdict, TargetExit, TranscriptEntry } from '../harness/model.js';
+import { toPlain } from '../harness/model.js';
+import type { CheckResult, CoverageEntry, Keyword, Outcome, RunReport, RunVerdict, TargetExit, TranscriptEntry } from '../harness/model.js';
 import { reportVerdict } from '../harness/run-policy.js';
-import { toPlain, writeFileAtomic } from './json.js';
+import { writeFileAtomic } from './json.js';
 import { describeCalibration } from './text.js';
 
-/** What the writers need to know about a requirement; the catalogue's entries satisfy it. */
+/** @deprecated The JUnit report describes requirements from the report's coverage; this option is ignored. */
 export interface RequirementInfo {
   id: string;
   keyword: string;
@@ -40,14 +40,18 @@ export interface RequirementInfo {
   summary: string;
 }
 
+/** @deprecated See RequirementInfo. */
 export type RequirementMap = ReadonlyMap<string, RequirementInfo>;
 
 export interface JunitOptions {
-  /** Requirement details by ID: adds the `keyword` property and section links with anchors. */
+  /** @deprecated Ignored: requirements are described from report.coverage. Accepted until the CLI stops passing it. */
   requirements?: RequirementMap;
   /** For a report without a verdict: a warn (a SHOULD not met) fails the run, so it is a <failure>. Default false. */
   strict?: boolean;
 }
+
+/** The run's requirements by ID, as its coverage describes them (keyword, section, link, summary). */
+type Requirements = ReadonlyMap<string, CoverageEntry>;
 
 export const JUNIT_ROOT_NAME = 'mcp-tasks-conformance';
 /** The suite and class name of the test case that carries what fails the run without a check's test case of its own. */
@@ -99,11 +103,11 @@ function junitTimestamp(startedAt: string): string {
   return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
-const KEYWORD_RANK: Record<string, number> = { MUST: 3, 'MUST NOT': 3, SHOULD: 2, 'SHOULD NOT': 2, MAY: 1 };
+const KEYWORD_RANK: Record<Keyword, number> = { MUST: 3, 'MUST NOT': 3, SHOULD: 2, 'SHOULD NOT': 2, MAY: 1 };
 
 /** The strongest keyword among the known requirements (first listed wins a tie); undefined when none is known. */
-function strongestKeyword(ids: readonly string[], requirements: RequirementMap): string | undefined {
-  let best: string | undefined;
+function strongestKeyword(ids: readonly string[], requirements: Requirements): Keyword | undefined {
+  let best: Keyword | undefined;
   let bestRank = -1;
   for (const id of ids) {
     const keyword = requirements.get(id)?.keyword;
@@ -124,7 +128,7 @@ function requirementIds(result: CheckResult): string[] {
 }
 
 /** Failure/error body: the message, every finding, and a spec link for each requirement involved. */
-function verdictBody(result: CheckResult, requirements: RequirementMap | undefined): string {
+function verdictBody(result: CheckResult, report: RunReport, requirements: Requirements): string {
   const lines: string[] = [result.message];
   if (result.findings.length > 0) {
     lines.push('', 'Findings:');
@@ -134,12 +138,9 @@ function verdictBody(result: CheckResult, requirements: RequirementMap | undefin
   if (ids.length > 0) {
     lines.push('', 'Requirements:');
     for (const id of ids) {
-      const info = requirements?.get(id);
-      if (info) {
-        lines.push(`${id} [${info.keyword}] ${info.section}: ${info.summary}`, `  ${requirementUrl(info)}`);
-      } else {
-        lines.push(id, `  ${SPEC_URL}`);
-      }
+      const entry = requirements.get(id);
+      if (entry) lines.push(`${id} [${entry.keyword}] ${entry.section}: ${entry.summary}`, `  ${entry.url}`);
+      else lines.push(id, `  ${report.profile.specUrl}`);
     }
   }
   return cdataText(lines.join('\n'));
@@ -265,9 +266,17 @@ function systemErr(exits: readonly TargetExit[]): string {
   return truncateUtf8(lines.map((line) => cdataText(line.replace(/\r\n|\r|\n/g, '\\n'))).join('\n'), SYSTEM_OUT_MAX_BYTES);
 }
 
+/** What every test case of the run needs besides its own result. */
+interface RunContext {
+  report: RunReport;
+  verdict: VerdictByCheck;
+  requirements: Requirements;
+}
+
 /** Adds the check's test case; returns whether it carries a <failure> or <error>, i.e. fails JUnit consumers. */
-function addTestCase(suite: TestSuite, result: CheckResult, verdict: VerdictByCheck, options: JunitOptions, exits: readonly TargetExit[] = []): boolean {
-  const { requirements } = options;
+function addTestCase(suite: TestSuite, result: CheckResult, run: RunContext, exits: readonly TargetExit[] = []): boolean {
+  const { verdict, requirements } = run;
+  const body = () => verdictBody(result, run.report, requirements);
   const testCase = suite
     .testCase()
     .className(attributeText(result.suite))
@@ -276,7 +285,7 @@ function addTestCase(suite: TestSuite, result: CheckResult, verdict: VerdictByCh
 
   // Jenkins' JUnit schema allows no <properties> in a <testcase>: the check's facts lead its <system-out>.
   const lead: string[] = [`requirements: ${result.requirements.join(',')}`];
-  const keyword = requirements ? strongestKeyword(result.requirements, requirements) : undefined;
+  const keyword = strongestKeyword(result.requirements, requirements);
   if (keyword !== undefined) lead.push(`keyword: ${keyword}`);
   lead.push(`level: ${result.level}`, `outcome: ${result.outcome}`);
   if (result.protocolVersion !== undefined) lead.push(`protocolVersion: ${result.protocolVersion}`);
@@ -293,11 +302,11 @@ function addTestCase(suite: TestSuite, result: CheckResult, verdict: VerdictByCh
   } else {
     switch (result.outcome) {
       case 'fail':
-        testCase.failure(message, failureType(result)).stacktrace(verdictBody(result, requirements));
+        testCase.failure(message, failureType(result)).stacktrace(body());
         fails = true;
         break;
       case 'error':
-        testCase.error(message, 'harness-error', verdictBody(result, requirements));
+        testCase.error(message, 'harness-error', body());
         fails = true;
         break;
       case 'skip':
@@ -309,7 +318,7 @@ function addTestCase(suite: TestSuite, result: CheckResult, verdict: VerdictByCh
         lead.push(`WARN: ${result.message}`);
         // A warn fails the run only under strict; the verdict lists it as failing then.
         if (verdict.failing.has(result.id)) {
-          testCase.failure(message, failureType(result)).stacktrace(verdictBody(result, requirements));
+          testCase.failure(message, failureType(result)).stacktrace(body());
           fails = true;
         }
         break;
@@ -340,9 +349,14 @@ function addTestCase(suite: TestSuite, result: CheckResult, verdict: VerdictByCh
   return fails;
 }
 
+/** A <testsuite> name that says which tool and profile ran it: "mcp-tasks-conformance 2025-11-25 · lifecycle". */
+function suiteName(report: RunReport, suite: string): string {
+  return attributeText(`${JUNIT_ROOT_NAME} ${report.profile.id} · ${suite}`);
+}
+
 /** The run-verdict test case: a <failure> listing every line that fails the run. */
-function addRunVerdictCase(builder: Builder, verdict: RunVerdict, timestamp: string): void {
-  const suite = builder.testSuite().name(`${JUNIT_ROOT_NAME}.${RUN_VERDICT_CASE}`).timestamp(timestamp);
+function addRunVerdictCase(builder: Builder, report: RunReport, verdict: RunVerdict, timestamp: string): void {
+  const suite = builder.testSuite().name(suiteName(report, RUN_VERDICT_CASE)).timestamp(timestamp);
   const testCase = suite
     .testCase()
     .className(RUN_VERDICT_CASE)
@@ -358,7 +372,7 @@ export function buildJunitXml(report: RunReport, options: JunitOptions = {}): st
   const timestamp = junitTimestamp(report.startedAt);
   const suites = new Map<string, { suite: TestSuite; ms: number }>();
   const verdict = reportVerdict(report, options.strict);
-  const byCheck = verdictByCheck(verdict);
+  const run: RunContext = { report, verdict: verdictByCheck(verdict), requirements: new Map(report.coverage.map((entry) => [entry.id, entry])) };
   let failureWritten = false;
   // The server's deaths, by each check they reached.
   const exitsOf = new Map<string, TargetExit[]>();
@@ -369,10 +383,8 @@ export function buildJunitXml(report: RunReport, options: JunitOptions = {}): st
   for (const result of report.results) {
     let entry = suites.get(result.suite);
     if (!entry) {
-      const suite = builder
-        .testSuite()
-        .name(attributeText(`${JUNIT_ROOT_NAME}.${result.suite}`))
-        .timestamp(timestamp);
+      const suite = builder.testSuite().name(suiteName(report, result.suite)).timestamp(timestamp);
+      suite.property('profile', attributeText(`${report.profile.title} <${report.profile.specUrl}>`));
       suite.property('specVersion', attributeText(report.specVersion));
       suite.property('tool', attributeText(`${report.tool.name} ${report.tool.version}`));
       suite.property('target', attributeText(report.target.description));
@@ -388,12 +400,12 @@ export function buildJunitXml(report: RunReport, options: JunitOptions = {}): st
       suites.set(result.suite, entry);
     }
     entry.ms += Number.isFinite(result.durationMs) && result.durationMs > 0 ? Math.round(result.durationMs) : 0;
-    if (addTestCase(entry.suite, result, byCheck, options, exitsOf.get(result.id))) failureWritten = true;
+    if (addTestCase(entry.suite, result, run, exitsOf.get(result.id))) failureWritten = true;
   }
   for (const { suite, ms } of suites.values()) suite.time(ms / 1000);
   // What fails the run must fail JUnit consumers too, also when no check's test case shows it.
   const unknownEntries = verdict.baseline?.unknown.length ?? 0;
-  if (verdict.outcome === 'fail' && (unknownEntries > 0 || !failureWritten)) addRunVerdictCase(builder, verdict, timestamp);
+  if (verdict.outcome === 'fail' && (unknownEntries > 0 || !failureWritten)) addRunVerdictCase(builder, report, verdict, timestamp);
 
   return withoutRootSkipped(builder.build());
 }

@@ -98,7 +98,7 @@ function contextLines(report: RunReport, verdict: RunVerdict): string[] {
   const parts = [
     `**Target:** ${code(target.description) || '(none)'} (${target.transport}${target.bundledReference ? ', bundled reference receiver' : ''})`,
     `**Role:** ${escapeMarkdown(report.role)}`,
-    `**Spec:** ${escapeMarkdown(report.specVersion)}`,
+    `**Profile:** ${link(report.profile.title, report.profile.specUrl)}`,
     `**Protocol:** ${protocol ? escapeMarkdown(protocol, 100) : 'none negotiated'}${protocol && protocol !== report.specVersion ? ' ⚠️' : ''}`,
     `**Tool:** ${escapeMarkdown(`${report.tool.name} ${report.tool.version}`)}`,
     `**Duration:** ${formatDuration(report.durationMs)}`,

@@ -14,10 +14,10 @@ import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { RunReport, TranscriptEntry } from '../harness/model.js';
+import { toPlain, type RunReport, type TranscriptEntry } from '../harness/model.js';
 import { runVerdict } from '../harness/run-policy.js';
 import { buildHtmlReport, TRANSCRIPT_CHUNK, writeHtmlReport } from '../reports/html.js';
-import { toPlain } from '../reports/json.js';
+import { markup, rawHtml } from '../reports/html-template.js';
 import { REFERENCE_BUILT, REFERENCE_MAIN, runAgainstReferenceHttp } from './support/reference-runs.js';
 import { CALIBRATION, result } from './support/results.js';
 
@@ -139,6 +139,20 @@ const ALLOWED_TAGS = new Set([
 
 // ---------------------------------------------------------------------------------------------- unit
 
+describe('markup`…`', () => {
+  it('escapes every interpolated value unless it is markup built by the tag', () => {
+    const item = (text: string) => markup`<li title="${text}">${text}</li>`;
+    const list = markup`<ul>${[item(XSS), item('a "b" & \'c\'')]}</ul>${false}${null}${undefined}${0}`;
+    expect(list.toString()).toBe(
+      '<ul><li title="&lt;script&gt;alert(1)&lt;/script&gt;">&lt;script&gt;alert(1)&lt;/script&gt;</li>' +
+        '<li title="a &quot;b&quot; &amp; &#39;c&#39;">a &quot;b&quot; &amp; &#39;c&#39;</li></ul>0',
+    );
+    // Markup as a plain string is text like any other; only rawHtml (our own assets) passes unescaped.
+    expect(markup`${'<b>'}${rawHtml('<b>')}`.toString()).toBe('&lt;b&gt;<b>');
+    expect(markup`${'ctrl\u0000\u001b lone \ud800'}`.toString()).toBe('ctrl␀␛ lone \uFFFD');
+  });
+});
+
 describe('buildHtmlReport', () => {
   const report = fixture();
   const html = buildHtmlReport(report);
@@ -208,6 +222,7 @@ describe('buildHtmlReport', () => {
   it('has the header, the hooks the tests and users rely on, and the requirement matrix', () => {
     expect(html).toMatch(/<div class="verdict v-fail" id="verdict" data-verdict="fail">\s*<span class="verdict-word">FAIL<\/span>/);
     expect(html).toContain('<span class="verdict-line">1 check failed, 1 check could not run (harness error) — 1 warning (a SHOULD not met) that does not fail the run</span>');
+    expect(html).toContain(`<h1>Conformance to <a class="profile" href="${TASKS}" rel="noopener noreferrer">Tasks, MCP 2025-11-25</a></h1>`);
     expect(html).toContain('NOT 2025-11-25');
     expect(html).toContain('the target negotiated 2025-06-18 &lt;script&gt;');
     expect(html).toContain('2025-11-25 10:20:30 UTC');

@@ -1,5 +1,6 @@
 // The JSON report matches its documented schema (reports/report.schema.json, draft 2020-12): a hand-made
-// report with every outcome, and real runs against the reference receiver, clean and with faults.
+// report with every outcome, and real runs against the reference receiver, clean and with faults. The committed
+// schema is the one the report model generates, and a written report reads back into the model it came from.
 
 import { readFileSync } from 'node:fs';
 
@@ -10,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import type { RunReport } from '../harness/model.js';
 import { runVerdict } from '../harness/run-policy.js';
-import { REPORT_SCHEMA_ID, toJsonReport } from '../reports/json.js';
+import { fromJsonReport, REPORT_SCHEMA_ID, reportJsonSchema, toJsonReport } from '../reports/json.js';
 import { runAgainstReferenceHttp } from './support/reference-runs.js';
 import { CALIBRATION, result } from './support/results.js';
 
@@ -88,6 +89,11 @@ function handMade(): RunReport {
 }
 
 describe('JSON report schema', () => {
+  it('is the schema the report model generates (run `npm run schema` after changing the model)', () => {
+    // Compared as text of the parsed values, so that the order of keys counts too.
+    expect(JSON.stringify(SCHEMA)).toBe(JSON.stringify(reportJsonSchema()));
+  });
+
   it('is a draft 2020-12 schema whose $id the report names in $schema, with a description on every property', () => {
     expect(SCHEMA.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
     expect(SCHEMA.$id).toBe(REPORT_SCHEMA_ID);
@@ -135,6 +141,21 @@ describe('JSON report schema', () => {
     const { problems: _problems, ...withoutProblems } = json.verdict;
     expect(validate({ ...json, verdict: withoutProblems })).toBe(false);
     expect(validate({ ...json, calibration: { ...CALIBRATION, extra: 1 } })).toBe(false);
+  });
+
+  it('reads back into the model: absent values undefined again, what the peer sent as JSON carries it', () => {
+    const report = { ...handMade(), calibration: CALIBRATION, targetExits: [] };
+    report.verdict = runVerdict(report, { baseline: { entries: [{ check: 'result.exact', reason: 'known' }] } });
+    const json = JSON.parse(JSON.stringify(toJsonReport(report))) as unknown;
+    const back = fromJsonReport(json);
+    expect(back.negotiatedProtocolVersion).toBeUndefined();
+    expect(back.serverInfo).toBeUndefined();
+    expect(back.results[3]!.protocolVersion).toBeUndefined();
+    expect(back.coverage[0]!.reason).toBeUndefined();
+    expect(back.verdict!.baseline!.file).toBeUndefined();
+    expect(back.results[0]!.transcript[1]!.message).toEqual({ big: '12345678901234567890', self: '[Circular]' });
+    expect(toJsonReport(back)).toEqual(json);
+    expect(() => fromJsonReport({ ...(json as object), summary: undefined })).toThrow(/summary/);
   });
 
   it('rejects a report missing summary, an unknown outcome, an extra field, or a wrong $schema', () => {

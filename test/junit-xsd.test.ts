@@ -11,8 +11,6 @@ import { validateXML } from 'xmllint-wasm';
 import type { CheckResult, RunReport } from '../harness/model.js';
 import { runVerdict } from '../harness/run-policy.js';
 import { buildJunitXml } from '../reports/junit.js';
-import type { RequirementInfo } from '../reports/junit.js';
-import { ALL_REQUIREMENTS } from '../suites/index.js';
 import { runAgainstReferenceHttp } from './support/reference-runs.js';
 import { CALIBRATION } from './support/results.js';
 
@@ -49,6 +47,28 @@ function result(overrides: Partial<CheckResult> & Pick<CheckResult, 'id' | 'outc
   };
 }
 
+/** The requirements as the report's coverage describes them; the JUnit body quotes their section and summary. */
+const COVERAGE: RunReport['coverage'] = [
+  {
+    id: 'REQ-A',
+    keyword: 'MUST',
+    binds: 'receiver',
+    section: `Tasks ${HOSTILE}`,
+    url: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#tasks',
+    summary: HOSTILE,
+    checks: ['lifecycle.create'],
+  },
+  {
+    id: 'REQ-B',
+    keyword: 'SHOULD',
+    binds: 'receiver',
+    section: 'TTL',
+    url: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#ttl',
+    summary: 'ttl',
+    checks: ['lifecycle.ttl'],
+  },
+];
+
 function handMade(overrides: Partial<RunReport> = {}): RunReport {
   const results = [
     result({ id: 'lifecycle.create', outcome: 'pass', message: '' }),
@@ -76,26 +96,22 @@ function handMade(overrides: Partial<RunReport> = {}): RunReport {
     summary: { pass: 1, fail: 1, warn: 1, skip: 2, error: 1 },
     results,
     notices: [HOSTILE],
-    coverage: [],
+    coverage: COVERAGE,
     ...overrides,
   };
 }
 
-const REQUIREMENTS = new Map<string, RequirementInfo>([
-  ['REQ-A', { id: 'REQ-A', keyword: 'MUST', section: `Tasks ${HOSTILE}`, anchor: 'tasks', summary: HOSTILE }],
-  ['REQ-B', { id: 'REQ-B', keyword: 'SHOULD', section: 'TTL', anchor: 'ttl', summary: 'ttl' }],
-]);
-
 describe.skipIf(XSD === undefined)('JUnit XML against junit-10.xsd', () => {
   it('validates for a hand-made report with every outcome and hostile characters', async () => {
-    const xml = buildJunitXml(handMade(), { requirements: REQUIREMENTS });
+    const xml = buildJunitXml(handMade());
     expect(await schemaErrors(xml)).toEqual([]);
     expect(xml).toContain('<skipped message="message bad');
-    expect(xml).toMatch(/<testsuite name="mcp-tasks-conformance\.lifecycle" timestamp="2025-11-25T10:20:30Z"/);
+    expect(xml).toMatch(/<testsuite name="mcp-tasks-conformance 2025-11-25 · lifecycle" timestamp="2025-11-25T10:20:30Z"/);
+    expect(xml).toContain('keyword: MUST');
   });
 
   it('validates in strict mode, where a warn is a failure', async () => {
-    const xml = buildJunitXml(handMade(), { strict: true, requirements: REQUIREMENTS });
+    const xml = buildJunitXml(handMade(), { strict: true });
     expect(xml.match(/<failure\b/g)).toHaveLength(2);
     expect(await schemaErrors(xml)).toEqual([]);
   });
@@ -108,7 +124,7 @@ describe.skipIf(XSD === undefined)('JUnit XML against junit-10.xsd', () => {
     ];
     const baselined = { ...report, verdict: runVerdict(report, { baseline: { file: `ci/${HOSTILE}.yml`, entries } }) };
     expect(baselined.verdict.outcome).toBe('pass');
-    const passing = buildJunitXml(baselined, { requirements: REQUIREMENTS });
+    const passing = buildJunitXml(baselined);
     expect(passing).not.toMatch(/<(failure|error)\b/);
     expect(passing).toContain('<skipped message="expected failure: known bad');
     expect(await schemaErrors(passing)).toEqual([]);
@@ -117,9 +133,9 @@ describe.skipIf(XSD === undefined)('JUnit XML against junit-10.xsd', () => {
       ...report,
       verdict: runVerdict(report, { baseline: { entries: [...entries, { check: 'lifecycle.create', reason: 'was broken' }, { check: `typo ${HOSTILE}`, reason: 'r' }] } }),
     };
-    const failing = buildJunitXml(withProblems, { requirements: REQUIREMENTS });
+    const failing = buildJunitXml(withProblems);
     expect(failing).toContain('type="stale-baseline-entry"');
-    expect(failing).toContain('<testsuite name="mcp-tasks-conformance.run-verdict"');
+    expect(failing).toContain('<testsuite name="mcp-tasks-conformance 2025-11-25 · run-verdict"');
     expect(await schemaErrors(failing)).toEqual([]);
   });
 
@@ -142,7 +158,7 @@ describe.skipIf(XSD === undefined)('JUnit XML against junit-10.xsd', () => {
     const report = await runAgainstReferenceHttp({ faults: ['result-differs', 'failed-without-status-message', 'ttl-missing'] });
     expect(report.summary.fail + report.summary.warn).toBeGreaterThan(0);
     for (const strict of [false, true]) {
-      const xml = buildJunitXml(report, { strict, requirements: ALL_REQUIREMENTS });
+      const xml = buildJunitXml(report, { strict });
       expect(await schemaErrors(xml)).toEqual([]);
     }
   });

@@ -135,6 +135,7 @@ describe('markdown summary', () => {
     expect(md).toContain('**Target:** ``node `server`.js | tee log`` (stdio)');
     expect(md).toContain('**Protocol:** 2025-11-25 ·');
     expect(md).toContain('**Tool:** mcp-tasks-conformance 0.1.0');
+    expect(md).toContain(`**Profile:** [Tasks, MCP 2025-11-25](${TASKS})`);
     expect(md).toContain('- the target is slow \\| to start');
     expect(md).toContain('| 1 | 1 | 1 | 1 | 1 | 5 |');
     expect(buildMarkdownSummary(fixture({ negotiatedProtocolVersion: '2025-06-18' }))).toContain('**Protocol:** 2025-06-18 ⚠️');

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { RunReport } from '../harness/model.js';
+import { TOOL } from '../harness/tool.js';
 import { runVerdict } from '../harness/run-policy.js';
 import {
   buildJunitXml,
@@ -16,7 +17,6 @@ import {
   writeJsonReport,
   writeJunitReport,
 } from '../reports/index.js';
-import type { RequirementInfo } from '../reports/index.js';
 import { CALIBRATION, result, runReport } from './support/results.js';
 
 // ---------------------------------------------------------------------------------------------- fixture
@@ -113,14 +113,6 @@ function fixture(overrides: Partial<RunReport> = {}): RunReport {
     ...overrides,
   };
 }
-
-const REQUIREMENTS = new Map<string, RequirementInfo>([
-  ['REQ-A', { id: 'REQ-A', keyword: 'MAY', section: 'Tasks', anchor: 'tasks', summary: 'a' }],
-  ['REQ-RESULT-1', { id: 'REQ-RESULT-1', keyword: 'MUST', section: 'Task Results', anchor: 'task-results', summary: 'same result' }],
-  ['REQ-RESULT-2', { id: 'REQ-RESULT-2', keyword: 'SHOULD', section: 'Task Results', anchor: 'task-results', summary: 'metadata' }],
-  ['REQ-TTL', { id: 'REQ-TTL', keyword: 'SHOULD', section: 'TTL', anchor: 'ttl-and-resource-management', summary: 'ttl' }],
-  ['REQ-CANCEL', { id: 'REQ-CANCEL', keyword: 'MUST NOT', section: 'Task Cancellation', anchor: 'task-cancellation', summary: 'c' }],
-]);
 
 // ------------------------------------------------------------------------------------- XML test helpers
 
@@ -223,6 +215,13 @@ afterAll(async () => {
 
 // ------------------------------------------------------------------------------------------------ tests
 
+describe('tool', () => {
+  it('names the suite with the name and version of its package.json', async () => {
+    const manifest = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8')) as { name: string; version: string };
+    expect(TOOL).toEqual({ name: manifest.name, version: manifest.version });
+  });
+});
+
 describe('console', () => {
   it('formats one line per check with a padded tag, id, title, message and duration', () => {
     expect(formatCheckLine(FAIL)).toBe(
@@ -248,6 +247,12 @@ describe('console', () => {
     expect(formatCheckLine(FAIL, { color: true })).toContain('\u001b[31mFAIL\u001b[0m');
     expect(formatSummary(fixture())).not.toContain('\u001b[');
     expect(formatSummary(fixture(), { color: true })).toContain('\u001b[');
+  });
+
+  it('names the tool and the profile, with its spec page, first', () => {
+    const [first, second] = formatSummary(fixture()).split('\n');
+    expect(first).toBe('mcp-tasks-conformance 0.1.0 — Tasks, MCP 2025-11-25');
+    expect(second).toBe(`Spec:        ${TASKS}`);
   });
 
   it('summarises target, protocol, notices, counts, duration and each failure and error', () => {
@@ -329,6 +334,7 @@ describe('json', () => {
       '$schema',
       'tool',
       'specVersion',
+      'profile',
       'target',
       'role',
       'negotiatedProtocolVersion',
@@ -428,7 +434,7 @@ describe('json', () => {
 
 describe('junit', () => {
   it('is well-formed XML with no characters illegal in XML 1.0', () => {
-    const xml = buildJunitXml(fixture(), { requirements: REQUIREMENTS });
+    const xml = buildJunitXml(fixture());
     assertWellFormed(xml);
     expect(xml).not.toMatch(/\u0000|\u001b|\uFFFF/);
     assertWellFormed(buildJunitXml(fixture(), { strict: true }));
@@ -437,9 +443,9 @@ describe('junit', () => {
   it('has one testsuite per suite in first-seen order, stamped with the run start', () => {
     const suites = testSuites(buildJunitXml(fixture()));
     expect(suites.map((s) => s.attrs.name)).toEqual([
-      'mcp-tasks-conformance.lifecycle',
-      'mcp-tasks-conformance.result',
-      'mcp-tasks-conformance.cancel',
+      'mcp-tasks-conformance 2025-11-25 · lifecycle',
+      'mcp-tasks-conformance 2025-11-25 · result',
+      'mcp-tasks-conformance 2025-11-25 · cancel',
     ]);
     for (const suite of suites) expect(suite.attrs.timestamp).toBe('2025-11-25T10:20:30Z');
     expect(suites.map((s) => s.cases.length)).toEqual([2, 2, 1]);
@@ -458,7 +464,7 @@ describe('junit', () => {
   });
 
   it("leads each test case's system-out with its facts (the JUnit schema allows no properties in a testcase)", () => {
-    const xml = buildJunitXml(fixture(), { requirements: REQUIREMENTS });
+    const xml = buildJunitXml(fixture());
     expect(xml).not.toMatch(/<testcase\b[^>]*>\s*<properties>/);
     const fail = findCase(xml, 'result.exact-success');
     expect(fail.properties).toEqual({});
@@ -471,9 +477,8 @@ describe('junit', () => {
     ]);
     expect(findCase(xml, 'cancel.terminal').systemOut).toContain('\nkeyword: MUST NOT\n');
     expect(findCase(xml, 'lifecycle.ttl').systemOut).toContain('\nkeyword: SHOULD\n');
-    expect(findCase(buildJunitXml(fixture()), 'result.exact-success').systemOut).not.toContain('keyword:');
-    const suite = testSuites(xml)[0]!;
-    expect(suite.attrs.name).toBe('mcp-tasks-conformance.lifecycle');
+    // The keyword comes from the report's coverage: without a coverage entry, there is none to name.
+    expect(findCase(buildJunitXml(fixture({ coverage: [] })), 'result.exact-success').systemOut).not.toContain('keyword:');
   });
 
   it('keeps the run facts as properties of each testsuite', () => {
@@ -486,6 +491,7 @@ describe('junit', () => {
       properties[a.name!] = a.value!;
     }
     expect(properties).toEqual({
+      profile: 'Tasks, MCP 2025-11-25 <https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks>',
       specVersion: '2025-11-25',
       tool: 'mcp-tasks-conformance 0.1.0',
       target: 'node server.js',
@@ -496,7 +502,7 @@ describe('junit', () => {
   });
 
   it('maps fail to <failure> with the findings and spec links in its body', () => {
-    const xml = buildJunitXml(fixture(), { requirements: REQUIREMENTS });
+    const xml = buildJunitXml(fixture());
     const fail = findCase(xml, 'result.exact-success');
     const failure = tagRe('failure', String.raw`>([\s\S]*?)<\/failure>`).exec(fail.body);
     expect(failure).not.toBeNull();
@@ -506,6 +512,18 @@ describe('junit', () => {
     expect(body).toContain('[SHOULD] REQ-RESULT-2: no related-task metadata');
     expect(body).toContain('https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-results');
     expect(xml.match(/<failure\b/g)).toHaveLength(1);
+  });
+
+  it("describes requirements from the report's coverage, and the profile's spec page for one it lacks", () => {
+    const unlisted = { ...FAIL, requirements: [...FAIL.requirements, 'REQ-UNLISTED'] };
+    const xml = buildJunitXml(fixture({ results: [unlisted], summary: { pass: 0, fail: 1, warn: 0, skip: 0, error: 0 } }));
+    const body = tagRe('failure', String.raw`>([\s\S]*?)<\/failure>`).exec(findCase(xml, FAIL.id).body)![2]!;
+    expect(body).toContain(`REQ-RESULT-1 [MUST] Task Results: same result\n  ${TASKS}#task-results`);
+    const lines = body.replace(/]]>$/, '').split('\n');
+    expect(lines[lines.indexOf('REQ-UNLISTED') + 1]).toBe(`  ${TASKS}`);
+    // The catalogue the CLI used to pass is accepted and changes nothing.
+    const catalogue = new Map([['REQ-A', { id: 'REQ-A', keyword: 'MUST', section: 'Elsewhere', anchor: 'elsewhere', summary: 'other' }]]);
+    expect(buildJunitXml(fixture(), { requirements: catalogue })).toBe(buildJunitXml(fixture()));
   });
 
   it('maps error to <error> and skip to <skipped message="reason">', () => {
@@ -552,7 +570,7 @@ describe('junit', () => {
     const report = fixture();
     report.verdict = runVerdict(report, { baseline: { file: 'ci/expected.yml', entries: BASELINE_ENTRIES } });
     expect(report.verdict.outcome).toBe('pass');
-    const xml = buildJunitXml(report, { requirements: REQUIREMENTS });
+    const xml = buildJunitXml(report);
     assertWellFormed(xml);
     expect(failsConsumers(xml)).toBe(false);
     expect(rootAttributes(xml)).toMatchObject({ tests: '5', failures: '0', errors: '0' });
@@ -585,7 +603,7 @@ describe('junit', () => {
     const xml = buildJunitXml(report);
     assertWellFormed(xml);
     const suite = testSuites(xml).at(-1)!;
-    expect(suite.attrs).toMatchObject({ name: `mcp-tasks-conformance.${RUN_VERDICT_CASE}`, tests: '1', failures: '1' });
+    expect(suite.attrs).toMatchObject({ name: `mcp-tasks-conformance 2025-11-25 · ${RUN_VERDICT_CASE}`, tests: '1', failures: '1' });
     const failure = tagRe('failure', String.raw`>([\s\S]*?)<\/failure>`).exec(suite.cases[0]!.body)!;
     expect(attributes(failure[1]!)).toEqual({ message: report.verdict.summary, type: RUN_VERDICT_CASE });
     expect(failure[2]).toContain('- the baseline lists "result.exakt-success", which is no check of this suite; did you mean "result.exact-success"?');
@@ -605,7 +623,7 @@ describe('junit', () => {
     ];
     for (const [name, report] of cases) {
       const verdict = report.verdict ?? runVerdict(report);
-      const xml = buildJunitXml(report, { requirements: REQUIREMENTS });
+      const xml = buildJunitXml(report);
       assertWellFormed(xml);
       expect(failsConsumers(xml), name).toBe(verdict.outcome === 'fail');
     }
@@ -631,6 +649,7 @@ describe('junit', () => {
     const pass = findCase(xml, 'lifecycle.create');
     expect(pass.systemOut.split('\n')).toEqual([
       'requirements: REQ-A',
+      'keyword: MAY',
       'level: must',
       'outcome: pass',
       'protocolVersion: 2025-11-25',
@@ -639,7 +658,7 @@ describe('junit', () => {
       '+12ms [A] ← {"jsonrpc":"2.0","id":1,"result":{"task":{"taskId":"t1"}}}',
       '',
     ]);
-    const out = findCase(xml, 'result.exact-success').systemOut.split('\n').slice(4);
+    const out = findCase(xml, 'result.exact-success').systemOut.split('\n').slice(5);
     // In JSON lines, illegal characters and ">" of "]]>" are \u escapes: legal XML, and the JSON parses back exactly.
     expect(out[0]).toBe(
       '+1ms → {"method":"tasks/result","params":{"taskId":"bad\\u0000chars\\u001b[31mred\\uffff end ]]\\u003e and again ]]\\u003e done"}}',
@@ -658,7 +677,7 @@ describe('junit', () => {
     const out = findCase(xml, 'lifecycle.create').systemOut;
     expect(Buffer.byteLength(out, 'utf8')).toBeLessThanOrEqual(SYSTEM_OUT_MAX_BYTES);
     expect(Buffer.byteLength(out, 'utf8')).toBeGreaterThan(SYSTEM_OUT_MAX_BYTES - 20_000);
-    expect(out).toMatch(/note: system-out truncated at 200 KB: the last \d+ of 104 lines/);
+    expect(out).toMatch(/note: system-out truncated at 200 KB: the last \d+ of 105 lines/);
   });
 
   it('starts from a fresh builder on every call', () => {
@@ -666,7 +685,7 @@ describe('junit', () => {
     expect(buildJunitXml(fixture())).toBe(first);
     // No check ran: no check's suite, only the run-verdict test case saying that an empty run never passes.
     const empty = testSuites(buildJunitXml(fixture({ results: [] })));
-    expect(empty.map((suite) => suite.attrs.name)).toEqual([`mcp-tasks-conformance.${RUN_VERDICT_CASE}`]);
+    expect(empty.map((suite) => suite.attrs.name)).toEqual([`mcp-tasks-conformance 2025-11-25 · ${RUN_VERDICT_CASE}`]);
     expect(empty[0]!.cases[0]!.body).toContain('no check ran: an empty run never passes');
   });
 
