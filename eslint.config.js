@@ -5,6 +5,8 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'out/**', 'test-artifacts/**', 'test/fixtures/**', 'reports/assets/**/*.js'] },
+  // Configuration files of tools that load them as CommonJS or plain Node scripts.
+  { files: ['**/*.cjs', 'scripts/**/*.mjs'], languageOptions: { globals: { module: 'writable', require: 'readonly', process: 'readonly', console: 'readonly', URL: 'readonly' } } },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -16,7 +16,7 @@ import { EmptySelection, parse, positiveNumber, rerunCommand, SERVER_OPTIONS, Us
 import { ProgressLine } from './progress-line.js';
 import { unstableChecks } from './repeat.js';
 import { LaunchFailed, resolveClientTarget, resolveTarget } from './targets.js';
-import { TOOL } from './tool.js';
+import { TOOL } from '../harness/tool.js';
 
 export async function suiteCommand(role: ReceiverRole, args: string[], profile: Profile): Promise<number> {
   const { values } = parse(args, SERVER_OPTIONS);

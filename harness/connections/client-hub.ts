@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { TOOL } from '../tool.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
@@ -9,7 +10,7 @@ import { HUB_CAPABILITIES, serveHubTools } from './hub-tools.js';
 import type { Transcript } from '../transcript.js';
 
 /** What the harness, as a server, tells a client under test about itself. */
-export const HARNESS_SERVER_INFO = { name: 'mcp-tasks-conformance', version: '0.1.0' };
+export const HARNESS_SERVER_INFO = { name: TOOL.name, version: TOOL.version };
 
 export interface ClientHello {
   protocolVersion: string;
@@ -51,6 +52,8 @@ export class ClientHub {
   private constructor(private readonly server: Server, readonly baseUrl: string) {}
 
   static async start(host = '127.0.0.1'): Promise<ClientHub> {
+    // Assigned once the server listens; requests cannot arrive before that.
+    // eslint-disable-next-line prefer-const
     let hub: ClientHub | undefined;
     const server = createServer((req, res) => {
       hub?.handle(req, res).catch(() => {
@@ -92,7 +95,7 @@ export class ClientHub {
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.slots.values()].map((slot) => slot.session?.close().catch(() => undefined)));
+    await Promise.all([...this.slots.values()].flatMap((slot) => (slot.session ? [slot.session.close().catch(() => undefined)] : [])));
     this.slots.clear();
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));

@@ -1,4 +1,5 @@
 import { SPEC_VERSION, type TransportKind } from '../model.js';
+import { TOOL } from '../tool.js';
 import { IutError, RpcSession } from '../session.js';
 import { withinMs } from '../timing.js';
 import type { Transcript } from '../transcript.js';
@@ -48,7 +49,7 @@ export interface Connection {
 
 /** What the harness, as a client, offers a server receiver: the checks need elicitation and sampling. */
 export const HARNESS_CLIENT_CAPABILITIES = { elicitation: { form: {} }, sampling: {} };
-export const HARNESS_CLIENT_INFO = { name: 'mcp-tasks-conformance', version: '0.1.0' };
+export const HARNESS_CLIENT_INFO = { name: TOOL.name, version: TOOL.version };
 
 export interface ConnectOptions {
   transcript: Transcript;
