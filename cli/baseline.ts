@@ -44,16 +44,14 @@ const EntrySchema = z.strictObject({
   link: z.url({ protocol: /^https?$/, error: 'is not an http(s) URL' }).optional(),
 });
 
-const BaselineSchema = z
-  .strictObject({ entries: z.array(EntrySchema) })
-  .superRefine((baseline, ctx) => {
-    const seen = new Map<string, number>();
-    baseline.entries.forEach((entry, index) => {
-      const first = seen.get(entry.check);
-      if (first === undefined) seen.set(entry.check, index);
-      else ctx.addIssue({ code: 'custom', path: ['entries', index, 'check'], message: `repeats entries[${first}].check "${entry.check}"` });
-    });
+const BaselineSchema = z.strictObject({ entries: z.array(EntrySchema) }).superRefine((baseline, ctx) => {
+  const seen = new Map<string, number>();
+  baseline.entries.forEach((entry, index) => {
+    const first = seen.get(entry.check);
+    if (first === undefined) seen.set(entry.check, index);
+    else ctx.addIssue({ code: 'custom', path: ['entries', index, 'check'], message: `repeats entries[${first}].check "${entry.check}"` });
   });
+});
 
 const HINTS: Record<string, string> = {
   entries: 'give a list of entries, each { check, reason, link? }; an empty list is "entries: []"',
@@ -117,9 +115,7 @@ export async function loadBaseline(file: string): Promise<Baseline> {
     text = await readFile(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new BaselineError(
-      `${file}: cannot be read (${code}); check the --baseline path, or create the file with --write-baseline ${file}`,
-    );
+    throw new BaselineError(`${file}: cannot be read (${code}); check the --baseline path, or create the file with --write-baseline ${file}`);
   }
   let data: unknown;
   if (format === 'json') {

@@ -22,7 +22,21 @@ export function listCommand(args: string[], profile: Profile): number {
 function printCoverage(json: boolean, profile: Profile): number {
   const rows = coverageMatrix(profile.checks, profile.requirements);
   if (json) {
-    process.stdout.write(`${JSON.stringify(rows.map((row) => ({ id: row.requirement.id, keyword: row.requirement.keyword, binds: row.requirement.binds, section: row.requirement.section, url: requirementUrl(row.requirement), checks: row.checks, reason: row.reason })), null, 2)}\n`);
+    process.stdout.write(
+      `${JSON.stringify(
+        rows.map((row) => ({
+          id: row.requirement.id,
+          keyword: row.requirement.keyword,
+          binds: row.requirement.binds,
+          section: row.requirement.section,
+          url: requirementUrl(row.requirement),
+          checks: row.checks,
+          reason: row.reason,
+        })),
+        null,
+        2,
+      )}\n`,
+    );
     return 0;
   }
   let section = '';

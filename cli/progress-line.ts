@@ -4,7 +4,11 @@ export class ProgressLine {
   private readonly started = performance.now();
   private readonly timer?: NodeJS.Timeout;
 
-  constructor(private readonly total: number, private readonly out: NodeJS.WriteStream, private readonly live: boolean) {
+  constructor(
+    private readonly total: number,
+    private readonly out: NodeJS.WriteStream,
+    private readonly live: boolean,
+  ) {
     if (live) {
       this.timer = setInterval(() => this.draw(), 250);
       this.timer.unref();

@@ -63,8 +63,16 @@ export async function suiteCommand(role: ReceiverRole, args: string[], profile: 
       try {
         reports.push(
           await runSuite({
-            target, role, checks, profile, timing, concurrency,
-            fixtureMappings: config.fixtures, bundledReference, tool: TOOL, signal: interrupt.signal,
+            target,
+            role,
+            checks,
+            profile,
+            timing,
+            concurrency,
+            fixtureMappings: config.fixtures,
+            bundledReference,
+            tool: TOOL,
+            signal: interrupt.signal,
             // The server as it is now: a --repeat run after a restart tests the restarted process.
             launched: server ? { server: server.current, restart: server.restart } : undefined,
             onResult: (result) => progress.finished(formatCheckLine(result, { color: process.stdout.isTTY })),

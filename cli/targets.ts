@@ -42,7 +42,12 @@ interface LaunchedTarget {
   restart(): Promise<LaunchedServer>;
 }
 
-export async function resolveTarget(strings: Record<string, string | undefined>, lists: Record<string, string[] | undefined>, timing: Timing, launched: LaunchedProcess[]): Promise<{ target: TargetSpec; bundledReference: boolean; server?: LaunchedTarget }> {
+export async function resolveTarget(
+  strings: Record<string, string | undefined>,
+  lists: Record<string, string[] | undefined>,
+  timing: Timing,
+  launched: LaunchedProcess[],
+): Promise<{ target: TargetSpec; bundledReference: boolean; server?: LaunchedTarget }> {
   const launch = async (command: string, url: string): Promise<LaunchedTarget> => {
     const start = async () => {
       const { launchHttpServer } = await import('../harness/connections/launch-http.js');
@@ -69,7 +74,11 @@ export async function resolveTarget(strings: Record<string, string | undefined>,
   if (strings.command) return { target: { transport: 'stdio', command: strings.command }, bundledReference: false };
   if (strings.url) {
     const server = strings.launch ? await launch(strings.launch, strings.url) : undefined;
-    return { target: { transport: 'http', url: strings.url, headers: parseHeaders(lists.header, '--header') ?? {}, peerHeaders: parseHeaders(lists['peer-header'], '--peer-header') }, bundledReference: false, server };
+    return {
+      target: { transport: 'http', url: strings.url, headers: parseHeaders(lists.header, '--header') ?? {}, peerHeaders: parseHeaders(lists['peer-header'], '--peer-header') },
+      bundledReference: false,
+      server,
+    };
   }
   if (strings.reference === 'http') {
     const port = await freePort();

@@ -18,7 +18,10 @@ export class CheckSkip extends Error {
  * the requirement the scenario was staging: a fail under MUST, a warn under SHOULD, a skip under MAY.
  */
 export class UnexpectedReply extends Error {
-  constructor(message: string, readonly requirementId?: string) {
+  constructor(
+    message: string,
+    readonly requirementId?: string,
+  ) {
     super(message);
   }
 }

@@ -11,7 +11,10 @@ import { Transcript } from './transcript.js';
 export class TargetUnreachable extends Error {
   /** The report of the run that could not happen (every check not run), set by the runner for the report writers. */
   report?: RunReport;
-  constructor(message: string, readonly transcript: Transcript) {
+  constructor(
+    message: string,
+    readonly transcript: Transcript,
+  ) {
     super(message);
   }
 }
@@ -20,7 +23,12 @@ export class TargetUnreachable extends Error {
  * Connects once before the checks to learn what the receiver declares and offers. Tools that appear only
  * after notifications/initialized (announced by tools/list_changed) are waited for, within a bound.
  */
-export async function discoverTarget(target: TargetSpec, timing: Timing, role: ReceiverRole, mappings: Partial<Record<FixtureRole, FixtureMapping>>): Promise<{ facts: TargetFacts; transcript: Transcript; measured: Measured }> {
+export async function discoverTarget(
+  target: TargetSpec,
+  timing: Timing,
+  role: ReceiverRole,
+  mappings: Partial<Record<FixtureRole, FixtureMapping>>,
+): Promise<{ facts: TargetFacts; transcript: Transcript; measured: Measured }> {
   const transcript = new Transcript();
   let connection;
   const connectStarted = performance.now();
@@ -28,7 +36,12 @@ export async function discoverTarget(target: TargetSpec, timing: Timing, role: R
     connection = await openConnection(target, { transcript, label: 'probe', requestTimeoutMs: timing.requestTimeoutMs, connectTimeoutMs: timing.connectTimeoutMs });
   } catch (error) {
     // What the error message does not already say (it may name the exit and the last stderr line itself).
-    const stderr = transcript.entries().filter((e) => (e.dir === 'stderr' || e.dir === 'note') && e.text && !(error as Error).message.includes(e.text)).slice(-5).map((e) => e.text).join(' | ');
+    const stderr = transcript
+      .entries()
+      .filter((e) => (e.dir === 'stderr' || e.dir === 'note') && e.text && !(error as Error).message.includes(e.text))
+      .slice(-5)
+      .map((e) => e.text)
+      .join(' | ');
     throw new TargetUnreachable(`${(error as Error).message}${stderr ? ` (last seen: ${stderr.slice(0, 600)})` : ''}`, transcript);
   }
   const connectMs = Math.round(performance.now() - connectStarted);

@@ -149,11 +149,15 @@ export const DIRECTIVE_PREFIX = 'conformance:';
 export function clientFixtures(capabilities: Record<string, unknown>): Map<FixtureRole, FixtureBinding> {
   const requests = (capabilities.tasks as { requests?: { sampling?: { createMessage?: unknown }; elicitation?: { create?: unknown } } } | undefined)?.requests;
   const method: FixtureMethod | undefined =
-    requests?.sampling?.createMessage !== undefined ? 'sampling/createMessage'
-    : requests?.elicitation?.create !== undefined ? 'elicitation/create'
-    : capabilities.sampling !== undefined ? 'sampling/createMessage'
-    : capabilities.elicitation !== undefined ? 'elicitation/create'
-    : undefined;
+    requests?.sampling?.createMessage !== undefined
+      ? 'sampling/createMessage'
+      : requests?.elicitation?.create !== undefined
+        ? 'elicitation/create'
+        : capabilities.sampling !== undefined
+          ? 'sampling/createMessage'
+          : capabilities.elicitation !== undefined
+            ? 'elicitation/create'
+            : undefined;
   const bindings = new Map<FixtureRole, FixtureBinding>();
   if (!method) return bindings;
   for (const role of ['echo', 'error'] as const) {

@@ -27,7 +27,9 @@ function reasonFor(need: Precondition, facts: TargetFacts): string | undefined {
   switch (need.kind) {
     case 'tasks-capability':
       if (need.path === 'requests') {
-        return declaresTaskRequests(facts) ? undefined : `the receiver does not declare ${facts.role === 'server' ? 'tasks.requests.tools.call' : 'any tasks.requests capability'}, so it takes no task-augmented requests`;
+        return declaresTaskRequests(facts)
+          ? undefined
+          : `the receiver does not declare ${facts.role === 'server' ? 'tasks.requests.tools.call' : 'any tasks.requests capability'}, so it takes no task-augmented requests`;
       }
       return tasksCapability(facts)?.[need.path] !== undefined ? undefined : `the receiver does not declare tasks.${need.path}`;
     case 'no-tasks-capability':

@@ -64,7 +64,11 @@ export class Receiver {
   }
 
   /** Starts a fixture as a task and returns the task it created; anything else ends the check. */
-  async startTask(binding: FixtureBinding, input: Record<string, unknown>, options: Omit<InvokeOptions, 'task'> & { task?: Record<string, unknown> } = {}): Promise<{ task: TaskRecord; reply: RpcReply & { ok: true } }> {
+  async startTask(
+    binding: FixtureBinding,
+    input: Record<string, unknown>,
+    options: Omit<InvokeOptions, 'task'> & { task?: Record<string, unknown> } = {},
+  ): Promise<{ task: TaskRecord; reply: RpcReply & { ok: true } }> {
     const reply = await this.invoke(binding, input, { ...options, task: options.task ?? {} });
     const task = reply.ok ? reply.result.task : undefined;
     if (!reply.ok || typeof task !== 'object' || task === null || typeof (task as TaskRecord).taskId !== 'string') {

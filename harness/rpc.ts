@@ -30,7 +30,10 @@ export type RequestHandler = (request: IncomingRequest) => Promise<HandlerAnswer
 
 /** The IUT did not behave as a JSON-RPC peer must: no answer in time, or the connection went away. */
 export class IutError extends Error {
-  constructor(readonly kind: 'timeout' | 'closed' | 'transport', message: string) {
+  constructor(
+    readonly kind: 'timeout' | 'closed' | 'transport',
+    message: string,
+  ) {
     super(message);
     this.name = 'IutError';
   }

@@ -8,7 +8,20 @@ import { discoverTarget, TargetUnreachable } from './discovery.js';
 import type { FixtureMapping } from './fixtures.js';
 import { coverageMatrix } from './coverage.js';
 import type { Profile } from './profile.js';
-import { levelOf, requirementUrl, summarize, type Calibration, type CheckResult, type Finding, type FixtureRole, type Level, type Outcome, type ReceiverRole, type Requirement, type RunReport } from './model.js';
+import {
+  levelOf,
+  requirementUrl,
+  summarize,
+  type Calibration,
+  type CheckResult,
+  type Finding,
+  type FixtureRole,
+  type Level,
+  type Outcome,
+  type ReceiverRole,
+  type Requirement,
+  type RunReport,
+} from './model.js';
 import { unmetPrecondition } from './preconditions.js';
 import { IutError } from './session.js';
 import { calibrate, type Timing } from './timing.js';
@@ -69,7 +82,9 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   const notices: string[] = [];
   const wanted = options.profile.protocolVersion;
   if (facts.protocolVersion !== wanted) {
-    notices.push(`The receiver negotiated protocol version ${facts.protocolVersion}, not ${wanted}; this profile (${options.profile.title}) is defined by ${wanted}, so verdicts may reflect the version mismatch.`);
+    notices.push(
+      `The receiver negotiated protocol version ${facts.protocolVersion}, not ${wanted}; this profile (${options.profile.title}) is defined by ${wanted}, so verdicts may reflect the version mismatch.`,
+    );
   }
   const runAbort = new AbortController();
   // Every running check listens on the run's signal; with --concurrency above 10 Node warned of a leak.
@@ -77,15 +92,16 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   const deadline = setTimeout(() => runAbort.abort(new RunDeadline(timing.runDeadlineMs)), timing.runDeadlineMs);
   options.signal?.addEventListener('abort', () => runAbort.abort(options.signal?.reason), { once: true });
   // The server under test is watched while the checks run (not for a client under test: the hub is ours).
-  const watcher = options.target.transport === 'client'
-    ? undefined
-    : new TargetWatcher({
-        url: options.target.transport === 'http' ? options.target.url : undefined,
-        server: options.launched?.server,
-        restart: options.launched?.restart,
-        exitGraceMs: Math.max(1_000, timing.allowanceMs * 4),
-        onNotice: options.onNotice,
-      });
+  const watcher =
+    options.target.transport === 'client'
+      ? undefined
+      : new TargetWatcher({
+          url: options.target.transport === 'http' ? options.target.url : undefined,
+          server: options.launched?.server,
+          restart: options.launched?.restart,
+          exitGraceMs: Math.max(1_000, timing.allowanceMs * 4),
+          onNotice: options.onNotice,
+        });
   const results: CheckResult[] = new Array(applicable.length);
   // Longest expected first, so the run ends soon after its longest check; results keep the catalogue's order.
   const order = longestFirst(applicable, timing);
@@ -131,7 +147,17 @@ export function longestFirst(checks: readonly CheckDefinition[], timing: Timing)
   return checks.map((_, index) => index).sort((a, b) => expected[b] - expected[a] || a - b);
 }
 
-function assembleReport(options: RunOptions, applicable: readonly CheckDefinition[], results: CheckResult[], notices: string[], startedAt: Date, started: number, negotiatedProtocolVersion: string | undefined, serverInfo: unknown, calibration: Calibration | undefined): RunReport {
+function assembleReport(
+  options: RunOptions,
+  applicable: readonly CheckDefinition[],
+  results: CheckResult[],
+  notices: string[],
+  startedAt: Date,
+  started: number,
+  negotiatedProtocolVersion: string | undefined,
+  serverInfo: unknown,
+  calibration: Calibration | undefined,
+): RunReport {
   return {
     tool: options.tool,
     specVersion: options.profile.id,
@@ -169,7 +195,16 @@ function strongestLevel(check: CheckDefinition, requirements: ReadonlyMap<string
 }
 
 function baseResult(check: CheckDefinition, options: RunOptions): Omit<CheckResult, 'outcome' | 'message' | 'durationMs' | 'transcript'> {
-  return { id: check.id, title: check.title, suite: check.suite, role: options.role, requirements: [...check.requirements], level: strongestLevel(check, options.profile.requirements), findings: [], info: [] };
+  return {
+    id: check.id,
+    title: check.title,
+    suite: check.suite,
+    role: options.role,
+    requirements: [...check.requirements],
+    level: strongestLevel(check, options.profile.requirements),
+    findings: [],
+    info: [],
+  };
 }
 
 function notRun(check: CheckDefinition, options: RunOptions, reason: string): CheckResult {
@@ -181,7 +216,13 @@ export async function runCheck(check: CheckDefinition, facts: TargetFacts, optio
 }
 
 /** Runs the check once; `neverReached` when the server was already gone and none of its requests got through. */
-async function attemptCheck(check: CheckDefinition, facts: TargetFacts, options: RunOptions, runSignal: AbortSignal, watcher?: TargetWatcher): Promise<{ result: CheckResult; neverReached?: boolean }> {
+async function attemptCheck(
+  check: CheckDefinition,
+  facts: TargetFacts,
+  options: RunOptions,
+  runSignal: AbortSignal,
+  watcher?: TargetWatcher,
+): Promise<{ result: CheckResult; neverReached?: boolean }> {
   const base = baseResult(check, options);
   const skipReason = unmetPrecondition(check.needs, facts);
   if (skipReason) return { result: { ...base, outcome: 'skip', message: skipReason, durationMs: 0, transcript: [] } };
@@ -194,7 +235,12 @@ async function attemptCheck(check: CheckDefinition, facts: TargetFacts, options:
   if (restarted) base.info.push(restarted.line);
   // The check's connections report to its watch; when the server dies the check ends at once, its verdict the crash.
   // The watch counts the check's findings only once the check runs, after `context` below exists.
-  const watch: CheckWatch | undefined = watcher?.watch(check.id, transcript, (): number => context.findings.length, () => abort.abort(new Error('the server under test died')));
+  const watch: CheckWatch | undefined = watcher?.watch(
+    check.id,
+    transcript,
+    (): number => context.findings.length,
+    () => abort.abort(new Error('the server under test died')),
+  );
   const target: TargetSpec = watch && options.target.transport !== 'client' ? { ...options.target, observer: watch } : options.target;
   const context: RunningCheck = new RunningCheck({ target, facts, timing: options.timing, transcript, requirements: options.profile.requirements, signal: abort.signal });
   const started = performance.now();
@@ -212,7 +258,11 @@ async function attemptCheck(check: CheckDefinition, facts: TargetFacts, options:
     const race = await Promise.race([running, timedOut, ended]);
     if (race === 'timeout') {
       const seen = transcript.lastIncoming(1)[0];
-      context.findings.push(hangFinding(`the check did not finish within ${options.timing.checkTimeoutMs} ms; the receiver stopped making progress${seen ? `; the last thing it sent was ${JSON.stringify(seen.message ?? seen.text).slice(0, 200)}` : ''}`));
+      context.findings.push(
+        hangFinding(
+          `the check did not finish within ${options.timing.checkTimeoutMs} ms; the receiver stopped making progress${seen ? `; the last thing it sent was ${JSON.stringify(seen.message ?? seen.text).slice(0, 200)}` : ''}`,
+        ),
+      );
     } else if (race === 'ended') {
       outcome = 'error';
       message = 'not finished: the run ended (deadline or interruption) while this check ran';
@@ -286,7 +336,11 @@ function judgeDeath(death: TargetDeath, watch: CheckWatch, findings: Finding[], 
  * A scenario that cannot proceed is judged by the keyword of the requirement it was staging: a fail only under
  * MUST or MUST NOT, a warn under SHOULD, and under a MAY no verdict at all (the receiver was free to do it).
  */
-export function judgeUnexpectedReply(error: UnexpectedReply, check: CheckDefinition, requirements: ReadonlyMap<string, Requirement>): { finding: Finding; skipReason?: undefined } | { finding?: undefined; skipReason: string } {
+export function judgeUnexpectedReply(
+  error: UnexpectedReply,
+  check: CheckDefinition,
+  requirements: ReadonlyMap<string, Requirement>,
+): { finding: Finding; skipReason?: undefined } | { finding?: undefined; skipReason: string } {
   const requirementId = error.requirementId ?? check.requirements[0];
   const requirement = requirements.get(requirementId);
   const keyword = requirement?.keyword ?? 'MUST';

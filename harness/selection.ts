@@ -14,7 +14,10 @@ export function matchesPattern(check: CheckDefinition, pattern: string): boolean
 }
 
 function patterns(values: readonly string[] | undefined): string[] {
-  return (values ?? []).flatMap((value) => value.split(',')).map((p) => p.trim()).filter(Boolean);
+  return (values ?? [])
+    .flatMap((value) => value.split(','))
+    .map((p) => p.trim())
+    .filter(Boolean);
 }
 
 export interface Selection {

@@ -276,7 +276,12 @@ export class RpcSession {
       // guess (before, such a reply counted as an error and the check blamed the error's content).
       this.transcript.note(`the response to ${pending.method} carries both result and error, which JSON-RPC forbids`, this.label);
       this.noteAnomaly('message that is not JSON-RPC', brief(message));
-      pending.reject(new IutError('transport', `the receiver answered ${pending.method} (request id ${JSON.stringify(id)}) with a response carrying both result and error, which JSON-RPC 2.0 forbids: ${brief(message)}`));
+      pending.reject(
+        new IutError(
+          'transport',
+          `the receiver answered ${pending.method} (request id ${JSON.stringify(id)}) with a response carrying both result and error, which JSON-RPC 2.0 forbids: ${brief(message)}`,
+        ),
+      );
       return;
     }
     const receivedAt = performance.now();
@@ -324,11 +329,13 @@ export class RpcSession {
     const notification: ReceivedNotification = { method, params: (message.params ?? {}) as Record<string, unknown>, receivedAt: performance.now() };
     const ofMethod = this.notificationsPerMethod.get(method) ?? 0;
     if (this.notifications.length < NOTIFICATION_LIMIT && ofMethod < NOTIFICATION_METHOD_LIMIT) {
-      if (approximateSize(notification.params, NOTIFICATION_PARAMS_CHARS) > NOTIFICATION_PARAMS_CHARS) notification.params = elide(notification.params, NOTIFICATION_PARAMS_CHARS) as Record<string, unknown>;
+      if (approximateSize(notification.params, NOTIFICATION_PARAMS_CHARS) > NOTIFICATION_PARAMS_CHARS)
+        notification.params = elide(notification.params, NOTIFICATION_PARAMS_CHARS) as Record<string, unknown>;
       this.notifications.push(notification);
       this.notificationsPerMethod.set(method, ofMethod + 1);
     } else {
-      if (this.notificationsDropped === 0) this.transcript.note(`notifications beyond ${NOTIFICATION_METHOD_LIMIT} of one method (${method}) or ${NOTIFICATION_LIMIT} in all are counted, not kept`, this.label);
+      if (this.notificationsDropped === 0)
+        this.transcript.note(`notifications beyond ${NOTIFICATION_METHOD_LIMIT} of one method (${method}) or ${NOTIFICATION_LIMIT} in all are counted, not kept`, this.label);
       this.notificationsDropped += 1;
     }
     for (const listener of this.listeners) listener(notification);

@@ -103,7 +103,10 @@ export class Transcript {
   private lastSeen?: TranscriptEntry;
   readonly startedAt = performance.now();
 
-  constructor(private readonly limit = TRANSCRIPT_LIMIT, private readonly charLimit = TRANSCRIPT_CHAR_LIMIT) {}
+  constructor(
+    private readonly limit = TRANSCRIPT_LIMIT,
+    private readonly charLimit = TRANSCRIPT_CHAR_LIMIT,
+  ) {}
 
   elapsed(): number {
     return Math.round((performance.now() - this.startedAt) * 10) / 10;

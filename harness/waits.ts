@@ -63,7 +63,9 @@ export async function pollTasks(receiver: Receiver, taskIds: readonly string[], 
     if (performance.now() >= deadline) {
       if (!options.returnAtBound) {
         const example = last.get(still[0]);
-        throw new UnexpectedReply(`${still.length === 1 ? `task ${still[0]}` : `${still.length} of ${taskIds.length} tasks (e.g. ${still[0]})`} did not reach the awaited state within ${boundMs} ms; the last status was "${String(example?.status)}"`);
+        throw new UnexpectedReply(
+          `${still.length === 1 ? `task ${still[0]}` : `${still.length} of ${taskIds.length} tasks (e.g. ${still[0]})`} did not reach the awaited state within ${boundMs} ms; the last status was "${String(example?.status)}"`,
+        );
       }
       for (const taskId of still) ends.set(taskId, { deleted: false, task: last.get(taskId)!, timedOut: true });
       return ends;

@@ -80,21 +80,14 @@ export function predictedResult(method: ClientMethod, directive: Directive): Rec
     case 'decline':
       return { action: 'decline' };
     case 'auto':
-      return method === 'sampling/createMessage'
-        ? { role: 'assistant', content: { type: 'text', text: AUTO_SAMPLING_TEXT }, model: AUTO_MODEL, stopReason: 'endTurn' }
-        : { action: 'decline' };
+      return method === 'sampling/createMessage' ? { role: 'assistant', content: { type: 'text', text: AUTO_SAMPLING_TEXT }, model: AUTO_MODEL, stopReason: 'endTurn' } : { action: 'decline' };
     case 'error':
       return undefined;
   }
 }
 
 /** Does the work a directive asks for; rejects with AbortedError when the signal aborts first. */
-export async function perform(
-  method: ClientMethod,
-  directive: Directive,
-  signal: AbortSignal,
-  callTools: (text: string, signal: AbortSignal) => Promise<void>,
-): Promise<TaskOutcome> {
+export async function perform(method: ClientMethod, directive: Directive, signal: AbortSignal, callTools: (text: string, signal: AbortSignal) => Promise<void>): Promise<TaskOutcome> {
   await sleep(directive.delayMs, signal);
   if (directive.reply === 'call-tools') await callTools(directive.text, signal);
   if (directive.reply === 'error') return { kind: 'error', error: new RpcError(directive.code, directive.message, directive.data) };

@@ -9,14 +9,12 @@ import { FAULT_DESCRIPTIONS, type FaultName } from '../reference-server/faults.j
  * task-augmented sampling/createMessage or elicitation/create. Every other description is the server's.
  */
 const CLIENT_WORDING: Partial<Record<FaultName, string>> = {
-  'undeclared-still-creates-task':
-    'with variant no-tasks: declares no tasks capability yet answers a task-augmented sampling/createMessage or elicitation/create with a CreateTaskResult',
+  'undeclared-still-creates-task': 'with variant no-tasks: declares no tasks capability yet answers a task-augmented sampling/createMessage or elicitation/create with a CreateTaskResult',
   'capability-shape-invalid': 'declares tasks.list as the boolean true instead of an object',
   'create-includes-result': 'the CreateTaskResult also carries the fields of the eventual result (role, content, model… or action, content) at top level',
   'task-id-from-arguments': 'task ids are a hash of the method and its params, so identical requests collide',
   'result-differs': 'tasks/result appends " (from task)" to the result\'s text (the sampled text, or each string of the elicitation content)',
-  'result-error-not-replayed':
-    'tasks/result turns a JSON-RPC error of the work into a successful result (an assistant message with the error text, or the elicitation action cancel)',
+  'result-error-not-replayed': 'tasks/result turns a JSON-RPC error of the work into a successful result (an assistant message with the error text, or the elicitation action cancel)',
   'error-task-completed': 'a JSON-RPC error from the work (the error directive) leaves the task completed instead of failed',
   'failed-without-status-message': 'failed tasks (the error directive) carry no statusMessage',
 };

@@ -23,7 +23,11 @@ export class ClientDispatcher extends Dispatcher implements Requestor {
   /** Active faults of the client as a requestor (the task-layer faults live in env.faults). */
   requestorFaults: ReadonlySet<string> = new Set();
 
-  constructor(env: ReceiverEnvironment, io: ConnectionIO, readonly diagnose: (line: string) => void) {
+  constructor(
+    env: ReceiverEnvironment,
+    io: ConnectionIO,
+    readonly diagnose: (line: string) => void,
+  ) {
     super(env, io, diagnose);
   }
 
@@ -130,7 +134,5 @@ async function execute(connection: ClientDispatcher, record: TaskRecord, method:
 }
 
 function failureMessage(outcome: TaskOutcome): string {
-  return outcome.kind === 'error'
-    ? `The request failed with JSON-RPC error ${outcome.error.code}: ${outcome.error.message}`
-    : 'The request failed';
+  return outcome.kind === 'error' ? `The request failed with JSON-RPC error ${outcome.error.code}: ${outcome.error.message}` : 'The request failed';
 }

@@ -27,9 +27,7 @@ const MAX_TOOL_PAGES = 20;
 /** Carries out call-tools; a failing tool or task does not stop the others. Rejects only when aborted. */
 export async function callTools(requestor: Requestor, text: string, signal: AbortSignal): Promise<void> {
   const tools = await listTools(requestor, signal);
-  const outcomes = await Promise.allSettled(
-    tools.filter((tool) => typeof tool.name === 'string' && tool.name.startsWith(TOOL_PREFIX)).map((tool) => callTool(requestor, tool, text, signal)),
-  );
+  const outcomes = await Promise.allSettled(tools.filter((tool) => typeof tool.name === 'string' && tool.name.startsWith(TOOL_PREFIX)).map((tool) => callTool(requestor, tool, text, signal)));
   if (signal.aborted) throw new AbortedError();
   for (const outcome of outcomes) if (outcome.status === 'rejected') requestor.diagnose(`call-tools: ${describeError(outcome.reason)}`);
 }
@@ -73,8 +71,7 @@ async function callTool(requestor: Requestor, tool: Record<string, unknown>, tex
 /** Polls a task until it is terminal (or waits for input), then fetches its result. */
 async function follow(requestor: Requestor, created: Record<string, unknown>, signal: AbortSignal): Promise<void> {
   const taskId = created.taskId as string;
-  const params = (): Record<string, unknown> =>
-    requestor.requestorFaults.has('related-meta-on-task-requests') ? { taskId, _meta: relatedTaskMeta(taskId) } : { taskId };
+  const params = (): Record<string, unknown> => (requestor.requestorFaults.has('related-meta-on-task-requests') ? { taskId, _meta: relatedTaskMeta(taskId) } : { taskId });
   const started = Date.now();
   let task = created;
   while (task.status === 'working') {

@@ -3,17 +3,7 @@
 import type { JSONRPCMessage, JSONRPCNotification, JSONRPCRequest, JSONRPCResponse, RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { PROTOCOL_VERSION, SERVER_INFO, type ReceiverEnvironment } from './environment.js';
 import { AbortedError, listTools } from './fixture-tools.js';
-import {
-  INTERNAL_ERROR,
-  INVALID_PARAMS,
-  INVALID_REQUEST,
-  METHOD_NOT_FOUND,
-  RpcError,
-  describeError,
-  errorResponse,
-  isObject,
-  resultResponse,
-} from './jsonrpc.js';
+import { INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, RpcError, describeError, errorResponse, isObject, resultResponse } from './jsonrpc.js';
 import { ConnectionClosedError, NO_REPLY, type Connection, type HandlerResult, type IncomingRequest } from './connection.js';
 import { handleTasksCancel, handleTasksGet, handleTasksList, handleTasksResult } from './task-methods.js';
 import { handleToolsCall } from './tool-call.js';
@@ -177,10 +167,7 @@ export class Dispatcher implements Connection {
         return handleTasksCancel(this, request);
       default:
         if (!this.env.listEnabled) {
-          throw new RpcError(
-            METHOD_NOT_FOUND,
-            'Method not found: tasks/list (not offered: without bearer tokens this receiver cannot tell requestors apart)',
-          );
+          throw new RpcError(METHOD_NOT_FOUND, 'Method not found: tasks/list (not offered: without bearer tokens this receiver cannot tell requestors apart)');
         }
         return handleTasksList(this, request);
     }

@@ -66,7 +66,7 @@ export const FAULT_DESCRIPTIONS = {
   'status-notification-terminal-reverts': 'after the completed status notification, one more status notification says working',
   'progress-token-dropped': 'progress notifications of a task use a different progressToken (the token + "-task")',
   'no-context-binding': 'HTTP: tasks are not bound to the bearer context (anyone can get, result, cancel and list any task)',
-  'foreign-task-distinct-error': 'HTTP: another context\'s task gets a -32602 whose message differs from an unknown task\'s',
+  'foreign-task-distinct-error': "HTTP: another context's task gets a -32602 whose message differs from an unknown task's",
   'list-leaks-foreign': 'HTTP: tasks/list shows the tasks of every context (get, result and cancel stay bound)',
   'foreign-cancel-allowed': 'HTTP: another context can cancel a task (get and result stay bound)',
   'sequential-task-ids': 'task ids are task-1, task-2, ...',

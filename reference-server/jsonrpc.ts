@@ -36,10 +36,7 @@ export function errorResponse(id: RequestId | null, error: { code: number; messa
   return { jsonrpc: '2.0', id: id as RequestId, error: body };
 }
 
-export type Triage =
-  | { kind: 'message'; message: JSONRPCMessage }
-  | { kind: 'reply'; reply: JSONRPCErrorResponse }
-  | { kind: 'drop'; reason: string };
+export type Triage = { kind: 'message'; message: JSONRPCMessage } | { kind: 'reply'; reply: JSONRPCErrorResponse } | { kind: 'drop'; reason: string };
 
 /**
  * Decides what to do with one decoded JSON value: hand it on (it is a well-formed JSON-RPC message

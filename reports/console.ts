@@ -84,8 +84,6 @@ export function formatCheckLine(result: CheckResult, options: ConsoleOptions = {
   return `${tag(result.outcome, options.color)}${oneLine(result.id, 200)}  ${what}  ${duration}`;
 }
 
-
-
 /**
  * The end-of-run summary, several lines: tool and profile (its spec link), target, role, negotiated protocol version
  * (said plainly when it is not the spec version), notices, counts, duration, and each failure and error.
@@ -99,9 +97,7 @@ export function formatSummary(report: RunReport, options: ConsoleOptions = {}): 
   lines.push(`${label('Spec:')}${oneLine(report.profile.specUrl, 300)}`);
 
   const target = report.target;
-  lines.push(
-    `${label('Target:')}${oneLine(target.description, 300)} (${target.transport}${target.bundledReference ? ', bundled reference receiver' : ''})`,
-  );
+  lines.push(`${label('Target:')}${oneLine(target.description, 300)} (${target.transport}${target.bundledReference ? ', bundled reference receiver' : ''})`);
   lines.push(`${label('Role:')}${report.role} (receiver of task-augmented requests)`);
 
   const negotiated = report.negotiatedProtocolVersion;
@@ -190,12 +186,36 @@ function verdictLines(verdict: RunVerdict, color: boolean | undefined): string[]
       `${baseline.notExercised.length} not exercised`,
     ].join(', ');
     lines.push('', `${paint(`Baseline ${oneLine(baseline.file ?? '(given in code)', 300)}:`, ANSI.bold, color)} ${counts}`);
-    lines.push(...listLines('Stale baseline entries (they fail the run):', baseline.stale.map((entry) => entry.message), color));
-    lines.push(...listLines('Unknown baseline entries (they fail the run):', baseline.unknown.map((entry) => entry.message), color));
-    lines.push(...listLines('Baseline entries not exercised:', baseline.notExercised.map((entry) => entry.message), color));
+    lines.push(
+      ...listLines(
+        'Stale baseline entries (they fail the run):',
+        baseline.stale.map((entry) => entry.message),
+        color,
+      ),
+    );
+    lines.push(
+      ...listLines(
+        'Unknown baseline entries (they fail the run):',
+        baseline.unknown.map((entry) => entry.message),
+        color,
+      ),
+    );
+    lines.push(
+      ...listLines(
+        'Baseline entries not exercised:',
+        baseline.notExercised.map((entry) => entry.message),
+        color,
+      ),
+    );
   }
   if (verdict.unstable) {
-    lines.push(...listLines('Verdicts that changed between runs:', verdict.unstable.map((entry) => `${entry.check}: ${entry.outcomes.join(' → ')}`), color));
+    lines.push(
+      ...listLines(
+        'Verdicts that changed between runs:',
+        verdict.unstable.map((entry) => `${entry.check}: ${entry.outcomes.join(' → ')}`),
+        color,
+      ),
+    );
   }
   const word = verdict.outcome === 'pass' ? paint('PASS', `${ANSI.bold}${ANSI.green}`, color) : paint('FAIL', `${ANSI.bold}${ANSI.red}`, color);
   lines.push('', `${labelFor('Verdict:', color)}${word} — ${oneLine(verdict.summary, SUMMARY_MESSAGE_MAX)}${verdict.strict ? ' (strict)' : ''}`);

@@ -186,15 +186,15 @@ function transcriptLine(entry: TranscriptEntry): string {
 function truncateUtf8(text: string, maxBytes: number): string {
   const buffer = Buffer.from(text, 'utf8');
   if (buffer.length <= maxBytes) return text;
-  return buffer.subarray(0, Math.max(0, maxBytes)).toString('utf8').replace(/\uFFFD+$/, '');
+  return buffer
+    .subarray(0, Math.max(0, maxBytes))
+    .toString('utf8')
+    .replace(/\uFFFD+$/, '');
 }
 
 /** <system-out>: the lead lines (WARN/SKIP/INFO) then the transcript, capped at SYSTEM_OUT_MAX_BYTES. */
 function systemOut(lead: string[], transcript: readonly TranscriptEntry[]): string {
-  const lines = [
-    ...lead.map((line) => cdataText(line.replace(/\r\n|\r|\n/g, '\\n'))),
-    ...transcript.map((entry) => cdataText(transcriptLine(entry))),
-  ];
+  const lines = [...lead.map((line) => cdataText(line.replace(/\r\n|\r|\n/g, '\\n'))), ...transcript.map((entry) => cdataText(transcriptLine(entry)))];
   const reserve = 512; // room for the truncation note
   const budget = SYSTEM_OUT_MAX_BYTES - reserve;
   let out = '';
@@ -328,9 +328,13 @@ function addTestCase(suite: TestSuite, result: CheckResult, run: RunContext, exi
   }
   const stale = verdict.stale.get(result.id);
   if (stale && stale.outcome === result.outcome) {
-    testCase.failure(attributeText(`stale baseline entry: ${stale.message}`), 'stale-baseline-entry').stacktrace(
-      cdataText(`${stale.message}\n\nThe entry's reason: ${stale.reason}\nA listed check that no longer fails fails the run until its entry is removed: it would hide the next regression of this check.`),
-    );
+    testCase
+      .failure(attributeText(`stale baseline entry: ${stale.message}`), 'stale-baseline-entry')
+      .stacktrace(
+        cdataText(
+          `${stale.message}\n\nThe entry's reason: ${stale.reason}\nA listed check that no longer fails fails the run until its entry is removed: it would hide the next regression of this check.`,
+        ),
+      );
     lead.push(`STALE BASELINE ENTRY: ${stale.message}`);
     fails = true;
   }

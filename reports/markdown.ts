@@ -78,7 +78,6 @@ function row(cells: string[]): string {
   return `| ${cells.join(' | ')} |`;
 }
 
-
 function formatDuration(ms: number): string {
   if (!Number.isFinite(ms) || ms < 0) return '?';
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
@@ -120,7 +119,10 @@ function contextLines(report: RunReport, verdict: RunVerdict): string[] {
  */
 function codeBlock(lines: readonly string[]): string[] {
   const flat = lines.map((line) => {
-    const clean = line.replace(/\t/g, '  ').replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, '').trimEnd();
+    const clean = line
+      .replace(/\t/g, '  ')
+      .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, '')
+      .trimEnd();
     const chars = Array.from(clean);
     return chars.length <= CELL_MAX_CHARS ? clean : `${chars.slice(0, CELL_MAX_CHARS - 1).join('')}…`;
   });
@@ -135,7 +137,13 @@ function exitLines(report: RunReport): string[] {
   if (exits.length === 0) return [];
   const lines = ['### ⚠️ The server under test died during the run'];
   for (const exit of exits) {
-    const inFlight = exit.check === undefined && exit.checks.length > 0 ? ` In flight: ${exit.checks.slice(0, 20).map((check) => code(check)).join(', ')}${exit.checks.length > 20 ? ', …' : ''}.` : '';
+    const inFlight =
+      exit.check === undefined && exit.checks.length > 0
+        ? ` In flight: ${exit.checks
+            .slice(0, 20)
+            .map((check) => code(check))
+            .join(', ')}${exit.checks.length > 20 ? ', …' : ''}.`
+        : '';
     lines.push('', `**${escapeMarkdown(exitHeadline(exit), 500)}.**${inFlight} ${escapeMarkdown(exitAftermath(exit), 1000)}`.trimEnd());
     const tail = (exit.stderrTail ?? []).slice(-EXIT_STDERR_LINES).map((line) => line.text);
     if (!exit.stderrTail) lines.push('', '_The suite did not start it, so its stderr is not known._');
@@ -228,12 +236,7 @@ function baselineLines(verdict: NonNullable<RunVerdict['baseline']>, maxRows: nu
     lines.push(...truncationNote(Math.min(maxRows, verdict.unknown.length), verdict.unknown.length, 'unknown entries'), '');
   }
   if (verdict.notExercised.length > 0) {
-    lines.push(
-      `### Baseline entries not exercised (${verdict.notExercised.length})`,
-      '',
-      'These listed checks were skipped or not selected, so this run cannot tell whether they still fail:',
-      '',
-    );
+    lines.push(`### Baseline entries not exercised (${verdict.notExercised.length})`, '', 'These listed checks were skipped or not selected, so this run cannot tell whether they still fail:', '');
     for (const entry of verdict.notExercised.slice(0, maxRows)) lines.push(`- ${code(entry.check)}: ${escapeMarkdown(entry.message)}`);
     lines.push(...truncationNote(Math.min(maxRows, verdict.notExercised.length), verdict.notExercised.length, 'entries'), '');
   }
@@ -312,7 +315,10 @@ function capBytes(text: string): string {
   if (Buffer.byteLength(text, 'utf8') <= MARKDOWN_MAX_BYTES) return text;
   const note = '\n\n_The summary was cut to stay within the size GitHub accepts; the JSON report has everything._\n';
   const budget = MARKDOWN_MAX_BYTES - Buffer.byteLength(note, 'utf8');
-  const cut = Buffer.from(text, 'utf8').subarray(0, budget).toString('utf8').replace(/\uFFFD+$/, '');
+  const cut = Buffer.from(text, 'utf8')
+    .subarray(0, budget)
+    .toString('utf8')
+    .replace(/\uFFFD+$/, '');
   return `${cut.slice(0, Math.max(0, cut.lastIndexOf('\n')))}${note}`;
 }
 

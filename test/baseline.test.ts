@@ -193,7 +193,16 @@ describe('applying', () => {
   });
 
   it('never hides an error of an unlisted check', () => {
-    const verdict = applyBaseline(RUN, { entries: [{ check: 'b.fail', reason: 'r' }, { check: 'f.fail', reason: 'r' }] }, { knownChecks: KNOWN });
+    const verdict = applyBaseline(
+      RUN,
+      {
+        entries: [
+          { check: 'b.fail', reason: 'r' },
+          { check: 'f.fail', reason: 'r' },
+        ],
+      },
+      { knownChecks: KNOWN },
+    );
     expect(verdict.failing).toEqual([{ check: 'e.error', outcome: 'error', message: 'harness: connection closed' }]);
     expect(verdict.passes).toBe(false);
   });

@@ -171,7 +171,11 @@ describe.skipIf(!BUILT).concurrent('broken receivers: the suite survives them (r
     expectExplained(report, /^BASE-NO-CRASH: .*exited with code 70.*leaving [^;]*tasks\/cancel[^;]* unanswered.*segmentation fault while answering tasks\/cancel/, 3);
     expect(broken(report).flatMap((r) => r.findings.map((f) => f.requirement))).not.toContain('BASE-JSONRPC-RESPONSE');
     expect(byId(report, 'cancellation.cancel-working').outcome).toBe('fail');
-    expect(report.targetExits.map((exit) => exit.check).sort()).toEqual(broken(report).map((r) => r.id).sort());
+    expect(report.targetExits.map((exit) => exit.check).sort()).toEqual(
+      broken(report)
+        .map((r) => r.id)
+        .sort(),
+    );
     expectUntouched(report, ['creation.', 'lifecycle.']);
     // The half-written answer is in the transcript.
     const transcript = byId(report, 'cancellation.cancel-working').transcript;
@@ -209,7 +213,10 @@ describe.skipIf(!BUILT).concurrent('broken receivers: the suite survives them (r
     const report = await expectSoundRun(run, 1);
     expectExplained(report, /answered tasks\/list .*both result and error, which JSON-RPC 2\.0 forbids/, 3);
     expectUntouched(report, ['creation.', 'lifecycle.']);
-    const notes = report.results.flatMap((r) => r.transcript).filter((e) => e.dir === 'note').map((e) => e.text);
+    const notes = report.results
+      .flatMap((r) => r.transcript)
+      .filter((e) => e.dir === 'note')
+      .map((e) => e.text);
     expect(notes).toContain('received something that is not a JSON-RPC message object');
   });
 
@@ -250,12 +257,18 @@ describe.skipIf(!BUILT).concurrent('broken receivers: the suite survives them (r
     const port = await freePort();
     const url = `http://127.0.0.1:${port}/mcp`;
     const run = await runCli('http-drop', [
-      '--url', url,
-      '--launch', `node ${join(FIXTURES, 'http-drop.mjs')} --port ${port}`,
-      '--header', 'Authorization: Bearer token-a',
-      '--peer-header', 'Authorization: Bearer token-b',
-      '--timeout-multiplier', MULTIPLIER,
-      '--only', `result-retrieval.*,cancellation.*,listing.*,${BYSTANDERS}`,
+      '--url',
+      url,
+      '--launch',
+      `node ${join(FIXTURES, 'http-drop.mjs')} --port ${port}`,
+      '--header',
+      'Authorization: Bearer token-a',
+      '--peer-header',
+      'Authorization: Bearer token-b',
+      '--timeout-multiplier',
+      MULTIPLIER,
+      '--only',
+      `result-retrieval.*,cancellation.*,listing.*,${BYSTANDERS}`,
     ]);
     const report = await expectSoundRun(run, 1);
     expectExplained(report, /(SSE stream disconnected|terminated|other side closed|socket|fetch failed)/, 3);

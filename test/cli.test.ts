@@ -60,7 +60,12 @@ describe.skipIf(!built)('the command line (run "npm run build" first when runnin
   });
 
   it('exits 2, in one line, when the run cannot happen', () => {
-    for (const args of [['server', '--bogus'], ['server', '--command', 'x', '--url', 'http://127.0.0.1:9/'], ['server', '--level', 'sometimes'], ['server', '--command', 'exit 3']]) {
+    for (const args of [
+      ['server', '--bogus'],
+      ['server', '--command', 'x', '--url', 'http://127.0.0.1:9/'],
+      ['server', '--level', 'sometimes'],
+      ['server', '--command', 'exit 3'],
+    ]) {
       const run = cli(...args);
       expect(run.code, args.join(' ')).toBe(2);
       expect(run.stderr.trim().split('\n')).toHaveLength(1);

@@ -22,7 +22,13 @@ describe('config', () => {
       [{ timeoutMultiplier: -1 }, /^config: timeoutMultiplier: /],
     ];
     for (const [input, pattern] of cases) {
-      const error = (() => { try { parseConfig(input); } catch (e) { return e as Error; } })();
+      const error = (() => {
+        try {
+          parseConfig(input);
+        } catch (e) {
+          return e as Error;
+        }
+      })();
       expect(error).toBeInstanceOf(ConfigError);
       expect(error!.message).toMatch(pattern);
       expect(error!.message).not.toContain('\n');

@@ -37,7 +37,6 @@ const HOSTILE = [
   'https://evil.example/x.js',
 ].join(' | ');
 
-
 const HOSTILE_TRANSCRIPT: TranscriptEntry[] = [
   { t: 0.4, dir: 'out', conn: 'A', message: { jsonrpc: '2.0', id: 1, method: 'tasks/result', params: { taskId: 't-1' } } },
   { t: 12.6, dir: 'in', conn: 'A', message: { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: HOSTILE }], big: 10n } } },
@@ -69,7 +68,15 @@ const FAIL = result({
   info: [`server said ${XSS}`],
   transcript: HOSTILE_TRANSCRIPT,
 });
-const WARN = result({ id: 'ttl.keeps', outcome: 'warn', suite: 'ttl', requirements: ['REQ-TTL'], level: 'should', message: 'ttl 0 was kept', findings: [{ requirement: 'REQ-TTL', keyword: 'SHOULD', severity: 'warn', message: 'ttl 0 was kept' }] });
+const WARN = result({
+  id: 'ttl.keeps',
+  outcome: 'warn',
+  suite: 'ttl',
+  requirements: ['REQ-TTL'],
+  level: 'should',
+  message: 'ttl 0 was kept',
+  findings: [{ requirement: 'REQ-TTL', keyword: 'SHOULD', severity: 'warn', message: 'ttl 0 was kept' }],
+});
 const SKIP = result({ id: 'cancel.terminal', outcome: 'skip', suite: 'cancel', requirements: ['REQ-CANCEL'], message: 'the receiver does not declare tasks.cancel', durationMs: 0 });
 const ERROR = result({ id: 'result.timeout', outcome: 'error', suite: 'result', requirements: ['REQ-RESULT-1'], message: 'harness: connection closed before initialize', durationMs: 30000 });
 /** Its requirement is not in the coverage: it goes under its suite. */
@@ -82,7 +89,16 @@ const COVERAGE: RunReport['coverage'] = [
   { id: 'REQ-RESULT-2', keyword: 'SHOULD', binds: 'receiver', section: 'Result Retrieval', url: `${TASKS}#result-retrieval`, summary: 'metadata', checks: ['result.exact-success'] },
   { id: 'REQ-TTL', keyword: 'SHOULD', binds: 'receiver', section: 'TTL and Resource Management', url: `${TASKS}#ttl-and-resource-management`, summary: 'ttl', checks: ['ttl.keeps'] },
   { id: 'REQ-CANCEL', keyword: 'MUST NOT', binds: 'receiver', section: 'Task Cancellation', url: `${TASKS}#task-cancellation`, summary: 'c', checks: ['cancel.terminal'] },
-  { id: 'REQ-JSONRPC', keyword: 'MUST', binds: 'receiver', section: 'JSON-RPC 2.0: Response object', url: 'https://www.jsonrpc.org/specification#response_object', summary: 'responses', checks: [], reason: 'verified by every check' },
+  {
+    id: 'REQ-JSONRPC',
+    keyword: 'MUST',
+    binds: 'receiver',
+    section: 'JSON-RPC 2.0: Response object',
+    url: 'https://www.jsonrpc.org/specification#response_object',
+    summary: 'responses',
+    checks: [],
+    reason: 'verified by every check',
+  },
   { id: 'REQ-UNTESTABLE', keyword: 'SHOULD', binds: 'requestor', section: 'Creating Tasks', url: `${TASKS}#creating-tasks`, summary: 'u', checks: [], reason: 'binds the requestor' },
   { id: 'REQ-GAP', keyword: 'MUST', binds: 'receiver', section: 'Task Cancellation', url: `${TASKS}#task-cancellation`, summary: 'gap', checks: [] },
 ];
@@ -132,9 +148,45 @@ function expectedTranscript(transcript: readonly TranscriptEntry[]): unknown[] {
 
 const ALLOWED_LINK = /^(?:#|https:\/\/modelcontextprotocol\.io\/|https:\/\/(?:www\.)?jsonrpc\.org\/)/;
 const ALLOWED_TAGS = new Set([
-  'html', 'head', 'meta', 'title', 'style', 'body', 'main', 'header', 'div', 'p', 'h1', 'h2', 'h4', 'span', 'b', 'code', 'time',
-  'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'section', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'button', 'label', 'input',
-  'details', 'summary', 'a', 'script', 'footer',
+  'html',
+  'head',
+  'meta',
+  'title',
+  'style',
+  'body',
+  'main',
+  'header',
+  'div',
+  'p',
+  'h1',
+  'h2',
+  'h4',
+  'span',
+  'b',
+  'code',
+  'time',
+  'ul',
+  'ol',
+  'li',
+  'dl',
+  'dt',
+  'dd',
+  'section',
+  'table',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
+  'button',
+  'label',
+  'input',
+  'details',
+  'summary',
+  'a',
+  'script',
+  'footer',
 ]);
 
 // ---------------------------------------------------------------------------------------------- unit
@@ -144,8 +196,7 @@ describe('markup`…`', () => {
     const item = (text: string) => markup`<li title="${text}">${text}</li>`;
     const list = markup`<ul>${[item(XSS), item('a "b" & \'c\'')]}</ul>${false}${null}${undefined}${0}`;
     expect(list.toString()).toBe(
-      '<ul><li title="&lt;script&gt;alert(1)&lt;/script&gt;">&lt;script&gt;alert(1)&lt;/script&gt;</li>' +
-        '<li title="a &quot;b&quot; &amp; &#39;c&#39;">a &quot;b&quot; &amp; &#39;c&#39;</li></ul>0',
+      '<ul><li title="&lt;script&gt;alert(1)&lt;/script&gt;">&lt;script&gt;alert(1)&lt;/script&gt;</li>' + '<li title="a &quot;b&quot; &amp; &#39;c&#39;">a &quot;b&quot; &amp; &#39;c&#39;</li></ul>0',
     );
     // Markup as a plain string is text like any other; only rawHtml (our own assets) passes unescaped.
     expect(markup`${'<b>'}${rawHtml('<b>')}`.toString()).toBe('&lt;b&gt;<b>');
@@ -267,7 +318,9 @@ describe('buildHtmlReport', () => {
     expect(passing).toContain('no unexpected failure — 2 expected failures listed in the baseline; 1 warning (a SHOULD not met) that does not fail the run');
     expect(passing).toContain('<dt>Baseline</dt><dd><code class="wrap">ci/expected.yml</code> · <a href="#verdict-details">2 expected failures, 0 stale, 0 unknown, 0 not exercised</a></dd>');
     expect(passing).toContain('<section class="verdict-details" id="verdict-details"');
-    expect(passing).toContain('<li class="expected"><span class="badge o-fail">FAIL</span> <a class="checkref" href="#check-result.exact-success">result.exact-success</a> <span class="expected-note">expected by the baseline: known: issue 12 &lt;script&gt;');
+    expect(passing).toContain(
+      '<li class="expected"><span class="badge o-fail">FAIL</span> <a class="checkref" href="#check-result.exact-success">result.exact-success</a> <span class="expected-note">expected by the baseline: known: issue 12 &lt;script&gt;',
+    );
     // A link that is no spec page is shown as text, never as an href.
     expect(passing).toContain('<span class="muted wrap">https://example.org/issues/12</span>');
     expect(passing).not.toContain('href="https://example.org');
@@ -278,7 +331,9 @@ describe('buildHtmlReport', () => {
     const failing = buildHtmlReport(stale);
     expect(failing).toContain('data-verdict="fail"');
     expect(failing).toContain('1 stale baseline entry (the check no longer fails)');
-    expect(failing).toMatch(/<h4>Stale entries: they fail the run \(1\)<\/h4><ul><li><span class="badge o-pass">PASS<\/span> <a class="checkref" href="#check-lifecycle.create">lifecycle.create<\/a> <span class="why">lifecycle.create passes now: remove its entry from ci\/expected.yml<\/span>/);
+    expect(failing).toMatch(
+      /<h4>Stale entries: they fail the run \(1\)<\/h4><ul><li><span class="badge o-pass">PASS<\/span> <a class="checkref" href="#check-lifecycle.create">lifecycle.create<\/a> <span class="why">lifecycle.create passes now: remove its entry from ci\/expected.yml<\/span>/,
+    );
 
     const strict = fixture();
     strict.verdict = runVerdict(strict, { strict: true, baseline: { entries } });
@@ -288,9 +343,7 @@ describe('buildHtmlReport', () => {
 
   it('shows the calibration among the facts of the header, and nothing when there is none', () => {
     const html = buildHtmlReport(fixture({ calibration: CALIBRATION }));
-    expect(html).toContain(
-      '<dt>Calibration</dt><dd>round trip 12 ms (median of 5 ping requests on the discovery connection), connect 140 ms, allowance 250 ms per round trip, multiplier 1</dd>',
-    );
+    expect(html).toContain('<dt>Calibration</dt><dd>round trip 12 ms (median of 5 ping requests on the discovery connection), connect 140 ms, allowance 250 ms per round trip, multiplier 1</dd>');
     expect(html.indexOf('<dt>Calibration</dt>')).toBeLessThan(html.indexOf('class="overview"'));
     expect(buildHtmlReport(fixture())).not.toContain('Calibration');
   });
@@ -398,8 +451,7 @@ describe.skipIf(!CHROMIUM)(`in a real browser (${CHROMIUM ? `chromium at ${CHROM
     return watched;
   }
 
-  const visibleChecks = (page: Page) =>
-    page.$$eval('details.check:not([hidden])', (nodes) => nodes.map((n) => ({ id: n.getAttribute('data-check-id'), outcome: n.getAttribute('data-outcome') })));
+  const visibleChecks = (page: Page) => page.$$eval('details.check:not([hidden])', (nodes) => nodes.map((n) => ({ id: n.getAttribute('data-check-id'), outcome: n.getAttribute('data-outcome') })));
 
   it('a real run with failures: filter, search, expand a failure and read its transcript', async () => {
     const report = await runAgainstReferenceHttp({ faults: ['result-differs'] });

@@ -19,8 +19,7 @@ import { CALIBRATION, result } from './support/results.js';
 type AjvClass = typeof AjvModule.default;
 type AddFormats = typeof addFormatsModule.default;
 const Ajv2020: AjvClass = (AjvModule as unknown as { default?: AjvClass }).default ?? (AjvModule as unknown as AjvClass);
-const addFormats: AddFormats =
-  (addFormatsModule as unknown as { default?: AddFormats }).default ?? (addFormatsModule as unknown as AddFormats);
+const addFormats: AddFormats = (addFormatsModule as unknown as { default?: AddFormats }).default ?? (addFormatsModule as unknown as AddFormats);
 
 const SCHEMA = JSON.parse(readFileSync(new URL('../reports/report.schema.json', import.meta.url), 'utf8')) as AnySchemaObject;
 
@@ -37,7 +36,6 @@ function schemaErrors(report: RunReport): string[] {
   const json = JSON.parse(JSON.stringify(toJsonReport(report))) as unknown;
   return validate(json) ? [] : (validate.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message} ${JSON.stringify(error.params)}`);
 }
-
 
 const cyclic: Record<string, unknown> = { big: 12345678901234567890n };
 cyclic.self = cyclic;
@@ -174,10 +172,7 @@ describe('JSON report schema', () => {
   });
 
   it('accepts real runs against the reference receiver: clean, and with faults', async () => {
-    const [clean, faulty] = await Promise.all([
-      runAgainstReferenceHttp(),
-      runAgainstReferenceHttp({ faults: ['result-differs', 'ttl-unstable', 'failed-without-status-message'] }),
-    ]);
+    const [clean, faulty] = await Promise.all([runAgainstReferenceHttp(), runAgainstReferenceHttp({ faults: ['result-differs', 'ttl-unstable', 'failed-without-status-message'] })]);
     expect(clean.coverage.length).toBeGreaterThan(0);
     expect(faulty.summary.fail).toBeGreaterThan(0);
     expect(schemaErrors(clean)).toEqual([]);

@@ -90,7 +90,10 @@ function tableRows(markdown: string, heading: string): string[] {
   expect(start).toBeGreaterThanOrEqual(0);
   const rest = markdown.slice(start + heading.length);
   const end = rest.search(/\n### /);
-  return (end === -1 ? rest : rest.slice(0, end)).split('\n').filter((line) => line.startsWith('|')).slice(2);
+  return (end === -1 ? rest : rest.slice(0, end))
+    .split('\n')
+    .filter((line) => line.startsWith('|'))
+    .slice(2);
 }
 
 /** Splits a table row into cells, honouring "\|" escapes. */
@@ -159,9 +162,7 @@ describe('markdown summary', () => {
 
   it('escapes Markdown and HTML in text from the implementation under test', () => {
     expect(escapeMarkdown('a|b')).toBe('a\\|b');
-    expect(escapeMarkdown('[x](javascript:alert(1)) *b* _i_ `c` <img src=x> &amp; ~s~ \\')).toBe(
-      '\\[x\\](javascript:alert(1)) \\*b\\* \\_i\\_ \\`c\\` \\<img src=x\\> \\&amp; \\~s\\~ \\\\',
-    );
+    expect(escapeMarkdown('[x](javascript:alert(1)) *b* _i_ `c` <img src=x> &amp; ~s~ \\')).toBe('\\[x\\](javascript:alert(1)) \\*b\\* \\_i\\_ \\`c\\` \\<img src=x\\> \\&amp; \\~s\\~ \\\\');
     expect(escapeMarkdown('line\r\nbreak\u0000\u001b[31m')).toBe('line break\\[31m');
     expect(Array.from(escapeMarkdown('x'.repeat(1000)))).toHaveLength(300);
   });
@@ -201,9 +202,7 @@ describe('markdown summary', () => {
     expect(md).toContain('**Baseline:** `ci/expected.yml`');
     const rows = tableRows(md, '### Failures and warnings (3)').map(cells);
     expect(rows.map((row) => row[4])).toEqual(['expected: known \\| bug ([link](https://example.org/issues/1))', '**new**', '']);
-    expect(tableRows(md, '### Stale baseline entries (1)').map(cells)).toEqual([
-      ['`lifecycle.create`', 'was broken', 'lifecycle.create passes now: remove its entry from ci/expected.yml'],
-    ]);
+    expect(tableRows(md, '### Stale baseline entries (1)').map(cells)).toEqual([['`lifecycle.create`', 'was broken', 'lifecycle.create passes now: remove its entry from ci/expected.yml']]);
     expect(md).toContain('### Unknown baseline entries (1)');
     expect(md).toContain('- `result.exakt`');
     expect(md).toContain('### Baseline entries not exercised (1)');
@@ -211,13 +210,26 @@ describe('markdown summary', () => {
   });
 
   it('passes with a baseline that lists every failure', () => {
-    const md = buildMarkdownSummary(judged(fixture(), { entries: [{ check: 'result.exact', reason: 'r' }, { check: 'result.timeout', reason: 'r' }] }));
+    const md = buildMarkdownSummary(
+      judged(fixture(), {
+        entries: [
+          { check: 'result.exact', reason: 'r' },
+          { check: 'result.timeout', reason: 'r' },
+        ],
+      }),
+    );
     expect(md).toMatch(/^## ✅ .*passed\n\n\*\*Passed\*\*: no unexpected failure — 2 expected failures listed in the baseline; 1 warning/);
     expect(md).not.toContain('### Stale');
   });
 
   it('says passed exactly when the verdict passes (the exit status is 0), taking strict and the baseline from it', () => {
-    const listed = { file: 'ci/expected.yml', entries: [{ check: 'result.exact', reason: 'known' }, { check: 'result.timeout', reason: 'flaky' }] };
+    const listed = {
+      file: 'ci/expected.yml',
+      entries: [
+        { check: 'result.exact', reason: 'known' },
+        { check: 'result.timeout', reason: 'flaky' },
+      ],
+    };
     const passing = judged(fixture(), listed);
     expect(passing.verdict!.outcome).toBe('pass');
     expect(buildMarkdownSummary(passing).split('\n')[0]).toBe('## ✅ MCP Tasks conformance: passed');

@@ -29,10 +29,7 @@ type Json = Record<string, any>;
 /** Something to wait for, with a deadline so a missing event fails the test instead of hanging it. */
 function within<T>(promise: Promise<T>, label: string, timeoutMs = 4000): Promise<T> {
   let timer: NodeJS.Timeout;
-  return Promise.race([
-    promise.finally(() => clearTimeout(timer)),
-    new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out waiting for ${label}`)), timeoutMs))),
-  ]);
+  return Promise.race([promise.finally(() => clearTimeout(timer)), new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out waiting for ${label}`)), timeoutMs)))]);
 }
 
 const HUB_POLL_MS = 100;
@@ -371,9 +368,7 @@ describe('the reference client as a task receiver', () => {
   });
 
   it('lists its tasks in pages of 10 with signed cursors', async () => {
-    const created = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => peer.result('sampling/createMessage', sampling({ reply: 'echo', text: `t${i}` }, { task: {} }))),
-    );
+    const created = await Promise.all(Array.from({ length: 12 }, (_, i) => peer.result('sampling/createMessage', sampling({ reply: 'echo', text: `t${i}` }, { task: {} }))));
     const seen: string[] = [];
     let cursor: string | undefined;
     let pages = 0;

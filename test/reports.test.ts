@@ -7,22 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunReport } from '../harness/model.js';
 import { TOOL } from '../harness/tool.js';
 import { runVerdict } from '../harness/run-policy.js';
-import {
-  buildJunitXml,
-  formatCheckLine,
-  formatSummary,
-  RUN_VERDICT_CASE,
-  SYSTEM_OUT_MAX_BYTES,
-  toJsonReport,
-  writeJsonReport,
-  writeJunitReport,
-} from '../reports/index.js';
+import { buildJunitXml, formatCheckLine, formatSummary, RUN_VERDICT_CASE, SYSTEM_OUT_MAX_BYTES, toJsonReport, writeJsonReport, writeJunitReport } from '../reports/index.js';
 import { CALIBRATION, result, runReport } from './support/results.js';
 
 // ---------------------------------------------------------------------------------------------- fixture
 
 const NASTY = 'bad\u0000chars\u001b[31mred\uFFFF end ]]> and again ]]> done';
-
 
 const PASS = result({
   id: 'lifecycle.create',
@@ -225,8 +215,7 @@ describe('tool', () => {
 describe('console', () => {
   it('formats one line per check with a padded tag, id, title, message and duration', () => {
     expect(formatCheckLine(FAIL)).toBe(
-      'FAIL   result.exact-success  tasks/result returns what the plain call returns — ' +
-        'expected content [{"type":"text","text":"hi"}], got [] <&> "quoted"  (1.23 s)',
+      'FAIL   result.exact-success  tasks/result returns what the plain call returns — ' + 'expected content [{"type":"text","text":"hi"}], got [] <&> "quoted"  (1.23 s)',
     );
     expect(formatCheckLine(PASS)).toBe('PASS   lifecycle.create  title of lifecycle.create  (312 ms)');
     expect(formatCheckLine(ERROR)).toMatch(/^ERROR {2}result\.timeout {2}/);
@@ -274,14 +263,16 @@ describe('console', () => {
   });
 
   it('ends with the verdict the report carries; without one, the run policy gives it', () => {
-    expect(formatSummary(fixture()).split('\n').at(-1)).toBe(
-      'Verdict:     FAIL — 1 check failed, 1 check could not run (harness error) — 1 warning (a SHOULD not met) that does not fail the run',
-    );
+    expect(formatSummary(fixture()).split('\n').at(-1)).toBe('Verdict:     FAIL — 1 check failed, 1 check could not run (harness error) — 1 warning (a SHOULD not met) that does not fail the run');
     const clean = runReport([PASS, WARN]);
     expect(formatSummary(clean).split('\n').at(-1)).toMatch(/^Verdict: +PASS — no check failed — 1 warning/);
     expect(formatSummary(clean, { strict: true }).split('\n').at(-1)).toBe('Verdict:     FAIL — 1 warning counts as failure under strict (strict)');
     // The carried verdict wins over the fallback's strict.
-    expect(formatSummary({ ...clean, verdict: runVerdict(clean) }, { strict: true }).split('\n').at(-1)).toMatch(/^Verdict: +PASS/);
+    expect(
+      formatSummary({ ...clean, verdict: runVerdict(clean) }, { strict: true })
+        .split('\n')
+        .at(-1),
+    ).toMatch(/^Verdict: +PASS/);
   });
 
   it('with a baseline: marks expected failures, lists stale and unknown entries, and the verdict agrees', () => {
@@ -297,7 +288,9 @@ describe('console', () => {
     expect(text.split('\n').at(-1)).toBe('Verdict:     PASS — no unexpected failure — 2 expected failures listed in the baseline; 1 warning (a SHOULD not met) that does not fail the run');
 
     const stale = fixture();
-    stale.verdict = runVerdict(stale, { baseline: { file: 'ci/expected.yml', entries: [...entries, { check: 'lifecycle.create', reason: 'was broken' }, { check: 'lifecycle.craete', reason: 'typo' }] } });
+    stale.verdict = runVerdict(stale, {
+      baseline: { file: 'ci/expected.yml', entries: [...entries, { check: 'lifecycle.create', reason: 'was broken' }, { check: 'lifecycle.craete', reason: 'typo' }] },
+    });
     const staleText = formatSummary(stale);
     expect(staleText).toContain('Stale baseline entries (they fail the run):\n  lifecycle.create passes now: remove its entry from ci/expected.yml');
     expect(staleText).toContain('Unknown baseline entries (they fail the run):\n  ci/expected.yml lists "lifecycle.craete", which is no check of this suite; did you mean "lifecycle.create"?');
@@ -314,9 +307,7 @@ describe('console', () => {
 
   it('shows the calibration in the header, and nothing when there is none', () => {
     const text = formatSummary(fixture({ calibration: CALIBRATION }));
-    expect(text).toMatch(
-      /^Calibration: round trip 12 ms \(median of 5 ping requests on the discovery connection\), connect 140 ms, allowance 250 ms per round trip, multiplier 1$/m,
-    );
+    expect(text).toMatch(/^Calibration: round trip 12 ms \(median of 5 ping requests on the discovery connection\), connect 140 ms, allowance 250 ms per round trip, multiplier 1$/m);
     expect(text.indexOf('Calibration:')).toBeLessThan(text.indexOf('Results:'));
     expect(formatSummary(fixture())).not.toContain('Calibration');
   });
@@ -378,7 +369,14 @@ describe('json', () => {
   it('writes the verdict and the calibration as the report carries them, null when absent', () => {
     expect(toJsonReport(fixture())).toMatchObject({ verdict: null, calibration: null });
     const report = fixture({ calibration: CALIBRATION });
-    report.verdict = runVerdict(report, { baseline: { entries: [{ check: 'result.exact-success', reason: 'known', link: 'https://example.org/1' }, { check: 'cancel.terminal', reason: 'r' }] } });
+    report.verdict = runVerdict(report, {
+      baseline: {
+        entries: [
+          { check: 'result.exact-success', reason: 'known', link: 'https://example.org/1' },
+          { check: 'cancel.terminal', reason: 'r' },
+        ],
+      },
+    });
     const json = JSON.parse(JSON.stringify(toJsonReport(report)));
     expect(json.calibration).toEqual(CALIBRATION);
     expect(json.verdict).toEqual({
@@ -442,11 +440,7 @@ describe('junit', () => {
 
   it('has one testsuite per suite in first-seen order, stamped with the run start', () => {
     const suites = testSuites(buildJunitXml(fixture()));
-    expect(suites.map((s) => s.attrs.name)).toEqual([
-      'mcp-tasks-conformance 2025-11-25 · lifecycle',
-      'mcp-tasks-conformance 2025-11-25 · result',
-      'mcp-tasks-conformance 2025-11-25 · cancel',
-    ]);
+    expect(suites.map((s) => s.attrs.name)).toEqual(['mcp-tasks-conformance 2025-11-25 · lifecycle', 'mcp-tasks-conformance 2025-11-25 · result', 'mcp-tasks-conformance 2025-11-25 · cancel']);
     for (const suite of suites) expect(suite.attrs.timestamp).toBe('2025-11-25T10:20:30Z');
     expect(suites.map((s) => s.cases.length)).toEqual([2, 2, 1]);
     expect(suites[1]!.attrs).toMatchObject({ tests: '2', failures: '1', errors: '1', skipped: '0', time: '31.235' });
@@ -468,13 +462,7 @@ describe('junit', () => {
     expect(xml).not.toMatch(/<testcase\b[^>]*>\s*<properties>/);
     const fail = findCase(xml, 'result.exact-success');
     expect(fail.properties).toEqual({});
-    expect(fail.systemOut.split('\n').slice(0, 5)).toEqual([
-      'requirements: REQ-RESULT-1,REQ-RESULT-2',
-      'keyword: MUST',
-      'level: must',
-      'outcome: fail',
-      'protocolVersion: 2025-11-25',
-    ]);
+    expect(fail.systemOut.split('\n').slice(0, 5)).toEqual(['requirements: REQ-RESULT-1,REQ-RESULT-2', 'keyword: MUST', 'level: must', 'outcome: fail', 'protocolVersion: 2025-11-25']);
     expect(findCase(xml, 'cancel.terminal').systemOut).toContain('\nkeyword: MUST NOT\n');
     expect(findCase(xml, 'lifecycle.ttl').systemOut).toContain('\nkeyword: SHOULD\n');
     // The keyword comes from the report's coverage: without a coverage entry, there is none to name.
@@ -660,9 +648,7 @@ describe('junit', () => {
     ]);
     const out = findCase(xml, 'result.exact-success').systemOut.split('\n').slice(5);
     // In JSON lines, illegal characters and ">" of "]]>" are \u escapes: legal XML, and the JSON parses back exactly.
-    expect(out[0]).toBe(
-      '+1ms → {"method":"tasks/result","params":{"taskId":"bad\\u0000chars\\u001b[31mred\\uffff end ]]\\u003e and again ]]\\u003e done"}}',
-    );
+    expect(out[0]).toBe('+1ms → {"method":"tasks/result","params":{"taskId":"bad\\u0000chars\\u001b[31mred\\uffff end ]]\\u003e and again ]]\\u003e done"}}');
     expect(JSON.parse(out[0]!.slice('+1ms → '.length)).params.taskId).toBe(NASTY);
     expect(out[1]).toMatch(/^\+2ms ← \{"result"/);
     expect(out[2]).toBe('+3ms stderr: stderr line with badchars[31mred end ]]&gt; and again ]]&gt; done');

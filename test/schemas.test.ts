@@ -4,21 +4,13 @@ import { fileURLToPath } from 'node:url';
 import AjvModule from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { ValidateFunction } from 'ajv';
-import {
-  validateTaskMessage,
-  isRfc3339DateTime,
-  TASK_SCHEMA_NAMES,
-  type TaskSchemaName,
-} from '../harness/schemas/validate.js';
+import { validateTaskMessage, isRfc3339DateTime, TASK_SCHEMA_NAMES, type TaskSchemaName } from '../harness/schemas/validate.js';
 import { ALL_TASK_SCHEMAS, TASK_SCHEMA_ID_BASE } from '../harness/schemas/task-schemas.js';
 
 type AjvClass = typeof AjvModule.default;
 type AddFormats = typeof addFormatsModule.default;
-const Ajv2020: AjvClass =
-  (AjvModule as unknown as { default?: AjvClass }).default ?? (AjvModule as unknown as AjvClass);
-const addFormats: AddFormats =
-  (addFormatsModule as unknown as { default?: AddFormats }).default ??
-  (addFormatsModule as unknown as AddFormats);
+const Ajv2020: AjvClass = (AjvModule as unknown as { default?: AjvClass }).default ?? (AjvModule as unknown as AjvClass);
+const addFormats: AddFormats = (addFormatsModule as unknown as { default?: AddFormats }).default ?? (addFormatsModule as unknown as AddFormats);
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Obj = { [key: string]: Json };
@@ -110,11 +102,7 @@ const specClientTasks: Obj = {
 
 const validExamples: Array<[string, TaskSchemaName, Json]> = [
   ['spec CreateTaskResult', 'CreateTaskResult', specCreateTaskResult],
-  [
-    'CreateTaskResult with model-immediate-response _meta',
-    'CreateTaskResult',
-    { ...clone(specCreateTaskResult), _meta: { 'io.modelcontextprotocol/model-immediate-response': 'Working on it.' } },
-  ],
+  ['CreateTaskResult with model-immediate-response _meta', 'CreateTaskResult', { ...clone(specCreateTaskResult), _meta: { 'io.modelcontextprotocol/model-immediate-response': 'Working on it.' } }],
   ['spec tasks/get result', 'GetTaskResult', specGetTaskResult],
   ['spec failed-task tasks/get result', 'GetTaskResult', specFailedGetTaskResult],
   ['spec task as Task', 'Task', specGetTaskResult],
@@ -122,11 +110,7 @@ const validExamples: Array<[string, TaskSchemaName, Json]> = [
   ['spec tasks/list result', 'ListTasksResult', specListTasksResult],
   ['empty tasks/list result without cursor', 'ListTasksResult', { tasks: [] }],
   ['spec tasks/cancel result', 'CancelTaskResult', specCancelTaskResult],
-  [
-    'spec tasks/result related-task metadata',
-    'RelatedTaskMetadata',
-    (specTasksResultResponse._meta as Obj)['io.modelcontextprotocol/related-task'] as Json,
-  ],
+  ['spec tasks/result related-task metadata', 'RelatedTaskMetadata', (specTasksResultResponse._meta as Obj)['io.modelcontextprotocol/related-task'] as Json],
   ['spec server tasks capability', 'ServerTasksCapability', specServerTasks],
   ['spec client tasks capability', 'ClientTasksCapability', specClientTasks],
   ['server tasks capability, empty', 'ServerTasksCapability', {}],
@@ -295,7 +279,10 @@ describe('task schemas: broken examples', () => {
     const verdict = validateTaskMessage(b.name, b.value);
     expect(verdict.valid).toBe(false);
     for (const needle of b.expect) {
-      expect(verdict.errors.some((e) => e.includes(needle)), `no error contains ${JSON.stringify(needle)}: ${JSON.stringify(verdict.errors)}`).toBe(true);
+      expect(
+        verdict.errors.some((e) => e.includes(needle)),
+        `no error contains ${JSON.stringify(needle)}: ${JSON.stringify(verdict.errors)}`,
+      ).toBe(true);
     }
   });
 
@@ -406,8 +393,7 @@ const OFFICIAL_POINTERS: Record<TaskSchemaName, string> = {
 const DELIBERATE_DIFFERENCES: Array<{ id: string; reason: string; explains: (errorLine: string) => boolean }> = [
   {
     id: 'date-time-format',
-    reason:
-      'createdAt/lastUpdatedAt: the spec requires ISO 8601 timestamps and links RFC 3339 §5; the official schema types them only as "string".',
+    reason: 'createdAt/lastUpdatedAt: the spec requires ISO 8601 timestamps and links RFC 3339 §5; the official schema types them only as "string".',
     explains: (line) => /\/(createdAt|lastUpdatedAt) must match format "date-time"/.test(line),
   },
 ];
@@ -439,13 +425,37 @@ function buildCorpus(): Sample[] {
   addTask('spec task', base);
   addTask('minimal task', { taskId: 't', status: 'working', createdAt: '2025-11-25T10:30:00Z', lastUpdatedAt: '2025-11-25T10:30:00Z', ttl: 0 });
   for (const s of ['working', 'input_required', 'completed', 'failed', 'cancelled']) addTask(`status ${s}`, { ...clone(base), status: s });
-  for (const k of required) addTask(`task without ${k}`, (() => { const t = clone(base); delete t[k]; return t; })());
-  for (const k of ['statusMessage', 'pollInterval']) addTask(`task without optional ${k}`, (() => { const t = clone(base); delete t[k]; return t; })());
+  for (const k of required)
+    addTask(
+      `task without ${k}`,
+      (() => {
+        const t = clone(base);
+        delete t[k];
+        return t;
+      })(),
+    );
+  for (const k of ['statusMessage', 'pollInterval'])
+    addTask(
+      `task without optional ${k}`,
+      (() => {
+        const t = clone(base);
+        delete t[k];
+        return t;
+      })(),
+    );
   for (const [k, vs] of Object.entries(wrongValues)) for (const v of vs) addTask(`task ${k}=${JSON.stringify(v)}`, { ...clone(base), [k]: v });
   addTask('task with extension field', { ...clone(base), vendorField: { a: 1 } });
   addTask('task with _meta object', { ...clone(base), _meta: { a: 1 } });
   addTask('task with _meta string', { ...clone(base), _meta: 'meta' });
-  addTask('task with taskId missing and bad date', (() => { const t = clone(base); delete t.taskId; t.createdAt = 'yesterday'; return t; })());
+  addTask(
+    'task with taskId missing and bad date',
+    (() => {
+      const t = clone(base);
+      delete t.taskId;
+      t.createdAt = 'yesterday';
+      return t;
+    })(),
+  );
   addTask('empty object', {});
   for (const v of [null, [], 'task', 42, true] as Json[]) addTask(`non-object ${JSON.stringify(v)}`, v);
 
@@ -482,7 +492,12 @@ function buildCorpus(): Sample[] {
   for (const key of ['list', 'cancel', 'requests']) {
     for (const v of [{}, { extra: 1 }, true, false, null, 'yes', []] as Json[]) add(`capability ${key}=${JSON.stringify(v)}`, { [key]: v });
   }
-  const leaves: Array<[string, string]> = [['tools', 'call'], ['sampling', 'createMessage'], ['elicitation', 'create'], ['resources', 'read']];
+  const leaves: Array<[string, string]> = [
+    ['tools', 'call'],
+    ['sampling', 'createMessage'],
+    ['elicitation', 'create'],
+    ['resources', 'read'],
+  ];
   for (const [group, leaf] of leaves) {
     for (const v of [{}, true, 1, null] as Json[]) add(`capability requests.${group}.${leaf}=${JSON.stringify(v)}`, { requests: { [group]: { [leaf]: v } } });
     add(`capability requests.${group}=true`, { requests: { [group]: true } });
@@ -490,73 +505,68 @@ function buildCorpus(): Sample[] {
   return samples;
 }
 
-describe.skipIf(!existsSync(OFFICIAL_PATH))(
-  'agreement with the official schema-2025-11-25.json (skipped when ../shared/reference is absent, e.g. in a user clone)',
-  () => {
-    let officialValidators: Map<TaskSchemaName, ValidateFunction> | undefined;
-    const official = (name: TaskSchemaName): ValidateFunction => {
-      if (!officialValidators) {
-        const schema = JSON.parse(readFileSync(OFFICIAL_PATH, 'utf8')) as Record<string, unknown>;
-        // The official schema uses descriptions and loose typing that strict mode rejects.
-        const ajv = new Ajv2020({ strict: false, allErrors: true });
-        addFormats(ajv);
-        ajv.addSchema({ ...schema, $id: OFFICIAL_ID });
-        officialValidators = new Map();
-        for (const n of TASK_SCHEMA_NAMES) {
-          officialValidators.set(n, ajv.compile({ $ref: `${OFFICIAL_ID}${OFFICIAL_POINTERS[n]}` }));
+describe.skipIf(!existsSync(OFFICIAL_PATH))('agreement with the official schema-2025-11-25.json (skipped when ../shared/reference is absent, e.g. in a user clone)', () => {
+  let officialValidators: Map<TaskSchemaName, ValidateFunction> | undefined;
+  const official = (name: TaskSchemaName): ValidateFunction => {
+    if (!officialValidators) {
+      const schema = JSON.parse(readFileSync(OFFICIAL_PATH, 'utf8')) as Record<string, unknown>;
+      // The official schema uses descriptions and loose typing that strict mode rejects.
+      const ajv = new Ajv2020({ strict: false, allErrors: true });
+      addFormats(ajv);
+      ajv.addSchema({ ...schema, $id: OFFICIAL_ID });
+      officialValidators = new Map();
+      for (const n of TASK_SCHEMA_NAMES) {
+        officialValidators.set(n, ajv.compile({ $ref: `${OFFICIAL_ID}${OFFICIAL_POINTERS[n]}` }));
+      }
+    }
+    return officialValidators.get(name)!;
+  };
+
+  const corpus = buildCorpus();
+
+  /** Runs ours and theirs over the corpus; returns unexplained disagreements and the exceptions used. */
+  const compare = (name: TaskSchemaName): { disagreements: string[]; used: Set<string> } => {
+    const disagreements: string[] = [];
+    const used = new Set<string>();
+    const validate = official(name);
+    for (const sample of corpus) {
+      const theirs = validate(clone(sample.value)) as boolean;
+      const ours = validateTaskMessage(name, clone(sample.value));
+      if (theirs === ours.valid) continue;
+      if (theirs && !ours.valid) {
+        const explainedBy = ours.errors.map((line) => DELIBERATE_DIFFERENCES.find((d) => d.explains(line)));
+        if (explainedBy.every(Boolean)) {
+          for (const d of explainedBy) used.add(d!.id);
+          continue;
         }
       }
-      return officialValidators.get(name)!;
-    };
+      disagreements.push(`${sample.label}: official ${theirs ? 'valid' : 'invalid'}, ours ${ours.valid ? 'valid' : `invalid ${JSON.stringify(ours.errors)}`}`);
+    }
+    return { disagreements, used };
+  };
 
-    const corpus = buildCorpus();
+  it('has a corpus large enough to mean something, with both verdicts represented', () => {
+    expect(corpus.length).toBeGreaterThanOrEqual(40);
+    for (const name of TASK_SCHEMA_NAMES) {
+      const verdicts = corpus.map((s) => official(name)(s.value));
+      expect(verdicts.filter(Boolean).length, `${name}: valid samples`).toBeGreaterThanOrEqual(3);
+      expect(verdicts.filter((v) => !v).length, `${name}: invalid samples`).toBeGreaterThanOrEqual(3);
+    }
+  });
 
-    /** Runs ours and theirs over the corpus; returns unexplained disagreements and the exceptions used. */
-    const compare = (name: TaskSchemaName): { disagreements: string[]; used: Set<string> } => {
-      const disagreements: string[] = [];
-      const used = new Set<string>();
-      const validate = official(name);
-      for (const sample of corpus) {
-        const theirs = validate(clone(sample.value)) as boolean;
-        const ours = validateTaskMessage(name, clone(sample.value));
-        if (theirs === ours.valid) continue;
-        if (theirs && !ours.valid) {
-          const explainedBy = ours.errors.map((line) => DELIBERATE_DIFFERENCES.find((d) => d.explains(line)));
-          if (explainedBy.every(Boolean)) {
-            for (const d of explainedBy) used.add(d!.id);
-            continue;
-          }
-        }
-        disagreements.push(
-          `${sample.label}: official ${theirs ? 'valid' : 'invalid'}, ours ${ours.valid ? 'valid' : `invalid ${JSON.stringify(ours.errors)}`}`,
-        );
-      }
-      return { disagreements, used };
-    };
+  it.each(TASK_SCHEMA_NAMES.map((n) => [n] as const))('%s agrees with the official schema on every sample', (name) => {
+    expect(compare(name).disagreements).toEqual([]);
+  });
 
-    it('has a corpus large enough to mean something, with both verdicts represented', () => {
-      expect(corpus.length).toBeGreaterThanOrEqual(40);
-      for (const name of TASK_SCHEMA_NAMES) {
-        const verdicts = corpus.map((s) => official(name)(s.value));
-        expect(verdicts.filter(Boolean).length, `${name}: valid samples`).toBeGreaterThanOrEqual(3);
-        expect(verdicts.filter((v) => !v).length, `${name}: invalid samples`).toBeGreaterThanOrEqual(3);
-      }
-    });
+  it('every listed deliberate difference is exercised by the corpus', () => {
+    const used = new Set<string>();
+    for (const name of TASK_SCHEMA_NAMES) for (const id of compare(name).used) used.add(id);
+    for (const d of DELIBERATE_DIFFERENCES) expect(used.has(d.id), `${d.id}: ${d.reason}`).toBe(true);
+  });
 
-    it.each(TASK_SCHEMA_NAMES.map((n) => [n] as const))('%s agrees with the official schema on every sample', (name) => {
-      expect(compare(name).disagreements).toEqual([]);
-    });
-
-    it('every listed deliberate difference is exercised by the corpus', () => {
-      const used = new Set<string>();
-      for (const name of TASK_SCHEMA_NAMES) for (const id of compare(name).used) used.add(id);
-      for (const d of DELIBERATE_DIFFERENCES) expect(used.has(d.id), `${d.id}: ${d.reason}`).toBe(true);
-    });
-
-    it('the official schema still lacks a date-time format on Task timestamps (else drop the exception)', () => {
-      const schema = JSON.parse(readFileSync(OFFICIAL_PATH, 'utf8')) as { $defs: Record<string, { properties: Record<string, { format?: string }> }> };
-      expect(schema.$defs.Task!.properties.createdAt!.format).toBeUndefined();
-      expect(schema.$defs.Task!.properties.lastUpdatedAt!.format).toBeUndefined();
-    });
-  },
-);
+  it('the official schema still lacks a date-time format on Task timestamps (else drop the exception)', () => {
+    const schema = JSON.parse(readFileSync(OFFICIAL_PATH, 'utf8')) as { $defs: Record<string, { properties: Record<string, { format?: string }> }> };
+    expect(schema.$defs.Task!.properties.createdAt!.format).toBeUndefined();
+    expect(schema.$defs.Task!.properties.lastUpdatedAt!.format).toBeUndefined();
+  });
+});

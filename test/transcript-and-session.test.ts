@@ -84,7 +84,11 @@ describe('RpcSession', () => {
     });
     const session = new RpcSession(transport, new Transcript(), 'A', 1000);
     session.onRequest('elicitation/create', () => ({ result: { action: 'accept', content: { answer: 'yes' } } }));
-    for (const [id, method] of [[1, 'ping'], [2, 'elicitation/create'], [3, 'sampling/createMessage']] as const) {
+    for (const [id, method] of [
+      [1, 'ping'],
+      [2, 'elicitation/create'],
+      [3, 'sampling/createMessage'],
+    ] as const) {
       transport.onmessage?.({ jsonrpc: '2.0', id, method, params: {} } as JSONRPCMessage);
     }
     await new Promise((resolve) => setImmediate(resolve));

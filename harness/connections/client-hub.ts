@@ -49,7 +49,10 @@ interface SlotState {
 export class ClientHub {
   private readonly slots = new Map<string, SlotState>();
 
-  private constructor(private readonly server: Server, readonly baseUrl: string) {}
+  private constructor(
+    private readonly server: Server,
+    readonly baseUrl: string,
+  ) {}
 
   static async start(host = '127.0.0.1'): Promise<ClientHub> {
     // Assigned once the server listens; requests cannot arrive before that.

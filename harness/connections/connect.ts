@@ -67,7 +67,7 @@ export async function openConnection(target: TargetSpec, options: ConnectOptions
   const deliveries = new Map<string | number, Delivery>();
   let transport;
   if (target.transport === 'stdio') {
-    const stdio = new CommandStdioTransport(target.command, target.env ? { ...process.env, ...target.env } as Record<string, string> : undefined);
+    const stdio = new CommandStdioTransport(target.command, target.env ? ({ ...process.env, ...target.env } as Record<string, string>) : undefined);
     // What the session cannot see itself (stderr, lines that are not JSON, the exit) is told to it too,
     // so that a check meeting a timeout or a lost connection can say what the receiver did instead.
     // (`session` is created below, before the transport starts, so before any line can arrive.)
@@ -125,7 +125,10 @@ export async function openConnection(target: TargetSpec, options: ConnectOptions
   const close = async () => {
     // DELETE ends the HTTP session politely; bounded so a hung receiver cannot hold the run.
     if ('terminateSession' in transport && !session.closed) {
-      await withinMs(transport.terminateSession().catch(() => undefined), 1000);
+      await withinMs(
+        transport.terminateSession().catch(() => undefined),
+        1000,
+      );
     }
     await session.close().catch(() => undefined);
   };
@@ -187,9 +190,19 @@ async function openClientConnection(target: Extract<TargetSpec, { transport: 'cl
   try {
     launched = launchCommand(`${target.command} ${shellQuote(slot.url)}`, { env: { ...process.env, ...target.env, MCP_CONFORMANCE_URL: slot.url } as Record<string, string>, stdin: false });
     launched.child.stdout.setEncoding('utf8');
-    launched.child.stdout.on('data', (chunk: string) => chunk.split('\n').filter(Boolean).forEach((line) => transcript.record({ dir: 'note', conn: label, text: `client stdout: ${line.slice(0, 2000)}` })));
+    launched.child.stdout.on('data', (chunk: string) =>
+      chunk
+        .split('\n')
+        .filter(Boolean)
+        .forEach((line) => transcript.record({ dir: 'note', conn: label, text: `client stdout: ${line.slice(0, 2000)}` })),
+    );
     launched.child.stderr.setEncoding('utf8');
-    launched.child.stderr.on('data', (chunk: string) => chunk.split('\n').filter(Boolean).forEach((line) => transcript.stderr(label, line.slice(0, 4000))));
+    launched.child.stderr.on('data', (chunk: string) =>
+      chunk
+        .split('\n')
+        .filter(Boolean)
+        .forEach((line) => transcript.stderr(label, line.slice(0, 4000))),
+    );
     const exited = launched.exited.then(({ code, signal }) => {
       throw new IutError('closed', `the client process ${signal ? `was ended by ${signal}` : `exited with code ${code}`} before it connected and opened its GET stream`);
     });

@@ -36,9 +36,7 @@ function requestIdsOf(body: string): (string | number)[] {
   try {
     const parsed: unknown = JSON.parse(body);
     const messages = Array.isArray(parsed) ? parsed : [parsed];
-    return messages
-      .filter((m): m is { id: string | number; method: string } => typeof m === 'object' && m !== null && 'method' in m && 'id' in m)
-      .map((m) => m.id);
+    return messages.filter((m): m is { id: string | number; method: string } => typeof m === 'object' && m !== null && 'method' in m && 'id' in m).map((m) => m.id);
   } catch {
     return [];
   }

@@ -36,7 +36,12 @@ export async function launchHttpServer(commandLine: string, url: string, timeout
     if (exited) {
       await launched.end();
       await Promise.race([stderr.ended, new Promise((r) => setTimeout(r, 500))]);
-      const said = stderr.lines().map((line) => line.text).join('\n').trim().slice(-500);
+      const said = stderr
+        .lines()
+        .map((line) => line.text)
+        .join('\n')
+        .trim()
+        .slice(-500);
       throw new Error(`the --launch command exited before ${url} answered; its stderr ended with: ${said || '(nothing)'}`);
     }
     try {

@@ -39,7 +39,10 @@ export class CommandStdioTransport implements Transport {
   /** Resolves once the process's exit has been reported (onraw 'exit'), after its last output was read. */
   readonly exitReported = new Promise<void>((resolve) => (this.markExitReported = resolve));
 
-  constructor(private readonly commandLine: string, private readonly env?: Record<string, string>) {}
+  constructor(
+    private readonly commandLine: string,
+    private readonly env?: Record<string, string>,
+  ) {}
 
   async start(): Promise<void> {
     const launched = launchCommand(this.commandLine, { env: this.env });
@@ -49,10 +52,11 @@ export class CommandStdioTransport implements Transport {
     const stderr = new OutputTail(launched.child.stderr);
     stderr.onLine((line) => this.onraw?.({ kind: 'stderr', text: line.text }));
     launched.child.stdin?.on('error', (error: Error) => this.onerror?.(error));
-    const drained = (stream: NodeJS.ReadableStream) => new Promise<void>((resolve) => {
-      stream.once('end', resolve);
-      stream.once('close', resolve);
-    });
+    const drained = (stream: NodeJS.ReadableStream) =>
+      new Promise<void>((resolve) => {
+        stream.once('end', resolve);
+        stream.once('close', resolve);
+      });
     const outputDone = Promise.all([drained(launched.child.stdout), stderr.ended]);
     void launched.exited.then(async ({ code, signal }) => {
       const at = new Date().toISOString();

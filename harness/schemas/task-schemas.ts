@@ -17,7 +17,7 @@ const DRAFT_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
 /** `_meta` as declared on the base Result / NotificationParams: any object. */
 const META = {
   type: 'object',
-  description: 'Reserved metadata; see the spec\'s General fields: `_meta`.',
+  description: "Reserved metadata; see the spec's General fields: `_meta`.",
 } as const;
 
 /** Base Result: open object whose `_meta`, if present, is an object. */
@@ -110,10 +110,7 @@ export const CancelTaskResultSchema = {
 export const TaskStatusNotificationParamsSchema = {
   $schema: DRAFT_2020_12,
   $id: `${TASK_SCHEMA_ID_BASE}TaskStatusNotificationParams`,
-  allOf: [
-    { $ref: `${TASK_SCHEMA_ID_BASE}NotificationParams` },
-    { $ref: `${TASK_SCHEMA_ID_BASE}Task` },
-  ],
+  allOf: [{ $ref: `${TASK_SCHEMA_ID_BASE}NotificationParams` }, { $ref: `${TASK_SCHEMA_ID_BASE}Task` }],
 } as const;
 
 /** Value of `_meta["io.modelcontextprotocol/related-task"]`. */

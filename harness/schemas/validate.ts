@@ -9,11 +9,8 @@ import { ALL_TASK_SCHEMAS, TASK_SCHEMA_ID_BASE } from './task-schemas.js';
 // `module.exports` (typed as the namespace), under bundlers it may already be the default.
 type AjvClass = typeof AjvModule.default;
 type AddFormats = typeof addFormatsModule.default;
-const Ajv2020: AjvClass =
-  (AjvModule as unknown as { default?: AjvClass }).default ?? (AjvModule as unknown as AjvClass);
-const addFormats: AddFormats =
-  (addFormatsModule as unknown as { default?: AddFormats }).default ??
-  (addFormatsModule as unknown as AddFormats);
+const Ajv2020: AjvClass = (AjvModule as unknown as { default?: AjvClass }).default ?? (AjvModule as unknown as AjvClass);
+const addFormats: AddFormats = (addFormatsModule as unknown as { default?: AddFormats }).default ?? (addFormatsModule as unknown as AddFormats);
 
 export type TaskSchemaName =
   | 'Task'
@@ -62,8 +59,7 @@ export interface SchemaVerdict {
 // Not accepted: the space separator (§5.6 NOTE allows it only "by mutual agreement", and ISO 8601,
 // which the MCP spec names, does not have it), a missing offset, a missing seconds field,
 // "+0100"/"+01" offsets, and ISO 8601 forms outside the RFC 3339 profile.
-const RFC3339_DATE_TIME =
-  /^([0-9]{4})-([0-9]{2})-([0-9]{2})[Tt]([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?(?:([Zz])|([+-])([0-9]{2}):([0-9]{2}))$/;
+const RFC3339_DATE_TIME = /^([0-9]{4})-([0-9]{2})-([0-9]{2})[Tt]([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?(?:([Zz])|([+-])([0-9]{2}):([0-9]{2}))$/;
 
 function isLeapYear(year: number): boolean {
   return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);

@@ -9,7 +9,11 @@ export default defineCheck({
   suite: 'cancellation',
   requirements: ['TASKS-CANCEL-RESULT-ANSWERS'],
   roles: ['server', 'client'],
-  needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'tasks-capability', path: 'cancel' }, { kind: 'fixture', role: 'echo' }],
+  needs: [
+    { kind: 'tasks-capability', path: 'requests' },
+    { kind: 'tasks-capability', path: 'cancel' },
+    { kind: 'fixture', role: 'echo' },
+  ],
   async run(ctx: CheckContext) {
     const { receiver, task } = await ctx.staged(async (stretch) => {
       const receiver = await ctx.connect();

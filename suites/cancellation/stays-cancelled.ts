@@ -10,7 +10,11 @@ export default defineCheck({
   suite: 'cancellation',
   requirements: ['TASKS-CANCEL-STAYS-CANCELLED'],
   roles: ['server', 'client'],
-  needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'tasks-capability', path: 'cancel' }, { kind: 'fixture', role: 'echo' }],
+  needs: [
+    { kind: 'tasks-capability', path: 'requests' },
+    { kind: 'tasks-capability', path: 'cancel' },
+    { kind: 'fixture', role: 'echo' },
+  ],
   cost: { waitMs: 1000, roundTrips: 8 },
   async run(ctx: CheckContext) {
     await ctx.staged(async (stretch) => {
@@ -25,11 +29,16 @@ export default defineCheck({
       let reverted: string | undefined;
       // Watched until well past the moment the work would have ended; a receiver may drop a cancelled task meanwhile (TASKS-CANCEL-MAY-DELETE).
       const watchMs = Math.max(0, started + workMs + ctx.timing.span(600, 1) - performance.now());
-      const end = await pollTask(receiver, task.taskId, (seen) => {
-        if (cancelledSeen && seen.status !== 'cancelled') reverted = `${brief(seen.status)} ${Math.round(performance.now() - started)} ms after creation`;
-        cancelledSeen ||= seen.status === 'cancelled';
-        return reverted !== undefined;
-      }, { timing: ctx.timing, signal: ctx.signal, timeoutMs: watchMs, deletionAllowed: true, returnAtBound: true });
+      const end = await pollTask(
+        receiver,
+        task.taskId,
+        (seen) => {
+          if (cancelledSeen && seen.status !== 'cancelled') reverted = `${brief(seen.status)} ${Math.round(performance.now() - started)} ms after creation`;
+          cancelledSeen ||= seen.status === 'cancelled';
+          return reverted !== undefined;
+        },
+        { timing: ctx.timing, signal: ctx.signal, timeoutMs: watchMs, deletionAllowed: true, returnAtBound: true },
+      );
       if (end.deleted && !cancelledSeen) throw new UnexpectedReply('tasks/get answered -32602 for the task before it had ever reported "cancelled"');
       if (end.deleted) return ctx.info('the receiver deleted the cancelled task (allowed)');
       if (!ctx.expect('TASKS-CANCEL-STAYS-CANCELLED', reverted === undefined, `expected status "cancelled" to stay (work of ${workMs} ms), got ${reverted} after it had been cancelled`)) return;

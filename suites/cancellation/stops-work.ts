@@ -9,7 +9,11 @@ export default defineCheck({
   title: 'Cancelling a task stops its work: its progress notifications end',
   suite: 'cancellation',
   requirements: ['TASKS-CANCEL-STOP-WORK'],
-  needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'tasks-capability', path: 'cancel' }, { kind: 'fixture', role: 'progress' }],
+  needs: [
+    { kind: 'tasks-capability', path: 'requests' },
+    { kind: 'tasks-capability', path: 'cancel' },
+    { kind: 'fixture', role: 'progress' },
+  ],
   cost: { waitMs: 700, roundTrips: 6 },
   async run(ctx: CheckContext) {
     const intervalMs = ctx.timing.scaled(100);
@@ -24,6 +28,10 @@ export default defineCheck({
     // One notification may already have been on its way when the cancel was answered.
     const late = await receiver.awaitNotificationCount((n) => isOurProgress(n) && n.receivedAt > reply.receivedAt, 2, 5 * intervalMs);
     ctx.info(`${late < 2 ? late : 'at least 2'} progress notification(s) arrived within ${5 * intervalMs} ms after tasks/cancel was answered`);
-    ctx.expect('TASKS-CANCEL-STOP-WORK', late <= 1, `expected the work to stop on tasks/cancel (at most one progress notification in flight), got ${late} or more for the task within ${5 * intervalMs} ms after the cancel answer (one every ${intervalMs} ms before it)`);
+    ctx.expect(
+      'TASKS-CANCEL-STOP-WORK',
+      late <= 1,
+      `expected the work to stop on tasks/cancel (at most one progress notification in flight), got ${late} or more for the task within ${5 * intervalMs} ms after the cancel answer (one every ${intervalMs} ms before it)`,
+    );
   },
 });

@@ -51,7 +51,11 @@ export default defineCheck({
   suite: 'cancellation',
   requirements: ['TASKS-CANCEL-TERMINAL-REJECTED'],
   roles: ['server', 'client'],
-  needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'tasks-capability', path: 'cancel' }, { kind: 'fixture', role: 'echo' }],
+  needs: [
+    { kind: 'tasks-capability', path: 'requests' },
+    { kind: 'tasks-capability', path: 'cancel' },
+    { kind: 'fixture', role: 'echo' },
+  ],
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     const prepared = await Promise.all(CASES.map((testCase) => testCase.prepare(ctx, receiver)));
@@ -62,7 +66,11 @@ export default defineCheck({
         continue;
       }
       const reply = await receiver.cancelTask(target.taskId);
-      ctx.expect('TASKS-CANCEL-TERMINAL-REJECTED', !reply.ok && reply.error.code === -32602, `expected tasks/cancel of a ${label} task (tasks/get said ${target.status}) to be answered with error -32602, got ${errorCodeOf(reply)}`);
+      ctx.expect(
+        'TASKS-CANCEL-TERMINAL-REJECTED',
+        !reply.ok && reply.error.code === -32602,
+        `expected tasks/cancel of a ${label} task (tasks/get said ${target.status}) to be answered with error -32602, got ${errorCodeOf(reply)}`,
+      );
     }
   },
 });

@@ -21,7 +21,11 @@ export default defineCheck({
     ctx.require('TASKS-SUPPORT-UNDECLARED-NORMAL', augmented.ok && !created, `expected the normal ${binding.method} result with the task field ignored, got ${describeReply(augmented)}`);
     if (binding.echoesInput && plain.ok) {
       const strip = (result: Record<string, unknown>) => canonicalJson({ ...result, _meta: undefined });
-      ctx.expect('TASKS-SUPPORT-UNDECLARED-NORMAL', strip(plain.result) === strip(augmented.result), `expected the same result as the call without task, ${strip(plain.result)}, got ${strip(augmented.result)}`);
+      ctx.expect(
+        'TASKS-SUPPORT-UNDECLARED-NORMAL',
+        strip(plain.result) === strip(augmented.result),
+        `expected the same result as the call without task, ${strip(plain.result)}, got ${strip(augmented.result)}`,
+      );
     }
   },
 });

@@ -9,7 +9,10 @@ export default defineCheck({
   suite: 'creation',
   requirements: ['TASKS-RESULT-CREATE-TASK-RESULT'],
   roles: ['server', 'client'],
-  needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'echo' }],
+  needs: [
+    { kind: 'tasks-capability', path: 'requests' },
+    { kind: 'fixture', role: 'echo' },
+  ],
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     const reply = await receiver.invoke(ctx.fixture('echo'), { text: uniqueText('shape'), delayMs: 0 }, { task: { ttl: 60_000 } });

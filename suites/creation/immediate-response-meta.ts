@@ -9,7 +9,10 @@ export default defineCheck({
   title: 'The optional model-immediate-response _meta of a CreateTaskResult is a string',
   suite: 'creation',
   requirements: ['TASKS-CREATE-IMMEDIATE-RESPONSE-STRING'],
-  needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'echo' }],
+  needs: [
+    { kind: 'tasks-capability', path: 'requests' },
+    { kind: 'fixture', role: 'echo' },
+  ],
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     const { reply } = await receiver.startTask(ctx.fixture('echo'), { text: uniqueText('immediate'), delayMs: 0 }, { task: { ttl: 60_000 } });

@@ -11,7 +11,10 @@ export default defineCheck({
   suite: 'creation',
   requirements: ['TASKS-CREATE-NO-RESULT'],
   roles: ['server', 'client'],
-  needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'echo' }],
+  needs: [
+    { kind: 'tasks-capability', path: 'requests' },
+    { kind: 'fixture', role: 'echo' },
+  ],
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     const { reply } = await receiver.startTask(ctx.fixture('echo'), { text: uniqueText('no-result'), delayMs: 0 }, { task: { ttl: 60_000 } });

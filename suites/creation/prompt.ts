@@ -9,7 +9,10 @@ export default defineCheck({
   suite: 'creation',
   requirements: ['TASKS-RESULT-PROMPT'],
   roles: ['server', 'client'],
-  needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'echo' }],
+  needs: [
+    { kind: 'tasks-capability', path: 'requests' },
+    { kind: 'fixture', role: 'echo' },
+  ],
   async run(ctx: CheckContext) {
     const binding = ctx.fixture('echo');
     if (!binding.honoursDelay) ctx.skip(`the tool standing in for echo (${binding.tool}) takes no delayMs, so the end of its work is unknown`);
@@ -22,6 +25,10 @@ export default defineCheck({
     // Half the work time is the margin: an answer later than that was evidently held back with the work.
     ctx.expect('TASKS-RESULT-PROMPT', waited < workMs / 2, `expected the CreateTaskResult well before the ${workMs} ms of work ended (under ${workMs / 2} ms), got it after ${waited} ms`);
     const now = taskOf(await receiver.getTask(task.taskId));
-    ctx.expect('TASKS-RESULT-PROMPT', now !== undefined && !isTerminal(now.status), `expected the task still running right after its creation (work takes ${workMs} ms), got status ${JSON.stringify(now?.status)}`);
+    ctx.expect(
+      'TASKS-RESULT-PROMPT',
+      now !== undefined && !isTerminal(now.status),
+      `expected the task still running right after its creation (work takes ${workMs} ms), got status ${JSON.stringify(now?.status)}`,
+    );
   },
 });

@@ -50,9 +50,16 @@ export default defineCheck({
       // The status a CreateTaskResult shows may already be a later one, if the work could have got there before the answer left.
       const couldHaveMovedOn = probe.reachable.includes(String(task.status)) && (!binding.honoursDelay || reply.elapsedMs >= probe.minWorkMs(workMs));
       if (couldHaveMovedOn) {
-        ctx.lenient('TASKS-LIFECYCLE-START-WORKING', `expected ${what} to begin "working" in its CreateTaskResult, got ${JSON.stringify(task.status)}; its work could have reached that status before the answer was sent, so the task may have begun working and moved on (warned, not failed)`);
+        ctx.lenient(
+          'TASKS-LIFECYCLE-START-WORKING',
+          `expected ${what} to begin "working" in its CreateTaskResult, got ${JSON.stringify(task.status)}; its work could have reached that status before the answer was sent, so the task may have begun working and moved on (warned, not failed)`,
+        );
       } else {
-        ctx.expect('TASKS-LIFECYCLE-START-WORKING', false, `expected ${what} to begin "working" in its CreateTaskResult, got ${JSON.stringify(task.status)}, a status its work could not have reached ${reply.elapsedMs} ms after the call (work of ${probe.minWorkMs(workMs)} ms)`);
+        ctx.expect(
+          'TASKS-LIFECYCLE-START-WORKING',
+          false,
+          `expected ${what} to begin "working" in its CreateTaskResult, got ${JSON.stringify(task.status)}, a status its work could not have reached ${reply.elapsedMs} ms after the call (work of ${probe.minWorkMs(workMs)} ms)`,
+        );
       }
     }
   },

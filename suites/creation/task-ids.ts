@@ -11,7 +11,10 @@ export default defineCheck({
   suite: 'creation',
   requirements: ['TASKS-ID-STRING', 'TASKS-ID-RECEIVER-GENERATED', 'TASKS-ID-UNIQUE'],
   roles: ['server', 'client'],
-  needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'echo' }],
+  needs: [
+    { kind: 'tasks-capability', path: 'requests' },
+    { kind: 'fixture', role: 'echo' },
+  ],
   async run(ctx: CheckContext) {
     const binding = ctx.fixture('echo');
     const receiver = await ctx.connect();

@@ -19,6 +19,10 @@ export default defineCheck({
     const { task } = await receiver.startTask(binding, input, { task: { ttl: 60_000 } });
     const final = await awaitTerminalStatus(receiver, task.taskId, { timing: ctx.timing, signal: ctx.signal });
     if (final.status !== 'failed') ctx.skip(`the ${role} task ended "${String(final.status)}", not "failed", so there is no failed task to inspect (the execution-errors checks report that)`);
-    ctx.expect('TASKS-EXEC-FAILED-STATUS-MESSAGE', typeof final.statusMessage === 'string' && final.statusMessage.trim() !== '', `expected a non-empty statusMessage on the failed task, got ${brief(final.statusMessage)}`);
+    ctx.expect(
+      'TASKS-EXEC-FAILED-STATUS-MESSAGE',
+      typeof final.statusMessage === 'string' && final.statusMessage.trim() !== '',
+      `expected a non-empty statusMessage on the failed task, got ${brief(final.statusMessage)}`,
+    );
   },
 });

@@ -8,7 +8,10 @@ export default defineCheck({
   title: 'A tool result with isError true leaves the task "failed"',
   suite: 'execution-errors',
   requirements: ['TASKS-EXEC-ISERROR-FAILED'],
-  needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'fail' }],
+  needs: [
+    { kind: 'tasks-capability', path: 'requests' },
+    { kind: 'fixture', role: 'fail' },
+  ],
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     const { task } = await receiver.startTask(ctx.fixture('fail'), { text: uniqueText('iserror'), delayMs: 0 }, { task: { ttl: 60_000 } });

@@ -9,7 +9,10 @@ export default defineCheck({
   suite: 'execution-errors',
   requirements: ['TASKS-EXEC-RPC-ERROR-FAILED'],
   roles: ['server', 'client'],
-  needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'error' }],
+  needs: [
+    { kind: 'tasks-capability', path: 'requests' },
+    { kind: 'fixture', role: 'error' },
+  ],
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     const { task } = await receiver.startTask(ctx.fixture('error'), { code: -32042, message: 'conformance: deliberate failure', delayMs: 0 }, { task: { ttl: 60_000 } });

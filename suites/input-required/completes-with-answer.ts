@@ -10,11 +10,18 @@ export default defineCheck({
   suite: 'input-required',
   requirements: ['TASKS-RESULT-EXACT', 'TASKS-META-RESULT-INCLUDES'],
   roles: ['server'],
-  needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'input' }],
+  needs: [
+    { kind: 'tasks-capability', path: 'requests' },
+    { kind: 'fixture', role: 'input' },
+  ],
   async run(ctx: CheckContext) {
     const run = await runInputScenario(ctx);
     const binding = ctx.fixture('input');
-    ctx.expect('TASKS-RESULT-EXACT', run.terminal.status === 'completed', `expected the answered task to end completed, got "${run.terminal.status}"${typeof run.terminal.statusMessage === 'string' ? ` (${run.terminal.statusMessage})` : ''}`);
+    ctx.expect(
+      'TASKS-RESULT-EXACT',
+      run.terminal.status === 'completed',
+      `expected the answered task to end completed, got "${run.terminal.status}"${typeof run.terminal.statusMessage === 'string' ? ` (${run.terminal.statusMessage})` : ''}`,
+    );
     const reply = run.result;
     ctx.require('TASKS-RESULT-EXACT', reply.ok, `expected tasks/result to return the tool's result, got ${describeReply(reply)}`);
     if (binding.echoesInput) {
@@ -24,6 +31,10 @@ export default defineCheck({
       ctx.info(`the input role is mapped to ${binding.tool} without \${text}, so the answer text in the result was not compared`);
     }
     const related = relatedTaskIdOf(reply.result);
-    ctx.expect('TASKS-META-RESULT-INCLUDES', related === run.task.taskId, `expected _meta["io.modelcontextprotocol/related-task"].taskId = ${run.task.taskId} on the tasks/result response, got ${brief(related)}`);
+    ctx.expect(
+      'TASKS-META-RESULT-INCLUDES',
+      related === run.task.taskId,
+      `expected _meta["io.modelcontextprotocol/related-task"].taskId = ${run.task.taskId} on the tasks/result response, got ${brief(related)}`,
+    );
   },
 });

@@ -10,7 +10,10 @@ export default defineCheck({
   suite: 'input-required',
   requirements: ['TASKS-INPUT-RELATED-META', 'TASKS-META-RELATED-ALL'],
   roles: ['server'],
-  needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'input' }],
+  needs: [
+    { kind: 'tasks-capability', path: 'requests' },
+    { kind: 'fixture', role: 'input' },
+  ],
   async run(ctx: CheckContext) {
     const run = await runInputScenario(ctx);
     const related = relatedTaskIdOf(run.elicitation.params);

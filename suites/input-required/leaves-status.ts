@@ -8,7 +8,10 @@ export default defineCheck({
   suite: 'input-required',
   requirements: ['TASKS-INPUT-LEAVE-STATUS'],
   roles: ['server'],
-  needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'input' }],
+  needs: [
+    { kind: 'tasks-capability', path: 'requests' },
+    { kind: 'fixture', role: 'input' },
+  ],
   async run(ctx: CheckContext) {
     const run = await runInputScenario(ctx);
     // A receiver may take a moment to take in the answer; only polls after that grace period are judged.

@@ -9,7 +9,11 @@ export default defineCheck({
   suite: 'input-required',
   requirements: ['TASKS-INPUT-NO-SSE-ON-GET'],
   roles: ['server'],
-  needs: [{ kind: 'transport', transport: 'http' }, { kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'echo' }],
+  needs: [
+    { kind: 'transport', transport: 'http' },
+    { kind: 'tasks-capability', path: 'requests' },
+    { kind: 'fixture', role: 'echo' },
+  ],
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     const { task } = await receiver.startTask(ctx.fixture('echo'), { text: uniqueText('no-sse'), delayMs: ctx.timing.scaled(300) }, { task: { ttl: 60_000 } });

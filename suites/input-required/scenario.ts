@@ -55,13 +55,20 @@ export async function runInputScenario(ctx: CheckContext): Promise<InputScenario
   const pendingResult = receiver.taskResult(task.taskId, { timeoutMs: resultTimeout });
   pendingResult.catch(() => undefined);
   const elicitationArrived = receiver.waitForRequest((r) => r.method === 'elicitation/create', ctx.timing.requestTimeoutMs);
-  const first = await Promise.race([elicitationArrived.then((request) => ({ request })), pendingResult.then((reply) => ({ reply }), (error: Error) => ({ error }))]);
+  const first = await Promise.race([
+    elicitationArrived.then((request) => ({ request })),
+    pendingResult.then(
+      (reply) => ({ reply }),
+      (error: Error) => ({ error }),
+    ),
+  ]);
   if (!('request' in first)) {
     const what = 'reply' in first ? `tasks/result answered with ${describeReply(first.reply)}` : first.error.message;
     throw new UnexpectedReply(`the ${binding.tool} task should send elicitation/create to ask for input; instead ${what} before any elicitation arrived`);
   }
   const elicitation = first.request;
-  if (!elicitation) throw new UnexpectedReply(`the ${binding.tool} task should send elicitation/create to ask for input; none arrived within ${ctx.timing.requestTimeoutMs} ms of calling tasks/result`);
+  if (!elicitation)
+    throw new UnexpectedReply(`the ${binding.tool} task should send elicitation/create to ask for input; none arrived within ${ctx.timing.requestTimeoutMs} ms of calling tasks/result`);
 
   // A receiver may enter input_required only once the request is out: look once more before answering.
   if (!sawInputStatus(receiver, task, statusesBefore)) {
@@ -92,10 +99,15 @@ export async function runInputScenario(ctx: CheckContext): Promise<InputScenario
 async function pollForInputStatus(ctx: CheckContext, receiver: Receiver, task: TaskRecord): Promise<{ statusesBefore: string[] }> {
   const statusesBefore: string[] = [String(task.status)];
   if (sawInputStatus(receiver, task, statusesBefore)) return { statusesBefore };
-  await pollTask(receiver, task.taskId, (current) => {
-    statusesBefore.push(String(current.status));
-    return sawInputStatus(receiver, task, statusesBefore) || isTerminal(current.status);
-  }, { timing: ctx.timing, signal: ctx.signal, timeoutMs: ctx.timing.span(INPUT_STATUS_BOUND_MS, 2), returnAtBound: true });
+  await pollTask(
+    receiver,
+    task.taskId,
+    (current) => {
+      statusesBefore.push(String(current.status));
+      return sawInputStatus(receiver, task, statusesBefore) || isTerminal(current.status);
+    },
+    { timing: ctx.timing, signal: ctx.signal, timeoutMs: ctx.timing.span(INPUT_STATUS_BOUND_MS, 2), returnAtBound: true },
+  );
   return { statusesBefore };
 }
 

@@ -8,7 +8,10 @@ export default defineCheck({
   suite: 'input-required',
   requirements: ['TASKS-INPUT-STATUS'],
   roles: ['server'],
-  needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'input' }],
+  needs: [
+    { kind: 'tasks-capability', path: 'requests' },
+    { kind: 'fixture', role: 'input' },
+  ],
   async run(ctx: CheckContext) {
     const run = await runInputScenario(ctx);
     ctx.expect(

@@ -40,7 +40,10 @@ export default defineCheck({
       if (foreign.error.code !== unknown.error.code) {
         ctx.lenient('TASKS-SEC-REJECT-FOREIGN', `${leak}: B's ${method} got error ${foreign.error.code} for A's task and ${unknown.error.code} for an unknown one; expected the same code`);
       } else if (normalized(foreign.error.message, task.taskId) !== normalized(unknown.error.message, unknownId)) {
-        ctx.lenient('TASKS-SEC-REJECT-FOREIGN', `${leak}: B's ${method} got "${foreign.error.message}" for A's task and "${unknown.error.message}" for an unknown one; expected the same message (task IDs aside)`);
+        ctx.lenient(
+          'TASKS-SEC-REJECT-FOREIGN',
+          `${leak}: B's ${method} got "${foreign.error.message}" for A's task and "${unknown.error.message}" for an unknown one; expected the same message (task IDs aside)`,
+        );
       }
     }
     if (cancels) await a.cancelTask(task.taskId);

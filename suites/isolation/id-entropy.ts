@@ -53,7 +53,11 @@ export function analyzeTaskIds(ids: readonly string[], nowMs: number): IdAnalysi
   }
   if (shortestLength < MIN_LENGTH) {
     const shortest = ids.find((id) => id.length === shortestLength);
-    return { ...base, verdict: 'fail', reason: `the shortest ID, ${JSON.stringify(shortest)}, has ${shortestLength} characters; fewer than ${MIN_LENGTH} cannot carry ${MIN_BITS} random bits even in base64url (about ${apparentBits} bits apparent${structure})` };
+    return {
+      ...base,
+      verdict: 'fail',
+      reason: `the shortest ID, ${JSON.stringify(shortest)}, has ${shortestLength} characters; fewer than ${MIN_LENGTH} cannot carry ${MIN_BITS} random bits even in base64url (about ${apparentBits} bits apparent${structure})`,
+    };
   }
   if (uuidV4) {
     // A random UUID is the industry's standard unguessable ID; its 122 random bits meet the bar, whose
@@ -120,7 +124,10 @@ function findCounters(ids: readonly string[], masks: boolean[][]): string[] {
       const span = values[values.length - 1] - values[0];
       if (span > COUNTER_MAX_AVERAGE_STEP * BigInt(values.length - 1)) continue;
       members.forEach((index, m) => mask(masks, index, runs[m][k].start, runs[m][k].text.length));
-      const sample = members.slice(0, 3).map((index) => JSON.stringify(ids[index])).join(', ');
+      const sample = members
+        .slice(0, 3)
+        .map((index) => JSON.stringify(ids[index]))
+        .join(', ');
       found.push(`a counter-like number (values ${values[0]}–${values[values.length - 1]} across ${members.length} IDs: ${sample}, …)`);
     }
   }

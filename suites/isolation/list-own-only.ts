@@ -14,9 +14,7 @@ export default defineCheck({
     const a = await ctx.connect();
     const b = await ctx.connect({ identity: 'peer' });
     // One of A's tasks finished, one still working: neither may appear in B's list.
-    const created = await Promise.all(
-      [0, ctx.timing.scaled(2_000)].map((delayMs) => a.startTask(binding, { text: uniqueText('own-only'), delayMs }, { task: { ttl: 60_000 } })),
-    );
+    const created = await Promise.all([0, ctx.timing.scaled(2_000)].map((delayMs) => a.startTask(binding, { text: uniqueText('own-only'), delayMs }, { task: { ttl: 60_000 } })));
     const ownedByA = new Set(created.map(({ task }) => task.taskId));
     const walk = await walkTaskList(b);
     if (walk.stoppedBecause) ctx.info(`B's walk through tasks/list ended early: ${walk.stoppedBecause}; judged the ${walk.pages.length} page(s) received`);
@@ -24,7 +22,8 @@ export default defineCheck({
     ctx.expect(
       'TASKS-SEC-LIST-OWN-ONLY',
       leaked.length === 0,
-      () => `expected identity B's tasks/list to hold none of identity A's tasks, got ${leaked.length} of them (${leaked.map((task) => `${task.taskId}, ${task.status}`).join('; ')}) across ${walk.pages.length} page(s)`,
+      () =>
+        `expected identity B's tasks/list to hold none of identity A's tasks, got ${leaked.length} of them (${leaked.map((task) => `${task.taskId}, ${task.status}`).join('; ')}) across ${walk.pages.length} page(s)`,
     );
   },
 });

@@ -25,7 +25,11 @@ export default defineCheck({
     const analysis = analyzeTaskIds(ids, Date.now());
     const judged = `${ids.length} task IDs created ${BATCH} at a time: ${analysis.reason}`;
     // The MUST binds only receivers that do not tie tasks to an authorization context; with credentials and no second identity the suite cannot tell which this is.
-    if (analysis.verdict === 'fail' && ctx.facts.hasAuthorization) ctx.lenient('TASKS-SEC-SECURE-IDS', `expected unguessable task IDs; ${judged}. The requests carry an Authorization header, and the rule applies only where tasks are not bound to it; give a second identity (--peer-header) to check the binding instead (warned, not failed)`);
+    if (analysis.verdict === 'fail' && ctx.facts.hasAuthorization)
+      ctx.lenient(
+        'TASKS-SEC-SECURE-IDS',
+        `expected unguessable task IDs; ${judged}. The requests carry an Authorization header, and the rule applies only where tasks are not bound to it; give a second identity (--peer-header) to check the binding instead (warned, not failed)`,
+      );
     else if (analysis.verdict === 'fail') ctx.expect('TASKS-SEC-SECURE-IDS', false, `expected unguessable task IDs; ${judged}`);
     // The spec names no number of bits, so an ID that is merely below the usual recommendation is warned, not failed.
     else if (analysis.verdict === 'warn') ctx.lenient('TASKS-SEC-SECURE-IDS', `expected at least 128 bits of apparent entropy (no exact bar is set by the spec, hence a warning); ${judged}`);

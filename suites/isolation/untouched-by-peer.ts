@@ -19,20 +19,24 @@ export default defineCheck({
     const { task } = await a.startTask(binding, { text, delayMs: ctx.timing.span(1_000, 2) }, { task: { ttl: 60_000 } });
     // B tries everything on A's task at once, while it works; whether each is refused is isolation.foreign-task-rejected's verdict.
     const cancels = tasksCapability(ctx.facts)?.cancel !== undefined;
-    await Promise.all([
-      b.getTask(task.taskId),
-      cancels ? b.cancelTask(task.taskId) : undefined,
-      b.taskResultWithin(task.taskId, ctx.timing.span(300, 1)),
-    ]);
+    await Promise.all([b.getTask(task.taskId), cancels ? b.cancelTask(task.taskId) : undefined, b.taskResultWithin(task.taskId, ctx.timing.span(300, 1))]);
 
     const end = await awaitTerminalStatus(a, task.taskId, { timing: ctx.timing, signal: ctx.signal });
-    ctx.require('TASKS-SEC-REJECT-FOREIGN', end.status === 'completed', `expected A's task to complete untouched by identity B's get, cancel and result attempts, got status "${end.status}"${typeof end.statusMessage === 'string' ? ` (${end.statusMessage})` : ''}`);
+    ctx.require(
+      'TASKS-SEC-REJECT-FOREIGN',
+      end.status === 'completed',
+      `expected A's task to complete untouched by identity B's get, cancel and result attempts, got status "${end.status}"${typeof end.statusMessage === 'string' ? ` (${end.statusMessage})` : ''}`,
+    );
     const reply = await a.taskResult(task.taskId);
     ctx.require('TASKS-SEC-REJECT-FOREIGN', reply.ok, `expected A's task to return its own result after B's attempts, got ${describeReply(reply)}`);
     if (binding.echoesInput) {
       // Only whose result it is matters here; whether it is exact is result-retrieval's concern.
       const texts = Array.isArray(reply.result.content) ? (reply.result.content as Record<string, unknown>[]).map((item) => item.text) : [];
-      ctx.expect('TASKS-SEC-REJECT-FOREIGN', texts.some((item) => typeof item === 'string' && item.includes(text)), `expected A's task to return its own text "${text}", got ${brief(reply.result.content)}`);
+      ctx.expect(
+        'TASKS-SEC-REJECT-FOREIGN',
+        texts.some((item) => typeof item === 'string' && item.includes(text)),
+        `expected A's task to return its own text "${text}", got ${brief(reply.result.content)}`,
+      );
     }
   },
 });

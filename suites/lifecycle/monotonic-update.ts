@@ -8,7 +8,10 @@ export default defineCheck({
   suite: 'lifecycle',
   requirements: ['TASKS-LIFECYCLE-MONOTONIC-UPDATE'],
   roles: ['server', 'client'],
-  needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'echo' }],
+  needs: [
+    { kind: 'tasks-capability', path: 'requests' },
+    { kind: 'fixture', role: 'echo' },
+  ],
   cost: { waitMs: 300, roundTrips: 8 },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
@@ -19,7 +22,15 @@ export default defineCheck({
       const at = Date.parse(String(seen.lastUpdatedAt));
       // Unparsable timestamps are the timestamp checks' concern; here only comparable ones count.
       if (Number.isNaN(at)) continue;
-      if (previous && !ctx.expect('TASKS-LIFECYCLE-MONOTONIC-UPDATE', at >= previous.at, `expected lastUpdatedAt at or after ${previous.text} (status ${previous.status}), got ${String(seen.lastUpdatedAt)} (status ${seen.status})`)) return;
+      if (
+        previous &&
+        !ctx.expect(
+          'TASKS-LIFECYCLE-MONOTONIC-UPDATE',
+          at >= previous.at,
+          `expected lastUpdatedAt at or after ${previous.text} (status ${previous.status}), got ${String(seen.lastUpdatedAt)} (status ${seen.status})`,
+        )
+      )
+        return;
       previous = { at, text: String(seen.lastUpdatedAt), status: String(seen.status) };
     }
   },

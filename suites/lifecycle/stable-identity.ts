@@ -16,7 +16,10 @@ export default defineCheck({
   suite: 'lifecycle',
   requirements: ['TASKS-LIFECYCLE-STABLE-IDENTITY'],
   roles: ['server', 'client'],
-  needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'echo' }],
+  needs: [
+    { kind: 'tasks-capability', path: 'requests' },
+    { kind: 'fixture', role: 'echo' },
+  ],
   cost: { waitMs: 300, roundTrips: 8 },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
@@ -24,7 +27,14 @@ export default defineCheck({
     const observations = await followTask(receiver, task, { timing: ctx.timing, signal: ctx.signal, extraPolls: 1 });
     for (const { source, task: seen } of observations) {
       if (!ctx.expect('TASKS-LIFECYCLE-STABLE-IDENTITY', seen.taskId === task.taskId, `expected taskId ${task.taskId} in ${source}, got ${brief(seen.taskId)}`)) return;
-      if (!ctx.expect('TASKS-LIFECYCLE-STABLE-IDENTITY', sameInstant(seen.createdAt, task.createdAt), `expected createdAt ${brief(task.createdAt)} as at creation, got ${brief(seen.createdAt)} in a later ${source}`)) return;
+      if (
+        !ctx.expect(
+          'TASKS-LIFECYCLE-STABLE-IDENTITY',
+          sameInstant(seen.createdAt, task.createdAt),
+          `expected createdAt ${brief(task.createdAt)} as at creation, got ${brief(seen.createdAt)} in a later ${source}`,
+        )
+      )
+        return;
     }
   },
 });

@@ -10,7 +10,10 @@ export default defineCheck({
   suite: 'lifecycle',
   requirements: ['TASKS-LIFECYCLE-VALID-TRANSITIONS', 'TASKS-LIFECYCLE-TERMINAL-FINAL'],
   roles: ['server', 'client'],
-  needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'echo' }],
+  needs: [
+    { kind: 'tasks-capability', path: 'requests' },
+    { kind: 'fixture', role: 'echo' },
+  ],
   cost: { waitMs: 600, roundTrips: 16 },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
@@ -31,7 +34,11 @@ export default defineCheck({
 /** Order-free: a task shows at most one terminal status, whichever stream reported it. */
 function judgeTerminalAgreement(ctx: CheckContext, what: string, observations: readonly TaskObservation[]): void {
   const terminal = [...new Set(observations.map((o) => String(o.task.status)).filter((status) => isTerminal(status)))];
-  ctx.expect('TASKS-LIFECYCLE-TERMINAL-FINAL', terminal.length <= 1, `expected ${what} to reach one terminal status, got ${terminal.map((s) => `"${s}"`).join(' and ')} across its polls and status notifications`);
+  ctx.expect(
+    'TASKS-LIFECYCLE-TERMINAL-FINAL',
+    terminal.length <= 1,
+    `expected ${what} to reach one terminal status, got ${terminal.map((s) => `"${s}"`).join(' and ')} across its polls and status notifications`,
+  );
 }
 
 function judge(ctx: CheckContext, what: string, observations: readonly TaskObservation[]): void {
@@ -39,5 +46,9 @@ function judge(ctx: CheckContext, what: string, observations: readonly TaskObser
   const illegal = firstIllegalStep(statuses);
   if (!illegal) return;
   const requirement = isTerminal(illegal.from) ? 'TASKS-LIFECYCLE-TERMINAL-FINAL' : 'TASKS-LIFECYCLE-VALID-TRANSITIONS';
-  ctx.expect(requirement, false, `${what} went from "${illegal.from}" to "${illegal.to}"; expected one of ${illegal.allowed.map((s) => `"${s}"`).join(', ') || 'no change'}; sequence: ${statuses.join(' → ')}`);
+  ctx.expect(
+    requirement,
+    false,
+    `${what} went from "${illegal.from}" to "${illegal.to}"; expected one of ${illegal.allowed.map((s) => `"${s}"`).join(', ') || 'no change'}; sequence: ${statuses.join(' → ')}`,
+  );
 }

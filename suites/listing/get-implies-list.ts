@@ -9,7 +9,11 @@ export default defineCheck({
   suite: 'listing',
   requirements: ['TASKS-LIST-GET-IMPLIES-LIST'],
   roles: ['server', 'client'],
-  needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'tasks-capability', path: 'list' }, { kind: 'fixture', role: 'echo' }],
+  needs: [
+    { kind: 'tasks-capability', path: 'requests' },
+    { kind: 'tasks-capability', path: 'list' },
+    { kind: 'fixture', role: 'echo' },
+  ],
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     const own = await createConfirmedTasks(ctx, receiver, LISTING_TASK_COUNT, true);
@@ -18,6 +22,10 @@ export default defineCheck({
     // The list may hold other tasks of the same requestor (other checks); only this check's own tasks are judged.
     const listed = pagesById(walk);
     const missing = own.filter((task) => !listed.has(task.taskId));
-    ctx.expect('TASKS-LIST-GET-IMPLIES-LIST', missing.length === 0, () => `expected all ${own.length} tasks confirmed with tasks/get to be listed, got ${describeMissing(missing, own.length)} missing from the walk (${walkSummary(walk)})`);
+    ctx.expect(
+      'TASKS-LIST-GET-IMPLIES-LIST',
+      missing.length === 0,
+      () => `expected all ${own.length} tasks confirmed with tasks/get to be listed, got ${describeMissing(missing, own.length)} missing from the walk (${walkSummary(walk)})`,
+    );
   },
 });

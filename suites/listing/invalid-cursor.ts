@@ -10,7 +10,11 @@ export default defineCheck({
   suite: 'listing',
   requirements: ['TASKS-ERROR-INVALID-CURSOR'],
   roles: ['server', 'client'],
-  needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'tasks-capability', path: 'list' }, { kind: 'fixture', role: 'echo' }],
+  needs: [
+    { kind: 'tasks-capability', path: 'requests' },
+    { kind: 'tasks-capability', path: 'list' },
+    { kind: 'fixture', role: 'echo' },
+  ],
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     let first = await receiver.listTasks();
@@ -22,7 +26,10 @@ export default defineCheck({
     // TASKS-LIST-OPAQUE-CURSOR binds the requestor (this suite); these cursors are invalid on purpose, to test the receiver.
     const cases: { label: string; cursor: string }[] = [{ label: 'a made-up cursor', cursor: uniqueText('no-such-cursor') }];
     if (typeof issued === 'string') cases.push({ label: `the issued cursor ${JSON.stringify(issued.slice(0, 40))} with "~tampered" appended`, cursor: `${issued}~tampered` });
-    else ctx.info(`only a made-up cursor was tried: the first tasks/list page offered no nextCursor to alter, even with ${LISTING_TASK_COUNT} more tasks (${first.ok ? 'nextCursor absent' : describeReply(first)})`);
+    else
+      ctx.info(
+        `only a made-up cursor was tried: the first tasks/list page offered no nextCursor to alter, even with ${LISTING_TASK_COUNT} more tasks (${first.ok ? 'nextCursor absent' : describeReply(first)})`,
+      );
     for (const { label, cursor } of cases) {
       const reply = await receiver.listTasks(cursor);
       ctx.expect('TASKS-ERROR-INVALID-CURSOR', !reply.ok && reply.error.code === -32602, `expected tasks/list with ${label} to be answered with error -32602, got ${errorCodeOf(reply)}`);

@@ -9,7 +9,11 @@ export default defineCheck({
   suite: 'listing',
   requirements: ['TASKS-LIST-NEXT-CURSOR'],
   roles: ['server', 'client'],
-  needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'tasks-capability', path: 'list' }, { kind: 'fixture', role: 'echo' }],
+  needs: [
+    { kind: 'tasks-capability', path: 'requests' },
+    { kind: 'tasks-capability', path: 'list' },
+    { kind: 'fixture', role: 'echo' },
+  ],
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     // Only completed tasks: a receiver that leaves out some kind of task is listing.get-implies-list's concern.
@@ -18,6 +22,11 @@ export default defineCheck({
     if (walk.stoppedBecause) throw new UnexpectedReply(`the walk through tasks/list could not finish: ${walk.stoppedBecause}`);
     const listed = pagesById(walk);
     const missing = own.filter((task) => !listed.has(task.taskId));
-    ctx.expect('TASKS-LIST-NEXT-CURSOR', missing.length === 0, () => `expected a nextCursor while tasks remain, got page ${walk.pages.length} without one although ${describeMissing(missing, own.length)} tasks of this check were never listed (${walkSummary(walk)})`);
+    ctx.expect(
+      'TASKS-LIST-NEXT-CURSOR',
+      missing.length === 0,
+      () =>
+        `expected a nextCursor while tasks remain, got page ${walk.pages.length} without one although ${describeMissing(missing, own.length)} tasks of this check were never listed (${walkSummary(walk)})`,
+    );
   },
 });

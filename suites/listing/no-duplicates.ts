@@ -9,7 +9,11 @@ export default defineCheck({
   suite: 'listing',
   requirements: ['TASKS-LIST-NO-DUPLICATES'],
   roles: ['server', 'client'],
-  needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'tasks-capability', path: 'list' }, { kind: 'fixture', role: 'echo' }],
+  needs: [
+    { kind: 'tasks-capability', path: 'requests' },
+    { kind: 'tasks-capability', path: 'list' },
+    { kind: 'fixture', role: 'echo' },
+  ],
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     await createConfirmedTasks(ctx, receiver, LISTING_TASK_COUNT, true);
@@ -18,6 +22,14 @@ export default defineCheck({
     // Every ID counts, not only this check's: a repeat is a repeat whoever created the task, and page
     // boundaries need not fall among this check's own tasks when other checks create tasks alongside.
     const repeated = [...pagesById(walk)].filter(([, pages]) => pages.length > 1);
-    ctx.expect('TASKS-LIST-NO-DUPLICATES', repeated.length === 0, () => `expected each task once across the ${walk.pages.length} page(s), got ${repeated.length} repeated, e.g. ${repeated.slice(0, 3).map(([id, pages]) => `${id} on pages ${pages.join(' and ')}`).join('; ')}`);
+    ctx.expect(
+      'TASKS-LIST-NO-DUPLICATES',
+      repeated.length === 0,
+      () =>
+        `expected each task once across the ${walk.pages.length} page(s), got ${repeated.length} repeated, e.g. ${repeated
+          .slice(0, 3)
+          .map(([id, pages]) => `${id} on pages ${pages.join(' and ')}`)
+          .join('; ')}`,
+    );
   },
 });

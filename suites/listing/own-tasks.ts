@@ -29,7 +29,12 @@ export async function createConfirmedTasks(ctx: CheckContext, receiver: Receiver
     }),
   );
   // Polled together, one pause per round, until every task is terminal.
-  const ends = await pollTasks(receiver, created.map(({ task }) => task.taskId), (task) => isTerminal(task.status), { timing: ctx.timing, signal: ctx.signal });
+  const ends = await pollTasks(
+    receiver,
+    created.map(({ task }) => task.taskId),
+    (task) => isTerminal(task.status),
+    { timing: ctx.timing, signal: ctx.signal },
+  );
   return created.map(({ task }) => {
     const end = ends.get(task.taskId);
     return { taskId: task.taskId, status: end && !end.deleted ? String(end.task.status) : '' };
@@ -50,7 +55,10 @@ export function pagesById(walk: TaskListWalk): Map<string, number[]> {
 
 /** "3 of 25 (e.g. id1 (failed), id2 (completed))": the own tasks a walk never showed, for messages. */
 export function describeMissing(missing: readonly OwnTask[], total: number): string {
-  const examples = missing.slice(0, 3).map((task) => `${task.taskId} (${task.status})`).join(', ');
+  const examples = missing
+    .slice(0, 3)
+    .map((task) => `${task.taskId} (${task.status})`)
+    .join(', ');
   return `${missing.length} of ${total} (e.g. ${examples})`;
 }
 

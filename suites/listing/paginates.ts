@@ -12,7 +12,11 @@ export default defineCheck({
   suite: 'listing',
   requirements: ['TASKS-LIST-PAGINATE'],
   roles: ['server', 'client'],
-  needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'tasks-capability', path: 'list' }, { kind: 'fixture', role: 'echo' }],
+  needs: [
+    { kind: 'tasks-capability', path: 'requests' },
+    { kind: 'tasks-capability', path: 'list' },
+    { kind: 'fixture', role: 'echo' },
+  ],
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     await createConfirmedTasks(ctx, receiver, LISTING_TASK_COUNT, false);

@@ -12,7 +12,10 @@ export default defineCheck({
   suite: 'notifications',
   requirements: ['TASKS-NOTIFY-FULL-TASK'],
   roles: ['server', 'client'],
-  needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'echo' }],
+  needs: [
+    { kind: 'tasks-capability', path: 'requests' },
+    { kind: 'fixture', role: 'echo' },
+  ],
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     const roles = (['echo', 'fail'] as const).filter((role) => ctx.facts.fixtures.has(role));
@@ -21,7 +24,10 @@ export default defineCheck({
         const { task } = await receiver.startTask(ctx.fixture(role), { text: uniqueText(`notify-${role}`), delayMs: ctx.timing.scaled(200) }, { task: { ttl: 60_000 } });
         await awaitTerminalStatus(receiver, task.taskId, { timing: ctx.timing, signal: ctx.signal });
         // Notifications may travel on another stream than the polls: give the terminal one a moment to arrive.
-        await receiver.waitForNotification((n) => n.method === 'notifications/tasks/status' && n.params.taskId === task.taskId && isTerminal(n.params.status), ctx.timing.span(NOTIFICATION_WAIT_MS, 1));
+        await receiver.waitForNotification(
+          (n) => n.method === 'notifications/tasks/status' && n.params.taskId === task.taskId && isTerminal(n.params.status),
+          ctx.timing.span(NOTIFICATION_WAIT_MS, 1),
+        );
         return task.taskId;
       }),
     );
@@ -32,7 +38,12 @@ export default defineCheck({
     }
     ctx.info(`the receiver sends status notifications: ${notifications.length} for ${taskIds.length} task(s) run to completion`);
     for (const [index, notification] of notifications.entries()) {
-      ctx.validate('TASKS-NOTIFY-FULL-TASK', 'TaskStatusNotificationParams', notification.params, `the params of status notification ${index + 1} (task ${String(notification.params.taskId)}, status ${String(notification.params.status)})`);
+      ctx.validate(
+        'TASKS-NOTIFY-FULL-TASK',
+        'TaskStatusNotificationParams',
+        notification.params,
+        `the params of status notification ${index + 1} (task ${String(notification.params.taskId)}, status ${String(notification.params.status)})`,
+      );
     }
   },
 });

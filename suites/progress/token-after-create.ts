@@ -10,11 +10,14 @@ const NOTIFICATION_WAIT_MS = 1_000;
 // https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-progress-notifications
 export default defineCheck({
   id: 'progress.token-after-create',
-  title: 'After the CreateTaskResult, the task keeps reporting progress with the request\'s progressToken',
+  title: "After the CreateTaskResult, the task keeps reporting progress with the request's progressToken",
   suite: 'progress',
   requirements: ['TASKS-PROGRESS-TOKEN-LIFETIME'],
   roles: ['server'],
-  needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'progress' }],
+  needs: [
+    { kind: 'tasks-capability', path: 'requests' },
+    { kind: 'fixture', role: 'progress' },
+  ],
   cost: { waitMs: 500, roundTrips: 8 },
   async run(ctx: CheckContext) {
     await ctx.staged(async (stretch) => {
@@ -29,12 +32,22 @@ export default defineCheck({
       // This connection runs no other work, so every progress notification on it belongs to the task.
       const progress = receiver.notifications('notifications/progress');
       const foreign = progress.filter((n) => n.params.progressToken !== progressToken);
-      ctx.expect('TASKS-PROGRESS-TOKEN-LIFETIME', foreign.length === 0, () => `expected every progress notification of the task to use progressToken ${JSON.stringify(progressToken)}, got ${foreign.length} with another token, e.g. ${brief(foreign[0].params.progressToken)}`);
+      ctx.expect(
+        'TASKS-PROGRESS-TOKEN-LIFETIME',
+        foreign.length === 0,
+        () =>
+          `expected every progress notification of the task to use progressToken ${JSON.stringify(progressToken)}, got ${foreign.length} with another token, e.g. ${brief(foreign[0].params.progressToken)}`,
+      );
       if (foreign.length > 0) return;
       // Progress is optional: a task that reports none breaks no rule about its token, though the fixture asks for it.
-      if (progress.length === 0) return ctx.lenient('TASKS-PROGRESS-TOKEN-LIFETIME', `expected progress notifications with progressToken ${JSON.stringify(progressToken)} (${STEPS} steps, ${intervalMs} ms apart), got none at all; progress is optional, so this is warned, not failed`);
+      if (progress.length === 0)
+        return ctx.lenient(
+          'TASKS-PROGRESS-TOKEN-LIFETIME',
+          `expected progress notifications with progressToken ${JSON.stringify(progressToken)} (${STEPS} steps, ${intervalMs} ms apart), got none at all; progress is optional, so this is warned, not failed`,
+        );
       const afterCreate = progress.filter((n) => n.receivedAt > reply.receivedAt).length;
-      if (afterCreate === 0) ctx.missed(`all ${progress.length} progress notification(s) arrived before the CreateTaskResult (${reply.elapsedMs} ms after the call; ${STEPS} steps ${intervalMs} ms apart)`);
+      if (afterCreate === 0)
+        ctx.missed(`all ${progress.length} progress notification(s) arrived before the CreateTaskResult (${reply.elapsedMs} ms after the call; ${STEPS} steps ${intervalMs} ms apart)`);
       ctx.info(`${afterCreate} of ${progress.length} progress notification(s) with the request's token arrived after the CreateTaskResult`);
     });
   },

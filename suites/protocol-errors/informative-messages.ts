@@ -17,7 +17,11 @@ export default defineCheck({
       if (testCase.method === 'tasks/cancel' && !cancelDeclared) continue;
       const reply = await testCase.send(receiver, uniqueText('no-such-task'));
       if (reply.ok) continue;
-      ctx.expect('TASKS-ERROR-INFORMATIVE', typeof reply.error.message === 'string' && reply.error.message.trim().length > 0, `expected a non-empty error message from ${testCase.method} for an unknown task, got ${JSON.stringify(reply.error.message)}`);
+      ctx.expect(
+        'TASKS-ERROR-INFORMATIVE',
+        typeof reply.error.message === 'string' && reply.error.message.trim().length > 0,
+        `expected a non-empty error message from ${testCase.method} for an unknown task, got ${JSON.stringify(reply.error.message)}`,
+      );
     }
   },
 });

@@ -11,12 +11,19 @@ export default defineCheck({
   suite: 'related-task',
   requirements: ['TASKS-META-RECEIVER-NO-META'],
   roles: ['server', 'client'],
-  needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'echo' }],
+  needs: [
+    { kind: 'tasks-capability', path: 'requests' },
+    { kind: 'fixture', role: 'echo' },
+  ],
   async run(ctx: CheckContext) {
     const binding = ctx.fixture('echo');
     const receiver = await ctx.connect();
     const flag = (what: string, result: Record<string, unknown>) =>
-      ctx.expect('TASKS-META-RECEIVER-NO-META', !hasRelatedTaskMeta(result), `expected no _meta["io.modelcontextprotocol/related-task"] on the ${what} result (it names the task already), got _meta ${brief(result._meta)}`);
+      ctx.expect(
+        'TASKS-META-RECEIVER-NO-META',
+        !hasRelatedTaskMeta(result),
+        `expected no _meta["io.modelcontextprotocol/related-task"] on the ${what} result (it names the task already), got _meta ${brief(result._meta)}`,
+      );
 
     // Every tasks/get answer, while the task works and once it is done.
     const { task } = await receiver.startTask(binding, { text: uniqueText('no-meta'), delayMs: ctx.timing.scaled(200) }, { task: { ttl: 60_000 } });

@@ -13,7 +13,10 @@ export default defineCheck({
   suite: 'related-task',
   requirements: ['TASKS-NOTIFY-NO-RELATED-META'],
   roles: ['server', 'client'],
-  needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'echo' }],
+  needs: [
+    { kind: 'tasks-capability', path: 'requests' },
+    { kind: 'fixture', role: 'echo' },
+  ],
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     const { task } = await receiver.startTask(ctx.fixture('echo'), { text: uniqueText('status-meta'), delayMs: ctx.timing.scaled(200) }, { task: { ttl: 60_000 } });
@@ -29,7 +32,8 @@ export default defineCheck({
     ctx.expect(
       'TASKS-NOTIFY-NO-RELATED-META',
       tagged.length === 0,
-      () => `expected no _meta["io.modelcontextprotocol/related-task"] on status notifications (params.taskId names the task), got it on ${tagged.length} of ${notifications.length}, e.g. _meta ${brief(tagged[0].params._meta)}`,
+      () =>
+        `expected no _meta["io.modelcontextprotocol/related-task"] on status notifications (params.taskId names the task), got it on ${tagged.length} of ${notifications.length}, e.g. _meta ${brief(tagged[0].params._meta)}`,
     );
   },
 });

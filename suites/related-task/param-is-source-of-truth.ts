@@ -22,7 +22,10 @@ export default defineCheck({
   suite: 'related-task',
   requirements: [REQUIREMENT],
   roles: ['server', 'client'],
-  needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'echo' }],
+  needs: [
+    { kind: 'tasks-capability', path: 'requests' },
+    { kind: 'fixture', role: 'echo' },
+  ],
   cost: { waitMs: 0, roundTrips: 8 },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
@@ -40,19 +43,33 @@ async function judgeGet(ctx: CheckContext, receiver: Receiver): Promise<void> {
   const [a, b] = [await startEcho(ctx, receiver, 'truth-get-a', 0), await startEcho(ctx, receiver, 'truth-get-b', 0)];
   const reply = await receiver.getTask(a.taskId, naming(b.taskId));
   const answered = taskOf(reply);
-  if (!ctx.expect(REQUIREMENT, answered !== undefined, `expected tasks/get for task ${a.taskId} (with related-task _meta naming ${b.taskId}) to return task ${a.taskId}, got ${describeReply(reply)}`)) return;
-  ctx.expect(REQUIREMENT, answered?.taskId === a.taskId, `expected tasks/get with params.taskId ${a.taskId} to describe that task, got task ${brief(answered?.taskId)}${answered?.taskId === b.taskId ? ', the one named in the related-task _meta' : ''}`);
+  if (!ctx.expect(REQUIREMENT, answered !== undefined, `expected tasks/get for task ${a.taskId} (with related-task _meta naming ${b.taskId}) to return task ${a.taskId}, got ${describeReply(reply)}`))
+    return;
+  ctx.expect(
+    REQUIREMENT,
+    answered?.taskId === a.taskId,
+    `expected tasks/get with params.taskId ${a.taskId} to describe that task, got task ${brief(answered?.taskId)}${answered?.taskId === b.taskId ? ', the one named in the related-task _meta' : ''}`,
+  );
 }
 
 async function judgeResult(ctx: CheckContext, receiver: Receiver): Promise<void> {
-  if (!ctx.fixture('echo').echoesInput) return ctx.info('tasks/result was not judged: the tool standing in for echo does not echo its input, so two tasks\' results cannot be told apart');
+  if (!ctx.fixture('echo').echoesInput) return ctx.info("tasks/result was not judged: the tool standing in for echo does not echo its input, so two tasks' results cannot be told apart");
   const [a, b] = [await startEcho(ctx, receiver, 'truth-result-a', 0), await startEcho(ctx, receiver, 'truth-result-b', 0)];
   for (const task of [a, b]) await awaitTerminalStatus(receiver, task.taskId, { timing: ctx.timing, signal: ctx.signal });
   const [misdirected, ownA, ownB] = [await receiver.taskResult(a.taskId, { meta: naming(b.taskId) }), await receiver.taskResult(a.taskId), await receiver.taskResult(b.taskId)];
-  if (!ownA.ok || !ownB.ok || comparable(ownA.result) === comparable(ownB.result)) return ctx.info('tasks/result was not judged: the two tasks\' own results could not be told apart');
-  if (!misdirected.ok) return void ctx.expect(REQUIREMENT, false, `expected tasks/result for task ${a.taskId} (with related-task _meta naming ${b.taskId}) to return that task's result, got ${describeReply(misdirected)}`);
+  if (!ownA.ok || !ownB.ok || comparable(ownA.result) === comparable(ownB.result)) return ctx.info("tasks/result was not judged: the two tasks' own results could not be told apart");
+  if (!misdirected.ok)
+    return void ctx.expect(
+      REQUIREMENT,
+      false,
+      `expected tasks/result for task ${a.taskId} (with related-task _meta naming ${b.taskId}) to return that task's result, got ${describeReply(misdirected)}`,
+    );
   const got = comparable(misdirected.result);
-  ctx.expect(REQUIREMENT, got === comparable(ownA.result), `expected tasks/result with params.taskId ${a.taskId} to return that task's result ${brief(comparable(ownA.result))}, got ${brief(got)}${got === comparable(ownB.result) ? `, the result of task ${b.taskId} named in the related-task _meta` : ''}`);
+  ctx.expect(
+    REQUIREMENT,
+    got === comparable(ownA.result),
+    `expected tasks/result with params.taskId ${a.taskId} to return that task's result ${brief(comparable(ownA.result))}, got ${brief(got)}${got === comparable(ownB.result) ? `, the result of task ${b.taskId} named in the related-task _meta` : ''}`,
+  );
 }
 
 async function judgeCancel(ctx: CheckContext, receiver: Receiver): Promise<void> {
@@ -63,6 +80,14 @@ async function judgeCancel(ctx: CheckContext, receiver: Receiver): Promise<void>
   const bAfter = taskOf(await receiver.getTask(b.taskId));
   await receiver.cancelTask(b.taskId);
   if (!reply.ok) return ctx.info(`tasks/cancel was not judged: cancelling task ${a.taskId} was answered with ${describeReply(reply)}`);
-  ctx.expect(REQUIREMENT, reply.result.taskId === a.taskId, `expected tasks/cancel with params.taskId ${a.taskId} to answer about that task, got task ${brief(reply.result.taskId)}${reply.result.taskId === b.taskId ? ', the one named in the related-task _meta' : ''}`);
-  ctx.expect(REQUIREMENT, bAfter?.status !== 'cancelled', `expected task ${b.taskId}, named only in the related-task _meta of a tasks/cancel for ${a.taskId}, to be left alone, got status "cancelled"`);
+  ctx.expect(
+    REQUIREMENT,
+    reply.result.taskId === a.taskId,
+    `expected tasks/cancel with params.taskId ${a.taskId} to answer about that task, got task ${brief(reply.result.taskId)}${reply.result.taskId === b.taskId ? ', the one named in the related-task _meta' : ''}`,
+  );
+  ctx.expect(
+    REQUIREMENT,
+    bAfter?.status !== 'cancelled',
+    `expected task ${b.taskId}, named only in the related-task _meta of a tasks/cancel for ${a.taskId}, to be left alone, got status "cancelled"`,
+  );
 }

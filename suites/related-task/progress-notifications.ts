@@ -15,7 +15,10 @@ export default defineCheck({
   suite: 'related-task',
   requirements: ['TASKS-META-RELATED-ALL'],
   roles: ['server'],
-  needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'progress' }],
+  needs: [
+    { kind: 'tasks-capability', path: 'requests' },
+    { kind: 'fixture', role: 'progress' },
+  ],
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     const progressToken = uniqueText('progress-meta');
@@ -30,7 +33,8 @@ export default defineCheck({
     ctx.expect(
       'TASKS-META-RELATED-ALL',
       untagged.length === 0,
-      () => `expected params._meta["io.modelcontextprotocol/related-task"].taskId = ${task.taskId} on every progress notification of the task, got ${untagged.length} of ${progress.length} without it, e.g. ${brief(untagged[0].params)}`,
+      () =>
+        `expected params._meta["io.modelcontextprotocol/related-task"].taskId = ${task.taskId} on every progress notification of the task, got ${untagged.length} of ${progress.length} without it, e.g. ${brief(untagged[0].params)}`,
     );
   },
 });

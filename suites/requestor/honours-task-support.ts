@@ -18,7 +18,12 @@ export default defineCheck({
       const asTask = typeof call.params.task === 'object' && call.params.task !== null;
       const support = TASK_SUPPORT[name];
       if (support === 'required') ctx.expect('TASKS-TOOL-REQUIRED-TASK', asTask, `expected ${name} (taskSupport "required") to be called with a task, got a plain tools/call`);
-      if (support === 'forbidden' || support === 'absent') ctx.expect('TASKS-TOOL-FORBIDDEN-NO-TASK', !asTask, `expected ${name} (taskSupport ${support === 'absent' ? 'absent' : '"forbidden"'}) to be called plainly, got a tools/call with task ${JSON.stringify(call.params.task)}`);
+      if (support === 'forbidden' || support === 'absent')
+        ctx.expect(
+          'TASKS-TOOL-FORBIDDEN-NO-TASK',
+          !asTask,
+          `expected ${name} (taskSupport ${support === 'absent' ? 'absent' : '"forbidden"'}) to be called plainly, got a tools/call with task ${JSON.stringify(call.params.task)}`,
+        );
     }
     ctx.info(`the client made ${toolCalls.length} tool call(s): ${toolCalls.map((c) => `${String(c.params.name)}${c.params.task ? ' (task)' : ''}`).join(', ')}`);
   },

@@ -21,6 +21,10 @@ export default defineCheck({
     if (gaps.length === 0) ctx.skip('the client never polled one task twice with tasks/get, so there is no polling pace to judge');
     // Half the interval as the bar: timers and the network may shorten a gap a little, never by half.
     const tooFast = gaps.filter((gap) => gap < REQUESTOR_POLL_INTERVAL_MS / 2);
-    ctx.expect('TASKS-GET-RESPECT-POLL-INTERVAL', tooFast.length === 0, `expected tasks/get polls at least ${REQUESTOR_POLL_INTERVAL_MS} ms apart (the pollInterval given), got gaps of ${tooFast.join(', ')} ms`);
+    ctx.expect(
+      'TASKS-GET-RESPECT-POLL-INTERVAL',
+      tooFast.length === 0,
+      `expected tasks/get polls at least ${REQUESTOR_POLL_INTERVAL_MS} ms apart (the pollInterval given), got gaps of ${tooFast.join(', ')} ms`,
+    );
   },
 });

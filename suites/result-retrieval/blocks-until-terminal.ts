@@ -10,7 +10,10 @@ export default defineCheck({
   suite: 'result-retrieval',
   requirements: ['TASKS-RESULT-BLOCK'],
   roles: ['server', 'client'],
-  needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'echo' }],
+  needs: [
+    { kind: 'tasks-capability', path: 'requests' },
+    { kind: 'fixture', role: 'echo' },
+  ],
   cost: { waitMs: 800, roundTrips: 6 },
   async run(ctx: CheckContext) {
     const binding = ctx.fixture('echo');
@@ -20,7 +23,8 @@ export default defineCheck({
       const receiver = await ctx.connect();
       const sent = performance.now();
       const { task, reply } = await receiver.startTask(binding, { text: uniqueText('block'), delayMs: workMs }, { task: { ttl: 60_000 } });
-      if (binding.honoursDelay && reply.elapsedMs >= workMs) ctx.missed(`the CreateTaskResult came ${reply.elapsedMs} ms after the call, after the ${workMs} ms of work, so tasks/result could not be sent while the task ran`);
+      if (binding.honoursDelay && reply.elapsedMs >= workMs)
+        ctx.missed(`the CreateTaskResult came ${reply.elapsedMs} ms after the call, after the ${workMs} ms of work, so tasks/result could not be sent while the task ran`);
       return { receiver, task, workMs, sent };
     });
     const reply = await receiver.taskResult(task.taskId, { timeoutMs: workMs + ctx.timing.requestTimeoutMs });

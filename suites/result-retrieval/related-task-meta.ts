@@ -10,7 +10,10 @@ export default defineCheck({
   suite: 'result-retrieval',
   requirements: ['TASKS-META-RESULT-INCLUDES'],
   roles: ['server', 'client'],
-  needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'echo' }],
+  needs: [
+    { kind: 'tasks-capability', path: 'requests' },
+    { kind: 'fixture', role: 'echo' },
+  ],
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     const { task } = await receiver.startTask(ctx.fixture('echo'), { text: uniqueText('related'), delayMs: 0 }, { task: { ttl: 60_000 } });

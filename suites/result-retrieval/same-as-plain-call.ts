@@ -16,7 +16,10 @@ export default defineCheck({
   suite: 'result-retrieval',
   requirements: ['TASKS-EXEC-SAME-RESULT', 'TASKS-RESULT-TERMINAL-RETURNS', 'TASKS-RESULT-EXACT'],
   roles: ['server', 'client'],
-  needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'echo' }],
+  needs: [
+    { kind: 'tasks-capability', path: 'requests' },
+    { kind: 'fixture', role: 'echo' },
+  ],
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     const roles: FixtureRole[] = (['echo', 'fail'] as const).filter((role) => ctx.facts.fixtures.has(role));
@@ -31,7 +34,11 @@ export default defineCheck({
       await awaitTerminalStatus(receiver, task.taskId, { timing: ctx.timing, signal: ctx.signal });
       const fromTask = await receiver.taskResult(task.taskId);
       ctx.require('TASKS-RESULT-TERMINAL-RETURNS', fromTask.ok, `expected the ${role} task's result, as the plain call gave one; got ${describeReply(fromTask)}`);
-      ctx.expect('TASKS-EXEC-SAME-RESULT', comparable(fromTask.result) === comparable(plain.result), `expected tasks/result to equal the plain call's result ${brief(comparable(plain.result))}, got ${brief(comparable(fromTask.result))}`);
+      ctx.expect(
+        'TASKS-EXEC-SAME-RESULT',
+        comparable(fromTask.result) === comparable(plain.result),
+        `expected tasks/result to equal the plain call's result ${brief(comparable(plain.result))}, got ${brief(comparable(fromTask.result))}`,
+      );
     }
   },
 });

@@ -12,7 +12,10 @@ export default defineCheck({
   suite: 'result-retrieval',
   requirements: ['TASKS-EXEC-SAME-ERROR', 'TASKS-RESULT-TERMINAL-RETURNS'],
   roles: ['server', 'client'],
-  needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'error' }],
+  needs: [
+    { kind: 'tasks-capability', path: 'requests' },
+    { kind: 'fixture', role: 'error' },
+  ],
   async run(ctx: CheckContext) {
     const binding = ctx.fixture('error');
     const receiver = await ctx.connect();

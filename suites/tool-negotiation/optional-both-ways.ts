@@ -8,18 +8,32 @@ export default defineCheck({
   title: 'A taskSupport "optional" tool serves a plain call and a task-augmented call',
   suite: 'tool-negotiation',
   requirements: ['TASKS-TOOL-OPTIONAL-SERVED'],
-  needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'echo', taskSupport: true }],
+  needs: [
+    { kind: 'tasks-capability', path: 'requests' },
+    { kind: 'fixture', role: 'echo', taskSupport: true },
+  ],
   async run(ctx: CheckContext) {
     const binding = ctx.fixture('echo');
     const receiver = await ctx.connect();
     const plain = await receiver.invoke(binding, { text: uniqueText('optional-plain') });
     if (!plain.ok) {
       // Task Support and Handling lets a receiver that declared tasks refuse plain requests (TASKS-SUPPORT-MAY-REQUIRE), though "optional" invites them.
-      ctx.lenient('TASKS-TOOL-OPTIONAL-SERVED', `the plain call was refused with ${describeReply(plain)}; "optional" invites plain calls, though a receiver that declares tasks for tools/call may demand them`);
+      ctx.lenient(
+        'TASKS-TOOL-OPTIONAL-SERVED',
+        `the plain call was refused with ${describeReply(plain)}; "optional" invites plain calls, though a receiver that declares tasks for tools/call may demand them`,
+      );
     } else {
-      ctx.expect('TASKS-TOOL-OPTIONAL-SERVED', plain.ok && Array.isArray(plain.result.content) && plain.result.task === undefined, `expected a CallToolResult for the plain call, got ${describeReply(plain)}`);
+      ctx.expect(
+        'TASKS-TOOL-OPTIONAL-SERVED',
+        plain.ok && Array.isArray(plain.result.content) && plain.result.task === undefined,
+        `expected a CallToolResult for the plain call, got ${describeReply(plain)}`,
+      );
     }
     const augmented = await receiver.invoke(binding, { text: uniqueText('optional-task') }, { task: { ttl: 60_000 } });
-    ctx.expect('TASKS-TOOL-OPTIONAL-SERVED', augmented.ok && typeof augmented.result.task === 'object' && augmented.result.task !== null, `expected a CreateTaskResult for the task-augmented call, got ${describeReply(augmented)}`);
+    ctx.expect(
+      'TASKS-TOOL-OPTIONAL-SERVED',
+      augmented.ok && typeof augmented.result.task === 'object' && augmented.result.task !== null,
+      `expected a CreateTaskResult for the task-augmented call, got ${describeReply(augmented)}`,
+    );
   },
 });

@@ -10,7 +10,10 @@ function refusesTask(role: FixtureRole, id: string, what: string): CheckDefiniti
     title: `A task-augmented call to a tool ${what} is refused with -32601`,
     suite: 'tool-negotiation',
     requirements: ['TASKS-TOOL-FORBIDDEN-METHOD-NOT-FOUND'],
-    needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role, taskSupport: true }],
+    needs: [
+      { kind: 'tasks-capability', path: 'requests' },
+      { kind: 'fixture', role, taskSupport: true },
+    ],
     async run(ctx: CheckContext) {
       const receiver = await ctx.connect();
       const reply = await receiver.invoke(ctx.fixture(role), { text: uniqueText(role) }, { task: { ttl: 60_000 } });

@@ -8,7 +8,10 @@ export default defineCheck({
   title: 'A plain call to a taskSupport "required" tool is refused with -32601',
   suite: 'tool-negotiation',
   requirements: ['TASKS-TOOL-REQUIRED-METHOD-NOT-FOUND'],
-  needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'required', taskSupport: true }],
+  needs: [
+    { kind: 'tasks-capability', path: 'requests' },
+    { kind: 'fixture', role: 'required', taskSupport: true },
+  ],
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     const reply = await receiver.invoke(ctx.fixture('required'), { text: uniqueText('required') });

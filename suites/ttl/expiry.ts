@@ -11,7 +11,10 @@ export default defineCheck({
   suite: 'ttl',
   requirements: ['TASKS-TTL-MAY-DELETE', 'TASKS-ERROR-INVALID-TASK-ID'],
   roles: ['server', 'client'],
-  needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'echo' }],
+  needs: [
+    { kind: 'tasks-capability', path: 'requests' },
+    { kind: 'fixture', role: 'echo' },
+  ],
   cost: { waitMs: 1500, roundTrips: 8 },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();

@@ -12,7 +12,10 @@ export default defineCheck({
   suite: 'ttl',
   requirements: ['TASKS-RES-MAX-TTL'],
   roles: ['server', 'client'],
-  needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'echo' }],
+  needs: [
+    { kind: 'tasks-capability', path: 'requests' },
+    { kind: 'fixture', role: 'echo' },
+  ],
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     const created = await receiver.invoke(ctx.fixture('echo'), { text: uniqueText('max-ttl'), delayMs: 0 }, { task: { ttl: TEN_YEARS_MS } });

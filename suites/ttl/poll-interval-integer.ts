@@ -9,7 +9,10 @@ export default defineCheck({
   suite: 'ttl',
   requirements: ['TASKS-TASK-SHAPE'],
   roles: ['server', 'client'],
-  needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'echo' }],
+  needs: [
+    { kind: 'tasks-capability', path: 'requests' },
+    { kind: 'fixture', role: 'echo' },
+  ],
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     const { task } = await receiver.startTask(ctx.fixture('echo'), { text: uniqueText('poll-interval'), delayMs: ctx.timing.scaled(200) }, { task: { ttl: 60_000 } });

@@ -11,7 +11,10 @@ export default defineCheck({
   suite: 'ttl',
   requirements: ['TASKS-TTL-INCLUDE-ACTUAL'],
   roles: ['server', 'client'],
-  needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'echo' }],
+  needs: [
+    { kind: 'tasks-capability', path: 'requests' },
+    { kind: 'fixture', role: 'echo' },
+  ],
   cost: { waitMs: 300, roundTrips: 8 },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
@@ -19,7 +22,9 @@ export default defineCheck({
     const observations = await followTask(receiver, task, { timing: ctx.timing, signal: ctx.signal, extraPolls: 2 });
     // Overriding the requested ttl is allowed (TASKS-TTL-MAY-OVERRIDE); it is reported, never judged.
     const granted = observations.find((o) => 'ttl' in o.task)?.task.ttl;
-    ctx.info(granted === REQUESTED_TTL_MS ? `the receiver granted the requested ttl of ${REQUESTED_TTL_MS} ms` : `the receiver overrode the requested ttl of ${REQUESTED_TTL_MS} ms with ${brief(granted)}`);
+    ctx.info(
+      granted === REQUESTED_TTL_MS ? `the receiver granted the requested ttl of ${REQUESTED_TTL_MS} ms` : `the receiver overrode the requested ttl of ${REQUESTED_TTL_MS} ms with ${brief(granted)}`,
+    );
     let first: { ttl: unknown; source: string } | undefined;
     for (const { source, task: seen } of observations) {
       // A missing ttl is ttl.present-in-get's concern; only reported values are compared.
@@ -29,7 +34,11 @@ export default defineCheck({
         continue;
       }
       // The spec asks for the ttl in force, not that it never changes: a change is warned, not failed.
-      if (seen.ttl !== first.ttl) return ctx.lenient('TASKS-TTL-INCLUDE-ACTUAL', `expected ttl ${brief(first.ttl)} (as in the ${first.source} answer) in every later ${source} answer, got ${brief(seen.ttl)} (status ${String(seen.status)}); the spec does not say a ttl is fixed, so this is a warning`);
+      if (seen.ttl !== first.ttl)
+        return ctx.lenient(
+          'TASKS-TTL-INCLUDE-ACTUAL',
+          `expected ttl ${brief(first.ttl)} (as in the ${first.source} answer) in every later ${source} answer, got ${brief(seen.ttl)} (status ${String(seen.status)}); the spec does not say a ttl is fixed, so this is a warning`,
+        );
     }
   },
 });

@@ -21,13 +21,19 @@ export default defineCheck({
   suite: 'ttl',
   requirements: ['TASKS-TTL-CREATED-AT', 'TASKS-TTL-LAST-UPDATED-AT'],
   roles: ['server', 'client'],
-  needs: [{ kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'echo' }],
+  needs: [
+    { kind: 'tasks-capability', path: 'requests' },
+    { kind: 'fixture', role: 'echo' },
+  ],
   cost: { waitMs: 200, roundTrips: 12 },
   async run(ctx: CheckContext) {
     const binding = ctx.fixture('echo');
     const receiver = await ctx.connect();
     const { task } = await receiver.startTask(binding, { text: uniqueText('timestamps'), delayMs: ctx.timing.scaled(200) }, { task: { ttl: 60_000 } });
-    const seen: Seen[] = (await followTask(receiver, task, { timing: ctx.timing, signal: ctx.signal, extraPolls: 1 })).map((o) => ({ where: o.source === 'create' ? 'the CreateTaskResult' : `a tasks/get result (status ${String(o.task.status)})`, task: o.task }));
+    const seen: Seen[] = (await followTask(receiver, task, { timing: ctx.timing, signal: ctx.signal, extraPolls: 1 })).map((o) => ({
+      where: o.source === 'create' ? 'the CreateTaskResult' : `a tasks/get result (status ${String(o.task.status)})`,
+      task: o.task,
+    }));
     if (tasksCapability(ctx.facts)?.list !== undefined) {
       const walk = await walkTaskList(receiver);
       for (const page of walk.pages) for (const entry of page.tasks) if (entry?.taskId === task.taskId) seen.push({ where: 'its tasks/list entry', task: entry });
@@ -39,11 +45,25 @@ export default defineCheck({
       if (cancelled) seen.push({ where: 'a tasks/cancel result', task: cancelled });
     }
     const badCreated = seen.filter((s) => !isDateTime(s.task.createdAt));
-    ctx.expect('TASKS-TTL-CREATED-AT', badCreated.length === 0, () => `expected createdAt as an RFC 3339 date-time in every task response, got ${brief(badCreated[0].task.createdAt)} in ${badCreated[0].where}${badCreated.length > 1 ? ` (and ${badCreated.length - 1} more)` : ''}`);
+    ctx.expect(
+      'TASKS-TTL-CREATED-AT',
+      badCreated.length === 0,
+      () =>
+        `expected createdAt as an RFC 3339 date-time in every task response, got ${brief(badCreated[0].task.createdAt)} in ${badCreated[0].where}${badCreated.length > 1 ? ` (and ${badCreated.length - 1} more)` : ''}`,
+    );
     const badUpdated = seen.filter((s) => !isDateTime(s.task.lastUpdatedAt));
-    ctx.expect('TASKS-TTL-LAST-UPDATED-AT', badUpdated.length === 0, () => `expected lastUpdatedAt as an RFC 3339 date-time in every task response, got ${brief(badUpdated[0].task.lastUpdatedAt)} in ${badUpdated[0].where}${badUpdated.length > 1 ? ` (and ${badUpdated.length - 1} more)` : ''}`);
+    ctx.expect(
+      'TASKS-TTL-LAST-UPDATED-AT',
+      badUpdated.length === 0,
+      () =>
+        `expected lastUpdatedAt as an RFC 3339 date-time in every task response, got ${brief(badUpdated[0].task.lastUpdatedAt)} in ${badUpdated[0].where}${badUpdated.length > 1 ? ` (and ${badUpdated.length - 1} more)` : ''}`,
+    );
     const early = seen.filter((s) => isDateTime(s.task.createdAt) && isDateTime(s.task.lastUpdatedAt) && Date.parse(String(s.task.lastUpdatedAt)) < Date.parse(String(s.task.createdAt)));
     // No keyword orders the two timestamps; an update before the creation is implausible, so it is warned, not failed.
-    if (early.length > 0) ctx.lenient('TASKS-TTL-LAST-UPDATED-AT', `expected lastUpdatedAt no earlier than createdAt, got lastUpdatedAt ${String(early[0].task.lastUpdatedAt)} before createdAt ${String(early[0].task.createdAt)} in ${early[0].where}; the spec does not order them, so this is a warning`);
+    if (early.length > 0)
+      ctx.lenient(
+        'TASKS-TTL-LAST-UPDATED-AT',
+        `expected lastUpdatedAt no earlier than createdAt, got lastUpdatedAt ${String(early[0].task.lastUpdatedAt)} before createdAt ${String(early[0].task.createdAt)} in ${early[0].where}; the spec does not order them, so this is a warning`,
+      );
   },
 });

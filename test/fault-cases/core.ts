@@ -13,7 +13,17 @@ export const CORE_FAULT_CASES: FaultCase[] = [
   { faults: ['create-result-incomplete'], catches: { 'creation.create-task-result-shape': 'fail', 'ttl.timestamps': 'fail' } },
   { faults: ['create-status-not-working'], catches: { 'creation.status-working': 'fail' } },
   // The input fixture waits for tasks/result, which needs the task ID the slow CreateTaskResult withholds: a deadlock.
-  { faults: ['create-result-slow'], catches: { 'creation.prompt': 'warn', 'creation.status-working': 'fail', 'input-required.status-shown': 'fail', 'input-required.elicitation-related-meta': 'fail', 'input-required.leaves-status': 'fail', 'input-required.completes-with-answer': 'fail' } },
+  {
+    faults: ['create-result-slow'],
+    catches: {
+      'creation.prompt': 'warn',
+      'creation.status-working': 'fail',
+      'input-required.status-shown': 'fail',
+      'input-required.elicitation-related-meta': 'fail',
+      'input-required.leaves-status': 'fail',
+      'input-required.completes-with-answer': 'fail',
+    },
+  },
   { faults: ['create-includes-result'], catches: { 'creation.no-result-in-create': 'fail' } },
   { faults: ['task-id-from-arguments'], catches: { 'creation.task-ids': 'fail' } },
   { faults: ['adopt-requestor-task-id'], catches: { 'creation.task-ids': 'fail' } },
@@ -23,7 +33,16 @@ export const CORE_FAULT_CASES: FaultCase[] = [
   { faults: ['created-at-drifts'], catches: { 'lifecycle.stable-identity': 'fail', 'ttl.timestamps': 'warn' } },
   { faults: ['last-updated-goes-back'], catches: { 'lifecycle.monotonic-update': 'fail' } },
   // The input scenario cannot proceed: judged by each check's keyword (status-shown and leaves-status are SHOULDs).
-  { faults: ['result-does-not-block'], catches: { 'result-retrieval.blocks-until-terminal': 'fail', 'input-required.status-shown': 'warn', 'input-required.elicitation-related-meta': 'fail', 'input-required.leaves-status': 'warn', 'input-required.completes-with-answer': 'fail' } },
+  {
+    faults: ['result-does-not-block'],
+    catches: {
+      'result-retrieval.blocks-until-terminal': 'fail',
+      'input-required.status-shown': 'warn',
+      'input-required.elicitation-related-meta': 'fail',
+      'input-required.leaves-status': 'warn',
+      'input-required.completes-with-answer': 'fail',
+    },
+  },
   { faults: ['result-differs'], catches: { 'result-retrieval.same-as-plain-call': 'fail', 'input-required.completes-with-answer': 'fail' } },
   { faults: ['result-error-not-replayed'], catches: { 'result-retrieval.same-error': 'fail' } },
   { faults: ['iserror-task-completed'], catches: { 'execution-errors.iserror-failed': 'warn' } },

@@ -27,13 +27,17 @@ const CASES: SlowCase[] = [
 
 describe.skipIf(!REFERENCE_BUILT)('a correct receiver that is slow or chatty gets no fail and no error', () => {
   for (const { transport, label, options } of CASES) {
-    it.concurrent(`over ${transport}, ${label}`, async ({ expect }) => {
-      const report = transport === 'stdio' ? await runAgainstReferenceStdio(options) : await runAgainstReferenceHttp(options);
-      expect(notableResults(report)).toEqual([]);
-      expect(keywordMismatches(report)).toEqual([]);
-      // The pace was measured and recorded; a delayed receiver's round trip is at least its delay.
-      expect(report.calibration?.roundTripMs).toBeGreaterThanOrEqual(options.answerDelayMs ?? options.intakeDelayMs ?? 0);
-      expect(report.summary.pass).toBeGreaterThan(45);
-    }, 300_000);
+    it.concurrent(
+      `over ${transport}, ${label}`,
+      async ({ expect }) => {
+        const report = transport === 'stdio' ? await runAgainstReferenceStdio(options) : await runAgainstReferenceHttp(options);
+        expect(notableResults(report)).toEqual([]);
+        expect(keywordMismatches(report)).toEqual([]);
+        // The pace was measured and recorded; a delayed receiver's round trip is at least its delay.
+        expect(report.calibration?.roundTripMs).toBeGreaterThanOrEqual(options.answerDelayMs ?? options.intakeDelayMs ?? 0);
+        expect(report.summary.pass).toBeGreaterThan(45);
+      },
+      300_000,
+    );
   }
 });

@@ -18,12 +18,16 @@ describe.concurrent('MCP clients as task receivers', () => {
     { target: TARGETS.extTasksClient, what: '@modelcontextprotocol/client 2.4.0 Client with @modelcontextprotocol/ext-tasks 0.2.2 bindTaskReceiver' },
   ];
   for (const { target, what } of cases) {
-    it(`${what} gives the expected verdicts (test/expected/${target.name}.json)`, async ({ expect }) => {
-      const { report, changes } = await checkThirdParty(target);
-      expect(changes, describeChanges(target.name, changes)).toEqual([]);
-      expect(report.role).toBe('client');
-      // The client connected in every check: nothing ended in an error (a client that never connects would).
-      expect(report.results.filter((r) => r.outcome === 'error').map((r) => `${r.id}: ${r.message}`)).toEqual([]);
-    }, TEST_TIMEOUT_MS);
+    it(
+      `${what} gives the expected verdicts (test/expected/${target.name}.json)`,
+      async ({ expect }) => {
+        const { report, changes } = await checkThirdParty(target);
+        expect(changes, describeChanges(target.name, changes)).toEqual([]);
+        expect(report.role).toBe('client');
+        // The client connected in every check: nothing ended in an error (a client that never connects would).
+        expect(report.results.filter((r) => r.outcome === 'error').map((r) => `${r.id}: ${r.message}`)).toEqual([]);
+      },
+      TEST_TIMEOUT_MS,
+    );
   }
 });

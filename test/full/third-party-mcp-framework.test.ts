@@ -12,9 +12,13 @@ describe.concurrent('mcp-framework 0.2.22', () => {
   });
 
   for (const target of [TARGETS.mcpFrameworkStdio, TARGETS.mcpFrameworkHttp]) {
-    it(`gives the expected verdicts over ${target.stdio ? 'stdio' : 'Streamable HTTP'} (test/expected/${target.name}.json)`, async ({ expect }) => {
-      const { changes } = await checkThirdParty(target);
-      expect(changes, describeChanges(target.name, changes)).toEqual([]);
-    }, TEST_TIMEOUT_MS);
+    it(
+      `gives the expected verdicts over ${target.stdio ? 'stdio' : 'Streamable HTTP'} (test/expected/${target.name}.json)`,
+      async ({ expect }) => {
+        const { changes } = await checkThirdParty(target);
+        expect(changes, describeChanges(target.name, changes)).toEqual([]);
+      },
+      TEST_TIMEOUT_MS,
+    );
   }
 });

@@ -12,17 +12,25 @@ describe.concurrent('TypeScript SDK servers', () => {
     expect(liveProcessGroups()).toEqual([]);
   });
 
-  it(`@modelcontextprotocol/sdk 1.32.2 examples/server/simpleTaskInteractive.js gives the expected verdicts (test/expected/${TARGETS.sdkSimpleTaskInteractive.name}.json)`, async ({ expect }) => {
-    const { changes } = await checkThirdParty(TARGETS.sdkSimpleTaskInteractive);
-    expect(changes, describeChanges(TARGETS.sdkSimpleTaskInteractive.name, changes)).toEqual([]);
-  }, TEST_TIMEOUT_MS);
+  it(
+    `@modelcontextprotocol/sdk 1.32.2 examples/server/simpleTaskInteractive.js gives the expected verdicts (test/expected/${TARGETS.sdkSimpleTaskInteractive.name}.json)`,
+    async ({ expect }) => {
+      const { changes } = await checkThirdParty(TARGETS.sdkSimpleTaskInteractive);
+      expect(changes, describeChanges(TARGETS.sdkSimpleTaskInteractive.name, changes)).toEqual([]);
+    },
+    TEST_TIMEOUT_MS,
+  );
 
   for (const target of [TARGETS.plainSdkStdio, TARGETS.v2SdkStdio]) {
-    it(`negative control ${target.name}, with no tasks capability, gives the expected verdicts (test/expected/${target.name}.json)`, async ({ expect }) => {
-      const { report, changes } = await checkThirdParty(target);
-      expect(changes, describeChanges(target.name, changes)).toEqual([]);
-      // The capability rules still apply to it: the one check for servers without tasks support must have run.
-      expect(report.results.find((r) => r.id === 'capabilities.undeclared-ignores-task')?.outcome).not.toBe('skip');
-    }, TEST_TIMEOUT_MS);
+    it(
+      `negative control ${target.name}, with no tasks capability, gives the expected verdicts (test/expected/${target.name}.json)`,
+      async ({ expect }) => {
+        const { report, changes } = await checkThirdParty(target);
+        expect(changes, describeChanges(target.name, changes)).toEqual([]);
+        // The capability rules still apply to it: the one check for servers without tasks support must have run.
+        expect(report.results.find((r) => r.id === 'capabilities.undeclared-ignores-task')?.outcome).not.toBe('skip');
+      },
+      TEST_TIMEOUT_MS,
+    );
   }
 });

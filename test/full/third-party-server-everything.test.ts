@@ -12,11 +12,15 @@ describe.concurrent('@modelcontextprotocol/server-everything 2026.8.31', () => {
   });
 
   for (const target of [TARGETS.serverEverythingStdio, TARGETS.serverEverythingHttp]) {
-    it(`gives the expected verdicts over ${target.stdio ? 'stdio' : 'Streamable HTTP'} (test/expected/${target.name}.json)`, async ({ expect }) => {
-      const { report, changes } = await checkThirdParty(target);
-      expect(changes, describeChanges(target.name, changes)).toEqual([]);
-      // Its task tool appears only after notifications/initialized: without it nearly every check would skip.
-      expect(report.results.find((r) => r.id === 'creation.create-task-result-shape')?.outcome).toBe('pass');
-    }, TEST_TIMEOUT_MS);
+    it(
+      `gives the expected verdicts over ${target.stdio ? 'stdio' : 'Streamable HTTP'} (test/expected/${target.name}.json)`,
+      async ({ expect }) => {
+        const { report, changes } = await checkThirdParty(target);
+        expect(changes, describeChanges(target.name, changes)).toEqual([]);
+        // Its task tool appears only after notifications/initialized: without it nearly every check would skip.
+        expect(report.results.find((r) => r.id === 'creation.create-task-result-shape')?.outcome).toBe('pass');
+      },
+      TEST_TIMEOUT_MS,
+    );
   }
 });

@@ -48,7 +48,15 @@ async function run(target: TargetSpec, multiplier = 1, only?: readonly string[])
 
 /** The whole suite against an in-process reference receiver over Streamable HTTP. */
 export async function runAgainstReferenceHttp(options: ReferenceRunOptions = {}): Promise<RunReport> {
-  const server = await startReferenceHttpServer({ port: 0, faults: options.faults, variant: options.variant, tokens: options.anonymous ? undefined : TOKENS, answerDelayMs: options.answerDelayMs, intakeDelayMs: options.intakeDelayMs, flood: options.flood });
+  const server = await startReferenceHttpServer({
+    port: 0,
+    faults: options.faults,
+    variant: options.variant,
+    tokens: options.anonymous ? undefined : TOKENS,
+    answerDelayMs: options.answerDelayMs,
+    intakeDelayMs: options.intakeDelayMs,
+    flood: options.flood,
+  });
   try {
     const target: TargetSpec = options.anonymous
       ? { transport: 'http', url: server.url, headers: {} }
@@ -84,7 +92,10 @@ export function keywordMismatches(report: RunReport): string[] {
       const must = keyword === 'MUST' || keyword === 'MUST NOT';
       const should = keyword === 'SHOULD' || keyword === 'SHOULD NOT';
       const fits = finding.severity === 'fail' ? must : should || (must && requirement?.leniency !== undefined);
-      if (!fits || finding.keyword !== keyword) mismatches.push(`${result.id}: a ${finding.severity} under ${finding.requirement} (${keyword ?? 'not in the catalogue'}${must && !requirement?.leniency ? ', no leniency note' : ''}): ${finding.message}`);
+      if (!fits || finding.keyword !== keyword)
+        mismatches.push(
+          `${result.id}: a ${finding.severity} under ${finding.requirement} (${keyword ?? 'not in the catalogue'}${must && !requirement?.leniency ? ', no leniency note' : ''}): ${finding.message}`,
+        );
     }
   }
   return mismatches;
@@ -105,7 +116,15 @@ export async function runAgainstReferenceClient(options: ReferenceRunOptions = {
       hub,
       startInProcess: async (url) => runReferenceClient(url, { faults: options.faults, variant: options.variant }),
     };
-    return await runSuite({ target, role: 'client', checks: checksFor(options.only), profile: TASKS_2025_11_25, timing: makeTiming(options.multiplier ?? 1), concurrency: 16, tool: { name: 'mcp-tasks-conformance', version: 'test' } });
+    return await runSuite({
+      target,
+      role: 'client',
+      checks: checksFor(options.only),
+      profile: TASKS_2025_11_25,
+      timing: makeTiming(options.multiplier ?? 1),
+      concurrency: 16,
+      tool: { name: 'mcp-tasks-conformance', version: 'test' },
+    });
   } finally {
     await hub.close();
   }
