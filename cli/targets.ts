@@ -12,7 +12,8 @@ import { parseHeaders } from './options.js';
 export const referenceMain = fileURLToPath(new URL('../reference-server/main.js', import.meta.url));
 const referenceClientMain = fileURLToPath(new URL('../reference-client/main.js', import.meta.url));
 
-async function freePort(): Promise<number> {
+/** A port that was free a moment ago on 127.0.0.1. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

@@ -5,12 +5,11 @@
 // status follows the contract, and that no process is left behind.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import AjvModule from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
 import { validateXML } from 'xmllint-wasm';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { JsonReport } from '../reports/json.js';
-import { BROKEN_FIXTURES as FIXTURES, BUILT, freePort, leftBehind, removeRunFolders, ROOT, runCli as runCliWith, type CliRun } from './support/cli-run.js';
+import { validateReport } from './support/report-schema.js';
+import { BROKEN_FIXTURES as FIXTURES, BUILT, freePort, leftBehind, removeRunFolders, runCli as runCliWith, type CliRun } from './support/cli-run.js';
 
 /** Time bounds scaled down so the file stays short; still long enough for verdicts on a loaded 2-core machine. */
 const MULTIPLIER = '0.5';
@@ -30,15 +29,6 @@ interface Figure {
   junitKB: string;
   processes: number;
 }
-
-// The JSON report's own schema (reports/report.schema.json); CommonJS interop as in test/json-schema.test.ts.
-type AjvClass = typeof AjvModule.default;
-type AddFormats = typeof addFormatsModule.default;
-const Ajv2020: AjvClass = (AjvModule as unknown as { default?: AjvClass }).default ?? (AjvModule as unknown as AjvClass);
-const addFormats: AddFormats = (addFormatsModule as unknown as { default?: AddFormats }).default ?? (addFormatsModule as unknown as AddFormats);
-const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
-addFormats(ajv);
-const validateReport = ajv.compile(JSON.parse(readFileSync(join(ROOT, 'reports/report.schema.json'), 'utf8')) as object);
 
 const figures: Figure[] = [];
 

@@ -7,12 +7,11 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AjvModule from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
 import { validateXML } from 'xmllint-wasm';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { JsonReport } from '../reports/json.js';
-import { BROKEN_FIXTURES, BUILT, freePort, leftBehind, removeRunFolders, ROOT, runCli, runFolder, type CliRun } from './support/cli-run.js';
+import { validateReport } from './support/report-schema.js';
+import { BROKEN_FIXTURES, BUILT, freePort, leftBehind, removeRunFolders, runCli, runFolder, type CliRun } from './support/cli-run.js';
 
 /** No run may take longer: one that does is a hang, ended and failed by runCli. */
 const RUN_BOUND_MS = 90_000;
@@ -23,14 +22,6 @@ const BYSTANDERS = 'creation.create-task-result-shape,creation.status-working,li
 
 const XSD_PATH = fileURLToPath(new URL('../../shared/reference/junit-10.xsd', import.meta.url));
 const XSD = existsSync(XSD_PATH) ? readFileSync(XSD_PATH, 'utf8') : undefined;
-
-type AjvClass = typeof AjvModule.default;
-type AddFormats = typeof addFormatsModule.default;
-const Ajv2020: AjvClass = (AjvModule as unknown as { default?: AjvClass }).default ?? (AjvModule as unknown as AjvClass);
-const addFormats: AddFormats = (addFormatsModule as unknown as { default?: AddFormats }).default ?? (addFormatsModule as unknown as AddFormats);
-const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
-addFormats(ajv);
-const validateReport = ajv.compile(JSON.parse(readFileSync(join(ROOT, 'reports/report.schema.json'), 'utf8')) as object);
 
 afterAll(removeRunFolders);
 

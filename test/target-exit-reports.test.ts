@@ -3,8 +3,6 @@
 // wrote can break out of the Markdown code block or the HTML page.
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import AjvModule from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
 import { validateXML } from 'xmllint-wasm';
 import { describe, expect, it } from 'vitest';
 import type { RunReport, TargetExit } from '../harness/model.js';
@@ -14,15 +12,9 @@ import { buildHtmlReport } from '../reports/html.js';
 import { toJsonReport } from '../reports/json.js';
 import { buildJunitXml } from '../reports/junit.js';
 import { buildMarkdownSummary } from '../reports/markdown.js';
+import { validateReport } from './support/report-schema.js';
 import { result, runReport } from './support/results.js';
 
-type AjvClass = typeof AjvModule.default;
-type AddFormats = typeof addFormatsModule.default;
-const Ajv2020: AjvClass = (AjvModule as unknown as { default?: AjvClass }).default ?? (AjvModule as unknown as AjvClass);
-const addFormats: AddFormats = (addFormatsModule as unknown as { default?: AddFormats }).default ?? (addFormatsModule as unknown as AddFormats);
-const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
-addFormats(ajv);
-const validateReport = ajv.compile(JSON.parse(readFileSync(new URL('../reports/report.schema.json', import.meta.url), 'utf8')) as object);
 const XSD_PATH = fileURLToPath(new URL('../../shared/reference/junit-10.xsd', import.meta.url));
 const XSD = existsSync(XSD_PATH) ? readFileSync(XSD_PATH, 'utf8') : undefined;
 

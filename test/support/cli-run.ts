@@ -3,7 +3,6 @@
 // receivers and of servers that die mid-run.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -107,16 +106,7 @@ export function leftBehind(run: CliRun): string[] {
   return [...survivors, ...groups];
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+export { freePort } from '../../cli/targets.js';
 
 /**
  * Runs `cli.js server ARGS` with every report asked for (--json and --junit; --markdown and --html too with

@@ -12,7 +12,6 @@
 //
 // docs/compatibility.md explains every fail and warn in these files.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../../cli/config.js';
 import { ClientHub } from '../../harness/connections/client-hub.js';
@@ -119,17 +118,9 @@ function targets<T extends Record<string, ThirdPartyTarget>>(all: T): { [K in ke
 export const RUN_DEADLINE_MS = 120_000;
 export const TEST_TIMEOUT_MS = 170_000;
 
-/** A port that was free a moment ago on 127.0.0.1. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
+import { freePort } from '../../cli/targets.js';
+
+export { freePort };
 
 /**
  * The whole suite against one third-party target; an HTTP server is started first and ended afterwards, and a
