@@ -23,7 +23,7 @@ module.exports = {
       severity: 'error',
       comment: 'A check talks to the receiver through the harness API, never through connections, the runner or the CLI.',
       from: { path: '^suites/' },
-      to: { path: '^(harness/(connections/|runner|context|discovery|run-policy)|reports/|cli/|reference-server/|reference-client/)' },
+      to: { path: '^(harness/(connections/|runner|context|discovery|run-policy|session)|reports/|cli/|reference-server/|reference-client/)' },
     },
     {
       name: 'references-are-implementations-like-any-other',

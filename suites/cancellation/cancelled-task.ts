@@ -2,7 +2,7 @@
 import { UnexpectedReply, type CheckContext } from '../../harness/check.js';
 import { describeReply } from '../../harness/describe.js';
 import { isTerminal, taskOf, type Receiver, type TaskRecord } from '../../harness/receiver.js';
-import type { RpcReply } from '../../harness/session.js';
+import type { RpcReply } from '../../harness/rpc.js';
 import { pollTask, uniqueText } from '../../harness/waits.js';
 
 /** Starts an echo task whose work lasts `delayMs`; skips when the mapped echo tool ignores delayMs, and misses the staging when the work may be over already. */

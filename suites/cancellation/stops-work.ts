@@ -1,6 +1,6 @@
 import { defineCheck, type CheckContext } from '../../harness/check.js';
 import { describeReply } from '../../harness/describe.js';
-import type { ReceivedNotification } from '../../harness/session.js';
+import type { ReceivedNotification } from '../../harness/rpc.js';
 import { uniqueText } from '../../harness/waits.js';
 
 // https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-cancellation

@@ -3,7 +3,7 @@
 import { UnexpectedReply, type CheckContext } from '../../harness/check.js';
 import { describeReply } from '../../harness/describe.js';
 import { RELATED_TASK_META, isTerminal, taskOf, type Receiver, type TaskRecord } from '../../harness/receiver.js';
-import { IutError, type IncomingRequest, type RpcReply } from '../../harness/session.js';
+import type { IncomingRequest, RpcReply } from '../../harness/rpc.js';
 import { awaitTerminalStatus, pollTask, uniqueText, type TaskObservation } from '../../harness/waits.js';
 
 export interface InputScenario {
@@ -52,7 +52,7 @@ export async function runInputScenario(ctx: CheckContext): Promise<InputScenario
 
   // Like a requestor that has seen input_required: open tasks/result at once and leave it pending.
   const resultTimeout = ctx.timing.requestTimeoutMs * 2;
-  const pendingResult = receiver.taskResult(task.taskId, { timeoutMs: resultTimeout });
+  const pendingResult = receiver.taskResultWithin(task.taskId, resultTimeout);
   pendingResult.catch(() => undefined);
   const elicitationArrived = receiver.waitForRequest((r) => r.method === 'elicitation/create', ctx.timing.requestTimeoutMs);
   const first = await Promise.race([
@@ -63,7 +63,7 @@ export async function runInputScenario(ctx: CheckContext): Promise<InputScenario
     ),
   ]);
   if (!('request' in first)) {
-    const what = 'reply' in first ? `tasks/result answered with ${describeReply(first.reply)}` : first.error.message;
+    const what = 'error' in first ? first.error.message : first.reply ? `tasks/result answered with ${describeReply(first.reply)}` : `tasks/result went unanswered for ${resultTimeout} ms`;
     throw new UnexpectedReply(`the ${binding.tool} task should send elicitation/create to ask for input; instead ${what} before any elicitation arrived`);
   }
   const elicitation = first.request;
@@ -83,15 +83,10 @@ export async function runInputScenario(ctx: CheckContext): Promise<InputScenario
   const terminal = await awaitTerminalStatus(receiver, task.taskId, { timing: ctx.timing, signal: ctx.signal, observations: polls });
   const afterAnswer = polls.map((poll) => ({ status: String(poll.task.status), msAfterAnswer: Math.round((poll.sentAt ?? poll.at) - answeredAt) }));
 
-  let result: RpcReply;
-  try {
-    result = await pendingResult;
-  } catch (error) {
-    if (error instanceof IutError && error.kind === 'timeout') {
-      throw new IutError('timeout', `tasks/result for task ${task.taskId} did not answer within ${resultTimeout} ms although tasks/get already reports "${terminal.status}"`);
-    }
-    throw error;
-  }
+  const result = await pendingResult;
+  // Every request is owed an answer (a base rule, judged as such): a terminal task's tasks/result all the more.
+  if (!result)
+    throw new UnexpectedReply(`tasks/result for task ${task.taskId} did not answer within ${resultTimeout} ms although tasks/get already reports "${terminal.status}"`, 'BASE-JSONRPC-RESPONSE');
   return { receiver, task, answer, sawInputRequired, statusesBefore, elicitation, afterAnswer, terminal, result };
 }
 

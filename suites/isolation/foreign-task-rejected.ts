@@ -2,7 +2,7 @@ import { defineCheck, type CheckContext } from '../../harness/check.js';
 import { describeReply } from '../../harness/describe.js';
 import { tasksCapability } from '../../harness/preconditions.js';
 import type { Receiver } from '../../harness/receiver.js';
-import type { RpcReply } from '../../harness/session.js';
+import type { RpcReply } from '../../harness/rpc.js';
 import { uniqueText } from '../../harness/waits.js';
 
 type Method = 'tasks/get' | 'tasks/result' | 'tasks/cancel';

@@ -2,7 +2,7 @@
 // calls the hub's tools as their taskSupport permits and follows the tasks it creates; the checks judge how.
 import { UnexpectedReply, type CheckContext } from '../../harness/check.js';
 import { describeReply } from '../../harness/describe.js';
-import type { IncomingRequest } from '../../harness/session.js';
+import type { IncomingRequest } from '../../harness/rpc.js';
 import { uniqueText } from '../../harness/waits.js';
 
 export interface RequestorScenario {
