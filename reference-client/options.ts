@@ -6,6 +6,9 @@ import { KNOWN_CLIENT_FAULTS } from './faults.js';
 export interface ReferenceClientOptions {
   faults?: string[];
   variant?: Variant;
+  /** Correct but slow, as the reference server's options of the same names: every answer, or every request's handling, held this long. */
+  answerDelayMs?: number;
+  intakeDelayMs?: number;
   /** Where diagnostics go; stderr by default. */
   log?: (line: string) => void;
   /** Also report routine progress (connected, GET stream open), not only problems; the CLI sets it. */

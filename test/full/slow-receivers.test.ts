@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { keywordMismatches, notableResults, REFERENCE_BUILT, runAgainstReferenceHttp, runAgainstReferenceStdio, type ReferenceRunOptions } from '../support/reference-runs.js';
+import { keywordMismatches, notableResults, REFERENCE_BUILT, runAgainstReferenceClient, runAgainstReferenceHttp, runAgainstReferenceStdio, type ReferenceRunOptions } from '../support/reference-runs.js';
 
 /**
  * A correct receiver that is slow (every request or every answer held up to 2 s) or chatty (500 log messages a
@@ -7,7 +7,7 @@ import { keywordMismatches, notableResults, REFERENCE_BUILT, runAgainstReference
  * stretches every duration to fit, or skips saying why.
  */
 interface SlowCase {
-  transport: 'stdio' | 'http';
+  transport: 'stdio' | 'http' | 'client';
   label: string;
   options: ReferenceRunOptions;
 }
@@ -23,6 +23,9 @@ const CASES: SlowCase[] = [
   { transport: 'http', label: 'every request handled 1.5 s late', options: { intakeDelayMs: 1500 } },
   { transport: 'http', label: 'every answer 2 s late', options: { answerDelayMs: 2000 } },
   { transport: 'http', label: 'a flood of log messages', options: { flood: true } },
+  // A client under test is a receiver too: the hub measures it the same way.
+  { transport: 'client', label: 'every answer 1.5 s late', options: { answerDelayMs: 1500 } },
+  { transport: 'client', label: 'every request handled 700 ms late', options: { intakeDelayMs: 700 } },
 ];
 
 describe.skipIf(!REFERENCE_BUILT)('a correct receiver that is slow or chatty gets no fail and no error', () => {

@@ -114,7 +114,7 @@ export async function runAgainstReferenceClient(options: ReferenceRunOptions = {
       transport: 'client',
       command: '(in-process reference client)',
       hub,
-      startInProcess: async (url) => runReferenceClient(url, { faults: options.faults, variant: options.variant }),
+      startInProcess: async (url) => runReferenceClient(url, { faults: options.faults, variant: options.variant, answerDelayMs: options.answerDelayMs, intakeDelayMs: options.intakeDelayMs }),
     };
     return await runSuite({
       target,
