@@ -38,3 +38,28 @@ export async function awaitCancelled(ctx: CheckContext, receiver: Receiver, task
   const end = await pollTask(receiver, taskId, (task) => isTerminal(task.status), { timing: ctx.timing, signal: ctx.signal, deletionAllowed: true });
   return end.deleted ? { deleted: true } : { status: String(end.task.status) };
 }
+
+export interface CancelledTask {
+  receiver: Receiver;
+  task: TaskRecord;
+  /** The tasks/cancel answer (a success: a refusal while working ends the check). */
+  reply: RpcReply & { ok: true };
+  workMs: number;
+  /** performance.now() when the task was started. */
+  startedAt: number;
+}
+
+/**
+ * A task cancelled while its work still ran, staged against the receiver's pace: the work lasts `workMs(stretch)`
+ * (5 s plus four round trips by default), and a cancel that came too late runs the scenario again with longer work.
+ */
+export function stageCancelledTask(ctx: CheckContext, label: string, requirementId: string, options: { receiver?: Receiver; workMs?: (stretch: number) => number } = {}): Promise<CancelledTask> {
+  return ctx.staged(async (stretch) => {
+    const receiver = options.receiver ?? (await ctx.connect());
+    const workMs = options.workMs?.(stretch) ?? stretch * ctx.timing.span(5000, 4);
+    const startedAt = performance.now();
+    const task = await startWorkingTask(ctx, receiver, label, workMs);
+    const reply = await cancelWhileWorking(ctx, receiver, task.taskId, requirementId);
+    return { receiver, task, reply, workMs, startedAt };
+  });
+}

@@ -1,6 +1,6 @@
 import { defineCheck, type CheckContext } from '../../harness/check.js';
 import { describeReply } from '../../harness/describe.js';
-import { awaitCancelled, cancelWhileWorking, startWorkingTask } from './cancelled-task.js';
+import { awaitCancelled, stageCancelledTask } from './cancelled-task.js';
 
 // https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-cancellation
 export default defineCheck({
@@ -15,12 +15,7 @@ export default defineCheck({
     { kind: 'fixture', role: 'echo' },
   ],
   async run(ctx: CheckContext) {
-    const { receiver, task } = await ctx.staged(async (stretch) => {
-      const receiver = await ctx.connect();
-      const task = await startWorkingTask(ctx, receiver, 'result-after-cancel', stretch * ctx.timing.span(5000, 4));
-      await cancelWhileWorking(ctx, receiver, task.taskId, 'TASKS-CANCEL-RESULT-ANSWERS');
-      return { receiver, task };
-    });
+    const { receiver, task } = await stageCancelledTask(ctx, 'result-after-cancel', 'TASKS-CANCEL-RESULT-ANSWERS');
     const settled = await awaitCancelled(ctx, receiver, task.taskId);
     ctx.info('deleted' in settled ? 'the receiver deleted the cancelled task' : `tasks/get reported "${settled.status}" before tasks/result`);
     const boundMs = ctx.timing.span(3000, 2);

@@ -1,7 +1,7 @@
 import { UnexpectedReply, defineCheck, type CheckContext } from '../../harness/check.js';
 import { brief } from '../../harness/describe.js';
 import { pollTask } from '../../harness/waits.js';
-import { cancelWhileWorking, startWorkingTask } from './cancelled-task.js';
+import { stageCancelledTask } from './cancelled-task.js';
 
 // https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-cancellation
 export default defineCheck({
@@ -17,32 +17,34 @@ export default defineCheck({
   ],
   cost: { waitMs: 1000, roundTrips: 8 },
   async run(ctx: CheckContext) {
-    await ctx.staged(async (stretch) => {
-      // Long enough to be cancelled while working (two round trips), short enough to watch the work's end pass.
-      const workMs = stretch * ctx.timing.span(400, 3);
-      const receiver = await ctx.connect();
-      const started = performance.now();
-      const task = await startWorkingTask(ctx, receiver, 'stays-cancelled', workMs);
-      const reply = await cancelWhileWorking(ctx, receiver, task.taskId, 'TASKS-CANCEL-STAYS-CANCELLED');
-      // Judged from the first "cancelled" seen; a late switch to cancelled is cancellation.cancel-working's concern.
-      let cancelledSeen = reply.result.status === 'cancelled';
-      let reverted: string | undefined;
-      // Watched until well past the moment the work would have ended; a receiver may drop a cancelled task meanwhile (TASKS-CANCEL-MAY-DELETE).
-      const watchMs = Math.max(0, started + workMs + ctx.timing.span(600, 1) - performance.now());
-      const end = await pollTask(
-        receiver,
-        task.taskId,
-        (seen) => {
-          if (cancelledSeen && seen.status !== 'cancelled') reverted = `${brief(seen.status)} ${Math.round(performance.now() - started)} ms after creation`;
-          cancelledSeen ||= seen.status === 'cancelled';
-          return reverted !== undefined;
-        },
-        { timing: ctx.timing, signal: ctx.signal, timeoutMs: watchMs, deletionAllowed: true, returnAtBound: true },
-      );
-      if (end.deleted && !cancelledSeen) throw new UnexpectedReply('tasks/get answered -32602 for the task before it had ever reported "cancelled"');
-      if (end.deleted) return ctx.info('the receiver deleted the cancelled task (allowed)');
-      if (!ctx.expect('TASKS-CANCEL-STAYS-CANCELLED', reverted === undefined, `expected status "cancelled" to stay (work of ${workMs} ms), got ${reverted} after it had been cancelled`)) return;
-      ctx.expect('TASKS-CANCEL-STAYS-CANCELLED', cancelledSeen, `expected the task to report "cancelled" after tasks/cancel, but it never did within ${Math.round(performance.now() - started)} ms`);
+    // Long enough to be cancelled while working (two round trips), short enough to watch the work's end pass.
+    const {
+      receiver,
+      task,
+      reply,
+      workMs,
+      startedAt: started,
+    } = await stageCancelledTask(ctx, 'stays-cancelled', 'TASKS-CANCEL-STAYS-CANCELLED', {
+      workMs: (stretch) => stretch * ctx.timing.span(400, 3),
     });
+    // Judged from the first "cancelled" seen; a late switch to cancelled is cancellation.cancel-working's concern.
+    let cancelledSeen = reply.result.status === 'cancelled';
+    let reverted: string | undefined;
+    // Watched until well past the moment the work would have ended; a receiver may drop a cancelled task meanwhile (TASKS-CANCEL-MAY-DELETE).
+    const watchMs = Math.max(0, started + workMs + ctx.timing.span(600, 1) - performance.now());
+    const end = await pollTask(
+      receiver,
+      task.taskId,
+      (seen) => {
+        if (cancelledSeen && seen.status !== 'cancelled') reverted = `${brief(seen.status)} ${Math.round(performance.now() - started)} ms after creation`;
+        cancelledSeen ||= seen.status === 'cancelled';
+        return reverted !== undefined;
+      },
+      { timing: ctx.timing, signal: ctx.signal, timeoutMs: watchMs, deletionAllowed: true, returnAtBound: true },
+    );
+    if (end.deleted && !cancelledSeen) throw new UnexpectedReply('tasks/get answered -32602 for the task before it had ever reported "cancelled"');
+    if (end.deleted) return ctx.info('the receiver deleted the cancelled task (allowed)');
+    if (!ctx.expect('TASKS-CANCEL-STAYS-CANCELLED', reverted === undefined, `expected status "cancelled" to stay (work of ${workMs} ms), got ${reverted} after it had been cancelled`)) return;
+    ctx.expect('TASKS-CANCEL-STAYS-CANCELLED', cancelledSeen, `expected the task to report "cancelled" after tasks/cancel, but it never did within ${Math.round(performance.now() - started)} ms`);
   },
 });

@@ -2,7 +2,7 @@ import { defineCheck, type CheckContext } from '../../harness/check.js';
 import { errorCodeOf } from '../../harness/describe.js';
 import type { Receiver } from '../../harness/receiver.js';
 import { awaitTerminalStatus, uniqueText } from '../../harness/waits.js';
-import { awaitCancelled, cancelWhileWorking, startWorkingTask } from './cancelled-task.js';
+import { awaitCancelled, stageCancelledTask } from './cancelled-task.js';
 
 interface TerminalCase {
   label: string;
@@ -32,11 +32,7 @@ const CASES: TerminalCase[] = [
   {
     label: 'cancelled',
     async prepare(ctx, receiver) {
-      const task = await ctx.staged(async (stretch) => {
-        const working = await startWorkingTask(ctx, receiver, 'cancel-cancelled', stretch * ctx.timing.span(5000, 4));
-        await cancelWhileWorking(ctx, receiver, working.taskId, 'TASKS-CANCEL-TERMINAL-REJECTED');
-        return working;
-      });
+      const { task } = await stageCancelledTask(ctx, 'cancel-cancelled', 'TASKS-CANCEL-TERMINAL-REJECTED', { receiver });
       // Wait for the receiver to report it cancelled, so the second tasks/cancel meets a terminal task; a deleted one must give -32602 too.
       const settled = await awaitCancelled(ctx, receiver, task.taskId);
       return { taskId: task.taskId, status: 'deleted' in settled ? 'cancelled, then deleted' : settled.status };

@@ -1,6 +1,5 @@
-import { UnexpectedReply, defineCheck, type CheckContext } from '../../harness/check.js';
-import { walkTaskList } from '../../harness/waits.js';
-import { LISTING_TASK_COUNT, createConfirmedTasks, describeMissing, pagesById, walkSummary } from './own-tasks.js';
+import { defineCheck, type CheckContext } from '../../harness/check.js';
+import { LISTING_TASK_COUNT, createConfirmedTasks, describeMissing, missingFromWalk, walkCompletely, walkSummary } from './own-tasks.js';
 
 // https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-listing
 export default defineCheck({
@@ -17,11 +16,9 @@ export default defineCheck({
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     const own = await createConfirmedTasks(ctx, receiver, LISTING_TASK_COUNT, true);
-    const walk = await walkTaskList(receiver);
-    if (walk.stoppedBecause) throw new UnexpectedReply(`the walk through tasks/list could not finish: ${walk.stoppedBecause}`);
+    const walk = await walkCompletely(receiver);
     // The list may hold other tasks of the same requestor (other checks); only this check's own tasks are judged.
-    const listed = pagesById(walk);
-    const missing = own.filter((task) => !listed.has(task.taskId));
+    const missing = missingFromWalk(own, walk);
     ctx.expect(
       'TASKS-LIST-GET-IMPLIES-LIST',
       missing.length === 0,

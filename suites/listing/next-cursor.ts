@@ -1,6 +1,5 @@
-import { UnexpectedReply, defineCheck, type CheckContext } from '../../harness/check.js';
-import { walkTaskList } from '../../harness/waits.js';
-import { LISTING_TASK_COUNT, createConfirmedTasks, describeMissing, pagesById, walkSummary } from './own-tasks.js';
+import { defineCheck, type CheckContext } from '../../harness/check.js';
+import { LISTING_TASK_COUNT, createConfirmedTasks, describeMissing, missingFromWalk, walkCompletely, walkSummary } from './own-tasks.js';
 
 // https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-listing
 export default defineCheck({
@@ -18,10 +17,8 @@ export default defineCheck({
     const receiver = await ctx.connect();
     // Only completed tasks: a receiver that leaves out some kind of task is listing.get-implies-list's concern.
     const own = await createConfirmedTasks(ctx, receiver, LISTING_TASK_COUNT, false);
-    const walk = await walkTaskList(receiver);
-    if (walk.stoppedBecause) throw new UnexpectedReply(`the walk through tasks/list could not finish: ${walk.stoppedBecause}`);
-    const listed = pagesById(walk);
-    const missing = own.filter((task) => !listed.has(task.taskId));
+    const walk = await walkCompletely(receiver);
+    const missing = missingFromWalk(own, walk);
     ctx.expect(
       'TASKS-LIST-NEXT-CURSOR',
       missing.length === 0,

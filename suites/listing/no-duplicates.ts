@@ -1,6 +1,5 @@
-import { UnexpectedReply, defineCheck, type CheckContext } from '../../harness/check.js';
-import { walkTaskList } from '../../harness/waits.js';
-import { LISTING_TASK_COUNT, createConfirmedTasks, pagesById } from './own-tasks.js';
+import { defineCheck, type CheckContext } from '../../harness/check.js';
+import { LISTING_TASK_COUNT, createConfirmedTasks, pagesById, walkCompletely } from './own-tasks.js';
 
 // https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-listing
 export default defineCheck({
@@ -17,8 +16,7 @@ export default defineCheck({
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     await createConfirmedTasks(ctx, receiver, LISTING_TASK_COUNT, true);
-    const walk = await walkTaskList(receiver);
-    if (walk.stoppedBecause) throw new UnexpectedReply(`the walk through tasks/list could not finish: ${walk.stoppedBecause}`);
+    const walk = await walkCompletely(receiver);
     // Every ID counts, not only this check's: a repeat is a repeat whoever created the task, and page
     // boundaries need not fall among this check's own tasks when other checks create tasks alongside.
     const repeated = [...pagesById(walk)].filter(([, pages]) => pages.length > 1);

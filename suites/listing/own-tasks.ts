@@ -1,7 +1,7 @@
 // Shared by the listing checks: tasks of the check's own, confirmed through tasks/get, and where a walk showed them.
-import type { CheckContext } from '../../harness/check.js';
+import { UnexpectedReply, type CheckContext } from '../../harness/check.js';
 import { isTerminal, type Receiver } from '../../harness/receiver.js';
-import { pollTasks, uniqueText, type TaskListWalk } from '../../harness/waits.js';
+import { pollTasks, uniqueText, walkTaskList, type TaskListWalk } from '../../harness/waits.js';
 
 /** More than most receivers put on one page, so a walk has to follow cursors. */
 export const LISTING_TASK_COUNT = 25;
@@ -65,4 +65,17 @@ export function describeMissing(missing: readonly OwnTask[], total: number): str
 export function walkSummary(walk: TaskListWalk): string {
   const listed = walk.pages.reduce((sum, page) => sum + page.tasks.length, 0);
   return `${walk.pages.length} page(s), ${listed} task(s) in all`;
+}
+
+/** Walks tasks/list from the first page to the last; a walk that cannot finish (an error page, an endless cursor) ends the check. */
+export async function walkCompletely(receiver: Receiver): Promise<TaskListWalk> {
+  const walk = await walkTaskList(receiver);
+  if (walk.stoppedBecause) throw new UnexpectedReply(`the walk through tasks/list could not finish: ${walk.stoppedBecause}`);
+  return walk;
+}
+
+/** The check's own tasks that the walk never showed. */
+export function missingFromWalk(own: readonly OwnTask[], walk: TaskListWalk): OwnTask[] {
+  const listed = pagesById(walk);
+  return own.filter((task) => !listed.has(task.taskId));
 }

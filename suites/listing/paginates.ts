@@ -1,6 +1,5 @@
-import { UnexpectedReply, defineCheck, type CheckContext } from '../../harness/check.js';
-import { walkTaskList, type TaskListWalk } from '../../harness/waits.js';
-import { LISTING_TASK_COUNT, createConfirmedTasks } from './own-tasks.js';
+import { defineCheck, type CheckContext } from '../../harness/check.js';
+import { LISTING_TASK_COUNT, createConfirmedTasks, walkCompletely } from './own-tasks.js';
 
 /** The spec sets no page size: only a single page holding more tasks than this is taken for no pagination. */
 const ONE_PAGE_BOUND = 100;
@@ -34,9 +33,3 @@ export default defineCheck({
     ctx.expect('TASKS-LIST-PAGINATE', walk.pages.length > 1 || sizes[0] < created, `expected the ${created} or more tasks to be split into pages, got all ${sizes[0]} on one page without nextCursor`);
   },
 });
-
-async function walkCompletely(receiver: Parameters<typeof walkTaskList>[0]): Promise<TaskListWalk> {
-  const walk = await walkTaskList(receiver);
-  if (walk.stoppedBecause) throw new UnexpectedReply(`the walk through tasks/list could not finish: ${walk.stoppedBecause}`);
-  return walk;
-}
