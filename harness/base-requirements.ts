@@ -30,4 +30,13 @@ export const BASE_REQUIREMENTS: readonly Requirement[] = [
     verifiedThroughout:
       "every check: when the server's process exits or its endpoint stops accepting connections while checks run, each of those checks fails under it, naming the exit, the last stderr lines and its requests just before",
   },
+  {
+    id: 'BASE-STDIO-STDOUT-MCP-ONLY',
+    keyword: 'MUST NOT',
+    binds: 'receiver',
+    section: 'Transports: stdio',
+    anchor: 'stdio',
+    url: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#stdio',
+    summary: 'A server on stdio puts nothing on its standard output but MCP messages: logs and other text belong on stderr.',
+  },
 ];

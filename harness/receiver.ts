@@ -150,6 +150,11 @@ export class Receiver {
     return this.session.answerSent(requestId);
   }
 
+  /** What the receiver sent on this connection that was no proper JSON-RPC (lines that are not JSON, …), by kind. */
+  improperOutput(): ReturnType<RpcSession['improperOutput']> {
+    return this.session.improperOutput();
+  }
+
   /** Status notifications received so far, optionally for one task. */
   statusNotifications(taskId?: string): ReceivedNotification[] {
     return this.session.notifications.filter((n) => n.method === 'notifications/tasks/status' && (taskId === undefined || n.params.taskId === taskId));

@@ -156,6 +156,11 @@ export class RpcSession {
     this.anomalies.set(kind, seen);
   }
 
+  /** What improper the receiver has sent on this connection so far: each kind, how often, and the latest example. */
+  improperOutput(): { kind: Anomaly; count: number; last: string }[] {
+    return [...this.anomalies].map(([kind, { count, last }]) => ({ kind, count, last }));
+  }
+
   /** The receiver's latest stderr line, named when the connection is lost. */
   noteStderr(line: string): void {
     if (line.trim() !== '') this.lastStderr = line.length > 300 ? `${line.slice(0, 300)}…` : line;

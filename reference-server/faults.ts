@@ -74,6 +74,7 @@ export const FAULT_DESCRIPTIONS = {
   'borderline-task-ids': 'task ids are 18 random base64url characters (about 108 bits)',
   'list-without-auth': 'HTTP without tokens still declares and serves tasks.list',
   'related-meta-missing-on-progress': 'progress notifications of a task lack the related-task _meta',
+  'stdout-log-line': 'stdio: a log line goes to stdout before every message the server sends',
   'sse-on-get': 'HTTP: tasks/get is answered on an SSE stream (text/event-stream) instead of plain JSON',
 } as const satisfies Record<string, string>;
 

@@ -32,7 +32,8 @@ export async function serveStdio(opts: ReferenceOptions, stdin: Readable = proce
     writing = writing
       .then(async () => {
         if (closed || stdout.destroyed) return;
-        if (!stdout.write(`${JSON.stringify(message)}\n`)) await once(stdout, 'drain');
+        const logLine = env.faults.has('stdout-log-line') ? `reference-server: sending ${'method' in message ? message.method : 'a response'}\n` : '';
+        if (!stdout.write(`${logLine}${JSON.stringify(message)}\n`)) await once(stdout, 'drain');
       })
       .catch((error: unknown) => void log(`write failed: ${describeError(error)}`));
     return writing;

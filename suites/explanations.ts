@@ -917,4 +917,17 @@ export const CHECK_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
       },
     ],
   },
+  'transport.stdout-only-mcp': {
+    does:
+      'Over stdio, lists the tools and, where the server runs tasks, takes one echo task from creation to its result, then ' +
+      "reads what the connection recorded: every line on the server's stdout that was not JSON, or JSON that was no " +
+      'JSON-RPC message, fails the check.',
+    causes: [
+      {
+        cause: 'Logging, a banner or debug output goes to stdout (console.log in a Node server, print in Python).',
+        fix: 'Send logs to stderr (console.error, sys.stderr) or as notifications/message; keep stdout for MCP messages alone.',
+        faults: ['stdout-log-line'],
+      },
+    ],
+  },
 };

@@ -35,6 +35,7 @@ import optionalBothWays from './tool-negotiation/optional-both-ways.js';
 import { forbiddenWithTask, noExecutionWithTask } from './tool-negotiation/refuse-task-for-untasked-tool.js';
 import requiredWithoutTask from './tool-negotiation/required-without-task.js';
 import taskSupportValues from './tool-negotiation/task-support-values.js';
+import stdoutOnlyMcp from './transport/stdout-only-mcp.js';
 
 /** Every check, grouped by spec section in the order the spec presents them. */
 export const ALL_CHECKS: readonly CheckDefinition[] = [
@@ -72,6 +73,7 @@ export const ALL_CHECKS: readonly CheckDefinition[] = [
   ...PROGRESS_CHECKS,
   ...ISOLATION_CHECKS,
   ...REQUESTOR_CHECKS,
+  stdoutOnlyMcp,
 ];
 
 /** Tasks as MCP 2025-11-25 specifies them: the catalogue (plus the base requirements the harness relies on), the checks and the fixture contract. */

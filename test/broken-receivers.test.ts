@@ -198,6 +198,12 @@ describe.skipIf(!BUILT).concurrent('broken receivers: the suite survives them (r
     expect(entries.some((e) => e.dir === 'in' && e.text?.includes('\u0000'))).toBe(true);
   });
 
+  it('5b. writes non-JSON to stdout: the stdio transport rule fails by name, quoting the garbage', async () => {
+    const run = await runCli('garbage-stdout-rule', stdioArgs('garbage-stdout', 'transport.stdout-only-mcp'));
+    const report = await expectSoundRun(run, 1);
+    expectExplained(report, /^BASE-STDIO-STDOUT-MCP-ONLY: expected only MCP messages on stdout \(logs belong on stderr\), got \d+ × line that is not JSON/, 1);
+  });
+
   it('6. sends valid JSON that is not JSON-RPC: a response with both result and error fails its check by name, the rest pass', async () => {
     const run = await runCli('invalid-jsonrpc', stdioArgs('invalid-jsonrpc', `listing.*,${BYSTANDERS}`));
     const report = await expectSoundRun(run, 1);

@@ -53,4 +53,5 @@ export const CORE_FAULT_CASES: FaultCase[] = [
   { faults: ['unknown-task-cancel-wrong-code'], catches: { 'protocol-errors.unknown-task-cancel': 'fail' } },
   { faults: ['error-messages-empty'], catches: { 'protocol-errors.informative-messages': 'warn' } },
   { faults: ['sse-on-get'], catches: { 'input-required.no-sse-on-get': 'warn' } },
+  { faults: ['stdout-log-line'], stdio: true, catches: { 'transport.stdout-only-mcp': 'fail' } },
 ];
