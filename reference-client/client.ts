@@ -1,11 +1,11 @@
-// The reference client's connection: the SDK's Streamable HTTP client transport (and nothing else of the SDK
-// client), initialization, an ordered outbox, and the end of the session.
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+// The reference client's connection: its own Streamable HTTP transport (no SDK runtime), initialization, an
+// ordered outbox, and the end of the session.
 import type { ClientCapabilities, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { PROTOCOL_VERSION, ReceiverEnvironment } from '../reference-server/environment.js';
 import { describeError, isObject } from '../reference-server/jsonrpc.js';
 import { parseVariant } from '../reference-server/cli-options.js';
 import { isSharedFault } from './faults.js';
+import { StreamableHttpClientTransport, type ReconnectionPolicy } from './http-transport.js';
 import { validateClientFaults, validateUrl, type ReferenceClientOptions } from './options.js';
 import { CLIENT_CONTEXT, ClientDispatcher } from './receiver.js';
 
@@ -15,11 +15,11 @@ const INITIALIZE_TIMEOUT_MS = 30_000;
 /** How long a DELETE of the session may take when the client closes. */
 const TERMINATE_TIMEOUT_MS = 1_000;
 /**
- * When the GET stream drops, the SDK reconnects with backoff, and a 404 then means the session is over.
- * Its default starts at 1 s; these delays (0.2, 0.4, 0.8, 1.6 s) notice an ended session within 0.2 s and
- * give up on a vanished server after about 3 s.
+ * When the GET stream drops, the transport reopens it with backoff, and a 404 then means the session is over.
+ * These delays (0.2, 0.4, 0.8, 1.6 s) notice an ended session within 0.2 s and give up on a vanished server
+ * after about 3 s.
  */
-const RECONNECTION = { initialReconnectionDelay: 200, maxReconnectionDelay: 2_000, reconnectionDelayGrowFactor: 2, maxRetries: 4 };
+const RECONNECTION: ReconnectionPolicy = { initialDelayMs: 200, maxDelayMs: 2_000, growFactor: 2, maxRetries: 4 };
 
 export interface ReferenceClientHandle {
   /** Resolves once the client has shut down: close() was called, or the server ended the session. */
@@ -60,23 +60,18 @@ export async function runReferenceClient(url: string, opts: ReferenceClientOptio
   let reportedStream = false;
   let shutdown: (reason: string | undefined, polite: boolean) => Promise<void> = async () => {};
 
-  /** Watches the transport's HTTP exchanges: a 404 for our session means the server ended it. */
-  const observingFetch = async (input: string | URL, init?: RequestInit): Promise<Response> => {
-    const response = await fetch(input, init);
-    const method = init?.method ?? 'GET';
-    if (response.status === 404 && new Headers(init?.headers).has('mcp-session-id')) {
-      sessionGone = true;
-      setImmediate(() => void shutdown(`the server ended the session (HTTP 404 to ${method})`, false));
-    } else if (method === 'GET' && response.ok && !reportedStream) {
-      reportedStream = true;
-      progress(`GET stream open (session ${transport.sessionId ?? 'none'})`);
-    } else if (method === 'GET' && response.status === 405) {
-      log('the server offers no GET stream (405), so it has no way to send this client requests');
-    }
-    return response;
+  const transport = new StreamableHttpClientTransport(validateUrl(url), RECONNECTION);
+  transport.onsessionended = (method) => {
+    sessionGone = true;
+    setImmediate(() => void shutdown(`the server ended the session (HTTP 404 to ${method})`, false));
   };
-
-  const transport = new StreamableHTTPClientTransport(new URL(validateUrl(url)), { fetch: observingFetch, reconnectionOptions: RECONNECTION });
+  transport.onstreamopen = () => {
+    if (reportedStream) return;
+    reportedStream = true;
+    progress(`GET stream open (session ${transport.sessionId ?? 'none'})`);
+  };
+  transport.onnostream = () => log('the server offers no GET stream (405), so it has no way to send this client requests');
+  transport.onstreamlost = (reason) => void shutdown(`the GET stream is gone and reopening it failed (${reason}); the server has ended`, false);
 
   // Answers and notifications go one POST at a time, so the server sees them in the order they were made
   // and a status notification never overtakes the CreateTaskResult of its task. The client's own requests
@@ -103,11 +98,7 @@ export async function runReferenceClient(url: string, opts: ReferenceClientOptio
 
   transport.onmessage = (message) => dispatcher.handle(message, CLIENT_CONTEXT);
   transport.onerror = (error) => {
-    if (stopping || sessionGone) return; // observingFetch has seen the 404 and ends the client
-    if (/Maximum reconnection attempts/.test(error.message)) {
-      void shutdown('the GET stream is gone and reconnecting failed; the server has ended', false);
-      return;
-    }
+    if (stopping || sessionGone) return; // the session is over and the client is ending: follow-up failures say nothing new
     log(`transport: ${error.message}`);
   };
 
@@ -136,7 +127,7 @@ export async function runReferenceClient(url: string, opts: ReferenceClientOptio
     }
     dispatcher.serverCapabilities = isObject(result.capabilities) ? result.capabilities : {};
     transport.setProtocolVersion(PROTOCOL_VERSION);
-    // Once this is accepted (202), the SDK transport opens the GET stream on its own.
+    // Once this is accepted (202), the transport opens the GET stream.
     await enqueue({ jsonrpc: '2.0', method: 'notifications/initialized' });
   } catch (error) {
     await shutdown(undefined, true);

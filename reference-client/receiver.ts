@@ -1,7 +1,6 @@
 // The client as a receiver: the server's requests (ping, sampling/createMessage, elicitation/create, tasks/*)
 // routed through the reference server's Dispatcher, with the tasks/* handlers, task store and wire rendering
 // shared with it. The client's one requestor is the server at the other end of its connection.
-import { CreateMessageRequestParamsSchema, ElicitRequestParamsSchema } from '@modelcontextprotocol/sdk/types.js';
 import { NO_REPLY, type HandlerResult, type IncomingRequest } from '../reference-server/connection.js';
 import { Dispatcher, type ConnectionIO } from '../reference-server/dispatcher.js';
 import type { ReceiverEnvironment } from '../reference-server/environment.js';
@@ -12,6 +11,7 @@ import { taskLayerError } from '../reference-server/task-methods.js';
 import type { TaskOutcome, TaskRecord } from '../reference-server/task-store.js';
 import { wireTaskForCreate } from '../reference-server/wire.js';
 import { directiveText, errorAsResult, parseDirective, perform, predictedResult, type ClientMethod, type Directive } from './directives.js';
+import { paramsProblem } from './request-params.js';
 import { callTools, type Requestor } from './requestor.js';
 
 /** The authorization context of every task: the connection's server (the only requestor a client has). */
@@ -68,12 +68,8 @@ async function handleClientRequest(connection: ClientDispatcher, request: Incomi
 
 /** The request's params (without task) must fit the method's schema, within what this client declared. */
 function checkParams(method: ClientMethod, params: Record<string, unknown>): void {
-  const parsed = method === 'sampling/createMessage' ? CreateMessageRequestParamsSchema.safeParse(params) : ElicitRequestParamsSchema.safeParse(params);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue && issue.path.length > 0 ? `params.${issue.path.join('.')}` : 'params';
-    throw new RpcError(INVALID_PARAMS, `${method}: invalid ${where}: ${issue?.message ?? 'does not fit the schema'}`);
-  }
+  const problem = paramsProblem(method, params);
+  if (problem) throw new RpcError(INVALID_PARAMS, `${method}: invalid ${problem.where}: it ${problem.why}`);
   if (method === 'sampling/createMessage' && (params.tools !== undefined || params.toolChoice !== undefined)) {
     throw new RpcError(INVALID_PARAMS, 'sampling/createMessage: tools and toolChoice need the sampling.tools capability, which this client does not declare');
   }
