@@ -19,10 +19,8 @@ export type { Baseline, BaselineEntry } from '../harness/run-policy.js';
 
 export type BaselineFormat = 'yaml' | 'json';
 
-/** A baseline file that cannot be used: the message is one line naming the file, the field and how to mend it. */
-export class BaselineError extends Error {
-  override name = 'BaselineError';
-}
+import { BaselineError } from './options.js';
+export { BaselineError };
 
 export interface BaselineOptions {
   /** Count a warn as failing, as --strict does. */

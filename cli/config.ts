@@ -24,8 +24,8 @@ export interface SuiteConfig {
   timeoutMultiplier?: number;
 }
 
-/** A config file that cannot be used: the message is one line that says how to mend it. */
-export class ConfigError extends Error {}
+import { ConfigError } from './options.js';
+export { ConfigError };
 
 export async function loadConfig(file: string): Promise<SuiteConfig> {
   let text: string;

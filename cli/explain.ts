@@ -3,7 +3,8 @@
 import type { CheckDefinition } from '../harness/check.js';
 import { coverageMatrix } from '../harness/coverage.js';
 import { FIXTURE_TASK_SUPPORT, FIXTURE_TOOL_NAMES } from '../harness/fixtures.js';
-import { requirementUrl, type Precondition, type ReceiverRole, type Requirement } from '../harness/model.js';
+import { requirementUrl } from '../harness/model-basics.js';
+import type { Precondition, ReceiverRole, Requirement } from '../harness/model.js';
 import type { Profile } from '../harness/profile.js';
 import { editDistance } from '../harness/run-policy.js';
 import { CHECK_EXPLANATIONS, type CheckExplanation } from '../suites/explanations.js';

@@ -1,7 +1,7 @@
 // The list command: the profile's checks, or its requirement matrix (each requirement, its checks, or why none).
 import type { CheckDefinition } from '../harness/check.js';
 import { coverageMatrix } from '../harness/coverage.js';
-import { requirementUrl } from '../harness/model.js';
+import { requirementUrl } from '../harness/model-basics.js';
 import type { Profile } from '../harness/profile.js';
 import { parse } from './options.js';
 

@@ -2,9 +2,7 @@
 // The composition root: the only module that knows suites, reports and the references together. Each command
 // loads what it needs when it runs, so a short command starts fast and a run pays only for its transport.
 import { TASKS_2025_11_25 } from '../suites/index.js';
-import { BaselineError } from './baseline.js';
-import { ConfigError } from './config.js';
-import { EmptySelection, USAGE, UsageError } from './options.js';
+import { BaselineError, ConfigError, EmptySelection, USAGE, UsageError } from './options.js';
 
 /** The spec profile a run uses (one so far; issue "Profile 2026-07-28" adds --spec). */
 const PROFILE = TASKS_2025_11_25;

@@ -26,6 +26,14 @@ export class UsageError extends Error {}
 /** Nothing matched the selection: exit 3, since an empty run must never pass silently. */
 export class EmptySelection extends Error {}
 
+/** A config file that cannot be used: the message is one line that says how to mend it. */
+export class ConfigError extends Error {}
+
+/** A baseline file that cannot be used: the message is one line naming the file, the field and how to mend it. */
+export class BaselineError extends Error {
+  override name = 'BaselineError';
+}
+
 export function parse(args: string[], options: NonNullable<NonNullable<Parameters<typeof parseArgs>[0]>['options']>) {
   try {
     return parseArgs({ args, options, allowPositionals: false, strict: true });

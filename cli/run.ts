@@ -10,8 +10,7 @@ import { notRunReport, runSuite } from '../harness/runner.js';
 import { parseShard, selectChecks } from '../harness/selection.js';
 import { makeTiming } from '../harness/timing.js';
 import { formatCheckLine, formatSummary } from '../reports/console.js';
-import { baselineFromReport, loadBaseline, writeBaseline } from './baseline.js';
-import { loadConfig, type SuiteConfig } from './config.js';
+import type { SuiteConfig } from './config.js';
 import { EmptySelection, parse, positiveNumber, rerunCommand, SERVER_OPTIONS, UsageError } from './options.js';
 import { ProgressLine } from './progress-line.js';
 import { unstableChecks } from './repeat.js';
@@ -40,10 +39,11 @@ export async function suiteCommand(role: ReceiverRole, args: string[], profile: 
   if (strings.baseline && strings['write-baseline']) throw new UsageError('--baseline reads expected failures and --write-baseline writes them; use one at a time');
 
   let config: SuiteConfig = { fixtures: {} };
-  if (strings.config) config = await loadConfig(strings.config);
-  const baseline = strings.baseline ? await loadBaseline(strings.baseline) : undefined;
+  // Config and baseline files (zod, YAML) load only when given: a plain run starts without them.
+  if (strings.config) config = await (await import('./config.js')).loadConfig(strings.config);
+  const baseline = strings.baseline ? await (await import('./baseline.js')).loadBaseline(strings.baseline) : undefined;
   const multiplier = positiveNumber(strings['timeout-multiplier'], '--timeout-multiplier') ?? config.timeoutMultiplier ?? 1;
-  const concurrency = positiveNumber(strings.concurrency, '--concurrency') ?? 16;
+  const concurrency = positiveNumber(strings.concurrency, '--concurrency') ?? 32;
   const timing = makeTiming(multiplier);
   const checks = selectChecks(profile.checks, { only: lists.only, skip: lists.skip, level: strings.level as Level | undefined, shard }, profile.requirements);
   if (checks.length === 0) throw new EmptySelection('the selection (--only, --skip, --level, --shard) matches no check; "mcp-tasks-conformance list" shows the IDs');
@@ -94,6 +94,7 @@ export async function suiteCommand(role: ReceiverRole, args: string[], profile: 
     const rerunnable = report.verdict.failing.map((entry) => entry.check);
     if (rerunnable.length > 0) process.stdout.write(`\nTo rerun a failure alone:\n${rerunnable.map((id) => `  ${rerunCommand(role, values, id)}`).join('\n')}\n`);
     if (strings['write-baseline']) {
+      const { baselineFromReport, writeBaseline } = await import('./baseline.js');
       await writeBaseline(strings['write-baseline'], baselineFromReport(report, { strict }));
       process.stdout.write(`\nWrote the baseline ${strings['write-baseline']}: review each entry's reason before committing it.\n`);
     }

@@ -27,8 +27,11 @@ export interface CheckContext {
   readonly timing: Timing;
   /** Aborted when the check's deadline passes or the run ends. */
   readonly signal: AbortSignal;
-  /** A fresh connection to the receiver under test, closed by the runner when the check ends. */
-  connect(options?: { identity?: Identity; label?: string }): Promise<Receiver>;
+  /**
+   * A fresh connection to the receiver under test, closed by the runner when the check ends. With taskCapableClient a
+   * server's connection also declares the client's tasks capability (sampling and elicitation as tasks).
+   */
+  connect(options?: { identity?: Identity; label?: string; taskCapableClient?: boolean }): Promise<Receiver>;
   fixture(role: FixtureRole): FixtureBinding;
   /** Records a violation of the requirement when ok is false; returns ok. */
   expect(requirementId: string, ok: boolean, message: string | (() => string)): boolean;
@@ -73,13 +76,18 @@ export interface ScenarioCost {
   waitMs: number;
   /** Exchanges with the receiver that follow one another. */
   roundTrips: number;
+  /**
+   * Fixture tasks whose end the scenario waits for, one after another. Where the fixture takes the suite's delay,
+   * waitMs counts that work; where it does not (a mapped tool with its own pace), these checks start first.
+   */
+  awaitsWork?: number;
 }
 
 /** A check that declares no cost: a handful of exchanges and no waiting of its own. */
 export const TYPICAL_COST: ScenarioCost = { waitMs: 0, roundTrips: 6 };
 
-export function defineCheck(definition: Omit<CheckDefinition, 'roles' | 'needs' | 'cost'> & Partial<Pick<CheckDefinition, 'roles' | 'needs' | 'cost'>>): CheckDefinition {
-  return { roles: ['server'], needs: [], cost: TYPICAL_COST, ...definition };
+export function defineCheck(definition: Omit<CheckDefinition, 'roles' | 'needs' | 'cost'> & Partial<Pick<CheckDefinition, 'roles' | 'needs'>> & { cost?: Partial<ScenarioCost> }): CheckDefinition {
+  return { roles: ['server'], needs: [], ...definition, cost: { ...TYPICAL_COST, ...definition.cost } };
 }
 
 export { CheckSkip, CheckStop, RunDeadline, StagingMissed, UnexpectedReply } from './check-errors.js';

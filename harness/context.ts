@@ -1,8 +1,10 @@
 import { CheckSkip, CheckStop, StagingMissed, type CheckContext, type TargetFacts } from './check.js';
-import { openConnection, type Connection, type Identity, type TargetSpec } from './connections/connect.js';
+import { HARNESS_CLIENT_CAPABILITIES, HARNESS_TASK_CLIENT_CAPABILITIES, openConnection, type Connection, type Identity, type TargetSpec } from './connections/connect.js';
 import { FIXTURE_TOOL_NAMES, listAllTools, type FixtureBinding } from './fixtures.js';
-import { levelOf, type Finding, type FixtureRole, type Requirement } from './model.js';
+import { levelOf } from './model-basics.js';
+import type { Finding, FixtureRole, Requirement } from './model.js';
 import { Receiver } from './receiver.js';
+import { TASK_SHAPE_REQUIREMENTS, taskShapeViolations, type TaskSighting } from './schemas/task-shape.js';
 import { validateTaskMessage, type TaskSchemaName } from './schemas/validate.js';
 import { withinMs, type Timing } from './timing.js';
 import type { Transcript } from './transcript.js';
@@ -15,10 +17,16 @@ export interface ContextDeps {
   requirements: ReadonlyMap<string, Requirement>;
   signal: AbortSignal;
   clientCapabilities?: Record<string, unknown>;
+  /** The requirements the check verifies: a task shape rule is a finding only where the check verifies its requirement. */
+  verifies: readonly string[];
+  /** Told when a connection has been opened or has failed to open (the run lets the next check start). */
+  connected?: () => void;
 }
 
 /** A staged scenario runs with durations ×1, ×2 and ×4 before the check gives up and skips. */
 const STAGING_MAX_STRETCH = 4;
+/** Further malformed tasks of an already judged requirement noted in the transcript; beyond them they are only counted. */
+const SHAPE_NOTES_MAX = 5;
 
 /** One check's view of the run: its connections, its findings, its transcript. */
 export class RunningCheck implements CheckContext {
@@ -27,8 +35,14 @@ export class RunningCheck implements CheckContext {
   readonly protocolVersions = new Set<string>();
   private readonly connections: Connection[] = [];
   private connectionCount = 0;
+  /** The requirements of the Task schema's rules that this check verifies (none: the harness validates nothing for it). */
+  private readonly verified: ReadonlySet<string>;
+  /** Requirements a malformed task has already been recorded against in this check, and how many more were seen. */
+  private readonly shapeJudged = new Map<string, number>();
 
-  constructor(private readonly deps: ContextDeps) {}
+  constructor(private readonly deps: ContextDeps) {
+    this.verified = new Set(deps.verifies.filter((id) => (TASK_SHAPE_REQUIREMENTS as readonly string[]).includes(id)));
+  }
 
   get facts(): TargetFacts {
     return this.deps.facts;
@@ -42,18 +56,26 @@ export class RunningCheck implements CheckContext {
     return this.deps.signal;
   }
 
-  async connect(options: { identity?: Identity; label?: string } = {}): Promise<Receiver> {
+  async connect(options: { identity?: Identity; label?: string; taskCapableClient?: boolean } = {}): Promise<Receiver> {
     if (this.signal.aborted) throw new CheckStop();
     this.connectionCount += 1;
     const label = options.label ?? (options.identity === 'peer' ? `B${this.connectionCount}` : `A${this.connectionCount}`);
-    const connection = await openConnection(this.deps.target, {
-      transcript: this.deps.transcript,
-      label,
-      identity: options.identity,
-      requestTimeoutMs: this.timing.requestTimeoutMs,
-      connectTimeoutMs: this.timing.connectTimeoutMs,
-      clientCapabilities: this.deps.clientCapabilities,
-    });
+    let connection: Connection;
+    try {
+      connection = await openConnection(this.deps.target, {
+        transcript: this.deps.transcript,
+        label,
+        identity: options.identity,
+        requestTimeoutMs: this.timing.requestTimeoutMs,
+        answerPace: this.timing.answerPace,
+        connectTimeoutMs: this.timing.connectTimeoutMs,
+        clientCapabilities: options.taskCapableClient
+          ? { ...(this.deps.clientCapabilities ?? HARNESS_CLIENT_CAPABILITIES), tasks: HARNESS_TASK_CLIENT_CAPABILITIES.tasks }
+          : this.deps.clientCapabilities,
+      });
+    } finally {
+      this.deps.connected?.();
+    }
     this.connections.push(connection);
     // The check's deadline passed while connecting: closeAll has already run, so close this one here.
     if (this.signal.aborted) {
@@ -61,13 +83,35 @@ export class RunningCheck implements CheckContext {
       throw new CheckStop();
     }
     this.protocolVersions.add(connection.init.protocolVersion);
-    if (this.facts.toolsAppearLate) await this.awaitFixtureTools(connection);
-    return new Receiver(connection);
+    if (this.facts.toolsAppearLate) await this.awaitFixtureTools(connection, options.taskCapableClient ?? false);
+    return new Receiver(connection, (sighting) => this.taskSeen(sighting));
+  }
+
+  /**
+   * Every task the receiver reports is validated here, and a broken rule lands on the requirement it belongs to
+   * (harness/schemas/task-shape.ts), but only in a check that verifies that requirement, and once per requirement
+   * (further ones go to the transcript). Recorded everywhere, a receiver that drops ttl from tasks/get would fail
+   * every check that polls, and the fault matrix could no longer tell which check verifies which rule; so the
+   * checks of each rule see everything their scenarios bring, and task-data.valid-everywhere brings every operation.
+   */
+  private taskSeen(sighting: TaskSighting): void {
+    // After the scenario: an outcome may already be decided, and nothing arriving now is the check's to judge.
+    if (this.signal.aborted || this.verified.size === 0) return;
+    for (const violation of taskShapeViolations(sighting)) {
+      if (!this.verified.has(violation.requirement) || !this.deps.requirements.has(violation.requirement)) continue;
+      // A failure the check recorded itself on the requirement (its own validation) counts as the first one.
+      const failedAlready = this.findings.some((finding) => finding.requirement === violation.requirement && finding.severity === 'fail');
+      const before = this.shapeJudged.get(violation.requirement) ?? (failedAlready ? 0 : undefined);
+      this.shapeJudged.set(violation.requirement, (before ?? -1) + 1);
+      if (before === undefined) this.expect(violation.requirement, false, violation.message);
+      else if (before < SHAPE_NOTES_MAX) this.note(`also under ${violation.requirement}: ${violation.message}`);
+    }
   }
 
   /** Receivers that register tools after initialization: wait (bounded) until the fixtures are listed on this connection too. */
-  private async awaitFixtureTools(connection: Connection): Promise<void> {
-    const wanted = [...this.facts.fixtures.values()].map((binding) => binding.tool);
+  private async awaitFixtureTools(connection: Connection, taskCapableClient: boolean): Promise<void> {
+    // A server may offer its ask tool only to clients that take tasks (server-everything does): not awaited elsewhere.
+    const wanted = [...this.facts.fixtures.values()].filter((binding) => taskCapableClient || binding.role !== 'ask').map((binding) => binding.tool);
     const deadline = performance.now() + this.timing.scaled(3000);
     while (performance.now() < deadline) {
       const names = new Set((await listAllTools(connection.session.request.bind(connection.session))).map((tool) => tool.name));

@@ -1,5 +1,5 @@
 import type { TargetFacts } from './check.js';
-import { openConnection, type TargetSpec } from './connections/connect.js';
+import { HARNESS_TASK_CLIENT_CAPABILITIES, openConnection, type TargetSpec } from './connections/connect.js';
 import { clientFixtures } from './fixtures.js';
 import { FIXTURE_TOOL_NAMES, listAllTools, resolveFixtures, type FixtureMapping, type ToolInfo } from './fixtures.js';
 import type { Calibration, FixtureRole, ReceiverRole, RunReport } from './model.js';
@@ -33,7 +33,14 @@ export async function discoverTarget(
   let connection;
   const connectStarted = performance.now();
   try {
-    connection = await openConnection(target, { transcript, label: 'probe', requestTimeoutMs: timing.requestTimeoutMs, connectTimeoutMs: timing.connectTimeoutMs });
+    // As a task-capable client: a server may offer the tools that make it a requestor only to such clients (the ask fixture).
+    connection = await openConnection(target, {
+      transcript,
+      label: 'probe',
+      requestTimeoutMs: timing.requestTimeoutMs,
+      connectTimeoutMs: timing.connectTimeoutMs,
+      clientCapabilities: HARNESS_TASK_CLIENT_CAPABILITIES,
+    });
   } catch (error) {
     // What the error message does not already say (it may name the exit and the last stderr line itself).
     const stderr = transcript

@@ -10,6 +10,8 @@ export const FIXTURE_TOOL_NAMES: Record<FixtureRole, string> = {
   error: 'conformance_error',
   input: 'conformance_input',
   progress: 'conformance_progress',
+  /** The server as a requestor: its work asks the client (sampling or elicitation) and returns the answer's text. */
+  ask: 'conformance_ask',
 };
 
 export const FIXTURE_ROLES = Object.keys(FIXTURE_TOOL_NAMES) as FixtureRole[];
@@ -24,6 +26,8 @@ export const FIXTURE_TASK_SUPPORT: Record<FixtureRole, string | undefined> = {
   error: 'optional',
   input: 'optional',
   progress: 'optional',
+  // Called plainly only: the server is the requestor there, not the receiver.
+  ask: undefined,
 };
 
 export interface ToolInfo {
@@ -93,6 +97,11 @@ function substitute(value: unknown, input: Record<string, unknown>): unknown {
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, substitute(item, input)]));
   }
   return value;
+}
+
+/** Whether the tool gets the check's input `name`: always for a contract tool, for a mapped one only where its template says `${name}`. */
+export function takesInput(binding: FixtureBinding, name: string): boolean {
+  return binding.template === undefined || placeholdersIn(binding.template).has(name);
 }
 
 function placeholdersIn(value: unknown, found = new Set<string>()): Set<string> {

@@ -7,8 +7,8 @@
 
 import { z } from 'zod';
 
-export const SPEC_VERSION = '2025-11-25';
-export const SPEC_URL = 'https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks';
+// The plain values and functions of the model (SPEC_VERSION, levelOf, summarize, ...) live in model-basics.ts, so
+// the run path does not load zod (about 60 ms at start).
 
 export const KeywordSchema = z.enum(['MUST', 'MUST NOT', 'SHOULD', 'SHOULD NOT', 'MAY']).meta({ id: 'keyword', description: 'An RFC 2119 keyword.' });
 export type Keyword = z.infer<typeof KeywordSchema>;
@@ -46,16 +46,6 @@ export interface Requirement {
 export const LevelSchema = z.enum(['must', 'should', 'may']);
 export type Level = z.infer<typeof LevelSchema>;
 
-export function levelOf(keyword: Keyword): Level {
-  if (keyword === 'MUST' || keyword === 'MUST NOT') return 'must';
-  if (keyword === 'SHOULD' || keyword === 'SHOULD NOT') return 'should';
-  return 'may';
-}
-
-export function requirementUrl(requirement: Pick<Requirement, 'anchor' | 'url'>): string {
-  return requirement.url ?? `${SPEC_URL}#${requirement.anchor}`;
-}
-
 export const OutcomeSchema = z.enum(['pass', 'fail', 'warn', 'skip', 'error']).meta({
   id: 'outcome',
   description:
@@ -77,7 +67,7 @@ export type Precondition =
   | { kind: 'peer-identity' }
   | { kind: 'no-peer-identity' };
 
-export type FixtureRole = 'echo' | 'required' | 'forbidden' | 'plain' | 'fail' | 'error' | 'input' | 'progress';
+export type FixtureRole = 'echo' | 'required' | 'forbidden' | 'plain' | 'fail' | 'error' | 'input' | 'progress' | 'ask';
 
 // ------------------------------------------------------------------------------------------------ encoding helpers
 
@@ -390,9 +380,3 @@ export const RunReportSchema = z.object({
   coverage: z.array(CoverageEntrySchema).describe('The requirement matrix: every requirement of the catalogue, with the checks of this run that verify it or the reason none does.'),
 });
 export type RunReport = z.infer<typeof RunReportSchema>;
-
-export function summarize(results: readonly Pick<CheckResult, 'outcome'>[]): RunSummary {
-  const summary: RunSummary = { pass: 0, fail: 0, warn: 0, skip: 0, error: 0 };
-  for (const result of results) summary[result.outcome] += 1;
-  return summary;
-}

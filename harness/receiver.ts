@@ -5,6 +5,7 @@ import { IutError, type IncomingRequest, type ReceivedNotification, type Request
 import { UnexpectedReply } from './check-errors.js';
 import { withinMs } from './timing.js';
 import { describeReply } from './describe.js';
+import { sightingsInAnswer, type TaskSighting } from './schemas/task-shape.js';
 
 export const RELATED_TASK_META = 'io.modelcontextprotocol/related-task';
 export const IMMEDIATE_RESPONSE_META = 'io.modelcontextprotocol/model-immediate-response';
@@ -29,7 +30,21 @@ export interface InvokeOptions {
  * the work is a tools/call; the role decides how a fixture is invoked, never the checks.
  */
 export class Receiver {
-  constructor(readonly connection: Connection) {}
+  /**
+   * `onTask` hears of every task the receiver reports on this connection, as it arrives: in the answer to a
+   * task-augmented request, to tasks/get, tasks/list and tasks/cancel, and in status notifications. Every
+   * request goes through `request` below, so no check has to remember to pass what it saw on.
+   */
+  constructor(
+    readonly connection: Connection,
+    private readonly onTask?: (sighting: TaskSighting) => void,
+  ) {
+    if (onTask) {
+      connection.session.onNotification((n) => {
+        if (n.method === 'notifications/tasks/status') onTask({ kind: 'notification', value: n.params, method: n.method });
+      });
+    }
+  }
 
   get session(): RpcSession {
     return this.connection.session;
@@ -39,8 +54,10 @@ export class Receiver {
     return this.connection.label;
   }
 
-  request(method: string, params?: Record<string, unknown>, options?: { timeoutMs?: number }): Promise<RpcReply> {
-    return this.session.request(method, params, options);
+  async request(method: string, params?: Record<string, unknown>, options?: { timeoutMs?: number }): Promise<RpcReply> {
+    const reply = await this.session.request(method, params, options);
+    if (this.onTask && reply.ok) for (const sighting of sightingsInAnswer(method, params, reply.result)) this.onTask(sighting);
+    return reply;
   }
 
   callTool(name: string, args: Record<string, unknown>, options: InvokeOptions = {}): Promise<RpcReply> {

@@ -8,24 +8,13 @@ import { discoverTarget, TargetUnreachable } from './discovery.js';
 import type { FixtureMapping } from './fixtures.js';
 import { coverageMatrix } from './coverage.js';
 import type { Profile } from './profile.js';
-import {
-  levelOf,
-  requirementUrl,
-  summarize,
-  type Calibration,
-  type CheckResult,
-  type Finding,
-  type FixtureRole,
-  type Level,
-  type Outcome,
-  type ReceiverRole,
-  type Requirement,
-  type RunReport,
-} from './model.js';
+import { levelOf, requirementUrl, summarize } from './model-basics.js';
+import type { Calibration, CheckResult, Finding, FixtureRole, Level, Outcome, ReceiverRole, Requirement, RunReport } from './model.js';
 import { unmetPrecondition } from './preconditions.js';
 import { IutError } from './session.js';
 import { calibrate, type Timing } from './timing.js';
 import { Transcript } from './transcript.js';
+import { StartGate } from './start-gate.js';
 
 export interface RunOptions {
   target: TargetSpec;
@@ -104,8 +93,9 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
         });
   const results: CheckResult[] = new Array(applicable.length);
   // Longest expected first, so the run ends soon after its longest check; results keep the catalogue's order.
-  const order = longestFirst(applicable, timing);
+  const order = longestFirst(applicable, timing, facts);
   let next = 0;
+  const starting = new StartGate();
   const worker = async () => {
     while (next < order.length) {
       const index = order[next++];
@@ -120,7 +110,13 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
         } else if (watcher?.state === 'gone') {
           result = notRun(check, options, watcher.notRunMessage());
         } else {
-          const ran = await attemptCheck(check, facts, { ...options, timing }, runAbort.signal, watcher);
+          const slot = await starting.enter();
+          let ran: Awaited<ReturnType<typeof attemptCheck>>;
+          try {
+            ran = await attemptCheck(check, facts, { ...options, timing }, runAbort.signal, watcher, slot.leave);
+          } finally {
+            slot.leave();
+          }
           // A check that started as the server died, and never reached it, runs again against the new process (once).
           result = ran.neverReached && attempt === 1 ? undefined : ran.result;
         }
@@ -141,9 +137,16 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   return report;
 }
 
+/**
+ * A guess at one fixture task's work where the mapped tool ignores the suite's delay: only the order matters, and
+ * such work (seconds, for a real tool) outlasts what any scenario waits of its own.
+ */
+const UNCONTROLLED_WORK_MS = 10_000;
+
 /** Indices of the checks, longest expected duration first (ties in catalogue order). */
-export function longestFirst(checks: readonly CheckDefinition[], timing: Timing): number[] {
-  const expected = checks.map((check) => timing.span(check.cost.waitMs, check.cost.roundTrips));
+export function longestFirst(checks: readonly CheckDefinition[], timing: Timing, facts?: Pick<TargetFacts, 'fixtures'>): number[] {
+  const workOwnPace = [...(facts?.fixtures.values() ?? [])].some((binding) => !binding.honoursDelay);
+  const expected = checks.map((check) => timing.span(check.cost.waitMs, check.cost.roundTrips) + (workOwnPace ? (check.cost.awaitsWork ?? 0) * UNCONTROLLED_WORK_MS : 0));
   return checks.map((_, index) => index).sort((a, b) => expected[b] - expected[a] || a - b);
 }
 
@@ -222,6 +225,8 @@ async function attemptCheck(
   options: RunOptions,
   runSignal: AbortSignal,
   watcher?: TargetWatcher,
+  /** Said once the check's first connection is open: the next check may start. */
+  connected?: () => void,
 ): Promise<{ result: CheckResult; neverReached?: boolean }> {
   const base = baseResult(check, options);
   const skipReason = unmetPrecondition(check.needs, facts);
@@ -242,7 +247,16 @@ async function attemptCheck(
     () => abort.abort(new Error('the server under test died')),
   );
   const target: TargetSpec = watch && options.target.transport !== 'client' ? { ...options.target, observer: watch } : options.target;
-  const context: RunningCheck = new RunningCheck({ target, facts, timing: options.timing, transcript, requirements: options.profile.requirements, signal: abort.signal });
+  const context: RunningCheck = new RunningCheck({
+    target,
+    facts,
+    timing: options.timing,
+    transcript,
+    requirements: options.profile.requirements,
+    signal: abort.signal,
+    verifies: check.requirements,
+    connected,
+  });
   const started = performance.now();
   let outcome: Outcome | undefined;
   let message = '';

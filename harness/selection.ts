@@ -1,5 +1,6 @@
 import type { CheckDefinition } from './check.js';
-import { levelOf, type Level, type Requirement } from './model.js';
+import { levelOf } from './model-basics.js';
+import type { Level, Requirement } from './model.js';
 
 /** "*" matches any run of characters; everything else is literal. */
 export function globToRegExp(pattern: string): RegExp {

@@ -1,3 +1,4 @@
+import type { AnswerPace } from './answer-pace.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { brief } from './describe.js';
@@ -65,6 +66,8 @@ export class RpcSession {
     private readonly transcript: Transcript,
     readonly label: string,
     readonly defaultTimeoutMs: number,
+    /** Bounds prompt requests (tasks/get, ping, ...) by the peer's pace rather than by the default. */
+    private readonly pace?: AnswerPace,
   ) {
     this.closedSignal = new Promise((resolve) => (this.markClosed = resolve));
     this.handlers.set('ping', () => ({ result: {} }));
@@ -123,15 +126,27 @@ export class RpcSession {
     if (this.closedReason !== undefined) throw new IutError('closed', `${this.closedReason}; could not send ${method}`);
     const id = options.id ?? this.nextId++;
     const message = { jsonrpc: '2.0' as const, id, method, ...(params === undefined ? {} : { params }) };
-    const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
+    const paced = options.timeoutMs === undefined && this.pace?.isPrompt(method) ? this.pace : undefined;
+    const sentAt = performance.now();
     const reply = new Promise<RpcReply>((resolve, reject) => {
-      const timer = setTimeout(() => {
+      const giveUp = (waitedMs: number, why: string) => {
         this.pending.delete(id);
         this.abandoned.set(id, method);
-        this.transcript.note(`no answer to ${method} (id ${id}) within ${timeoutMs} ms`, this.label);
-        reject(new IutError('timeout', `the receiver did not answer ${method} within ${timeoutMs} ms${this.whatWasSeen(false)}`));
-      }, timeoutMs);
-      this.pending.set(id, { method, sentAt: performance.now(), resolve, reject, timer });
+        this.transcript.note(`no answer to ${method} (id ${id}) within ${waitedMs} ms${why}`, this.label);
+        reject(new IutError('timeout', `the receiver did not answer ${method} within ${waitedMs} ms${this.whatWasSeen(false)}${why}`));
+      };
+      // A paced bound is asked again when it passes: answers that came meanwhile may show the peer needs longer.
+      const arm = (ms: number): NodeJS.Timeout =>
+        setTimeout(() => {
+          const waitedMs = Math.round(performance.now() - sentAt);
+          if (!paced) return giveUp(options.timeoutMs ?? this.defaultTimeoutMs, '');
+          const boundMs = paced.boundMs();
+          const pending = this.pending.get(id);
+          if (pending && waitedMs < boundMs) return void (pending.timer = arm(boundMs - waitedMs));
+          giveUp(waitedMs, `; ${paced.describe()}`);
+        }, ms);
+      const timer = arm(paced ? paced.boundMs() : (options.timeoutMs ?? this.defaultTimeoutMs));
+      this.pending.set(id, { method, sentAt, resolve, reject, timer });
     });
     this.transcript.outgoing(this.label, message);
     // Not awaited: over HTTP the SDK's send lasts until the receiver answers, and a receiver that never
@@ -291,6 +306,7 @@ export class RpcSession {
     }
     const receivedAt = performance.now();
     const elapsedMs = Math.round(receivedAt - pending.sentAt);
+    this.pace?.record(pending.method, receivedAt - pending.sentAt);
     if ('error' in message) {
       const error = (message.error ?? {}) as Record<string, unknown>;
       pending.resolve({ ok: false, id, elapsedMs, receivedAt, error: { code: error.code as number, message: error.message as string, data: error.data } });

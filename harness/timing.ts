@@ -1,3 +1,4 @@
+import { AnswerPace } from './answer-pace.js';
 import type { Calibration } from './model.js';
 
 /**
@@ -9,6 +10,8 @@ export interface Timing {
   multiplier: number;
   /** Bound on one request's answer. */
   requestTimeoutMs: number;
+  /** Bound on the answer to a prompt request (tasks/get, ping, ...): from a floor, it follows the pace the peer shows in the run. */
+  answerPace: AnswerPace;
   /** Bound on one check. */
   checkTimeoutMs: number;
   /** Bound on the whole run. */
@@ -34,16 +37,19 @@ export const ALLOWANCE_FLOOR_MS = 50;
 /** Head-room over the idle round trip: the checks run concurrently, so the receiver answers slower than when measured. */
 export const LOAD_HEADROOM = 1.5;
 
-type Bounds = Omit<Timing, 'scaled' | 'span' | 'multiplier' | 'calibration' | 'allowanceMs' | 'overrides'>;
+type Bounds = Omit<Timing, 'scaled' | 'span' | 'multiplier' | 'calibration' | 'allowanceMs' | 'overrides' | 'answerPace'>;
 
 export function makeTiming(multiplier = 1, overrides: Partial<Bounds> = {}, calibration?: Calibration): Timing {
   const scaled = (ms: number) => Math.round(ms * multiplier);
   const allowanceMs = calibration?.allowanceMs ?? scaled(ALLOWANCE_FLOOR_MS);
   // The fixed part fits a fast receiver on a busy machine; the calibrated part adds what this receiver's pace needs.
   const extra = calibration ? allowanceMs : 0;
+  const requestTimeoutMs = overrides.requestTimeoutMs ?? scaled(10_000) + 4 * extra;
   return {
     multiplier,
-    requestTimeoutMs: overrides.requestTimeoutMs ?? scaled(10_000) + 4 * extra,
+    requestTimeoutMs,
+    // Twice what "a second or two per request" needs, before the peer has shown its pace; more once it has.
+    answerPace: new AnswerPace(Math.min(requestTimeoutMs, scaled(4_000) + 4 * extra)),
     checkTimeoutMs: overrides.checkTimeoutMs ?? scaled(45_000) + 30 * extra,
     runDeadlineMs: overrides.runDeadlineMs ?? scaled(600_000) + 100 * extra,
     connectTimeoutMs: overrides.connectTimeoutMs ?? Math.max(scaled(15_000), 4 * (calibration?.connectMs ?? 0)),
@@ -75,19 +81,25 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle] : Math.round((sorted[middle - 1] + sorted[middle]) / 2);
 }
 
-/** Resolves after ms, or rejects when the signal aborts; used only to pace polling, never to wait for an outcome. */
-export function pause(ms: number, signal?: AbortSignal): Promise<void> {
+/**
+ * Resolves after ms (or as soon as `wake` settles), or rejects when the signal aborts; used only to pace polling,
+ * never to wait for an outcome. Whichever way it ends, its timer and listener go, so many short pauses leave nothing.
+ */
+export function pause(ms: number, signal?: AbortSignal, wake?: Promise<unknown>): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
+    const finish = (settle: () => void) => {
       clearTimeout(timer);
-      reject(signal?.reason);
+      signal?.removeEventListener('abort', onAbort);
+      settle();
     };
+    const timer = setTimeout(() => finish(resolve), ms);
+    const onAbort = () => finish(() => reject(signal?.reason));
     signal?.addEventListener('abort', onAbort, { once: true });
+    wake?.then(
+      () => finish(resolve),
+      () => finish(resolve),
+    );
   });
 }
 

@@ -70,7 +70,11 @@ export async function pollTasks(receiver: Receiver, taskIds: readonly string[], 
       for (const taskId of still) ends.set(taskId, { deleted: false, task: last.get(taskId)!, timedOut: true });
       return ends;
     }
-    await pause(nextPollDelay(last.get(still[0]), options.timing), options.signal);
+    const delayMs = nextPollDelay(last.get(still[0]), options.timing);
+    // A status notification for a polled task says it changed: poll at once instead of at the end of the interval.
+    // Polling still decides; the notification only brings the next poll forward.
+    const changed = receiver.waitForNotification((n) => n.method === 'notifications/tasks/status' && still.includes(String(n.params?.taskId)), delayMs, { includePast: false });
+    await pause(delayMs, options.signal, changed);
   }
 }
 
@@ -102,8 +106,14 @@ export function notificationObservations(receiver: Receiver, taskId: string): Ta
 export async function followTask(receiver: Receiver, created: TaskRecord, options: PollOptions & { extraPolls?: number }): Promise<TaskObservation[]> {
   const observations: TaskObservation[] = [{ source: 'create', task: created, at: performance.now() }];
   const terminal = await awaitTerminalStatus(receiver, created.taskId, { ...options, observations });
-  for (let poll = 0; poll < (options.extraPolls ?? 3); poll++) {
-    await pause(nextPollDelay(terminal, options.timing), options.signal);
+  const extraPolls = options.extraPolls ?? 3;
+  // Finality is probed by a few polls at the receiver's pace; one that asks for slow polling gets fewer of them
+  // (at least one) rather than a check seconds longer.
+  const windowEnds = performance.now() + options.timing.span(FINALITY_WINDOW_MS, extraPolls);
+  for (let poll = 0; poll < extraPolls; poll++) {
+    const delayMs = nextPollDelay(terminal, options.timing);
+    if (poll > 0 && performance.now() + delayMs > windowEnds) break;
+    await pause(delayMs, options.signal);
     const reply = await receiver.getTask(created.taskId);
     const task = taskOf(reply);
     // A receiver may delete a finished task at any time; an answer that is no task ends the follow-up, not the check.
@@ -112,6 +122,9 @@ export async function followTask(receiver: Receiver, created: TaskRecord, option
   }
   return observations;
 }
+
+/** How long polls after a terminal status may go on (plus a round trip per poll) when the receiver's pollInterval is long. */
+const FINALITY_WINDOW_MS = 600;
 
 let uniqueCounter = 0;
 /** Text no other check sends, so results can be told apart and compared exactly. */

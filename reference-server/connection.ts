@@ -21,6 +21,10 @@ export interface Connection {
   readonly closed: boolean;
   /** Whether the client declared form elicitation during initialization. */
   readonly clientCanElicit: boolean;
+  /** The capabilities the client declared at initialize (empty before). */
+  readonly peerCapabilities: Record<string, unknown>;
+  /** Hears every notification the peer sends; the returned function stops listening. */
+  onNotification(listener: (method: string, params: Record<string, unknown>) => void): () => void;
   notify(method: string, params: Record<string, unknown>): void;
   /** Sends a request to the peer; rejects with RpcError on an error answer, AbortedError when aborted, ConnectionClosedError when closed. */
   request(method: string, params: Record<string, unknown>, signal?: AbortSignal): Promise<Record<string, unknown>>;

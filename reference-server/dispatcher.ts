@@ -26,6 +26,7 @@ export class Dispatcher implements Connection {
   private readonly outgoing = new Map<RequestId, PendingOutgoing>();
   private nextOutgoingId = 1;
   private clientCapabilities: Record<string, unknown> = {};
+  private readonly notificationListeners = new Set<(method: string, params: Record<string, unknown>) => void>();
   private isClosed = false;
   private floodTimer: NodeJS.Timeout | undefined;
 
@@ -37,6 +38,15 @@ export class Dispatcher implements Connection {
 
   get closed(): boolean {
     return this.isClosed;
+  }
+
+  get peerCapabilities(): Record<string, unknown> {
+    return this.clientCapabilities;
+  }
+
+  onNotification(listener: (method: string, params: Record<string, unknown>) => void): () => void {
+    this.notificationListeners.add(listener);
+    return () => this.notificationListeners.delete(listener);
   }
 
   /** Form elicitation is usable when the client declared elicitation without restricting it to other modes. */
@@ -111,6 +121,9 @@ export class Dispatcher implements Connection {
     let response: JSONRPCResponse | undefined;
     try {
       if (this.env.intakeDelayMs > 0) await delay(this.env.intakeDelayMs);
+      if (this.env.faults.has('undeclared-type-rejects-task') && request.params.task !== undefined && !TASK_AUGMENTABLE.has(request.method)) {
+        throw new RpcError(INVALID_PARAMS, `${request.method}: params.task is not supported for this request type`);
+      }
       const result = await this.route(request);
       if (result !== NO_REPLY) response = resultResponse(message.id, result);
     } catch (error) {
@@ -191,6 +204,7 @@ export class Dispatcher implements Connection {
   }
 
   private handleNotification(message: JSONRPCNotification): void {
+    for (const listener of this.notificationListeners) listener(message.method, (message.params ?? {}) as Record<string, unknown>);
     if (message.method === 'notifications/initialized' && this.env.flood) this.startFlood();
     if (message.method !== 'notifications/cancelled') return; // initialized, progress, roots etc. need nothing from us
     const requestId = (message.params as Record<string, unknown> | undefined)?.requestId;
@@ -234,6 +248,9 @@ export class Dispatcher implements Connection {
     }
   }
 }
+
+/** The request types a receiver can declare task support for; any other type ignores a task field. */
+const TASK_AUGMENTABLE: ReadonlySet<string> = new Set(['tools/call', 'sampling/createMessage', 'elicitation/create']);
 
 /** The flood's pace: 500 log messages a second on every connection. */
 const FLOOD_BURST = 5;

@@ -4,6 +4,7 @@
 /** Every fault the reference receiver can inject, with a one-line description of what it breaks. */
 export const FAULT_DESCRIPTIONS = {
   'undeclared-still-creates-task': 'with variant no-tasks: declares no tasks capability yet answers a task-augmented tools/call with a CreateTaskResult',
+  'undeclared-type-rejects-task': 'a task-augmented request of a type without task support (ping, tools/list) answers -32602 instead of being processed normally',
   'capability-shape-invalid': 'declares tasks.list as the boolean true instead of an object (tasks.cancel when list is not declared)',
   'task-support-invalid-value': 'conformance_echo declares execution.taskSupport "sometimes" (still behaves as optional)',
   'required-without-task-iserror': 'a required tool called without task gives an isError CallToolResult instead of -32601',
@@ -29,6 +30,7 @@ export const FAULT_DESCRIPTIONS = {
   'result-does-not-block': 'tasks/result on a non-terminal task answers at once with -32602 instead of waiting',
   'result-differs': 'tasks/result appends " (from task)" to every text content',
   'result-error-not-replayed': 'tasks/result turns a JSON-RPC error of the work into an isError CallToolResult',
+  'result-error-data-dropped': 'tasks/result replays a JSON-RPC error of the work without its data (code and message intact)',
   'result-missing-related-meta': 'tasks/result responses lack the related-task _meta',
   'iserror-task-completed': 'a tool result with isError true leaves the task completed instead of failed',
   'error-task-completed': 'a JSON-RPC error from the work leaves the task completed instead of failed',
@@ -36,8 +38,10 @@ export const FAULT_DESCRIPTIONS = {
   'unknown-task-get-wrong-code': 'tasks/get of an unknown task id answers -32603 instead of -32602',
   'unknown-task-result-wrong-code': 'tasks/result of an unknown task id answers -32603 instead of -32602',
   'unknown-task-cancel-wrong-code': 'tasks/cancel of an unknown task id answers -32603 instead of -32602',
+  'malformed-task-id-wrong-code': 'tasks/get, tasks/result and tasks/cancel with a numeric, missing or empty taskId answer -32603 instead of -32602',
   'error-messages-empty': 'every JSON-RPC error produced by the task layer has an empty message',
   'ttl-missing': 'tasks/get results omit ttl',
+  'ttl-missing-unrequested': 'a task created without a requested ttl (task: {}) is reported without ttl everywhere (CreateTaskResult, tasks/get, tasks/list, tasks/cancel, notifications)',
   'ttl-unstable': 'each tasks/get reports a ttl one lower than the previous tasks/get of that task',
   'ttl-not-capped': 'no maximum ttl: any requested ttl is accepted and echoed back',
   'expired-task-wrong-error': 'after the ttl has elapsed, tasks/get answers -32603 instead of -32602',
@@ -49,9 +53,11 @@ export const FAULT_DESCRIPTIONS = {
   'list-omits-failed': 'tasks/list leaves out failed tasks',
   'list-duplicates': 'each tasks/list page after the first repeats the last task of the previous page',
   'list-bad-cursor-accepted': 'an invalid tasks/list cursor is treated as the start of the list',
+  'list-entries-without-ttl': 'tasks/list entries omit ttl (tasks/get, tasks/cancel and the CreateTaskResult keep it)',
   'cancel-returns-working': 'tasks/cancel answers with the task still working and cancels it about 50 ms later',
   'cancel-not-final': 'cancelling does not stop the work, and its completion overwrites cancelled with completed',
   'cancel-terminal-accepted': 'cancelling a completed or failed task succeeds (the task becomes cancelled) instead of -32602',
+  'cancel-status-misspelt': 'the tasks/cancel result says status "canceled" (the stored task is cancelled, and tasks/get says so)',
   'cancel-keeps-running': 'tasks/cancel marks the task cancelled but the work (and its progress) keeps running',
   'result-after-cancel-hangs': 'tasks/result of a cancelled task never answers',
   'input-status-missing': 'a conformance_input task stays working while it waits for the answer',
@@ -76,6 +82,11 @@ export const FAULT_DESCRIPTIONS = {
   'related-meta-missing-on-progress': 'progress notifications of a task lack the related-task _meta',
   'stdout-log-line': 'stdio: a log line goes to stdout before every message the server sends',
   'sse-on-get': 'HTTP: tasks/get is answered on an SSE stream (text/event-stream) instead of plain JSON',
+  'ask-augments-undeclared': 'conformance_ask task-augments its sampling/createMessage even when the client declared no tasks capability for it',
+  'ask-poll-interval-ignored': "conformance_ask polls the client's task with tasks/get every 10 ms, whatever pollInterval the client gave",
+  'ask-stops-polling-at-working': "conformance_ask stops polling after the first tasks/get says working and waits for a status notification of the client's task",
+  'ask-related-meta-on-task-requests': 'the tasks/get and tasks/result requests conformance_ask sends the client carry the related-task _meta',
+  'ask-alters-cursor': "conformance_ask lower-cases each nextCursor of the client's tasks/list before passing it back",
 } as const satisfies Record<string, string>;
 
 export type FaultName = keyof typeof FAULT_DESCRIPTIONS;

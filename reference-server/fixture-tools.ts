@@ -5,6 +5,8 @@ import { INVALID_PARAMS, RpcError, describeError } from './jsonrpc.js';
 import type { ToolOutcome } from './task-store.js';
 
 export type TaskSupport = 'optional' | 'required' | 'forbidden';
+/** The requests a server may send a client that the client may take as tasks. */
+export type AskMethod = 'sampling/createMessage' | 'elicitation/create';
 
 /** What a running tool may do besides computing its result. */
 export interface ToolContext {
@@ -15,6 +17,10 @@ export interface ToolContext {
   elicit(params: ElicitRequestFormParams): Promise<ElicitResult>;
   /** Whether the client declared form elicitation during initialization. */
   clientCanElicit: boolean;
+  /** Whether the client declared sampling during initialization. */
+  clientCanSample: boolean;
+  /** Asks the client (as a task where it takes one) and returns its answer; with listTasks, then walks its tasks/list. */
+  ask(method: AskMethod, params: Record<string, unknown>, listTasks: boolean): Promise<Record<string, unknown>>;
 }
 
 type Args = Record<string, unknown>;
@@ -170,6 +176,49 @@ const progressTool: FixtureTool = {
   predictContent: () => [{ type: 'text', text: 'done' }],
 };
 
+const askTool: FixtureTool = {
+  name: 'conformance_ask',
+  taskSupport: undefined,
+  declaration: declare(
+    'conformance_ask',
+    'Asks the client for `text` through sampling/createMessage (elicitation/create with via "elicitation"), as a task where the client takes that request as a task, and returns the answer as text; with listTasks it then walks the client\'s tasks/list.',
+    {
+      type: 'object',
+      properties: {
+        text: { type: 'string', description: 'What to ask.' },
+        via: { type: 'string', enum: ['sampling', 'elicitation'], description: 'The request to send the client (default sampling).' },
+        listTasks: { type: 'boolean', description: "Walk the client's tasks/list afterwards (default false)." },
+      },
+      required: ['text'],
+    },
+    undefined,
+  ),
+  validate(args) {
+    requireString(args, 'text');
+    if (args.via !== undefined && args.via !== 'sampling' && args.via !== 'elicitation') throw invalidArgument('via', '"sampling" or "elicitation"');
+    if (args.listTasks !== undefined && typeof args.listTasks !== 'boolean') throw invalidArgument('listTasks', 'a boolean');
+  },
+  async run(args, ctx) {
+    const sampling = args.via !== 'elicitation';
+    // Asking a client for what it did not declare would break capability negotiation.
+    if (sampling ? !ctx.clientCanSample : !ctx.clientCanElicit) return toolError(`conformance_ask needs the client to declare the ${sampling ? 'sampling' : 'elicitation (form)'} capability`);
+    const text = args.text as string;
+    const params = sampling ? { messages: [{ role: 'user', content: { type: 'text', text } }], maxTokens: 256 } : { mode: 'form', message: text, requestedSchema: structuredClone(ANSWER_SCHEMA) };
+    let answer: Record<string, unknown>;
+    try {
+      answer = await ctx.ask(sampling ? 'sampling/createMessage' : 'elicitation/create', params, args.listTasks === true);
+    } catch (error) {
+      if (ctx.signal.aborted) throw error;
+      return toolError(`asking the client failed: ${error instanceof RpcError ? `JSON-RPC error ${error.code}: ${error.message}` : describeError(error)}`);
+    }
+    const content = answer.content as Record<string, unknown> | undefined;
+    const reply = sampling ? content?.text : answer.action === 'accept' ? content?.answer : undefined;
+    if (typeof reply !== 'string') return toolError(`the client's answer carried no text: ${JSON.stringify(answer).slice(0, 300)}`);
+    return { kind: 'result', result: { content: [{ type: 'text', text: reply }] } };
+  },
+  predictContent: () => undefined,
+};
+
 /** The fixture tools, keyed by name. */
 export const FIXTURE_TOOLS: ReadonlyMap<string, FixtureTool> = new Map(
   [
@@ -181,6 +230,7 @@ export const FIXTURE_TOOLS: ReadonlyMap<string, FixtureTool> = new Map(
     errorTool,
     inputTool,
     progressTool,
+    askTool,
   ].map((tool) => [tool.name, tool]),
 );
 

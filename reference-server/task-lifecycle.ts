@@ -26,6 +26,7 @@ export function openTask(connection: Connection, request: IncomingRequest, task:
     );
   }
   const record = env.store.create({ taskId: newTaskId(env, task, identity), context: request.context, ttl });
+  if (faults.has('ttl-missing-unrequested') && (task.ttl === undefined || task.ttl === null)) record.ttlHidden = true;
   record.onStatusChange = (changed) => sendStatus(connection, changed);
   return record;
 }

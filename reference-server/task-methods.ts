@@ -27,7 +27,10 @@ const WRONG_CODE_FAULT = {
 function findTask(connection: Connection, request: IncomingRequest, method: Method, bound: boolean, taskIdOverride?: string): TaskRecord {
   const { faults, store } = connection.env;
   const taskId = taskIdOverride ?? request.params.taskId;
-  if (typeof taskId !== 'string') throw taskLayerError(faults, INVALID_PARAMS, `${method}: params.taskId must be a string`);
+  if (typeof taskId !== 'string' || taskId === '') {
+    const code = faults.has('malformed-task-id-wrong-code') ? INTERNAL_ERROR : INVALID_PARAMS;
+    throw taskLayerError(faults, code, `${method}: params.taskId must be the non-empty string of a task this receiver created, got ${taskId === undefined ? 'none' : JSON.stringify(taskId)}`);
+  }
   const found = store.lookup(taskId, bound ? request.context : undefined);
   if (found.state === 'found') return found.record;
   if (found.state === 'expired') {
@@ -97,7 +100,7 @@ function finalAnswer(connection: Connection, record: TaskRecord): HandlerResult 
   const outcome = record.outcome;
   if (!outcome) throw taskLayerError(faults, INTERNAL_ERROR, `Task is ${record.status} but its outcome was not recorded`);
   if (outcome.kind === 'error') {
-    if (!faults.has('result-error-not-replayed')) throw new RpcError(outcome.error.code, outcome.error.message, outcome.error.data);
+    if (!faults.has('result-error-not-replayed')) throw new RpcError(outcome.error.code, outcome.error.message, faults.has('result-error-data-dropped') ? undefined : outcome.error.data);
     const asResult = record.errorAsResult?.(outcome.error) ?? { content: [{ type: 'text', text: outcome.error.message }], isError: true };
     return withRelatedMeta(asResult, record, faults);
   }
@@ -143,7 +146,9 @@ export function handleTasksCancel(connection: Connection, request: IncomingReque
     return answer;
   }
   cancelNow(connection, record);
-  return wireTask(record);
+  const answer = wireTask(record);
+  if (faults.has('cancel-status-misspelt')) answer.status = 'canceled';
+  return answer;
 }
 
 /** Moves the task to cancelled first (so the answer shows it), then stops its work. */
@@ -170,16 +175,21 @@ export function handleTasksList(connection: Connection, request: IncomingRequest
     }
   }
 
+  const entry = (record: TaskRecord) => {
+    const task = wireTask(record);
+    if (faults.has('list-entries-without-ttl')) delete task.ttl;
+    return task;
+  };
   const everyone = !env.bindsContexts || faults.has('list-leaks-foreign');
   let tasks = store.inCreationOrder(everyone ? undefined : request.context);
   if (faults.has('list-omits-failed')) tasks = tasks.filter((record) => record.status !== 'failed');
-  if (faults.has('list-no-pagination')) return { tasks: tasks.map(wireTask) };
+  if (faults.has('list-no-pagination')) return { tasks: tasks.map(entry) };
 
   // Keyset paging: everything created after the last task already shown, so new tasks never shift a walk.
   const repeatLast = faults.has('list-duplicates') && page > 0;
   const remaining = tasks.filter((record) => (repeatLast ? record.seq >= afterSeq : record.seq > afterSeq));
   const shown = remaining.slice(0, LIST_PAGE_SIZE);
-  const result: Record<string, unknown> = { tasks: shown.map(wireTask) };
+  const result: Record<string, unknown> = { tasks: shown.map(entry) };
   const more = remaining.length > shown.length;
   if (more && !(faults.has('list-missing-next-cursor') && page === 1)) {
     result.nextCursor = store.encodeCursor(request.context, shown[shown.length - 1].seq, page + 1);

@@ -38,6 +38,8 @@ export interface TaskRecord {
   lastUpdatedAtMs: number;
   /** The ttl granted (null would mean unlimited; this receiver always grants a number). */
   readonly ttl: number;
+  /** Set by the fault ttl-missing-unrequested on a task created without a requested ttl: every answer leaves ttl out. */
+  ttlHidden?: boolean;
   readonly pollInterval: number;
   readonly expiresAtMs: number;
   outcome?: TaskOutcome;

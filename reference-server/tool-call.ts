@@ -1,6 +1,7 @@
 // tools/call: argument checks, tool-level task negotiation, plain execution, and task creation and execution.
 import type { ElicitRequestFormParams, ElicitResult, ProgressToken } from '@modelcontextprotocol/sdk/types.js';
 import { NO_REPLY, type Connection, type HandlerResult, type IncomingRequest } from './connection.js';
+import { askClient } from './ask-requestor.js';
 import { AbortedError, FIXTURE_TOOLS, sleep, type FixtureTool, type ToolContext } from './fixture-tools.js';
 import { inputRelayFor } from './input-relay.js';
 import { INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, RpcError, describeError, isObject } from './jsonrpc.js';
@@ -74,6 +75,8 @@ async function runPlain(connection: Connection, request: IncomingRequest, call: 
       connection.notify('notifications/progress', { progressToken: call.progressToken, progress, total });
     },
     elicit: async (params) => (await connection.request('elicitation/create', params as unknown as Record<string, unknown>, signal)) as ElicitResult,
+    clientCanSample: isObject(connection.peerCapabilities.sampling),
+    ask: (method, params, listTasks) => askClient(connection, method, params, { signal, listTasks }),
   };
   let outcome: ToolOutcome;
   try {
@@ -135,6 +138,9 @@ async function execute(connection: Connection, record: TaskRecord, call: CallPar
       connection.notify('notifications/progress', params);
     },
     elicit: (params) => elicitForTask(connection, record, params),
+    clientCanSample: isObject(connection.peerCapabilities.sampling),
+    // Only conformance_ask asks, and it cannot run as a task (it declares no execution field).
+    ask: () => Promise.reject(new RpcError(INTERNAL_ERROR, 'conformance_ask does not run as a task')),
   };
   let outcome: ToolOutcome;
   try {

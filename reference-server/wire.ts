@@ -17,7 +17,7 @@ export function wireTask(record: TaskRecord): WireTask {
   if (record.statusMessage !== undefined) task.statusMessage = record.statusMessage;
   task.createdAt = iso(record.createdAtMs);
   task.lastUpdatedAt = iso(record.lastUpdatedAtMs);
-  task.ttl = record.ttl;
+  if (!record.ttlHidden) task.ttl = record.ttl;
   task.pollInterval = record.pollInterval;
   return task;
 }

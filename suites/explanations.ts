@@ -71,6 +71,23 @@ export const CHECK_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
       },
     ],
   },
+  'capabilities.undeclared-type-ignores-task': {
+    does:
+      'For a receiver that declares task support (for tools/call), sends ping and tools/list twice each, once plain and once ' +
+      'carrying `task`: no receiver can declare task support for them, so the second must be answered like the first ' +
+      '(the same tool names; no CreateTaskResult, no error). A type the receiver cannot answer even plainly is left out.',
+    causes: [
+      {
+        cause: 'The request schemas reject the unknown `task` field (-32602) on every method but tools/call.',
+        fix: 'Accept and ignore `params.task` on request types without declared task support; only the declared ones read it.',
+        faults: ['undeclared-type-rejects-task'],
+      },
+      {
+        cause: 'A generic middleware turns every request carrying `task` into a task, whatever its type.',
+        fix: 'Create tasks only for the request types declared in `capabilities.tasks.requests`.',
+      },
+    ],
+  },
   'tool-negotiation.task-support-values': {
     does:
       'Lists every tool (following the pages of tools/list) and validates the `execution` object of each tool that has one: ' +
@@ -337,7 +354,9 @@ export const CHECK_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
   },
   'result-retrieval.same-error': {
     does:
-      'Calls the error fixture plainly (it fails with the JSON-RPC error -32042), then as a task; once the task is terminal, ' + 'tasks/result must answer with the very same error, code and message.',
+      'Calls the error fixture plainly (it fails with the JSON-RPC error -32042, with nested `data` where the tool declares a ' +
+      '`data` argument), then as a task; once the task is terminal, tasks/result must answer with the very same error: code, ' +
+      'message, and data where the plain call shows it predictably (the data asked for, or none).',
     causes: [
       {
         cause: 'The task store holds only results, so the error is lost ("no result stored", -32603) or turned into an isError result.',
@@ -348,6 +367,11 @@ export const CHECK_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
       {
         cause: 'The replayed message is decorated, e.g. prefixed with "MCP error -32042: ".',
         fix: 'Keep the original code and message as the work produced them.',
+      },
+      {
+        cause: 'The stored error keeps code and message but loses (or gains) `data`, e.g. when it is rebuilt from an exception.',
+        fix: 'Store the whole JSON-RPC error object of the work, `data` included, and replay it unchanged.',
+        faults: ['result-error-data-dropped'],
       },
     ],
   },
@@ -397,22 +421,36 @@ export const CHECK_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
     ],
   },
   'protocol-errors.unknown-task-get': {
-    does: 'Sends tasks/get for a task ID that never existed: the answer must be the JSON-RPC error -32602 (Invalid params).',
+    does: 'Sends tasks/get for a task ID that never existed, then with a malformed taskId (a number, none at all, an empty string): each answer must be the JSON-RPC error -32602 (Invalid params).',
     causes: [
       {
         ...UNKNOWN_ID_AS_INTERNAL_ERROR,
         seenIn: `${MCP_FRAMEWORK}; ${SIMPLE_TASK_INTERACTIVE}; ${EXT_TASKS}`,
         faults: ['unknown-task-get-wrong-code'],
       },
+      {
+        cause: 'A taskId that is no string, or missing, fails the request schema, and the SDK sends the validation error as -32603.',
+        fix: `Check params.taskId first: for a non-string, missing or empty one, ${INVALID_PARAMS_FIX}.`,
+        seenIn: `${SERVER_EVERYTHING}; ${MCP_FRAMEWORK}; ${SIMPLE_TASK_INTERACTIVE}; ${SDK_CLIENT}; ${EXT_TASKS}`,
+        faults: ['malformed-task-id-wrong-code'],
+      },
     ],
   },
   'protocol-errors.unknown-task-result': {
-    does: 'Sends tasks/result for a task ID that never existed: the answer must be the JSON-RPC error -32602 (Invalid params).',
+    does:
+      'Sends tasks/result for a task ID that never existed, then with a malformed taskId (a number, none at all, an empty string): ' +
+      'each answer must be the JSON-RPC error -32602 (Invalid params).',
     causes: [
       {
         ...UNKNOWN_ID_AS_INTERNAL_ERROR,
         seenIn: `${MCP_FRAMEWORK}; ${SIMPLE_TASK_INTERACTIVE}; ${EXT_TASKS}`,
         faults: ['unknown-task-result-wrong-code'],
+      },
+      {
+        cause: 'A taskId that is no string, or missing, fails the request schema, and the SDK sends the validation error as -32603.',
+        fix: `Check params.taskId first: for a non-string, missing or empty one, ${INVALID_PARAMS_FIX}.`,
+        seenIn: `${SERVER_EVERYTHING}; ${MCP_FRAMEWORK}; ${SIMPLE_TASK_INTERACTIVE}; ${SDK_CLIENT}; ${EXT_TASKS}`,
+        faults: ['malformed-task-id-wrong-code'],
       },
       {
         cause: 'tasks/result waits for a task that does not exist, and never answers.',
@@ -421,12 +459,20 @@ export const CHECK_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
     ],
   },
   'protocol-errors.unknown-task-cancel': {
-    does: 'Sends tasks/cancel for a task ID that never existed: the answer must be the JSON-RPC error -32602 (Invalid params).',
+    does:
+      'Sends tasks/cancel for a task ID that never existed, then with a malformed taskId (a number, none at all, an empty string): ' +
+      'each answer must be the JSON-RPC error -32602 (Invalid params).',
     causes: [
       {
         ...UNKNOWN_ID_AS_INTERNAL_ERROR,
         seenIn: `${MCP_FRAMEWORK}; ${EXT_TASKS}`,
         faults: ['unknown-task-cancel-wrong-code'],
+      },
+      {
+        cause: 'A taskId that is no string, or missing, fails the request schema, and the SDK sends the validation error as -32603.',
+        fix: `Check params.taskId first: for a non-string, missing or empty one, ${INVALID_PARAMS_FIX}.`,
+        seenIn: `${SERVER_EVERYTHING}; ${MCP_FRAMEWORK}; ${SDK_CLIENT}; ${EXT_TASKS}`,
+        faults: ['malformed-task-id-wrong-code'],
       },
       {
         cause: 'The cancel of an unknown ID succeeds silently.',
@@ -448,9 +494,9 @@ export const CHECK_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
   },
   'ttl.timestamps': {
     does:
-      'Collects the Task objects of one echo task from its CreateTaskResult, its polls, its tasks/list entry (when list is ' +
-      'declared) and a tasks/cancel result (when cancel is declared): createdAt and lastUpdatedAt must be RFC 3339 date-times ' +
-      'in each. A lastUpdatedAt before createdAt is warned.',
+      'Follows an echo task through its CreateTaskResult and its polls, walks tasks/list (when list is declared) and cancels ' +
+      'a second task (when cancel is declared). The harness validates every task in these answers as it arrives: createdAt ' +
+      'and lastUpdatedAt must be RFC 3339 date-times in each. A lastUpdatedAt before createdAt is warned.',
     causes: [
       {
         cause: 'Timestamps are epoch milliseconds, as numbers or in strings.',
@@ -470,12 +516,20 @@ export const CHECK_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
     ],
   },
   'ttl.present-in-get': {
-    does: 'Polls an echo task with tasks/get until it ends: every tasks/get result must carry `ttl`, an integer number of milliseconds, or null for no limit.',
+    does:
+      'Polls two echo tasks with tasks/get until they end, one created with a requested ttl and one with `task: {}`: every ' +
+      'tasks/get result must carry `ttl`, an integer number of milliseconds, or null for no limit (the harness validates each ' +
+      'as it arrives).',
     causes: [
       {
         cause: '`ttl` is left out of tasks/get results (or sent as a string).',
         fix: 'Always send the ttl in force: an integer, or null when the task has no limit.',
         faults: ['ttl-missing'],
+      },
+      {
+        cause: 'The ttl is stored only when the requestor asked for one, so a task created with `task: {}` has none to report.',
+        fix: 'Grant a default ttl (or null for no limit) at creation and report it like a requested one.',
+        faults: ['ttl-missing-unrequested'],
       },
     ],
   },
@@ -489,10 +543,17 @@ export const CHECK_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
         fix: 'Report the granted ttl, fixed at creation; what remains follows from createdAt.',
         faults: ['ttl-unstable'],
       },
+      {
+        cause: 'ttl is left out of tasks/get results, so no ttl is reported at all (the harness records it here as in ttl.present-in-get).',
+        fix: 'Report the granted ttl in every tasks/get result.',
+        faults: ['ttl-missing'],
+      },
     ],
   },
   'ttl.poll-interval-integer': {
-    does: 'Follows an echo task and, wherever the CreateTaskResult or a poll carries `pollInterval`, requires an integer number of milliseconds.',
+    does:
+      'Follows an echo task; the harness validates its CreateTaskResult and every poll as they arrive: wherever `pollInterval` ' +
+      'appears it must be an integer number of milliseconds, and the rest of the Task must be well-formed too.',
     causes: [
       {
         cause: 'A computed interval (a back-off factor, a division) is sent with a fraction.',
@@ -613,12 +674,19 @@ export const CHECK_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
     ],
   },
   'cancellation.cancel-working': {
-    does: 'Starts an echo task with long work, cancels it while it works, and validates the tasks/cancel result: the same taskId, and status "cancelled" already in this answer.',
+    does:
+      'Starts an echo task with long work, cancels it while it works, and reads the tasks/cancel result: the same taskId, and ' +
+      'status "cancelled" already in this answer. (The rest of its shape is task-data.valid-everywhere\'s concern.)',
     causes: [
       {
         cause: 'The cancel is applied asynchronously, so its answer still shows "working".',
         fix: 'Set the status to "cancelled" before answering, answer with the updated record, then stop the work.',
         faults: ['cancel-returns-working'],
+      },
+      {
+        cause: 'The status is spelt "canceled" (one l), a value the Task status does not have.',
+        fix: 'Use the spec\'s spelling, "cancelled", everywhere a status is written.',
+        faults: ['cancel-status-misspelt'],
       },
     ],
   },
@@ -777,8 +845,8 @@ export const CHECK_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
   },
   'notifications.full-task': {
     does:
-      'Runs an echo task (and a fail task where offered) to its end and validates every notifications/tasks/status against ' +
-      'the schema: each must carry the whole Task, not only the fields that changed.',
+      'Runs an echo task (and a fail task where offered) to its end; the harness validates every notifications/tasks/status ' +
+      'against the schema as it arrives: each must carry the whole Task, not only the fields that changed.',
     causes: [
       {
         cause: 'Status notifications carry only taskId and status (or leave out createdAt or ttl).',
@@ -801,6 +869,31 @@ export const CHECK_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
       {
         cause: 'Progress stops once the CreateTaskResult is sent, because the progress callback belonged to the answered request.',
         fix: "Send the task's progress notifications yourself, with the stored token, until the task is terminal.",
+      },
+    ],
+  },
+  'task-data.valid-everywhere': {
+    does:
+      'Creates echo tasks with and without a requested ttl (and fail and error tasks where offered), polls them to their end, ' +
+      'walks tasks/list (when list is declared) and cancels a working task (when cancel is declared). The harness validates ' +
+      'every task in these answers as it arrives: each must be a well-formed Task, with every required field, a status of the ' +
+      'five, and integer ttl (or null) and pollInterval. Timestamps, a string taskId and the ttl of tasks/get are judged by ' +
+      'their own checks.',
+    causes: [
+      {
+        cause: 'One kind of answer is serialised by other code than the rest and leaves a field out, often ttl in tasks/list entries.',
+        fix: 'Render every answer (CreateTaskResult, tasks/get, tasks/list, tasks/cancel) from the one stored task record.',
+        faults: ['list-entries-without-ttl', 'ttl-missing-unrequested'],
+      },
+      {
+        cause: 'A status outside the five ("canceled", "running", "done").',
+        fix: 'Use exactly working, input_required, completed, failed and cancelled.',
+        faults: ['cancel-status-misspelt'],
+      },
+      {
+        cause: 'pollInterval (or ttl) is computed with a fraction.',
+        fix: 'Round it to whole milliseconds.',
+        faults: ['poll-interval-not-integer'],
       },
     ],
   },
@@ -893,7 +986,8 @@ export const CHECK_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
   },
   'requestor.no-related-meta-on-task-operations': {
     does:
-      "Through the call-tools directive, has the client under test call the suite's tools and follow the tasks it creates, " +
+      "Through the call-tools directive, has the client under test call the suite's tools and follow the tasks it creates " +
+      "(a server under test: calls its ask tool, whose sampling request the suite's client takes as a task), " +
       'then looks at the tasks/get, tasks/result, tasks/cancel and tasks/list requests it sent: none should carry the ' +
       'related-task `_meta`, since `params.taskId` names the task. A tagged request is warned.',
     causes: [
@@ -902,18 +996,69 @@ export const CHECK_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
         fix: 'Leave `_meta` out of the task operations; it belongs on messages sent on behalf of a task.',
         faults: ['related-meta-on-task-requests'],
       },
+      {
+        cause: "A server following a client's task reuses the helper that tags its task-related messages for the task operations too.",
+        fix: 'Send tasks/get and tasks/result with `params.taskId` alone; keep the related-task `_meta` for messages sent on behalf of a task.',
+        faults: ['ask-related-meta-on-task-requests'],
+      },
     ],
   },
   'requestor.respects-poll-interval': {
     does:
-      "Through the call-tools directive, has the client under test call the suite's tools and follow the tasks it creates, " +
+      "Through the call-tools directive, has the client under test call the suite's tools and follow the tasks it creates " +
+      "(a server under test: calls its ask tool, whose sampling request the suite's client takes as a task), " +
       'whose pollInterval the suite sets, and measures the gaps between its tasks/get polls of one task. A gap under half ' +
-      'the interval is warned.',
+      'the interval is warned; slower polling is fine.',
     causes: [
       {
         cause: 'The client polls on a fixed, short timer and ignores the pollInterval of the task.',
         fix: "Wait at least the task's pollInterval between two tasks/get of the same task.",
         faults: ['poll-interval-ignored'],
+      },
+      {
+        cause: "A server polls the client's task in a tight loop, or at a fixed pace shorter than the pollInterval the client gave.",
+        fix: 'Read pollInterval from the CreateTaskResult and from every tasks/get answer, and wait at least that long before the next poll.',
+        faults: ['ask-poll-interval-ignored'],
+      },
+    ],
+  },
+  'requestor.augments-only-declared': {
+    does:
+      "Connects as a client that declares sampling and elicitation but no tasks capability, calls the server's ask tool, and " +
+      'looks at the sampling or elicitation requests the server sent back: none may carry `task`. Each augmented request is ' +
+      'warned under both capability rules. A server that offers its ask tool only to task-capable clients is skipped.',
+    causes: [
+      {
+        cause: "The server always sends `task` on sampling/createMessage or elicitation/create, without reading the client's capabilities.",
+        fix: 'Add `task` only when the client declared tasks.requests.sampling.createMessage (or elicitation.create); otherwise send a plain request.',
+        faults: ['ask-augments-undeclared'],
+      },
+    ],
+  },
+  'requestor.polls-until-terminal': {
+    does:
+      "Connects as a task-capable client, calls the server's ask tool and takes its sampling request as a task that stays " +
+      'working for three polls, then completes; the suite sends no status notifications. The server must then learn the end ' +
+      'itself: by a tasks/get that reports it, or by waiting on tasks/result. A server silent for 5 s (or three times its ' +
+      'slowest pace) after the task ended without either is warned.',
+    causes: [
+      {
+        cause: 'The server polls once, sees working, and then waits for a notifications/tasks/status that the client never sends.',
+        fix: 'Keep polling tasks/get (or block on tasks/result) until the task is terminal; treat status notifications only as a hint to poll sooner.',
+        faults: ['ask-stops-polling-at-working'],
+      },
+    ],
+  },
+  'requestor.opaque-cursors': {
+    does:
+      "Connects as a task-capable client whose tasks/list pages hold one task each, calls the server's ask tool twice, the " +
+      'second time asking it to walk tasks/list, and compares every cursor the server passed back with the nextCursor values ' +
+      'handed out: any other string fails. Skipped when the ask tool does not walk the list.',
+    causes: [
+      {
+        cause: 'The server decodes, trims, re-encodes or changes the case of a cursor before passing it back.',
+        fix: 'Store nextCursor as the exact string received and send it back untouched in the next tasks/list.',
+        faults: ['ask-alters-cursor'],
       },
     ],
   },

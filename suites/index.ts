@@ -3,6 +3,7 @@ import type { CheckDefinition } from '../harness/check.js';
 import { defineProfile, type Profile } from '../harness/profile.js';
 import tasksShape from './capabilities/tasks-shape.js';
 import undeclaredIgnoresTask from './capabilities/undeclared-ignores-task.js';
+import undeclaredTypeIgnoresTask from './capabilities/undeclared-type-ignores-task.js';
 import createTaskResultShape from './creation/create-task-result-shape.js';
 import immediateResponseMeta from './creation/immediate-response-meta.js';
 import noResultInCreate from './creation/no-result-in-create.js';
@@ -26,6 +27,7 @@ import { PROGRESS_CHECKS } from './progress/index.js';
 import { RELATED_TASK_CHECKS } from './related-task/index.js';
 import { REQUIREMENTS } from './requirements.js';
 import { REQUESTOR_CHECKS } from './requestor/index.js';
+import { TASK_DATA_CHECKS } from './task-data/index.js';
 import { TTL_CHECKS } from './ttl/index.js';
 import blocksUntilTerminal from './result-retrieval/blocks-until-terminal.js';
 import relatedTaskMeta from './result-retrieval/related-task-meta.js';
@@ -41,6 +43,7 @@ import stdoutOnlyMcp from './transport/stdout-only-mcp.js';
 export const ALL_CHECKS: readonly CheckDefinition[] = [
   tasksShape,
   undeclaredIgnoresTask,
+  undeclaredTypeIgnoresTask,
   taskSupportValues,
   requiredWithoutTask,
   forbiddenWithTask,
@@ -71,6 +74,7 @@ export const ALL_CHECKS: readonly CheckDefinition[] = [
   ...RELATED_TASK_CHECKS,
   ...NOTIFICATIONS_CHECKS,
   ...PROGRESS_CHECKS,
+  ...TASK_DATA_CHECKS,
   ...ISOLATION_CHECKS,
   ...REQUESTOR_CHECKS,
   stdoutOnlyMcp,

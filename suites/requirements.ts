@@ -359,7 +359,7 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
     keyword: 'MUST',
     binds: 'receiver',
     ...TASK_TYPE,
-    summary: 'Every task the receiver reports is a well-formed Task: required fields present, pollInterval an integer.',
+    summary: 'Every task the receiver reports, in any answer, is a well-formed Task: required fields present, a known status, integer ttl and pollInterval.',
     leniency: "Derived from the schema's Task type; the prose lists the fields without a keyword sentence.",
   },
 
@@ -436,7 +436,7 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
     keyword: 'MUST',
     binds: 'receiver',
     ...PROTOCOL_ERRORS,
-    summary: 'tasks/get, tasks/result and tasks/cancel naming an unknown or malformed taskId fail with -32602.',
+    summary: 'tasks/get, tasks/result and tasks/cancel naming an unknown or malformed taskId (a number, none, an empty string) fail with -32602.',
   },
   { id: 'TASKS-ERROR-INVALID-CURSOR', keyword: 'MUST', binds: 'receiver', ...PROTOCOL_ERRORS, summary: 'tasks/list given an unknown or malformed cursor fails with -32602.' },
   {
@@ -474,7 +474,14 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
     summary: 'Work that ends in a JSON-RPC error leaves its task in failed.',
     leniency: 'Descriptive sentence without a keyword; treated as SHOULD.',
   },
-  { id: 'TASKS-EXEC-SAME-ERROR', keyword: 'MUST', binds: 'receiver', ...EXECUTION_ERRORS, summary: 'If the underlying request produced a JSON-RPC error, tasks/result returns that very error.' },
+  {
+    id: 'TASKS-EXEC-SAME-ERROR',
+    keyword: 'MUST',
+    binds: 'receiver',
+    ...EXECUTION_ERRORS,
+    summary: 'If the underlying request produced a JSON-RPC error, tasks/result returns that very error: code, message and data.',
+    leniency: 'The data is compared only where the plain call shows it predictably (the data asked for, or none): data a receiver makes up itself may differ per request.',
+  },
   { id: 'TASKS-EXEC-SAME-RESULT', keyword: 'MUST', binds: 'receiver', ...EXECUTION_ERRORS, summary: 'If the underlying request succeeded, tasks/result is a success response holding its result.' },
 
   // Task Isolation and Access Control: binding tasks to who created them.

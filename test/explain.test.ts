@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { explain, closestIds } from '../cli/explain.js';
 import { UsageError } from '../cli/options.js';
 import { coverageMatrix } from '../harness/coverage.js';
-import { requirementUrl } from '../harness/model.js';
+import { requirementUrl } from '../harness/model-basics.js';
 import { KNOWN_CLIENT_FAULTS } from '../reference-client/index.js';
 import { KNOWN_FAULTS } from '../reference-server/index.js';
 import { CHECK_EXPLANATIONS } from '../suites/explanations.js';
@@ -16,6 +16,7 @@ import { ALLOWED_ALTERNATIVE_CASES } from './fault-cases/allowed-alternatives.js
 import { CLIENT_FAULT_CASES, CLIENT_REQUESTOR_FAULT_CASES } from './fault-cases/client.js';
 import { CORE_FAULT_CASES } from './fault-cases/core.js';
 import { INTERACTION_ISOLATION_FAULT_CASES } from './fault-cases/interaction-isolation.js';
+import { SERVER_REQUESTOR_FAULT_CASES } from './fault-cases/server-requestor.js';
 import { TTL_LISTING_CANCELLATION_FAULT_CASES } from './fault-cases/ttl-listing-cancellation.js';
 
 const PROFILE = TASKS_2025_11_25;
@@ -26,6 +27,7 @@ const FAULT_CASES = [
   ...CORE_FAULT_CASES,
   ...INTERACTION_ISOLATION_FAULT_CASES,
   ...TTL_LISTING_CANCELLATION_FAULT_CASES,
+  ...SERVER_REQUESTOR_FAULT_CASES,
   ...ALLOWED_ALTERNATIVE_CASES,
   ...CLIENT_FAULT_CASES,
   ...CLIENT_REQUESTOR_FAULT_CASES,

@@ -203,6 +203,7 @@ describe('reference receiver over stdio', () => {
       conformance_error: 'optional',
       conformance_input: 'optional',
       conformance_progress: 'optional',
+      conformance_ask: null,
     });
   });
 

@@ -4,7 +4,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
-import { SPEC_VERSION } from '../model.js';
+import type { AnswerPace } from '../answer-pace.js';
+import { SPEC_VERSION } from '../model-basics.js';
 import { RpcSession } from '../session.js';
 import { HUB_CAPABILITIES, serveHubTools } from './hub-tools.js';
 import type { Transcript } from '../transcript.js';
@@ -30,6 +31,7 @@ interface SlotState {
   transcript: Transcript;
   label: string;
   requestTimeoutMs: number;
+  answerPace?: AnswerPace;
   transport?: StreamableHTTPServerTransport;
   session?: RpcSession;
   hello?: ClientHello;
@@ -73,7 +75,7 @@ export class ClientHub {
     return hub;
   }
 
-  openSlot(options: { transcript: Transcript; label: string; requestTimeoutMs: number }): ClientSlot {
+  openSlot(options: { transcript: Transcript; label: string; requestTimeoutMs: number; answerPace?: AnswerPace }): ClientSlot {
     const id = randomUUID();
     let resolve!: SlotState['resolve'];
     const ready = new Promise<{ session: RpcSession; hello: ClientHello }>((r) => (resolve = r));
@@ -139,7 +141,7 @@ export class ClientHub {
   private attach(slot: SlotState): void {
     // JSON answers to the client's own requests; our requests go on its GET stream.
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), enableJsonResponse: true });
-    const session = new RpcSession(transport, slot.transcript, slot.label, slot.requestTimeoutMs);
+    const session = new RpcSession(transport, slot.transcript, slot.label, slot.requestTimeoutMs, slot.answerPace);
     session.onRequest('initialize', (request) => {
       const params = slot.rawHello ?? request.params;
       slot.hello = {

@@ -1,4 +1,6 @@
-import { SPEC_VERSION, type TransportKind } from '../model.js';
+import type { AnswerPace } from '../answer-pace.js';
+import { SPEC_VERSION } from '../model-basics.js';
+import type { TransportKind } from '../model.js';
 import { TOOL } from '../tool.js';
 import { IutError, RpcSession } from '../session.js';
 import { withinMs } from '../timing.js';
@@ -49,6 +51,11 @@ export interface Connection {
 
 /** What the harness, as a client, offers a server receiver: the checks need elicitation and sampling. */
 export const HARNESS_CLIENT_CAPABILITIES = { elicitation: { form: {} }, sampling: {} };
+/** A task-capable harness client: it also takes sampling and elicitation as tasks, so a server under test can be its requestor. */
+export const HARNESS_TASK_CLIENT_CAPABILITIES = {
+  ...HARNESS_CLIENT_CAPABILITIES,
+  tasks: { list: {}, cancel: {}, requests: { sampling: { createMessage: {} }, elicitation: { create: {} } } },
+};
 export const HARNESS_CLIENT_INFO = { name: TOOL.name, version: TOOL.version };
 
 export interface ConnectOptions {
@@ -56,6 +63,8 @@ export interface ConnectOptions {
   label: string;
   identity?: Identity;
   requestTimeoutMs: number;
+  /** The run's pace of prompt answers, shared by every connection (absent: every request gets requestTimeoutMs). */
+  answerPace?: AnswerPace;
   connectTimeoutMs: number;
   clientCapabilities?: Record<string, unknown>;
 }
@@ -112,7 +121,7 @@ export async function openConnection(target: TargetSpec, options: ConnectOptions
     const { createHttpTransport } = await import('./http-transport.js');
     transport = createHttpTransport(target.url, headers ?? {}, deliveries, observer ? (refused) => observer.transportFailed(refused) : undefined);
   }
-  const session = new RpcSession(transport, transcript, label, options.requestTimeoutMs);
+  const session = new RpcSession(transport, transcript, label, options.requestTimeoutMs, options.answerPace);
   if (target.transport === 'http' && target.observer) {
     // A stream cut off mid-answer reaches the session only as a transport error: the server may be gone.
     const observer = target.observer;
@@ -169,7 +178,7 @@ function shellQuote(value: string): string {
 /** Starts a fresh client process pointed at a fresh hub endpoint and waits (bounded) until it can take requests. */
 async function openClientConnection(target: Extract<TargetSpec, { transport: 'client' }>, options: ConnectOptions): Promise<Connection> {
   const { transcript, label } = options;
-  const slot = target.hub.openSlot({ transcript, label, requestTimeoutMs: options.requestTimeoutMs });
+  const slot = target.hub.openSlot({ transcript, label, requestTimeoutMs: options.requestTimeoutMs, answerPace: options.answerPace });
   let launched: LaunchedProcess | undefined;
   let inProcess: { close(): Promise<void> } | undefined;
   const close = async () => {

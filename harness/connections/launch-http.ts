@@ -32,6 +32,8 @@ export async function launchHttpServer(commandLine: string, url: string, timeout
   let exited = false;
   void launched.exited.then(() => (exited = true));
   const deadline = Date.now() + timeoutMs;
+  // A refused connection costs little on loopback: probe often at first, since every run waits on this.
+  let pauseMs = 10;
   while (Date.now() < deadline) {
     if (exited) {
       await launched.end();
@@ -49,7 +51,8 @@ export async function launchHttpServer(commandLine: string, url: string, timeout
       await response.body?.cancel().catch(() => undefined);
       return server;
     } catch {
-      await new Promise((r) => setTimeout(r, 100));
+      await new Promise((r) => setTimeout(r, pauseMs));
+      pauseMs = Math.min(100, pauseMs * 1.5);
     }
   }
   await server.end();

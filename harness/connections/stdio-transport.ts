@@ -17,7 +17,7 @@ export interface RawLine {
 }
 
 /**
- * The SDK Transport contract over a command launched with execa. Unlike the SDK's own stdio client it
+ * The SDK Transport contract over a command launched in its own process group (process-group.ts). Unlike the SDK's own stdio client it
  * keeps lines that are not JSON (a conformance suite must see them), captures stderr, and ends the
  * whole process group on close.
  */

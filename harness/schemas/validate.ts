@@ -201,15 +201,30 @@ function formatError(error: ErrorObject, root: unknown): string {
 // Public API
 // ---------------------------------------------------------------------------------------------
 
+/** One broken rule: where (JSON pointer), which keyword, the property a `required` rule missed, and the rendered line. */
+export interface SchemaError {
+  pointer: string;
+  keyword: string;
+  missingProperty?: string;
+  text: string;
+}
+
+/** Every rule `value` breaks in our schema for `name` (none when valid), each rendered once; never throws for any JSON value. */
+export function taskSchemaErrors(name: TaskSchemaName, value: unknown): SchemaError[] {
+  const validate = validatorFor(name);
+  if (validate(value) as boolean) return [];
+  const errors: SchemaError[] = [];
+  for (const error of validate.errors ?? []) {
+    const text = formatError(error, value);
+    if (errors.some((seen) => seen.text === text)) continue;
+    const missing = error.keyword === 'required' ? String(error.params.missingProperty) : undefined;
+    errors.push({ pointer: error.instancePath, keyword: error.keyword, ...(missing === undefined ? {} : { missingProperty: missing }), text });
+  }
+  return errors;
+}
+
 /** Validates `value` against our schema for `name`; never throws for any JSON value. */
 export function validateTaskMessage(name: TaskSchemaName, value: unknown): SchemaVerdict {
-  const validate = validatorFor(name);
-  const valid = validate(value) as boolean;
-  if (valid) return { valid: true, errors: [] };
-  const errors: string[] = [];
-  for (const error of validate.errors ?? []) {
-    const line = formatError(error, value);
-    if (!errors.includes(line)) errors.push(line);
-  }
-  return { valid: false, errors };
+  const errors = taskSchemaErrors(name, value).map((error) => error.text);
+  return errors.length === 0 ? { valid: true, errors } : { valid: false, errors };
 }

@@ -22,7 +22,7 @@ export default defineCheck({
       return { task, reply: await receiver.cancelTask(task.taskId) };
     });
     ctx.require('TASKS-CANCEL-BEFORE-RESPONSE', reply.ok, `expected tasks/cancel on a working task to answer with the cancelled task, got ${describeReply(reply)}`);
-    ctx.validate('TASKS-CANCEL-BEFORE-RESPONSE', 'CancelTaskResult', reply.result, 'the tasks/cancel result');
+    // The rest of the answer's shape is the harness's to validate, under the Task's own requirements (task-data.valid-everywhere).
     const answered = taskOf(reply);
     ctx.expect('TASKS-CANCEL-BEFORE-RESPONSE', answered?.taskId === task.taskId, `expected the tasks/cancel result to be task ${task.taskId}, got taskId ${brief(reply.result.taskId)}`);
     ctx.expect('TASKS-CANCEL-BEFORE-RESPONSE', reply.result.status === 'cancelled', `expected status "cancelled" in the tasks/cancel result, got ${brief(reply.result.status)}`);

@@ -52,6 +52,7 @@ export default defineCheck({
     { kind: 'tasks-capability', path: 'cancel' },
     { kind: 'fixture', role: 'echo' },
   ],
+  cost: { awaitsWork: 1 },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     const prepared = await Promise.all(CASES.map((testCase) => testCase.prepare(ctx, receiver)));

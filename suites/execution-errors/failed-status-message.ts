@@ -10,6 +10,7 @@ export default defineCheck({
   requirements: ['TASKS-EXEC-FAILED-STATUS-MESSAGE'],
   roles: ['server', 'client'],
   needs: [{ kind: 'tasks-capability', path: 'requests' }],
+  cost: { awaitsWork: 1 },
   async run(ctx: CheckContext) {
     // An isError tool result makes a failed task on a server; a client's failed task comes from an error answer.
     const role = ctx.facts.fixtures.has('fail') ? 'fail' : 'error';

@@ -12,6 +12,7 @@ export default defineCheck({
     { kind: 'tasks-capability', path: 'requests' },
     { kind: 'fixture', role: 'fail' },
   ],
+  cost: { awaitsWork: 1 },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     const { task } = await receiver.startTask(ctx.fixture('fail'), { text: uniqueText('iserror'), delayMs: 0 }, { task: { ttl: 60_000 } });

@@ -13,6 +13,7 @@ export default defineCheck({
     { kind: 'tasks-capability', path: 'requests' },
     { kind: 'fixture', role: 'error' },
   ],
+  cost: { awaitsWork: 1 },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     const { task } = await receiver.startTask(ctx.fixture('error'), { code: -32042, message: 'conformance: deliberate failure', delayMs: 0 }, { task: { ttl: 60_000 } });

@@ -14,6 +14,7 @@ export default defineCheck({
     { kind: 'tasks-capability', path: 'requests' },
     { kind: 'fixture', role: 'input' },
   ],
+  cost: { awaitsWork: 1 },
   async run(ctx: CheckContext) {
     const run = await runInputScenario(ctx);
     const related = relatedTaskIdOf(run.elicitation.params);

@@ -11,6 +11,7 @@ export default defineCheck({
   requirements: ['TASKS-SEC-REJECT-FOREIGN'],
   roles: ['server'],
   needs: [{ kind: 'peer-identity' }, { kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'echo' }],
+  cost: { awaitsWork: 1 },
   async run(ctx: CheckContext) {
     const binding = ctx.fixture('echo');
     const a = await ctx.connect();

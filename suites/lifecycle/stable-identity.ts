@@ -20,7 +20,7 @@ export default defineCheck({
     { kind: 'tasks-capability', path: 'requests' },
     { kind: 'fixture', role: 'echo' },
   ],
-  cost: { waitMs: 300, roundTrips: 8 },
+  cost: { waitMs: 300, roundTrips: 8, awaitsWork: 1 },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     const { task } = await receiver.startTask(ctx.fixture('echo'), { text: uniqueText('identity'), delayMs: ctx.timing.scaled(300) }, { task: { ttl: 60_000 } });

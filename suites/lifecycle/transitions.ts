@@ -14,7 +14,7 @@ export default defineCheck({
     { kind: 'tasks-capability', path: 'requests' },
     { kind: 'fixture', role: 'echo' },
   ],
-  cost: { waitMs: 600, roundTrips: 16 },
+  cost: { waitMs: 600, roundTrips: 16, awaitsWork: 2 },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     const roles = (['echo', 'fail'] as const).filter((role) => ctx.facts.fixtures.has(role));

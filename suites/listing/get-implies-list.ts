@@ -13,6 +13,7 @@ export default defineCheck({
     { kind: 'tasks-capability', path: 'list' },
     { kind: 'fixture', role: 'echo' },
   ],
+  cost: { awaitsWork: 1 },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     const own = await createConfirmedTasks(ctx, receiver, LISTING_TASK_COUNT, true);

@@ -15,6 +15,7 @@ export default defineCheck({
     { kind: 'tasks-capability', path: 'list' },
     { kind: 'fixture', role: 'echo' },
   ],
+  cost: { awaitsWork: 1 },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     let first = await receiver.listTasks();

@@ -13,6 +13,7 @@ export default defineCheck({
     { kind: 'tasks-capability', path: 'list' },
     { kind: 'fixture', role: 'echo' },
   ],
+  cost: { awaitsWork: 1 },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     // Only completed tasks: a receiver that leaves out some kind of task is listing.get-implies-list's concern.

@@ -16,6 +16,7 @@ export default defineCheck({
     { kind: 'tasks-capability', path: 'list' },
     { kind: 'fixture', role: 'echo' },
   ],
+  cost: { awaitsWork: 1 },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     await createConfirmedTasks(ctx, receiver, LISTING_TASK_COUNT, false);

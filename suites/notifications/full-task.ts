@@ -16,6 +16,7 @@ export default defineCheck({
     { kind: 'tasks-capability', path: 'requests' },
     { kind: 'fixture', role: 'echo' },
   ],
+  cost: { awaitsWork: 1 },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     const roles = (['echo', 'fail'] as const).filter((role) => ctx.facts.fixtures.has(role));
@@ -36,14 +37,7 @@ export default defineCheck({
       ctx.info(`the receiver sent no notifications/tasks/status for ${roles.join(' and ')} tasks run to completion (they are optional), so there was nothing to validate`);
       return;
     }
+    // The harness validated each one as it arrived: params that are no complete Task are recorded against TASKS-NOTIFY-FULL-TASK.
     ctx.info(`the receiver sends status notifications: ${notifications.length} for ${taskIds.length} task(s) run to completion`);
-    for (const [index, notification] of notifications.entries()) {
-      ctx.validate(
-        'TASKS-NOTIFY-FULL-TASK',
-        'TaskStatusNotificationParams',
-        notification.params,
-        `the params of status notification ${index + 1} (task ${String(notification.params.taskId)}, status ${String(notification.params.status)})`,
-      );
-    }
   },
 });

@@ -18,7 +18,7 @@ export default defineCheck({
     { kind: 'tasks-capability', path: 'requests' },
     { kind: 'fixture', role: 'progress' },
   ],
-  cost: { waitMs: 500, roundTrips: 8 },
+  cost: { waitMs: 500, roundTrips: 8, awaitsWork: 1 },
   async run(ctx: CheckContext) {
     await ctx.staged(async (stretch) => {
       const receiver = await ctx.connect();

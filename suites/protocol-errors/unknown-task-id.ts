@@ -2,6 +2,7 @@ import { defineCheck, type CheckContext, type CheckDefinition } from '../../harn
 import { errorCodeOf } from '../../harness/describe.js';
 import type { Precondition } from '../../harness/model.js';
 import type { Receiver } from '../../harness/receiver.js';
+import type { RpcReply } from '../../harness/rpc.js';
 import { uniqueText } from '../../harness/waits.js';
 
 interface UnknownIdCase {
@@ -16,12 +17,23 @@ const CASES: UnknownIdCase[] = [
   { method: 'tasks/cancel', needs: [{ kind: 'tasks-capability', path: 'cancel' }], send: (receiver, id) => receiver.cancelTask(id) },
 ];
 
+/** Params whose taskId is malformed rather than unknown: invalid params as much as an ID that never existed. */
+const MALFORMED_TASK_IDS: readonly { what: string; params: Record<string, unknown> }[] = [
+  { what: 'a number as taskId (42)', params: { taskId: 42 } },
+  { what: 'no taskId at all', params: {} },
+  { what: 'an empty string as taskId', params: { taskId: '' } },
+];
+
+function isInvalidParams(reply: RpcReply): boolean {
+  return !reply.ok && reply.error.code === -32602;
+}
+
 // https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#protocol-errors
 function unknownTaskIdCheck(testCase: UnknownIdCase): CheckDefinition {
   const name = testCase.method.split('/')[1];
   return defineCheck({
     id: `protocol-errors.unknown-task-${name}`,
-    title: `${testCase.method} for a task ID that never existed is answered with -32602`,
+    title: `${testCase.method} naming no task (a task ID that never existed, or a numeric, missing or empty one) is answered with -32602`,
     suite: 'protocol-errors',
     requirements: ['TASKS-ERROR-INVALID-TASK-ID'],
     roles: ['server', 'client'],
@@ -29,7 +41,11 @@ function unknownTaskIdCheck(testCase: UnknownIdCase): CheckDefinition {
     async run(ctx: CheckContext) {
       const receiver = await ctx.connect();
       const reply = await testCase.send(receiver, uniqueText('no-such-task'));
-      ctx.expect('TASKS-ERROR-INVALID-TASK-ID', !reply.ok && reply.error.code === -32602, `expected error -32602, got ${errorCodeOf(reply)}`);
+      ctx.expect('TASKS-ERROR-INVALID-TASK-ID', isInvalidParams(reply), `expected error -32602 for a task ID that never existed, got ${errorCodeOf(reply)}`);
+      for (const malformed of MALFORMED_TASK_IDS) {
+        const answer = await receiver.request(testCase.method, malformed.params);
+        ctx.expect('TASKS-ERROR-INVALID-TASK-ID', isInvalidParams(answer), `expected error -32602 for ${testCase.method} with ${malformed.what}, got ${errorCodeOf(answer)}`);
+      }
     },
   });
 }

@@ -15,6 +15,7 @@ export default defineCheck({
     { kind: 'tasks-capability', path: 'requests' },
     { kind: 'fixture', role: 'echo' },
   ],
+  cost: { awaitsWork: 1 },
   async run(ctx: CheckContext) {
     const binding = ctx.fixture('echo');
     const receiver = await ctx.connect();

@@ -17,6 +17,7 @@ export default defineCheck({
     { kind: 'tasks-capability', path: 'requests' },
     { kind: 'fixture', role: 'echo' },
   ],
+  cost: { awaitsWork: 1 },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     const { task } = await receiver.startTask(ctx.fixture('echo'), { text: uniqueText('status-meta'), delayMs: ctx.timing.scaled(200) }, { task: { ttl: 60_000 } });

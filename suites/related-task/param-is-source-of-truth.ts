@@ -26,7 +26,7 @@ export default defineCheck({
     { kind: 'tasks-capability', path: 'requests' },
     { kind: 'fixture', role: 'echo' },
   ],
-  cost: { waitMs: 0, roundTrips: 8 },
+  cost: { waitMs: 0, roundTrips: 8, awaitsWork: 1 },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     // Judged by identity (which task answers), never by status: a task's status may change between two requests.

@@ -19,6 +19,7 @@ export default defineCheck({
     { kind: 'tasks-capability', path: 'requests' },
     { kind: 'fixture', role: 'progress' },
   ],
+  cost: { awaitsWork: 1 },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     const progressToken = uniqueText('progress-meta');

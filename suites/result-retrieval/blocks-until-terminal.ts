@@ -14,7 +14,7 @@ export default defineCheck({
     { kind: 'tasks-capability', path: 'requests' },
     { kind: 'fixture', role: 'echo' },
   ],
-  cost: { waitMs: 800, roundTrips: 6 },
+  cost: { waitMs: 800, roundTrips: 6, awaitsWork: 1 },
   async run(ctx: CheckContext) {
     const binding = ctx.fixture('echo');
     const { receiver, task, workMs, sent } = await ctx.staged(async (stretch) => {

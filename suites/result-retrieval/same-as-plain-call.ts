@@ -20,6 +20,7 @@ export default defineCheck({
     { kind: 'tasks-capability', path: 'requests' },
     { kind: 'fixture', role: 'echo' },
   ],
+  cost: { awaitsWork: 1 },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     const roles: FixtureRole[] = (['echo', 'fail'] as const).filter((role) => ctx.facts.fixtures.has(role));

@@ -12,6 +12,7 @@ export default defineCheck({
   suite: 'transport',
   requirements: ['BASE-STDIO-STDOUT-MCP-ONLY'],
   needs: [{ kind: 'transport', transport: 'stdio' }],
+  cost: { awaitsWork: 1 },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     // The paths a run takes most: listing tools and, where the server runs tasks, one task from start to result.

@@ -13,15 +13,14 @@ export default defineCheck({
     { kind: 'tasks-capability', path: 'requests' },
     { kind: 'fixture', role: 'echo' },
   ],
+  cost: { awaitsWork: 1 },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     const { task } = await receiver.startTask(ctx.fixture('echo'), { text: uniqueText('poll-interval'), delayMs: ctx.timing.scaled(200) }, { task: { ttl: 60_000 } });
+    // The harness validates the CreateTaskResult and every tasks/get result as they arrive: a pollInterval that is not
+    // an integer (like any other broken rule of the Task's shape) is recorded against TASKS-TASK-SHAPE.
     const observations = await followTask(receiver, task, { timing: ctx.timing, signal: ctx.signal, extraPolls: 1 });
     const withInterval = observations.filter((o) => 'pollInterval' in o.task);
     ctx.info(withInterval.length > 0 ? `the receiver suggests pollInterval ${brief(withInterval[0].task.pollInterval)}` : 'the receiver suggests no pollInterval');
-    for (const { source, task: seen } of withInterval) {
-      const where = source === 'create' ? 'the CreateTaskResult' : `a tasks/get result (status ${String(seen.status)})`;
-      if (!ctx.expect('TASKS-TASK-SHAPE', Number.isInteger(seen.pollInterval), `expected pollInterval to be an integer in ${where}, got ${brief(seen.pollInterval)}`)) return;
-    }
   },
 });

@@ -15,7 +15,7 @@ export default defineCheck({
     { kind: 'tasks-capability', path: 'requests' },
     { kind: 'fixture', role: 'echo' },
   ],
-  cost: { waitMs: 300, roundTrips: 8 },
+  cost: { waitMs: 300, roundTrips: 8, awaitsWork: 1 },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     const { task } = await receiver.startTask(ctx.fixture('echo'), { text: uniqueText('ttl-stable'), delayMs: ctx.timing.scaled(300) }, { task: { ttl: REQUESTED_TTL_MS } });
@@ -27,7 +27,7 @@ export default defineCheck({
     );
     let first: { ttl: unknown; source: string } | undefined;
     for (const { source, task: seen } of observations) {
-      // A missing ttl is ttl.present-in-get's concern; only reported values are compared.
+      // A missing ttl is recorded by the harness as it arrives (TASKS-TTL-INCLUDE-ACTUAL); only reported values are compared.
       if (!('ttl' in seen)) continue;
       if (!first) {
         first = { ttl: seen.ttl, source };

@@ -1,6 +1,21 @@
 import { describe, it } from 'vitest';
-import { ALL_CLIENT_FAULT_CASES, caseLabel, notableMessages, notableOutcomes, runFaultCase, SERVER_FAULT_CASES } from '../support/fault-matrix.js';
+import type { RunReport } from '../../harness/model.js';
+import { ALL_CHECKS } from '../../suites/index.js';
+import { ALL_CLIENT_FAULT_CASES, caseLabel, checksOfRole, notableMessages, notableOutcomes, runFaultCase, SERVER_FAULT_CASES } from '../support/fault-matrix.js';
 import { keywordMismatches } from '../support/reference-runs.js';
+
+type Role = 'server' | 'client';
+
+/** Per role, per check: the requirements its findings named somewhere in the matrix. */
+const named: Record<Role, Map<string, Set<string>>> = { server: new Map(), client: new Map() };
+
+function noteFindings(role: Role, report: RunReport): void {
+  for (const result of report.results) {
+    const seen = named[role].get(result.id) ?? new Set<string>();
+    for (const finding of result.findings) seen.add(finding.requirement);
+    named[role].set(result.id, seen);
+  }
+}
 
 /**
  * The whole fault matrices: each fault breaks one behaviour of a reference (server or client), and the listed
@@ -12,6 +27,7 @@ describe('each fault is caught by exactly its checks, and by nothing else', () =
   for (const faultCase of SERVER_FAULT_CASES) {
     it.concurrent(`server: ${caseLabel(faultCase)} is caught by ${Object.keys(faultCase.catches).join(', ') || 'nothing'}`, async ({ expect }) => {
       const report = await runFaultCase(faultCase, 'server', 'whole-suite');
+      noteFindings('server', report);
       expect(keywordMismatches(report)).toEqual([]);
       expect({ outcomes: notableOutcomes(report), messages: notableMessages(report) }).toEqual({ outcomes: faultCase.catches, messages: expect.any(Array) });
     });
@@ -20,8 +36,27 @@ describe('each fault is caught by exactly its checks, and by nothing else', () =
   for (const faultCase of ALL_CLIENT_FAULT_CASES) {
     it(`client: ${caseLabel(faultCase)} is caught by ${Object.keys(faultCase.catches).join(', ') || 'nothing'}`, async ({ expect }) => {
       const report = await runFaultCase(faultCase, 'client', 'whole-suite');
+      noteFindings('client', report);
       expect(keywordMismatches(report)).toEqual([]);
       expect({ outcomes: notableOutcomes(report), messages: notableMessages(report) }).toEqual({ outcomes: faultCase.catches, messages: expect.any(Array) });
     });
   }
+});
+
+/**
+ * No check claims more than it shows: every requirement a check declares must have been named by a finding of
+ * that check on some fault of the matrix (in either role, where the check runs in both). A declared requirement
+ * never found is one the check does not really assert, or one no fault proves; both make the coverage matrix lie.
+ */
+describe('the coverage matrix is honest', () => {
+  // Runs after the matrix above: describe blocks run in order, and that one waits for its concurrent cases.
+  it('every requirement a check declares has been named by its findings in the fault matrix', ({ expect }) => {
+    const unasserted: string[] = [];
+    const ran = new Set([...checksOfRole('server'), ...checksOfRole('client')]);
+    for (const check of ALL_CHECKS.filter((c) => ran.has(c.id))) {
+      const found = new Set([...(named.server.get(check.id) ?? []), ...(named.client.get(check.id) ?? [])]);
+      for (const requirement of check.requirements) if (!found.has(requirement)) unasserted.push(`${check.id} declares ${requirement}, which no finding of it named`);
+    }
+    expect(unasserted).toEqual([]);
+  });
 });

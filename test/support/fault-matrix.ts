@@ -7,11 +7,18 @@ import { ALLOWED_ALTERNATIVE_CASES } from '../fault-cases/allowed-alternatives.j
 import { CLIENT_FAULT_CASES, CLIENT_REQUESTOR_FAULT_CASES } from '../fault-cases/client.js';
 import { CORE_FAULT_CASES } from '../fault-cases/core.js';
 import { INTERACTION_ISOLATION_FAULT_CASES } from '../fault-cases/interaction-isolation.js';
+import { SERVER_REQUESTOR_FAULT_CASES } from '../fault-cases/server-requestor.js';
 import { TTL_LISTING_CANCELLATION_FAULT_CASES } from '../fault-cases/ttl-listing-cancellation.js';
 import type { FaultCase } from '../fault-cases/types.js';
 import { runAgainstReferenceClient, runAgainstReferenceHttp, runAgainstReferenceStdio } from './reference-runs.js';
 
-export const SERVER_FAULT_CASES: readonly FaultCase[] = [...CORE_FAULT_CASES, ...TTL_LISTING_CANCELLATION_FAULT_CASES, ...INTERACTION_ISOLATION_FAULT_CASES, ...ALLOWED_ALTERNATIVE_CASES];
+export const SERVER_FAULT_CASES: readonly FaultCase[] = [
+  ...CORE_FAULT_CASES,
+  ...TTL_LISTING_CANCELLATION_FAULT_CASES,
+  ...INTERACTION_ISOLATION_FAULT_CASES,
+  ...SERVER_REQUESTOR_FAULT_CASES,
+  ...ALLOWED_ALTERNATIVE_CASES,
+];
 export const ALL_CLIENT_FAULT_CASES: readonly FaultCase[] = [...CLIENT_FAULT_CASES, ...CLIENT_REQUESTOR_FAULT_CASES];
 
 /** Check IDs that run against the given role. */

@@ -1,0 +1,85 @@
+// The reference server as a requestor (the conformance_ask fixture): it asks the client for sampling or elicitation,
+// task-augmented only where the client declared that request type taskable; it then polls tasks/get at the client's
+// pollInterval until the task is terminal (status notifications are welcome but never waited for), sends no
+// related-task _meta on the task operations, fetches the outcome with tasks/result, and may walk the client's
+// tasks/list, passing every cursor back unchanged.
+import type { Connection } from './connection.js';
+import type { FaultName } from './faults.js';
+import { AbortedError, sleep, type AskMethod } from './fixture-tools.js';
+import { isObject } from './jsonrpc.js';
+import { relatedTaskMeta } from './wire.js';
+
+const REQUESTED_TTL_MS = 60_000;
+/** The pace when the client suggests none. */
+const DEFAULT_POLL_MS = 500;
+/** A suggested pace beyond this is capped: the tool call should not hang on a typo. */
+const MAX_POLL_MS = 30_000;
+const MAX_LIST_PAGES = 50;
+const TERMINAL = ['completed', 'failed', 'cancelled'];
+
+/** Sends the request to the client and hands back its result, following a task the client made of it. */
+export async function askClient(connection: Connection, method: AskMethod, params: Record<string, unknown>, options: { signal: AbortSignal; listTasks: boolean }): Promise<Record<string, unknown>> {
+  const has = (fault: FaultName) => connection.env.faults.has(fault);
+  const augment = clientTakesAsTask(connection.peerCapabilities, method) || has('ask-augments-undeclared');
+  const answer = await connection.request(method, augment ? { ...params, task: { ttl: REQUESTED_TTL_MS } } : params, options.signal);
+  // A plain answer: the client ran the request itself (a client that takes no tasks ignores the task field).
+  if (!isObject(answer.task) || typeof answer.task.taskId !== 'string') return answer;
+  const result = await followTask(connection, answer.task, options.signal);
+  if (options.listTasks && isObject(tasksCapability(connection.peerCapabilities)?.list)) await walkTaskList(connection, options.signal);
+  return result;
+}
+
+function tasksCapability(capabilities: Record<string, unknown>): Record<string, unknown> | undefined {
+  return isObject(capabilities.tasks) ? capabilities.tasks : undefined;
+}
+
+function clientTakesAsTask(capabilities: Record<string, unknown>, method: AskMethod): boolean {
+  const requests = tasksCapability(capabilities)?.requests;
+  const [category, action] = method.split('/');
+  return isObject(requests) && isObject(requests[category]) && isObject((requests[category] as Record<string, unknown>)[action]);
+}
+
+/** Polls until the task is terminal (or waits for input, which tasks/result delivers), then fetches its result. */
+async function followTask(connection: Connection, created: Record<string, unknown>, signal: AbortSignal): Promise<Record<string, unknown>> {
+  const has = (fault: FaultName) => connection.env.faults.has(fault);
+  const taskId = created.taskId as string;
+  const params = () => (has('ask-related-meta-on-task-requests') ? { taskId, _meta: relatedTaskMeta(taskId) } : { taskId });
+  let task = created;
+  let polls = 0;
+  while (!TERMINAL.includes(task.status as string) && task.status !== 'input_required') {
+    if (polls === 1 && has('ask-stops-polling-at-working')) task = await statusNotification(connection, taskId, signal);
+    else {
+      await sleep(has('ask-poll-interval-ignored') ? 10 : pollDelay(task), signal);
+      task = await connection.request('tasks/get', params(), signal);
+      polls++;
+    }
+  }
+  return connection.request('tasks/result', params(), signal);
+}
+
+function pollDelay(task: Record<string, unknown>): number {
+  const interval = task.pollInterval;
+  return typeof interval === 'number' && Number.isFinite(interval) && interval >= 0 ? Math.min(interval, MAX_POLL_MS) : DEFAULT_POLL_MS;
+}
+
+/** For the fault: the next notifications/tasks/status of the task, however long it takes (it may never come). */
+function statusNotification(connection: Connection, taskId: string, signal: AbortSignal): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    const stop = connection.onNotification((method, params) => {
+      if (method !== 'notifications/tasks/status' || params.taskId !== taskId) return;
+      stop();
+      resolve(params);
+    });
+    signal.addEventListener('abort', () => (stop(), reject(new AbortedError())), { once: true });
+  });
+}
+
+/** Every page of the client's tasks/list, each nextCursor passed back as it came. */
+async function walkTaskList(connection: Connection, signal: AbortSignal): Promise<void> {
+  let cursor: unknown;
+  for (let page = 0; page < MAX_LIST_PAGES; page++) {
+    const listed = await connection.request('tasks/list', cursor === undefined ? {} : { cursor }, signal);
+    if (typeof listed.nextCursor !== 'string') return;
+    cursor = connection.env.faults.has('ask-alters-cursor') ? listed.nextCursor.toLowerCase() : listed.nextCursor;
+  }
+}
