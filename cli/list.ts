@@ -2,6 +2,7 @@
 import type { CheckDefinition } from '../harness/check.js';
 import { coverageMatrix } from '../harness/coverage.js';
 import { requirementUrl } from '../harness/model-basics.js';
+import type { Requirement } from '../harness/model.js';
 import type { Profile } from '../harness/profile.js';
 import { parse } from './options.js';
 
@@ -19,6 +20,13 @@ export function listCommand(args: string[], profile: Profile): number {
   return 0;
 }
 
+/** Where the statement stands: its keyword's ordinal in the section ("#3", "#3 +1" when restated), or what it is read from. */
+function locate(requirement: Requirement): string {
+  const sites = requirement.sites ?? [];
+  if (sites.length > 0) return `#${sites[0].split('/')[1]}${sites.length > 1 ? ` +${sites.length - 1}` : ''}`;
+  return requirement.basis ? `(${requirement.basis.kind})` : '';
+}
+
 function printCoverage(json: boolean, profile: Profile): number {
   const rows = coverageMatrix(profile.checks, profile.requirements);
   if (json) {
@@ -30,6 +38,8 @@ function printCoverage(json: boolean, profile: Profile): number {
           binds: row.requirement.binds,
           section: row.requirement.section,
           url: requirementUrl(row.requirement),
+          sites: row.requirement.sites ?? [],
+          basis: row.requirement.basis ?? null,
           checks: row.checks,
           reason: row.reason,
         })),
@@ -46,7 +56,7 @@ function printCoverage(json: boolean, profile: Profile): number {
       process.stdout.write(`\n${section}  ${requirementUrl(row.requirement)}\n`);
     }
     const verdict = row.checks.length > 0 ? row.checks.join(', ') : `— ${row.reason ?? 'NOT COVERED'}`;
-    process.stdout.write(`  ${row.requirement.id.padEnd(40)} ${row.requirement.keyword.padEnd(10)} ${verdict}\n`);
+    process.stdout.write(`  ${row.requirement.id.padEnd(40)} ${row.requirement.keyword.padEnd(10)} ${locate(row.requirement).padEnd(12)} ${verdict}\n`);
   }
   const covered = rows.filter((row) => row.checks.length > 0).length;
   const explained = rows.filter((row) => row.checks.length === 0 && row.reason).length;

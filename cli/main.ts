@@ -31,6 +31,12 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+// A reader that stops early (\`list | head\`) is no error: end quietly, as other command-line tools do.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw error;
+});
+
 // A stray rejection from a misbehaving receiver's connection must not end the run before its reports are written.
 process.on('unhandledRejection', (reason) => {
   process.stderr.write(`mcp-tasks-conformance: ignored an unhandled rejection: ${(reason as Error)?.message ?? String(reason)}\n`);

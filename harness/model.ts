@@ -40,6 +40,13 @@ export interface Requirement {
   verifiedThroughout?: string;
   /** Full link when the statement lives on another spec page than Tasks. */
   url?: string;
+  /**
+   * Where the page states it: "<anchor>/<n>" is the n-th bold keyword of that section (1-based, page order); more
+   * than one where the page says it again. Lets a new spec revision be compared with the catalogue mechanically.
+   */
+  sites?: readonly string[];
+  /** Set instead of sites where no bold keyword states the rule: read from the schema, from prose, or derived from a site. */
+  basis?: { kind: 'schema' | 'prose' | 'derived'; from?: string };
 }
 
 /** Severity a check's verdict takes from the keyword of the requirement it found violated. */

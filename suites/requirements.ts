@@ -1,7 +1,14 @@
 // The requirement catalogue: one entry per normative statement of the Tasks page (MCP 2025-11-25).
 // IDs are stable and never reused; summaries are our own one-line paraphrases, never spec sentences.
+// Each entry locates its statement: `sites` name the bold keywords of the page that state it ("<anchor>/<n>", the
+// n-th keyword of that section), so a new spec revision can be re-diffed mechanically; `basis` explains an entry
+// that no bold keyword states (read from the schema, from prose, or derived from a site).
 
 import type { Requirement } from '../harness/model.js';
+
+/** IDs taken out of the catalogue; never given to another statement. TASKS-TTL-RESPECT-POLL-INTERVAL was the
+ * second site of TASKS-GET-RESPECT-POLL-INTERVAL (the page states the pollInterval duty twice). */
+export const RETIRED_REQUIREMENT_IDS: readonly string[] = ['TASKS-TTL-RESPECT-POLL-INTERVAL'];
 
 // Section title and heading anchor on the spec page; spread into each entry of that section.
 const CAPABILITIES = { section: 'Capabilities', anchor: 'capabilities' } as const;
@@ -37,6 +44,7 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
   // Capabilities: who declares `tasks`, and its shape.
   {
     id: 'TASKS-CAP-DECLARE',
+    sites: ['capabilities/1'],
     keyword: 'MUST',
     binds: 'receiver',
     ...CAPABILITIES,
@@ -44,6 +52,7 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
   },
   {
     id: 'TASKS-CAP-SHAPE',
+    basis: { kind: 'schema' },
     keyword: 'MUST',
     binds: 'receiver',
     ...CAPABILITIES,
@@ -54,6 +63,7 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
   // Capability Negotiation: requestors only use what the receiver declared.
   {
     id: 'TASKS-CAP-REQUESTOR-ONLY-DECLARED',
+    sites: ['capability-negotiation/1'],
     keyword: 'SHOULD',
     binds: 'requestor',
     ...CAPABILITY_NEGOTIATION,
@@ -61,6 +71,7 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
   },
   {
     id: 'TASKS-CAP-NO-TASKS-NO-CREATE',
+    sites: ['capability-negotiation/2'],
     keyword: 'SHOULD NOT',
     binds: 'requestor',
     ...CAPABILITY_NEGOTIATION,
@@ -70,6 +81,7 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
   // Tool-Level Negotiation: execution.taskSupport refines the tools.call capability per tool.
   {
     id: 'TASKS-TOOL-TASKSUPPORT-VALUES',
+    basis: { kind: 'schema' },
     keyword: 'MUST',
     binds: 'receiver',
     ...TOOL_LEVEL,
@@ -78,14 +90,23 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
   },
   {
     id: 'TASKS-TOOL-NO-CAP-NO-TASK',
+    sites: ['tool-level-negotiation/1'],
     keyword: 'MUST NOT',
     binds: 'requestor',
     ...TOOL_LEVEL,
     summary: "Without `tasks.requests.tools.call` among the server's capabilities, a client never calls any tool as a task.",
   },
-  { id: 'TASKS-TOOL-FORBIDDEN-NO-TASK', keyword: 'MUST NOT', binds: 'requestor', ...TOOL_LEVEL, summary: 'A client never task-augments a call to a tool whose taskSupport is "forbidden" or missing.' },
+  {
+    id: 'TASKS-TOOL-FORBIDDEN-NO-TASK',
+    sites: ['tool-level-negotiation/2'],
+    keyword: 'MUST NOT',
+    binds: 'requestor',
+    ...TOOL_LEVEL,
+    summary: 'A client never task-augments a call to a tool whose taskSupport is "forbidden" or missing.',
+  },
   {
     id: 'TASKS-TOOL-FORBIDDEN-METHOD-NOT-FOUND',
+    sites: ['tool-level-negotiation/3'],
     keyword: 'SHOULD',
     binds: 'receiver',
     ...TOOL_LEVEL,
@@ -93,6 +114,7 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
   },
   {
     id: 'TASKS-TOOL-OPTIONAL-EITHER',
+    sites: ['tool-level-negotiation/4'],
     keyword: 'MAY',
     binds: 'requestor',
     ...TOOL_LEVEL,
@@ -100,15 +122,24 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
   },
   {
     id: 'TASKS-TOOL-OPTIONAL-SERVED',
+    basis: { kind: 'derived', from: 'tool-level-negotiation/4' },
     keyword: 'MUST',
     binds: 'receiver',
     ...TOOL_LEVEL,
     summary: 'An "optional" tool gives a plain call its normal result and a task-augmented call a created task.',
     leniency: 'Derived: optional invites both forms; -32600 to the plain form is only warned, as Protocol Errors lets a receiver insist on tasks.',
   },
-  { id: 'TASKS-TOOL-REQUIRED-TASK', keyword: 'MUST', binds: 'requestor', ...TOOL_LEVEL, summary: 'A client always sends its calls to a "required" tool as task-augmented requests.' },
+  {
+    id: 'TASKS-TOOL-REQUIRED-TASK',
+    sites: ['tool-level-negotiation/5'],
+    keyword: 'MUST',
+    binds: 'requestor',
+    ...TOOL_LEVEL,
+    summary: 'A client always sends its calls to a "required" tool as task-augmented requests.',
+  },
   {
     id: 'TASKS-TOOL-REQUIRED-METHOD-NOT-FOUND',
+    sites: ['tool-level-negotiation/6'],
     keyword: 'MUST',
     binds: 'receiver',
     ...TOOL_LEVEL,
@@ -119,6 +150,7 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
   // Creating Tasks: the task field and the CreateTaskResult.
   {
     id: 'TASKS-CREATE-TTL-REQUEST',
+    sites: ['creating-tasks/1'],
     keyword: 'MAY',
     binds: 'requestor',
     ...CREATING,
@@ -126,6 +158,7 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
   },
   {
     id: 'TASKS-CREATE-NO-RESULT',
+    basis: { kind: 'prose' },
     keyword: 'MUST',
     binds: 'receiver',
     ...CREATING,
@@ -134,6 +167,7 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
   },
   {
     id: 'TASKS-CREATE-IMMEDIATE-RESPONSE-STRING',
+    basis: { kind: 'prose' },
     keyword: 'SHOULD',
     binds: 'receiver',
     ...CREATING,
@@ -144,16 +178,39 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
   // Getting Tasks: polling with tasks/get.
   {
     id: 'TASKS-GET-SSE-DISCONNECT',
+    sites: ['getting-tasks/1'],
     keyword: 'MAY',
     binds: 'requestor',
     ...GETTING,
     summary: 'Over Streamable HTTP a client is free to drop, whenever it likes, an SSE stream the server opened for tasks/get.',
   },
-  { id: 'TASKS-GET-RESPECT-POLL-INTERVAL', keyword: 'SHOULD', binds: 'requestor', ...GETTING, summary: 'A requestor paces its tasks/get polling by the `pollInterval` the receiver returned.' },
-  { id: 'TASKS-GET-POLL-UNTIL-TERMINAL', keyword: 'SHOULD', binds: 'requestor', ...GETTING, summary: 'A requestor goes on polling a task until it turns terminal or reports input_required.' },
-  { id: 'TASKS-GET-KEEP-POLLING', keyword: 'SHOULD', binds: 'requestor', ...GETTING, summary: 'Calling tasks/result does not end polling: a requestor not blocked on it keeps calling tasks/get.' },
+  {
+    id: 'TASKS-GET-RESPECT-POLL-INTERVAL',
+    sites: ['getting-tasks/3', 'ttl-and-resource-management/7'],
+    keyword: 'SHOULD',
+    binds: 'requestor',
+    ...GETTING,
+    summary: 'A requestor paces its tasks/get polling by the `pollInterval` the receiver returned.',
+  },
+  {
+    id: 'TASKS-GET-POLL-UNTIL-TERMINAL',
+    sites: ['getting-tasks/4'],
+    keyword: 'SHOULD',
+    binds: 'requestor',
+    ...GETTING,
+    summary: 'A requestor goes on polling a task until it turns terminal or reports input_required.',
+  },
+  {
+    id: 'TASKS-GET-KEEP-POLLING',
+    sites: ['getting-tasks/5'],
+    keyword: 'SHOULD',
+    binds: 'requestor',
+    ...GETTING,
+    summary: 'Calling tasks/result does not end polling: a requestor not blocked on it keeps calling tasks/get.',
+  },
   {
     id: 'TASKS-TRANSPORT-COMPLIANCE',
+    sites: ['getting-tasks/2', 'retrieving-task-results/2', 'input-required-status/3'],
     keyword: 'MUST',
     binds: 'receiver',
     ...GETTING,
@@ -164,6 +221,7 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
   // Retrieving Task Results: the tasks/result call.
   {
     id: 'TASKS-RESULT-SSE-DISCONNECT',
+    sites: ['retrieving-task-results/1'],
     keyword: 'MAY',
     binds: 'requestor',
     ...RETRIEVING,
@@ -173,6 +231,7 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
   // Task Status Notification: the optional push of status changes (MAY and MUST NOT restated under Task Notifications).
   {
     id: 'TASKS-NOTIFY-MAY-SEND',
+    sites: ['task-status-notification/1', 'task-notifications/1'],
     keyword: 'MAY',
     binds: 'receiver',
     ...STATUS_NOTIFICATION,
@@ -180,6 +239,7 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
   },
   {
     id: 'TASKS-NOTIFY-NOT-RELIED',
+    sites: ['task-status-notification/2', 'task-notifications/2'],
     keyword: 'MUST NOT',
     binds: 'requestor',
     ...STATUS_NOTIFICATION,
@@ -187,6 +247,7 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
   },
   {
     id: 'TASKS-NOTIFY-KEEP-POLLING',
+    sites: ['task-status-notification/3'],
     keyword: 'SHOULD',
     binds: 'requestor',
     ...STATUS_NOTIFICATION,
@@ -194,6 +255,7 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
   },
   {
     id: 'TASKS-NOTIFY-FULL-TASK',
+    basis: { kind: 'prose' },
     keyword: 'MUST',
     binds: 'receiver',
     ...STATUS_NOTIFICATION,
@@ -204,6 +266,7 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
   // Task Notifications: metadata on status notifications.
   {
     id: 'TASKS-NOTIFY-NO-RELATED-META',
+    sites: ['task-notifications/3'],
     keyword: 'SHOULD NOT',
     binds: 'receiver',
     ...TASK_NOTIFICATIONS,
@@ -213,21 +276,37 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
   // Task Support and Handling: receivers with and without declared task support.
   {
     id: 'TASKS-SUPPORT-UNDECLARED-NORMAL',
+    sites: ['task-support-and-handling/1'],
     keyword: 'MUST',
     binds: 'receiver',
     ...SUPPORT,
     summary: 'For a request type without declared task support, a receiver ignores any `task` field and answers normally.',
   },
-  { id: 'TASKS-SUPPORT-MAY-REQUIRE', keyword: 'MAY', binds: 'receiver', ...SUPPORT, summary: 'For a request type with declared task support, a receiver may refuse plain requests and demand a task.' },
+  {
+    id: 'TASKS-SUPPORT-MAY-REQUIRE',
+    sites: ['task-support-and-handling/2'],
+    keyword: 'MAY',
+    binds: 'receiver',
+    ...SUPPORT,
+    summary: 'For a request type with declared task support, a receiver may refuse plain requests and demand a task.',
+  },
 
   // Task ID Requirements: what a taskId is and who mints it.
-  { id: 'TASKS-ID-STRING', keyword: 'MUST', binds: 'receiver', ...TASK_ID, summary: 'Every taskId is a JSON string.' },
-  { id: 'TASKS-ID-RECEIVER-GENERATED', keyword: 'MUST', binds: 'receiver', ...TASK_ID, summary: 'The receiver, never the requestor, mints the taskId when a task comes into being.' },
-  { id: 'TASKS-ID-UNIQUE', keyword: 'MUST', binds: 'receiver', ...TASK_ID, summary: 'No two tasks held by one receiver share a taskId.' },
+  { id: 'TASKS-ID-STRING', sites: ['task-id-requirements/1'], keyword: 'MUST', binds: 'receiver', ...TASK_ID, summary: 'Every taskId is a JSON string.' },
+  {
+    id: 'TASKS-ID-RECEIVER-GENERATED',
+    sites: ['task-id-requirements/2'],
+    keyword: 'MUST',
+    binds: 'receiver',
+    ...TASK_ID,
+    summary: 'The receiver, never the requestor, mints the taskId when a task comes into being.',
+  },
+  { id: 'TASKS-ID-UNIQUE', sites: ['task-id-requirements/3'], keyword: 'MUST', binds: 'receiver', ...TASK_ID, summary: 'No two tasks held by one receiver share a taskId.' },
 
   // Task Status Lifecycle: the status state machine and the fields that must stay consistent.
   {
     id: 'TASKS-LIFECYCLE-START-WORKING',
+    sites: ['task-status-lifecycle/1'],
     keyword: 'MUST',
     binds: 'receiver',
     ...LIFECYCLE,
@@ -237,14 +316,23 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
   },
   {
     id: 'TASKS-LIFECYCLE-VALID-TRANSITIONS',
+    sites: ['task-status-lifecycle/2'],
     keyword: 'MUST',
     binds: 'receiver',
     ...LIFECYCLE,
     summary: 'Status moves only along allowed edges: working and input_required go to each other or to a terminal status.',
   },
-  { id: 'TASKS-LIFECYCLE-TERMINAL-FINAL', keyword: 'MUST NOT', binds: 'receiver', ...LIFECYCLE, summary: 'Once completed, failed or cancelled, a task never changes status again.' },
+  {
+    id: 'TASKS-LIFECYCLE-TERMINAL-FINAL',
+    sites: ['task-status-lifecycle/3'],
+    keyword: 'MUST NOT',
+    binds: 'receiver',
+    ...LIFECYCLE,
+    summary: 'Once completed, failed or cancelled, a task never changes status again.',
+  },
   {
     id: 'TASKS-LIFECYCLE-STABLE-IDENTITY',
+    basis: { kind: 'derived', from: 'task-status-lifecycle/2' },
     keyword: 'MUST',
     binds: 'receiver',
     ...LIFECYCLE,
@@ -253,6 +341,7 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
   },
   {
     id: 'TASKS-LIFECYCLE-MONOTONIC-UPDATE',
+    basis: { kind: 'derived', from: 'ttl-and-resource-management/2' },
     keyword: 'MUST',
     binds: 'receiver',
     ...LIFECYCLE,
@@ -263,6 +352,7 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
   // Input Required Status: receivers asking the requestor for input mid-task.
   {
     id: 'TASKS-INPUT-ANY-STREAM',
+    sites: ['input-required-status/1'],
     keyword: 'SHOULD',
     binds: 'requestor',
     ...INPUT,
@@ -270,62 +360,144 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
   },
   {
     id: 'TASKS-INPUT-NO-SSE-ON-GET',
+    sites: ['input-required-status/2'],
     keyword: 'SHOULD NOT',
     binds: 'receiver',
     ...INPUT,
     summary: 'When it can avoid it, a server answers tasks/get with plain JSON instead of opening an SSE stream.',
   },
-  { id: 'TASKS-INPUT-STATUS', keyword: 'SHOULD', binds: 'receiver', ...INPUT, summary: 'A receiver that needs something from the requestor to finish puts the task into input_required.' },
-  { id: 'TASKS-INPUT-RELATED-META', keyword: 'MUST', binds: 'receiver', ...INPUT, summary: 'A request the receiver sends to gather input for a task carries related-task `_meta` with that taskId.' },
+  {
+    id: 'TASKS-INPUT-STATUS',
+    sites: ['input-required-status/4'],
+    keyword: 'SHOULD',
+    binds: 'receiver',
+    ...INPUT,
+    summary: 'A receiver that needs something from the requestor to finish puts the task into input_required.',
+  },
+  {
+    id: 'TASKS-INPUT-RELATED-META',
+    sites: ['input-required-status/5'],
+    keyword: 'MUST',
+    binds: 'receiver',
+    ...INPUT,
+    summary: 'A request the receiver sends to gather input for a task carries related-task `_meta` with that taskId.',
+  },
   {
     id: 'TASKS-INPUT-PREEMPTIVE-RESULT',
+    sites: ['input-required-status/6'],
     keyword: 'SHOULD',
     binds: 'requestor',
     ...INPUT,
     summary: 'On seeing input_required a requestor calls tasks/result at once so it can receive the pending requests.',
   },
-  { id: 'TASKS-INPUT-LEAVE-STATUS', keyword: 'SHOULD', binds: 'receiver', ...INPUT, summary: 'Once the needed input has arrived the task leaves input_required, usually back to working.' },
+  {
+    id: 'TASKS-INPUT-LEAVE-STATUS',
+    sites: ['input-required-status/7'],
+    keyword: 'SHOULD',
+    binds: 'receiver',
+    ...INPUT,
+    summary: 'Once the needed input has arrived the task leaves input_required, usually back to working.',
+  },
 
   // TTL and Resource Management: timestamps, ttl and pollInterval in task responses.
-  { id: 'TASKS-TTL-CREATED-AT', keyword: 'MUST', binds: 'receiver', ...TTL, summary: 'Every task response has `createdAt`, an ISO 8601 / RFC 3339 timestamp of creation.' },
+  {
+    id: 'TASKS-TTL-CREATED-AT',
+    sites: ['ttl-and-resource-management/1'],
+    keyword: 'MUST',
+    binds: 'receiver',
+    ...TTL,
+    summary: 'Every task response has `createdAt`, an ISO 8601 / RFC 3339 timestamp of creation.',
+  },
   {
     id: 'TASKS-TTL-LAST-UPDATED-AT',
+    sites: ['ttl-and-resource-management/2'],
     keyword: 'MUST',
     binds: 'receiver',
     ...TTL,
     summary: 'Every task response has `lastUpdatedAt`, an ISO 8601 / RFC 3339 timestamp of the latest change.',
     leniency: 'No keyword orders lastUpdatedAt after createdAt; one before the other is implausible and warned, not failed.',
   },
-  { id: 'TASKS-TTL-MAY-OVERRIDE', keyword: 'MAY', binds: 'receiver', ...TTL, summary: 'A receiver may grant a ttl other than the one the requestor asked for.' },
+  {
+    id: 'TASKS-TTL-MAY-OVERRIDE',
+    sites: ['ttl-and-resource-management/3'],
+    keyword: 'MAY',
+    binds: 'receiver',
+    ...TTL,
+    summary: 'A receiver may grant a ttl other than the one the requestor asked for.',
+  },
   {
     id: 'TASKS-TTL-INCLUDE-ACTUAL',
+    sites: ['ttl-and-resource-management/4'],
     keyword: 'MUST',
     binds: 'receiver',
     ...TTL,
     summary: 'A tasks/get response reports the ttl actually in force: an integer, or null meaning no limit.',
     leniency: 'The spec asks for the ttl in force, not that it never changes; a ttl that differs between responses is warned.',
   },
-  { id: 'TASKS-TTL-MAY-DELETE', keyword: 'MAY', binds: 'receiver', ...TTL, summary: 'Once its ttl has run out, a task and its result may be discarded whatever its status.' },
-  { id: 'TASKS-TTL-POLL-INTERVAL', keyword: 'MAY', binds: 'receiver', ...TTL, summary: 'A receiver may suggest a polling pace through `pollInterval` (milliseconds) in tasks/get responses.' },
-  { id: 'TASKS-TTL-RESPECT-POLL-INTERVAL', keyword: 'SHOULD', binds: 'requestor', ...TTL, summary: 'A requestor honours a supplied `pollInterval` (the same duty appears under Getting Tasks).' },
+  {
+    id: 'TASKS-TTL-MAY-DELETE',
+    sites: ['ttl-and-resource-management/5'],
+    keyword: 'MAY',
+    binds: 'receiver',
+    ...TTL,
+    summary: 'Once its ttl has run out, a task and its result may be discarded whatever its status.',
+  },
+  {
+    id: 'TASKS-TTL-POLL-INTERVAL',
+    sites: ['ttl-and-resource-management/6'],
+    keyword: 'MAY',
+    binds: 'receiver',
+    ...TTL,
+    summary: 'A receiver may suggest a polling pace through `pollInterval` (milliseconds) in tasks/get responses.',
+  },
 
   // Result Retrieval: CreateTaskResult and the behaviour of tasks/result.
-  { id: 'TASKS-RESULT-CREATE-TASK-RESULT', keyword: 'MUST', binds: 'receiver', ...RESULT, summary: 'Accepting a task-augmented request means answering it with a CreateTaskResult.' },
-  { id: 'TASKS-RESULT-PROMPT', keyword: 'SHOULD', binds: 'receiver', ...RESULT, summary: 'The CreateTaskResult comes back promptly after acceptance, not once the work is done.' },
+  {
+    id: 'TASKS-RESULT-CREATE-TASK-RESULT',
+    sites: ['result-retrieval/1'],
+    keyword: 'MUST',
+    binds: 'receiver',
+    ...RESULT,
+    summary: 'Accepting a task-augmented request means answering it with a CreateTaskResult.',
+  },
+  {
+    id: 'TASKS-RESULT-PROMPT',
+    sites: ['result-retrieval/2'],
+    keyword: 'SHOULD',
+    binds: 'receiver',
+    ...RESULT,
+    summary: 'The CreateTaskResult comes back promptly after acceptance, not once the work is done.',
+  },
   {
     id: 'TASKS-RESULT-TERMINAL-RETURNS',
+    sites: ['result-retrieval/3'],
     keyword: 'MUST',
     binds: 'receiver',
     ...RESULT,
     summary: "tasks/result on a terminal task answers with the underlying request's final outcome, success or JSON-RPC error.",
   },
-  { id: 'TASKS-RESULT-BLOCK', keyword: 'MUST', binds: 'receiver', ...RESULT, summary: 'tasks/result on a working or input_required task withholds its answer until the task turns terminal.' },
-  { id: 'TASKS-RESULT-EXACT', keyword: 'MUST', binds: 'receiver', ...RESULT, summary: 'For a terminal task, tasks/result gives back exactly what the original request would have answered.' },
+  {
+    id: 'TASKS-RESULT-BLOCK',
+    sites: ['result-retrieval/4'],
+    keyword: 'MUST',
+    binds: 'receiver',
+    ...RESULT,
+    summary: 'tasks/result on a working or input_required task withholds its answer until the task turns terminal.',
+  },
+  {
+    id: 'TASKS-RESULT-EXACT',
+    sites: ['result-retrieval/5'],
+    keyword: 'MUST',
+    binds: 'receiver',
+    ...RESULT,
+    summary: 'For a terminal task, tasks/result gives back exactly what the original request would have answered.',
+  },
 
   // Associating Task-Related Messages: the related-task `_meta` key. The requestor duty is the union of this
   // section (get/result/cancel) and Related Task Metadata (get/list/cancel).
   {
     id: 'TASKS-META-RELATED-ALL',
+    sites: ['associating-task-related-messages/1', 'associating-task-related-messages/2', 'related-task-metadata/1'],
     keyword: 'MUST',
     binds: 'receiver',
     ...ASSOCIATING,
@@ -333,6 +505,7 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
   },
   {
     id: 'TASKS-META-PARAM-SOURCE-OF-TRUTH',
+    sites: ['associating-task-related-messages/3', 'associating-task-related-messages/5'],
     keyword: 'MUST',
     binds: 'receiver',
     ...ASSOCIATING,
@@ -340,6 +513,7 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
   },
   {
     id: 'TASKS-META-REQUESTOR-NO-META',
+    sites: ['associating-task-related-messages/4', 'related-task-metadata/2'],
     keyword: 'SHOULD NOT',
     binds: 'requestor',
     ...ASSOCIATING,
@@ -347,6 +521,7 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
   },
   {
     id: 'TASKS-META-RECEIVER-NO-META',
+    sites: ['associating-task-related-messages/6', 'related-task-metadata/2'],
     keyword: 'SHOULD NOT',
     binds: 'receiver',
     ...ASSOCIATING,
@@ -356,6 +531,7 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
   // Task (data type): the fields every reported task carries.
   {
     id: 'TASKS-TASK-SHAPE',
+    basis: { kind: 'schema' },
     keyword: 'MUST',
     binds: 'receiver',
     ...TASK_TYPE,
@@ -366,6 +542,7 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
   // Related Task Metadata: the one response that must carry it.
   {
     id: 'TASKS-META-RESULT-INCLUDES',
+    sites: ['related-task-metadata/3'],
     keyword: 'MUST',
     binds: 'receiver',
     ...RELATED_META,
@@ -375,6 +552,7 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
   // Task Progress Notifications: progress across the task's lifetime.
   {
     id: 'TASKS-PROGRESS-TOKEN-LIFETIME',
+    basis: { kind: 'prose' },
     keyword: 'MUST',
     binds: 'receiver',
     ...PROGRESS,
@@ -385,16 +563,25 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
   // Task Listing: tasks/list and its cursors.
   {
     id: 'TASKS-LIST-PAGINATE',
+    sites: ['task-listing/1'],
     keyword: 'SHOULD',
     binds: 'receiver',
     ...LISTING,
     summary: 'A receiver splits tasks/list output into cursor-based pages instead of returning everything in one answer.',
   },
-  { id: 'TASKS-LIST-NEXT-CURSOR', keyword: 'MUST', binds: 'receiver', ...LISTING, summary: 'A tasks/list page that is not the last one carries a `nextCursor`.' },
-  { id: 'TASKS-LIST-OPAQUE-CURSOR', keyword: 'MUST', binds: 'requestor', ...LISTING, summary: 'A requestor hands cursors back unchanged and never decodes or edits them.' },
-  { id: 'TASKS-LIST-GET-IMPLIES-LIST', keyword: 'MUST', binds: 'receiver', ...LISTING, summary: "Any task a requestor can fetch with tasks/get also shows up in that requestor's tasks/list." },
+  { id: 'TASKS-LIST-NEXT-CURSOR', sites: ['task-listing/2'], keyword: 'MUST', binds: 'receiver', ...LISTING, summary: 'A tasks/list page that is not the last one carries a `nextCursor`.' },
+  { id: 'TASKS-LIST-OPAQUE-CURSOR', sites: ['task-listing/3'], keyword: 'MUST', binds: 'requestor', ...LISTING, summary: 'A requestor hands cursors back unchanged and never decodes or edits them.' },
+  {
+    id: 'TASKS-LIST-GET-IMPLIES-LIST',
+    sites: ['task-listing/4'],
+    keyword: 'MUST',
+    binds: 'receiver',
+    ...LISTING,
+    summary: "Any task a requestor can fetch with tasks/get also shows up in that requestor's tasks/list.",
+  },
   {
     id: 'TASKS-LIST-NO-DUPLICATES',
+    basis: { kind: 'derived', from: 'task-listing/1' },
     keyword: 'SHOULD',
     binds: 'receiver',
     ...LISTING,
@@ -405,17 +592,47 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
   // Task Cancellation: tasks/cancel.
   {
     id: 'TASKS-CANCEL-TERMINAL-REJECTED',
+    sites: ['task-cancellation/1', 'protocol-errors/1'],
     keyword: 'MUST',
     binds: 'receiver',
     ...CANCELLATION,
     summary: 'tasks/cancel on a completed, failed or cancelled task fails with -32602 (stated here and in Protocol Errors).',
   },
-  { id: 'TASKS-CANCEL-STOP-WORK', keyword: 'SHOULD', binds: 'receiver', ...CANCELLATION, summary: "On a valid tasks/cancel the receiver tries to halt the task's work." },
-  { id: 'TASKS-CANCEL-BEFORE-RESPONSE', keyword: 'MUST', binds: 'receiver', ...CANCELLATION, summary: 'A task is already cancelled by the time the receiver answers the tasks/cancel that ended it.' },
-  { id: 'TASKS-CANCEL-STAYS-CANCELLED', keyword: 'MUST', binds: 'receiver', ...CANCELLATION, summary: 'A cancelled task stays cancelled even if its work later finishes or fails.' },
-  { id: 'TASKS-CANCEL-MAY-DELETE', keyword: 'MAY', binds: 'receiver', ...CANCELLATION, summary: 'A receiver may drop a cancelled task whenever it chooses, right away or once its ttl is over.' },
+  {
+    id: 'TASKS-CANCEL-STOP-WORK',
+    sites: ['task-cancellation/2'],
+    keyword: 'SHOULD',
+    binds: 'receiver',
+    ...CANCELLATION,
+    summary: "On a valid tasks/cancel the receiver tries to halt the task's work.",
+  },
+  {
+    id: 'TASKS-CANCEL-BEFORE-RESPONSE',
+    sites: ['task-cancellation/3'],
+    keyword: 'MUST',
+    binds: 'receiver',
+    ...CANCELLATION,
+    summary: 'A task is already cancelled by the time the receiver answers the tasks/cancel that ended it.',
+  },
+  {
+    id: 'TASKS-CANCEL-STAYS-CANCELLED',
+    sites: ['task-cancellation/4'],
+    keyword: 'MUST',
+    binds: 'receiver',
+    ...CANCELLATION,
+    summary: 'A cancelled task stays cancelled even if its work later finishes or fails.',
+  },
+  {
+    id: 'TASKS-CANCEL-MAY-DELETE',
+    sites: ['task-cancellation/5'],
+    keyword: 'MAY',
+    binds: 'receiver',
+    ...CANCELLATION,
+    summary: 'A receiver may drop a cancelled task whenever it chooses, right away or once its ttl is over.',
+  },
   {
     id: 'TASKS-CANCEL-REQUESTOR-NO-RELY',
+    sites: ['task-cancellation/6'],
     keyword: 'SHOULD NOT',
     binds: 'requestor',
     ...CANCELLATION,
@@ -423,6 +640,7 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
   },
   {
     id: 'TASKS-CANCEL-RESULT-ANSWERS',
+    basis: { kind: 'derived', from: 'result-retrieval/3' },
     keyword: 'MUST',
     binds: 'receiver',
     ...CANCELLATION,
@@ -433,26 +651,43 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
   // Protocol Errors: JSON-RPC error codes for task operations.
   {
     id: 'TASKS-ERROR-INVALID-TASK-ID',
+    sites: ['protocol-errors/1'],
     keyword: 'MUST',
     binds: 'receiver',
     ...PROTOCOL_ERRORS,
     summary: 'tasks/get, tasks/result and tasks/cancel naming an unknown or malformed taskId (a number, none, an empty string) fail with -32602.',
   },
-  { id: 'TASKS-ERROR-INVALID-CURSOR', keyword: 'MUST', binds: 'receiver', ...PROTOCOL_ERRORS, summary: 'tasks/list given an unknown or malformed cursor fails with -32602.' },
+  {
+    id: 'TASKS-ERROR-INVALID-CURSOR',
+    sites: ['protocol-errors/1'],
+    keyword: 'MUST',
+    binds: 'receiver',
+    ...PROTOCOL_ERRORS,
+    summary: 'tasks/list given an unknown or malformed cursor fails with -32602.',
+  },
   {
     id: 'TASKS-ERROR-INTERNAL',
+    sites: ['protocol-errors/1'],
     keyword: 'MUST',
     binds: 'receiver',
     ...PROTOCOL_ERRORS,
     summary: 'A failure inside the receiver itself is reported as JSON-RPC error -32603.',
     untestable: 'The suite cannot provoke an internal error in an arbitrary receiver.',
   },
-  { id: 'TASKS-ERROR-MAY-REQUIRE-TASK', keyword: 'MAY', binds: 'receiver', ...PROTOCOL_ERRORS, summary: 'A receiver that demands task augmentation may answer a plain request with -32600.' },
-  { id: 'TASKS-ERROR-INFORMATIVE', keyword: 'SHOULD', binds: 'receiver', ...PROTOCOL_ERRORS, summary: 'Error responses carry a message that explains their cause.' },
+  {
+    id: 'TASKS-ERROR-MAY-REQUIRE-TASK',
+    sites: ['protocol-errors/2'],
+    keyword: 'MAY',
+    binds: 'receiver',
+    ...PROTOCOL_ERRORS,
+    summary: 'A receiver that demands task augmentation may answer a plain request with -32600.',
+  },
+  { id: 'TASKS-ERROR-INFORMATIVE', sites: ['protocol-errors/3'], keyword: 'SHOULD', binds: 'receiver', ...PROTOCOL_ERRORS, summary: 'Error responses carry a message that explains their cause.' },
 
   // Task Execution Errors: failures of the underlying work.
   {
     id: 'TASKS-EXEC-FAILED-STATUS-MESSAGE',
+    sites: ['task-execution-errors/1'],
     keyword: 'SHOULD',
     binds: 'receiver',
     ...EXECUTION_ERRORS,
@@ -460,6 +695,7 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
   },
   {
     id: 'TASKS-EXEC-ISERROR-FAILED',
+    basis: { kind: 'prose' },
     keyword: 'SHOULD',
     binds: 'receiver',
     ...EXECUTION_ERRORS,
@@ -468,6 +704,7 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
   },
   {
     id: 'TASKS-EXEC-RPC-ERROR-FAILED',
+    basis: { kind: 'prose' },
     keyword: 'SHOULD',
     binds: 'receiver',
     ...EXECUTION_ERRORS,
@@ -476,18 +713,34 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
   },
   {
     id: 'TASKS-EXEC-SAME-ERROR',
+    sites: ['task-execution-errors/2'],
     keyword: 'MUST',
     binds: 'receiver',
     ...EXECUTION_ERRORS,
     summary: 'If the underlying request produced a JSON-RPC error, tasks/result returns that very error: code, message and data.',
     leniency: 'The data is compared only where the plain call shows it predictably (the data asked for, or none): data a receiver makes up itself may differ per request.',
   },
-  { id: 'TASKS-EXEC-SAME-RESULT', keyword: 'MUST', binds: 'receiver', ...EXECUTION_ERRORS, summary: 'If the underlying request succeeded, tasks/result is a success response holding its result.' },
+  {
+    id: 'TASKS-EXEC-SAME-RESULT',
+    sites: ['task-execution-errors/3'],
+    keyword: 'MUST',
+    binds: 'receiver',
+    ...EXECUTION_ERRORS,
+    summary: 'If the underlying request succeeded, tasks/result is a success response holding its result.',
+  },
 
   // Task Isolation and Access Control: binding tasks to who created them.
-  { id: 'TASKS-SEC-BIND-CONTEXT', keyword: 'MUST', binds: 'receiver', ...ISOLATION, summary: 'Where an authorization context exists, the receiver ties each task to it.' },
+  {
+    id: 'TASKS-SEC-BIND-CONTEXT',
+    sites: ['task-isolation-and-access-control/1'],
+    keyword: 'MUST',
+    binds: 'receiver',
+    ...ISOLATION,
+    summary: 'Where an authorization context exists, the receiver ties each task to it.',
+  },
   {
     id: 'TASKS-SEC-DOCUMENT-NO-AUTH',
+    sites: ['task-isolation-and-access-control/2'],
     keyword: 'SHOULD',
     binds: 'receiver',
     ...ISOLATION,
@@ -496,6 +749,7 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
   },
   {
     id: 'TASKS-SEC-SECURE-IDS',
+    sites: ['task-isolation-and-access-control/3'],
     keyword: 'MUST',
     binds: 'receiver',
     ...ISOLATION,
@@ -504,6 +758,7 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
   },
   {
     id: 'TASKS-SEC-SHORT-TTL-NO-AUTH',
+    basis: { kind: 'prose' },
     keyword: 'SHOULD',
     binds: 'receiver',
     ...ISOLATION,
@@ -511,18 +766,34 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
     leniency: 'Lowercase "should consider": advice, treated as SHOULD.',
     untestable: 'What counts as "shorter" is a judgement the suite cannot make.',
   },
-  { id: 'TASKS-SEC-NO-LIST-WITHOUT-AUTH', keyword: 'SHOULD NOT', binds: 'receiver', ...ISOLATION, summary: 'A receiver that cannot tell requestors apart does not declare `tasks.list`.' },
+  {
+    id: 'TASKS-SEC-NO-LIST-WITHOUT-AUTH',
+    sites: ['task-isolation-and-access-control/4'],
+    keyword: 'SHOULD NOT',
+    binds: 'receiver',
+    ...ISOLATION,
+    summary: 'A receiver that cannot tell requestors apart does not declare `tasks.list`.',
+  },
   {
     id: 'TASKS-SEC-REJECT-FOREIGN',
+    sites: ['task-isolation-and-access-control/5'],
     keyword: 'MUST',
     binds: 'receiver',
     ...ISOLATION,
     summary: "With context binding, tasks/get, tasks/result and tasks/cancel on another context's task are refused.",
     leniency: 'A refusal that differs from the answer for an unknown ID leaks that the task exists; the spec asks for refusal, not for identical refusals, so the difference is warned.',
   },
-  { id: 'TASKS-SEC-LIST-OWN-ONLY', keyword: 'MUST', binds: 'receiver', ...ISOLATION, summary: "With context binding, tasks/list returns only the requestor's own tasks." },
+  {
+    id: 'TASKS-SEC-LIST-OWN-ONLY',
+    sites: ['task-isolation-and-access-control/6'],
+    keyword: 'MUST',
+    binds: 'receiver',
+    ...ISOLATION,
+    summary: "With context binding, tasks/list returns only the requestor's own tasks.",
+  },
   {
     id: 'TASKS-SEC-RATE-LIMIT',
+    sites: ['task-isolation-and-access-control/7'],
     keyword: 'SHOULD',
     binds: 'receiver',
     ...ISOLATION,
@@ -533,25 +804,44 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
   // Resource Management: limits a receiver sets on tasks.
   {
     id: 'TASKS-RES-CONCURRENT-LIMIT',
+    sites: ['resource-management/1'],
     keyword: 'SHOULD',
     binds: 'receiver',
     ...RESOURCES,
     summary: 'A receiver caps how many tasks one requestor may have at once.',
     untestable: 'The limit is not announced, and exhausting it would be a load test.',
   },
-  { id: 'TASKS-RES-MAX-TTL', keyword: 'SHOULD', binds: 'receiver', ...RESOURCES, summary: 'A receiver caps ttl so that no task is retained without end.' },
+  { id: 'TASKS-RES-MAX-TTL', sites: ['resource-management/1'], keyword: 'SHOULD', binds: 'receiver', ...RESOURCES, summary: 'A receiver caps ttl so that no task is retained without end.' },
   {
     id: 'TASKS-RES-CLEANUP',
+    sites: ['resource-management/1'],
     keyword: 'SHOULD',
     binds: 'receiver',
     ...RESOURCES,
     summary: 'A receiver removes expired tasks without delay.',
     untestable: 'Deletion after expiry is permitted, not required, so keeping a task looks the same as slow cleanup.',
   },
-  { id: 'TASKS-RES-DOC-MAX-TTL', keyword: 'SHOULD', binds: 'receiver', ...RESOURCES, summary: 'A receiver documents the largest ttl it will grant.', untestable: DOCS_INTERNAL },
-  { id: 'TASKS-RES-DOC-CONCURRENT', keyword: 'SHOULD', binds: 'receiver', ...RESOURCES, summary: 'A receiver documents its per-requestor limit on concurrent tasks.', untestable: DOCS_INTERNAL },
+  {
+    id: 'TASKS-RES-DOC-MAX-TTL',
+    sites: ['resource-management/1'],
+    keyword: 'SHOULD',
+    binds: 'receiver',
+    ...RESOURCES,
+    summary: 'A receiver documents the largest ttl it will grant.',
+    untestable: DOCS_INTERNAL,
+  },
+  {
+    id: 'TASKS-RES-DOC-CONCURRENT',
+    sites: ['resource-management/1'],
+    keyword: 'SHOULD',
+    binds: 'receiver',
+    ...RESOURCES,
+    summary: 'A receiver documents its per-requestor limit on concurrent tasks.',
+    untestable: DOCS_INTERNAL,
+  },
   {
     id: 'TASKS-RES-MONITORING',
+    sites: ['resource-management/1'],
     keyword: 'SHOULD',
     binds: 'receiver',
     ...RESOURCES,
@@ -560,19 +850,45 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
   },
 
   // Audit and Logging: records kept by both parties.
-  { id: 'TASKS-AUDIT-LOG-EVENTS', keyword: 'SHOULD', binds: 'receiver', ...AUDIT, summary: 'A receiver records task creation, completion and retrieval in an audit log.', untestable: LOGS_INTERNAL },
-  { id: 'TASKS-AUDIT-AUTH-CONTEXT', keyword: 'SHOULD', binds: 'receiver', ...AUDIT, summary: "A receiver's log entries name the auth context whenever there is one.", untestable: LOGS_INTERNAL },
+  {
+    id: 'TASKS-AUDIT-LOG-EVENTS',
+    sites: ['audit-and-logging/1'],
+    keyword: 'SHOULD',
+    binds: 'receiver',
+    ...AUDIT,
+    summary: 'A receiver records task creation, completion and retrieval in an audit log.',
+    untestable: LOGS_INTERNAL,
+  },
+  {
+    id: 'TASKS-AUDIT-AUTH-CONTEXT',
+    sites: ['audit-and-logging/1'],
+    keyword: 'SHOULD',
+    binds: 'receiver',
+    ...AUDIT,
+    summary: "A receiver's log entries name the auth context whenever there is one.",
+    untestable: LOGS_INTERNAL,
+  },
   {
     id: 'TASKS-AUDIT-MONITOR',
+    sites: ['audit-and-logging/1'],
     keyword: 'SHOULD',
     binds: 'receiver',
     ...AUDIT,
     summary: 'A receiver looks out for suspicious patterns such as many failed lookups or heavy polling.',
     untestable: LOGS_INTERNAL,
   },
-  { id: 'TASKS-AUDIT-REQUESTOR-LOG', keyword: 'SHOULD', binds: 'requestor', ...AUDIT, summary: 'A requestor logs task lifecycle events for debugging and audit.', untestable: LOGS_INTERNAL },
+  {
+    id: 'TASKS-AUDIT-REQUESTOR-LOG',
+    sites: ['audit-and-logging/2'],
+    keyword: 'SHOULD',
+    binds: 'requestor',
+    ...AUDIT,
+    summary: 'A requestor logs task lifecycle events for debugging and audit.',
+    untestable: LOGS_INTERNAL,
+  },
   {
     id: 'TASKS-AUDIT-REQUESTOR-TRACK',
+    sites: ['audit-and-logging/2'],
     keyword: 'SHOULD',
     binds: 'requestor',
     ...AUDIT,
