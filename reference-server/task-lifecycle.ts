@@ -27,6 +27,7 @@ export function openTask(connection: Connection, request: IncomingRequest, task:
   }
   const record = env.store.create({ taskId: newTaskId(env, task, identity), context: request.context, ttl });
   if (faults.has('ttl-missing-unrequested') && (task.ttl === undefined || task.ttl === null)) record.ttlHidden = true;
+  if (faults.has('numeric-task-id-when-offered') && task.taskId !== undefined) record.numericIdOnCreate = true;
   record.onStatusChange = (changed) => sendStatus(connection, changed);
   return record;
 }

@@ -60,7 +60,10 @@ export function handleTasksGet(connection: Connection, request: IncomingRequest)
 export async function handleTasksResult(connection: Connection, request: IncomingRequest): Promise<HandlerResult> {
   const { env } = connection;
   const record = findTask(connection, request, 'tasks/result', env.bindsContexts, metaTaskOverride(connection, request, 'result-honours-meta-task'));
-  if (isTerminal(record.status)) return finalAnswer(connection, record);
+  if (isTerminal(record.status)) {
+    if (env.faults.has('result-terminal-refused')) throw taskLayerError(env.faults, INVALID_PARAMS, 'The task has already finished');
+    return finalAnswer(connection, record);
+  }
   if (env.faults.has('result-does-not-block')) throw taskLayerError(env.faults, INVALID_PARAMS, 'Task is not ready: it has not reached a terminal status');
 
   // Block until the task is terminal (or gone); meanwhile this open tasks/result lets queued input requests through.

@@ -40,6 +40,8 @@ export interface TaskRecord {
   readonly ttl: number;
   /** Set by the fault ttl-missing-unrequested on a task created without a requested ttl: every answer leaves ttl out. */
   ttlHidden?: boolean;
+  /** Set by the fault numeric-task-id-when-offered when the requestor suggested an id: CreateTaskResult shows a number. */
+  numericIdOnCreate?: boolean;
   readonly pollInterval: number;
   readonly expiresAtMs: number;
   outcome?: TaskOutcome;

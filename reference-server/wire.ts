@@ -27,6 +27,7 @@ export function wireTaskForCreate(record: TaskRecord, faults: Faults): WireTask 
   const created = wireTask(record);
   if (faults.has('create-status-not-working')) created.status = 'input_required';
   if (faults.has('create-result-incomplete')) delete created.lastUpdatedAt;
+  if (record.numericIdOnCreate) created.taskId = record.seq;
   return created;
 }
 
@@ -38,9 +39,11 @@ export function wireTaskForGet(record: TaskRecord, faults: Faults): WireTask {
   const terminal = isTerminal(record.status);
 
   if (faults.has('terminal-reverts-to-working') && record.getsSinceCompleted >= 2) task.status = 'working';
+  if (faults.has('status-unknown-while-working') && record.status === 'working' && record.getCount === 1) task.status = 'running';
   if (faults.has('created-at-drifts')) task.createdAt = iso(Date.now());
   // The same instant written with a numeric offset instead of Z: RFC 3339 allows both.
   else if (faults.has('created-at-reformatted')) task.createdAt = iso(record.createdAtMs).replace(/Z$/, '+00:00');
+  else if (faults.has('created-at-not-iso')) task.createdAt = String(record.createdAtMs);
 
   let lastUpdated = record.lastUpdatedAtMs;
   if (faults.has('last-updated-goes-back')) {

@@ -8,7 +8,7 @@ export default defineCheck({
   id: 'input-required.elicitation-related-meta',
   title: 'The elicitation/create a task sends for input names the task in the related-task _meta',
   suite: 'input-required',
-  requirements: ['TASKS-INPUT-RELATED-META', 'TASKS-META-RELATED-ALL'],
+  requirements: ['TASKS-INPUT-RELATED-META'],
   roles: ['server'],
   needs: [
     { kind: 'tasks-capability', path: 'requests' },

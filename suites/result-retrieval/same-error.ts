@@ -20,7 +20,7 @@ export default defineCheck({
   id: 'result-retrieval.same-error',
   title: 'tasks/result replays the very JSON-RPC error the plain call returns: code, message and data',
   suite: 'result-retrieval',
-  requirements: ['TASKS-EXEC-SAME-ERROR', 'TASKS-RESULT-TERMINAL-RETURNS'],
+  requirements: ['TASKS-EXEC-SAME-ERROR'],
   roles: ['server', 'client'],
   needs: [
     { kind: 'tasks-capability', path: 'requests' },

@@ -28,8 +28,21 @@ export const CORE_FAULT_CASES: FaultCase[] = [
   { faults: ['create-includes-result'], catches: { 'creation.no-result-in-create': 'fail' } },
   { faults: ['task-id-from-arguments'], catches: { 'creation.task-ids': 'fail' } },
   { faults: ['adopt-requestor-task-id'], catches: { 'creation.task-ids': 'fail' } },
+  { faults: ['numeric-task-id-when-offered'], catches: { 'creation.task-ids': 'fail' } },
   { faults: ['immediate-response-not-string'], catches: { 'creation.immediate-response-meta': 'warn' } },
   { faults: ['terminal-reverts-to-working'], catches: { 'lifecycle.transitions': 'fail' } },
+  // An unknown status is no allowed transition, and no Task: the checks that judge the shape see it too.
+  { faults: ['status-unknown-while-working'], catches: { 'lifecycle.transitions': 'fail', 'ttl.poll-interval-integer': 'fail', 'task-data.valid-everywhere': 'fail' } },
+  // The outcome of a finished task withheld: every check that fetches one after the end sees it.
+  {
+    faults: ['result-terminal-refused'],
+    catches: {
+      'result-retrieval.same-as-plain-call': 'fail',
+      'result-retrieval.same-error': 'fail',
+      'result-retrieval.related-task-meta': 'fail',
+      'isolation.untouched-by-peer': 'fail',
+    },
+  },
   // A drifting createdAt also lands after lastUpdatedAt, which ttl.timestamps warns of.
   { faults: ['created-at-drifts'], catches: { 'lifecycle.stable-identity': 'fail', 'ttl.timestamps': 'warn' } },
   { faults: ['last-updated-goes-back'], catches: { 'lifecycle.monotonic-update': 'fail' } },

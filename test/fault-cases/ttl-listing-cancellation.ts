@@ -9,6 +9,8 @@ export const TTL_LISTING_CANCELLATION_FAULT_CASES: FaultCase[] = [
   { faults: ['ttl-unstable'], catches: { 'ttl.stable': 'warn' } },
   { faults: ['expired-task-wrong-error'], catches: { 'ttl.expiry': 'fail' } },
   { faults: ['timestamps-not-iso'], catches: { 'ttl.timestamps': 'fail' } },
+  // An epoch string is no instant, so createdAt also stops being the same from one response to the next.
+  { faults: ['created-at-not-iso'], catches: { 'ttl.timestamps': 'fail', 'lifecycle.stable-identity': 'fail' } },
   { faults: ['last-updated-before-created'], catches: { 'ttl.timestamps': 'warn', 'lifecycle.monotonic-update': 'fail' } },
   { faults: ['poll-interval-not-integer'], catches: { 'ttl.poll-interval-integer': 'fail', 'task-data.valid-everywhere': 'fail' } },
   { faults: ['ttl-not-capped'], catches: { 'ttl.max-ttl': 'warn' } },
