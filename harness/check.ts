@@ -1,5 +1,6 @@
 import type { Identity } from './connections/connect.js';
 import type { FixtureBinding, ToolInfo } from './fixtures.js';
+import type { HubOptions } from './hub-record.js';
 import type { FixtureRole, Precondition, ReceiverRole, TransportKind } from './model.js';
 import type { Receiver } from './receiver.js';
 import type { TaskSchemaName } from './schemas/validate.js';
@@ -29,9 +30,10 @@ export interface CheckContext {
   readonly signal: AbortSignal;
   /**
    * A fresh connection to the receiver under test, closed by the runner when the check ends. With taskCapableClient a
-   * server's connection also declares the client's tasks capability (sampling and elicitation as tasks).
+   * server's connection also declares the client's tasks capability (sampling and elicitation as tasks); with hub a
+   * client's connection gets an endpoint that presents itself so (e.g. without tool tasks).
    */
-  connect(options?: { identity?: Identity; label?: string; taskCapableClient?: boolean }): Promise<Receiver>;
+  connect(options?: { identity?: Identity; label?: string; taskCapableClient?: boolean; hub?: HubOptions }): Promise<Receiver>;
   fixture(role: FixtureRole): FixtureBinding;
   /** Records a violation of the requirement when ok is false; returns ok. */
   expect(requirementId: string, ok: boolean, message: string | (() => string)): boolean;

@@ -1,6 +1,7 @@
 import { CheckSkip, CheckStop, StagingMissed, type CheckContext, type TargetFacts } from './check.js';
 import { HARNESS_CLIENT_CAPABILITIES, HARNESS_TASK_CLIENT_CAPABILITIES, openConnection, type Connection, type Identity, type TargetSpec } from './connections/connect.js';
 import { FIXTURE_TOOL_NAMES, listAllTools, type FixtureBinding } from './fixtures.js';
+import type { HubOptions } from './hub-record.js';
 import { levelOf } from './model-basics.js';
 import type { Finding, FixtureRole, Requirement } from './model.js';
 import { Receiver } from './receiver.js';
@@ -56,7 +57,7 @@ export class RunningCheck implements CheckContext {
     return this.deps.signal;
   }
 
-  async connect(options: { identity?: Identity; label?: string; taskCapableClient?: boolean } = {}): Promise<Receiver> {
+  async connect(options: { identity?: Identity; label?: string; taskCapableClient?: boolean; hub?: HubOptions } = {}): Promise<Receiver> {
     if (this.signal.aborted) throw new CheckStop();
     this.connectionCount += 1;
     const label = options.label ?? (options.identity === 'peer' ? `B${this.connectionCount}` : `A${this.connectionCount}`);
@@ -69,6 +70,7 @@ export class RunningCheck implements CheckContext {
         requestTimeoutMs: this.timing.requestTimeoutMs,
         answerPace: this.timing.answerPace,
         connectTimeoutMs: this.timing.connectTimeoutMs,
+        hub: options.hub,
         clientCapabilities: options.taskCapableClient
           ? { ...(this.deps.clientCapabilities ?? HARNESS_CLIENT_CAPABILITIES), tasks: HARNESS_TASK_CLIENT_CAPABILITIES.tasks }
           : this.deps.clientCapabilities,

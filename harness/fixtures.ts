@@ -178,7 +178,7 @@ export function clientFixtures(capabilities: Record<string, unknown>): Map<Fixtu
 /** The params of a client fixture request: the check's inputs become a directive the client follows. */
 export function clientFixtureParams(binding: FixtureBinding, input: Record<string, unknown>): Record<string, unknown> {
   const directive = input.callTools
-    ? { reply: 'call-tools', text: input.text }
+    ? { reply: 'call-tools', text: input.text, ...(input.listTasks ? { listTasks: true } : {}) }
     : binding.role === 'error'
       ? { reply: 'error', code: input.code, message: input.message, delayMs: input.delayMs ?? 0 }
       : { reply: 'echo', text: input.text, delayMs: input.delayMs ?? 0 };

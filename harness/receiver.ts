@@ -4,6 +4,7 @@ import { clientFixtureParams, fixtureArguments, listAllTools, type FixtureBindin
 import { IutError, type IncomingRequest, type ReceivedNotification, type RequestHandler, type RpcReply, type RpcSession } from './session.js';
 import { UnexpectedReply } from './check-errors.js';
 import { withinMs } from './timing.js';
+import type { HubRecord } from './hub-record.js';
 import { describeReply } from './describe.js';
 import { sightingsInAnswer, type TaskSighting } from './schemas/task-shape.js';
 
@@ -160,6 +161,11 @@ export class Receiver {
   /** Every request the receiver has sent us so far. */
   requestsReceived(): IncomingRequest[] {
     return [...this.session.requestsReceived];
+  }
+
+  /** A client under test: what the hub saw it do as a requestor (its tasks, the cursors handed out); undefined for a server. */
+  hubRecord(): HubRecord | undefined {
+    return this.connection.hubRecord;
   }
 
   /** Resolves once our answer to the receiver's request has been sent, so its effects can be observed. */

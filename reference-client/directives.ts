@@ -16,10 +16,17 @@ export const AUTO_SAMPLING_TEXT = 'Reference client of mcp-tasks-conformance: th
 /** The longest wait a Node timer can express. */
 const MAX_DELAY_MS = 2_147_483_647;
 
+/** What the call-tools directive asks of the client as a requestor. */
+export interface CallTools {
+  text: string;
+  /** Once the tasks are followed, walk the server's tasks/list to its end. */
+  listTasks: boolean;
+}
+
 export type Directive =
   | { reply: 'echo'; text: string; delayMs: number }
   /** Act as a requestor first (list and call the server's tools, follow the tasks), then answer as echo. */
-  | { reply: 'call-tools'; text: string; delayMs: number }
+  | { reply: 'call-tools'; text: string; listTasks: boolean; delayMs: number }
   | { reply: 'decline'; delayMs: number }
   | { reply: 'error'; code: number; message: string; data?: unknown; delayMs: number }
   | { reply: 'auto'; delayMs: 0 };
@@ -54,7 +61,8 @@ export function parseDirective(method: ClientMethod, text: string | undefined): 
       return { reply: 'echo', text: value.text, delayMs: delay };
     case 'call-tools':
       if (typeof value.text !== 'string') throw bad('call-tools needs a string text');
-      return { reply: 'call-tools', text: value.text, delayMs: delay };
+      if (value.listTasks !== undefined && typeof value.listTasks !== 'boolean') throw bad('listTasks must be a boolean');
+      return { reply: 'call-tools', text: value.text, listTasks: value.listTasks === true, delayMs: delay };
     case 'decline':
       if (method !== 'elicitation/create') throw bad('decline applies to elicitation/create only');
       return { reply: 'decline', delayMs: delay };
@@ -87,9 +95,9 @@ export function predictedResult(method: ClientMethod, directive: Directive): Rec
 }
 
 /** Does the work a directive asks for; rejects with AbortedError when the signal aborts first. */
-export async function perform(method: ClientMethod, directive: Directive, signal: AbortSignal, callTools: (text: string, signal: AbortSignal) => Promise<void>): Promise<TaskOutcome> {
+export async function perform(method: ClientMethod, directive: Directive, signal: AbortSignal, callTools: (directive: CallTools, signal: AbortSignal) => Promise<void>): Promise<TaskOutcome> {
   await sleep(directive.delayMs, signal);
-  if (directive.reply === 'call-tools') await callTools(directive.text, signal);
+  if (directive.reply === 'call-tools') await callTools(directive, signal);
   if (directive.reply === 'error') return { kind: 'error', error: new RpcError(directive.code, directive.message, directive.data) };
   return { kind: 'result', result: predictedResult(method, directive) as Record<string, unknown> };
 }

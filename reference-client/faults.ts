@@ -11,6 +11,7 @@ import { FAULT_DESCRIPTIONS, type FaultName } from '../reference-server/faults.j
 const CLIENT_WORDING: Partial<Record<FaultName, string>> = {
   'undeclared-still-creates-task': 'with variant no-tasks: declares no tasks capability yet answers a task-augmented sampling/createMessage or elicitation/create with a CreateTaskResult',
   'capability-shape-invalid': 'declares tasks.list as the boolean true instead of an object',
+  'undeclared-type-rejects-task': 'a ping carrying task answers -32602 instead of the plain empty result',
   'create-includes-result': 'the CreateTaskResult also carries the fields of the eventual result (role, content, model… or action, content) at top level',
   'task-id-from-arguments': 'task ids are a hash of the method and its params, so identical requests collide',
   'result-differs': 'tasks/result appends " (from task)" to the result\'s text (the sampled text, or each string of the elicitation content)',
@@ -22,6 +23,7 @@ const CLIENT_WORDING: Partial<Record<FaultName, string>> = {
 /** The reference server's faults this client implements (through the shared code), in the server's order. */
 const SHARED_FAULT_NAMES = [
   'undeclared-still-creates-task',
+  'undeclared-type-rejects-task',
   'capability-shape-invalid',
   'create-result-incomplete',
   'create-status-not-working',
@@ -73,9 +75,14 @@ const SHARED_FAULT_NAMES = [
 
 /** Faults of the client as a requestor (the call-tools directive), which the server has no counterpart of. */
 const REQUESTOR_FAULT_DESCRIPTIONS = {
-  'task-support-ignored': 'call-tools: every conformance_ tool is called as a task, whatever its execution.taskSupport',
+  'task-support-ignored': 'call-tools: on a server that takes tool tasks, every conformance_ tool is called as a task, whatever its execution.taskSupport',
+  'required-called-plainly': 'call-tools: tools whose execution.taskSupport is "required" are called without task (optional ones still as tasks)',
   'related-meta-on-task-requests': 'call-tools: the tasks/get and tasks/result requests the client sends carry the related-task _meta',
   'poll-interval-ignored': 'call-tools: tasks/get is polled every 10 ms, whatever pollInterval the server gave',
+  'augments-without-server-capability': 'call-tools: tools are called as their taskSupport permits even when the server declares no tasks.requests.tools.call',
+  'alters-cursor': "call-tools with listTasks: lower-cases each nextCursor of the server's tasks/list before passing it back",
+  'stops-polling-at-working': 'call-tools: after the first tasks/get of a task says working, stops following it (no more polls, no tasks/result), as if waiting for a status notification',
+  'input-required-not-fetched': 'call-tools: a task that reports input_required is polled on like a working one, and tasks/result is called only once it is terminal',
 } as const satisfies Record<string, string>;
 
 export type SharedFaultName = (typeof SHARED_FAULT_NAMES)[number];

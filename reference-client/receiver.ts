@@ -82,7 +82,7 @@ function checkParams(method: ClientMethod, params: Record<string, unknown>): voi
 async function runPlain(connection: ClientDispatcher, request: IncomingRequest, method: ClientMethod, directive: Directive): Promise<HandlerResult> {
   let outcome: TaskOutcome;
   try {
-    outcome = await perform(method, directive, request.signal, (text, signal) => callTools(connection, text, signal));
+    outcome = await perform(method, directive, request.signal, (asked, signal) => callTools(connection, asked, signal));
   } catch (error) {
     if (request.signal.aborted) return NO_REPLY; // cancelled by notifications/cancelled, or the connection closed
     throw error;
@@ -121,7 +121,7 @@ async function createTask(
 async function execute(connection: ClientDispatcher, record: TaskRecord, method: ClientMethod, directive: Directive): Promise<void> {
   let outcome: TaskOutcome;
   try {
-    outcome = await perform(method, directive, record.abort.signal, (text, signal) => callTools(connection, text, signal));
+    outcome = await perform(method, directive, record.abort.signal, (asked, signal) => callTools(connection, asked, signal));
   } catch (error) {
     if (error instanceof AbortedError) return; // cancelled or expired: the status already says so
     outcome = { kind: 'error', error: new RpcError(INTERNAL_ERROR, `Internal error while handling ${method}: ${describeError(error)}`) };

@@ -1,9 +1,11 @@
 // The client as a requestor (the call-tools directive of docs/client-fixture-contract.md): list the server's
-// tools, call each conformance_ tool as its execution.taskSupport permits, follow every task it created with
-// tasks/get at the pollInterval it was given until the task is terminal, then fetch its result.
+// tools, call each conformance_ tool as the server's capabilities and its execution.taskSupport permit, follow every
+// task it created with tasks/get at the pollInterval it was given until the task is terminal (or needs input), fetch
+// its result, and, when asked, walk the server's tasks/list passing each cursor back unchanged.
 import { AbortedError, sleep } from '../reference-server/fixture-tools.js';
 import { describeError, isObject } from '../reference-server/jsonrpc.js';
 import { relatedTaskMeta } from '../reference-server/wire.js';
+import type { CallTools } from './directives.js';
 
 /** What call-tools needs of the connection. */
 export interface Requestor {
@@ -23,13 +25,30 @@ const DEFAULT_POLL_MS = 500;
 /** A task still not terminal after this long is no longer followed. */
 const FOLLOW_LIMIT_MS = 60_000;
 const MAX_TOOL_PAGES = 20;
+const MAX_TASK_PAGES = 50;
 
 /** Carries out call-tools; a failing tool or task does not stop the others. Rejects only when aborted. */
-export async function callTools(requestor: Requestor, text: string, signal: AbortSignal): Promise<void> {
+export async function callTools(requestor: Requestor, asked: CallTools, signal: AbortSignal): Promise<void> {
   const tools = await listTools(requestor, signal);
-  const outcomes = await Promise.allSettled(tools.filter((tool) => typeof tool.name === 'string' && tool.name.startsWith(TOOL_PREFIX)).map((tool) => callTool(requestor, tool, text, signal)));
+  const outcomes = await Promise.allSettled(tools.filter((tool) => typeof tool.name === 'string' && tool.name.startsWith(TOOL_PREFIX)).map((tool) => callTool(requestor, tool, asked.text, signal)));
   if (signal.aborted) throw new AbortedError();
   for (const outcome of outcomes) if (outcome.status === 'rejected') requestor.diagnose(`call-tools: ${describeError(outcome.reason)}`);
+  if (asked.listTasks) {
+    await listTasks(requestor, signal).catch((error: unknown) => {
+      if (signal.aborted) throw error;
+      requestor.diagnose(`call-tools: tasks/list: ${describeError(error)}`);
+    });
+  }
+}
+
+/** Walks the server's tasks/list to its end, passing each nextCursor back exactly as given. */
+async function listTasks(requestor: Requestor, signal: AbortSignal): Promise<void> {
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_TASK_PAGES; page++) {
+    const result = await requestor.request('tasks/list', cursor === undefined ? {} : { cursor }, signal);
+    if (typeof result.nextCursor !== 'string') return;
+    cursor = requestor.requestorFaults.has('alters-cursor') ? result.nextCursor.toLowerCase() : result.nextCursor;
+  }
 }
 
 async function listTools(requestor: Requestor, signal: AbortSignal): Promise<Array<Record<string, unknown>>> {
@@ -53,12 +72,13 @@ async function callTool(requestor: Requestor, tool: Record<string, unknown>, tex
   const serverTakesTasks = isObject(tools) && tools.call !== undefined;
 
   let asTask: boolean;
-  if (requestor.requestorFaults.has('task-support-ignored')) asTask = true;
-  else if (!serverTakesTasks) {
+  if (!serverTakesTasks && !requestor.requestorFaults.has('augments-without-server-capability')) {
     // Without tasks.requests.tools.call no tool may be called as a task; a tool that requires one cannot be called.
     if (support === 'required') return;
     asTask = false;
-  } else asTask = support === 'required' || support === 'optional';
+  } else if (requestor.requestorFaults.has('task-support-ignored')) asTask = true;
+  else if (requestor.requestorFaults.has('required-called-plainly')) asTask = support === 'optional';
+  else asTask = support === 'required' || support === 'optional';
 
   const params: Record<string, unknown> = { name, arguments: argumentsFor(tool, text) };
   if (asTask) params.task = { ttl: REQUESTED_TTL_MS };
@@ -74,13 +94,20 @@ async function follow(requestor: Requestor, created: Record<string, unknown>, si
   const params = (): Record<string, unknown> => (requestor.requestorFaults.has('related-meta-on-task-requests') ? { taskId, _meta: relatedTaskMeta(taskId) } : { taskId });
   const started = Date.now();
   let task = created;
-  while (task.status === 'working') {
+  const faults = requestor.requestorFaults;
+  // The fault input-required-not-fetched treats input_required like working: it polls on instead of opening tasks/result.
+  const open = (status: unknown) => status === 'working' || (status === 'input_required' && faults.has('input-required-not-fetched'));
+  let polls = 0;
+  while (open(task.status)) {
     if (Date.now() - started > FOLLOW_LIMIT_MS) {
       requestor.diagnose(`call-tools: gave up following task ${taskId} after ${FOLLOW_LIMIT_MS} ms`);
       return;
     }
+    // The fault stops-polling-at-working gives up after one poll that says working, as if a status notification would come.
+    if (polls === 1 && faults.has('stops-polling-at-working')) return;
     await sleep(pollDelay(requestor, task), signal);
     task = await requestor.request('tasks/get', params(), signal);
+    polls += 1;
   }
   // Terminal, or input_required (tasks/result then carries the requests for input and waits for the end).
   await requestor.request('tasks/result', params(), signal).catch((error: unknown) => {

@@ -975,12 +975,18 @@ export const CHECK_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
   'requestor.honours-task-support': {
     does:
       "Through the call-tools directive, has the client under test call the suite's tools, then looks at each tools/call it " +
-      'sent: "required" tools must be called as tasks, "forbidden" tools and tools without `execution` never.',
+      'sent: "required" tools (conformance_required, conformance_input) must be called as tasks, "forbidden" tools and ' +
+      'tools without `execution` never.',
     causes: [
       {
         cause: 'The client task-augments every call (or none), whatever `execution.taskSupport` tools/list gave.',
         fix: 'Read each tool\'s taskSupport: "required", always with `task`; "optional", either way; "forbidden" or absent, never.',
         faults: ['task-support-ignored'],
+      },
+      {
+        cause: 'The client treats "required" like "optional" and, by its own policy, calls the tool plainly; the server then refuses the call.',
+        fix: 'Always send `task` for a tool whose taskSupport is "required" (on a server that declares tasks.requests.tools.call).',
+        faults: ['required-called-plainly'],
       },
     ],
   },
@@ -1040,12 +1046,19 @@ export const CHECK_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
       "Connects as a task-capable client, calls the server's ask tool and takes its sampling request as a task that stays " +
       'working for three polls, then completes; the suite sends no status notifications. The server must then learn the end ' +
       'itself: by a tasks/get that reports it, or by waiting on tasks/result. A server silent for 5 s (or three times its ' +
-      'slowest pace) after the task ended without either is warned.',
+      'slowest pace) after the task ended without either is warned. A client under test gets the call-tools directive ' +
+      "instead: the suite's tasks stay working for three polls (or until a tasks/result waits), and a task the client " +
+      'stopped following before it learned the end is warned.',
     causes: [
       {
         cause: 'The server polls once, sees working, and then waits for a notifications/tasks/status that the client never sends.',
         fix: 'Keep polling tasks/get (or block on tasks/result) until the task is terminal; treat status notifications only as a hint to poll sooner.',
         faults: ['ask-stops-polling-at-working'],
+      },
+      {
+        cause: "A client's tool-call helper polls once after the CreateTaskResult and then waits for notifications/tasks/status, which the server need not send.",
+        fix: 'Go on polling tasks/get at the pollInterval (or block on tasks/result) until the task is completed, failed or cancelled.',
+        faults: ['stops-polling-at-working'],
       },
     ],
   },
@@ -1053,12 +1066,47 @@ export const CHECK_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
     does:
       "Connects as a task-capable client whose tasks/list pages hold one task each, calls the server's ask tool twice, the " +
       'second time asking it to walk tasks/list, and compares every cursor the server passed back with the nextCursor values ' +
-      'handed out: any other string fails. Skipped when the ask tool does not walk the list.',
+      'handed out: any other string fails. Skipped when the ask tool does not walk the list. A client under test gets the ' +
+      "call-tools directive with `listTasks`: after following its tasks it walks the suite's tasks/list, one task a page, " +
+      'and its cursors are judged the same way; a client that lists nothing or reads only the first page is skipped.',
     causes: [
       {
         cause: 'The server decodes, trims, re-encodes or changes the case of a cursor before passing it back.',
         fix: 'Store nextCursor as the exact string received and send it back untouched in the next tasks/list.',
         faults: ['ask-alters-cursor'],
+      },
+      {
+        cause: "The client normalizes the server's nextCursor (case, URL-encoding, whitespace) before the next tasks/list.",
+        fix: 'Keep the cursor as the exact string of nextCursor and pass it back unchanged.',
+        faults: ['alters-cursor'],
+      },
+    ],
+  },
+  'requestor.no-task-without-capability': {
+    does:
+      'Gives the client under test an endpoint whose initialize result declares tasks.list and tasks.cancel but no ' +
+      'tasks.requests.tools.call, while tools/list still shows "required" and "optional" tools, and has it call the tools ' +
+      'through the call-tools directive: any tools/call with `task` fails. Leaving a "required" tool uncalled is fine.',
+    causes: [
+      {
+        cause: "The client decides from a tool's `execution.taskSupport` alone and never reads the server's tasks capability.",
+        fix: 'Task-augment a tools/call only when the initialize result has `capabilities.tasks.requests.tools.call`; otherwise call plainly (or not at all for a "required" tool).',
+        faults: ['augments-without-server-capability'],
+      },
+    ],
+  },
+  'requestor.result-on-input-required': {
+    does:
+      'Through the call-tools directive, has the client under test call the suite\'s conformance_input tool ("required"), ' +
+      'whose task turns input_required after a short while and stays so until a tasks/result arrives or three more polls ' +
+      'pass. Once a tasks/get has reported input_required, the client should call tasks/result before the task ends; one ' +
+      'that only polls on is warned. A client that never saw the status is skipped.',
+    causes: [
+      {
+        cause: 'The client treats input_required like working and goes on polling, so the input the server needs is never asked for.',
+        fix: 'On input_required, call tasks/result at once: the server delivers its requests for input through it (and it returns the result at the end).',
+        seenIn: EXT_TASKS,
+        faults: ['input-required-not-fetched'],
       },
     ],
   },

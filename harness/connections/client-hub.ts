@@ -7,7 +7,8 @@ import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { AnswerPace } from '../answer-pace.js';
 import { SPEC_VERSION } from '../model-basics.js';
 import { RpcSession } from '../session.js';
-import { HUB_CAPABILITIES, serveHubTools } from './hub-tools.js';
+import type { HubOptions, HubRecord } from '../hub-record.js';
+import { hubCapabilities, serveHubTools } from './hub-tools.js';
 import type { Transcript } from '../transcript.js';
 
 /** What the harness, as a server, tells a client under test about itself. */
@@ -24,6 +25,8 @@ export interface ClientSlot {
   readonly url: string;
   /** Resolves once the client has initialized and opened its GET stream, i.e. can receive our requests. */
   readonly ready: Promise<{ session: RpcSession; hello: ClientHello }>;
+  /** What the hub saw the client do as a requestor on this endpoint. */
+  readonly record: HubRecord;
   close(): Promise<void>;
 }
 
@@ -32,6 +35,8 @@ interface SlotState {
   label: string;
   requestTimeoutMs: number;
   answerPace?: AnswerPace;
+  hub?: HubOptions;
+  record: HubRecord;
   transport?: StreamableHTTPServerTransport;
   session?: RpcSession;
   hello?: ClientHello;
@@ -75,12 +80,13 @@ export class ClientHub {
     return hub;
   }
 
-  openSlot(options: { transcript: Transcript; label: string; requestTimeoutMs: number; answerPace?: AnswerPace }): ClientSlot {
+  openSlot(options: { transcript: Transcript; label: string; requestTimeoutMs: number; answerPace?: AnswerPace; hub?: HubOptions }): ClientSlot {
     const id = randomUUID();
     let resolve!: SlotState['resolve'];
     const ready = new Promise<{ session: RpcSession; hello: ClientHello }>((r) => (resolve = r));
     const state: SlotState = {
       ...options,
+      record: { tasks: [], cursorsIssued: new Set() },
       initialized: false,
       streamOpen: false,
       resolve,
@@ -92,6 +98,9 @@ export class ClientHub {
     return {
       url: `${this.baseUrl}/mcp/${id}`,
       ready,
+      get record() {
+        return state.record;
+      },
       close: async () => {
         this.slots.delete(id);
         await state.session?.close().catch(() => undefined);
@@ -149,9 +158,9 @@ export class ClientHub {
         capabilities: (typeof params.capabilities === 'object' && params.capabilities !== null ? params.capabilities : {}) as Record<string, unknown>,
         clientInfo: params.clientInfo,
       };
-      return { result: { protocolVersion: SPEC_VERSION, capabilities: HUB_CAPABILITIES, serverInfo: HARNESS_SERVER_INFO } };
+      return { result: { protocolVersion: SPEC_VERSION, capabilities: hubCapabilities(slot.hub), serverInfo: HARNESS_SERVER_INFO } };
     });
-    serveHubTools(session);
+    slot.record = serveHubTools(session, slot.hub);
     session.onNotification((notification) => {
       if (notification.method === 'notifications/initialized') {
         slot.initialized = true;

@@ -10,6 +10,7 @@ import { CommandStdioTransport } from './stdio-transport.js';
 import type { ClientHub, ClientSlot } from './client-hub.js';
 import { launchCommand, type LaunchedProcess } from './process-group.js';
 import type { ConnectionObserver } from './target-watch.js';
+import type { HubOptions, HubRecord } from '../hub-record.js';
 
 /**
  * How to reach the implementation under test. `observer`, set by the runner for each check, hears what the
@@ -46,6 +47,8 @@ export interface Connection {
   readonly init: InitializeOutcome;
   /** How an HTTP receiver delivered the answer to a request (json or sse); undefined on stdio. */
   deliveryOf(requestId: string | number): Delivery | undefined;
+  /** A client under test: what the hub saw it do as a requestor. */
+  readonly hubRecord?: HubRecord;
   close(): Promise<void>;
 }
 
@@ -67,6 +70,8 @@ export interface ConnectOptions {
   answerPace?: AnswerPace;
   connectTimeoutMs: number;
   clientCapabilities?: Record<string, unknown>;
+  /** A client under test: how the hub presents itself on this connection's endpoint. */
+  hub?: HubOptions;
 }
 
 /** Opens a fresh connection (a new process on stdio, a new MCP session on HTTP) and initializes it. */
@@ -178,7 +183,7 @@ function shellQuote(value: string): string {
 /** Starts a fresh client process pointed at a fresh hub endpoint and waits (bounded) until it can take requests. */
 async function openClientConnection(target: Extract<TargetSpec, { transport: 'client' }>, options: ConnectOptions): Promise<Connection> {
   const { transcript, label } = options;
-  const slot = target.hub.openSlot({ transcript, label, requestTimeoutMs: options.requestTimeoutMs, answerPace: options.answerPace });
+  const slot = target.hub.openSlot({ transcript, label, requestTimeoutMs: options.requestTimeoutMs, answerPace: options.answerPace, hub: options.hub });
   let launched: LaunchedProcess | undefined;
   let inProcess: { close(): Promise<void> } | undefined;
   const close = async () => {
@@ -190,7 +195,7 @@ async function openClientConnection(target: Extract<TargetSpec, { transport: 'cl
     try {
       inProcess = await target.startInProcess(slot.url);
       const { session, init } = await clientReady(slot, options.connectTimeoutMs);
-      return { label, transport: 'http', session, init, deliveryOf: () => undefined, close };
+      return { label, transport: 'http', session, init, deliveryOf: () => undefined, hubRecord: slot.record, close };
     } catch (error) {
       await close();
       throw error;
@@ -221,7 +226,7 @@ async function openClientConnection(target: Extract<TargetSpec, { transport: 'cl
       transcript.note(signal ? `the client process was ended by ${signal}` : `the client process exited with code ${code}`, label);
       session.closeWith('the client process exited');
     });
-    return { label, transport: 'http', session, init, deliveryOf: () => undefined, close };
+    return { label, transport: 'http', session, init, deliveryOf: () => undefined, hubRecord: slot.record, close };
   } catch (error) {
     await close();
     throw error;

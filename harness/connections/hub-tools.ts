@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { REQUESTOR_POLL_INTERVAL_MS } from '../fixtures.js';
-import type { RpcSession } from '../session.js';
+import { HUB_INPUT_TOOL, type HubOptions, type HubRecord, type HubTask } from '../hub-record.js';
+import type { HandlerAnswer, IncomingRequest, RpcSession } from '../session.js';
 
 /**
  * What the hub serves a client under test acting as a requestor: tools with each taskSupport and a small, strict
@@ -11,67 +12,156 @@ export const HUB_TOOLS = [
   { name: 'conformance_required', execution: { taskSupport: 'required' } },
   { name: 'conformance_forbidden', execution: { taskSupport: 'forbidden' } },
   { name: 'conformance_plain' },
+  // Its task turns input_required, so the client shows what it does on seeing that status.
+  { name: HUB_INPUT_TOOL, execution: { taskSupport: 'required' } },
 ].map((tool) => ({ ...tool, description: 'Echoes text (mcp-tasks-conformance hub).', inputSchema: { type: 'object', properties: { text: { type: 'string' } } } }));
 
-export const HUB_CAPABILITIES = { tools: {}, tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } };
-
-const WORK_MS = 300;
-const RELATED_TASK = 'io.modelcontextprotocol/related-task';
-
-interface HubTask {
-  taskId: string;
-  status: 'working' | 'completed' | 'cancelled';
-  createdAt: string;
-  lastUpdatedAt: string;
-  result: Record<string, unknown>;
-  done: Promise<void>;
+/** The hub's capabilities; without tool tasks it still declares tasks/list and tasks/cancel, so only the rule under test differs. */
+export function hubCapabilities(options: HubOptions = {}): Record<string, unknown> {
+  if (options.toolTasks === false) return { tools: {}, tasks: { list: {}, cancel: {} } };
+  return { tools: {}, tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } };
 }
 
-export function serveHubTools(session: RpcSession): void {
-  const tasks = new Map<string, HubTask>();
-  const view = (task: HubTask) => ({ taskId: task.taskId, status: task.status, createdAt: task.createdAt, lastUpdatedAt: task.lastUpdatedAt, ttl: 60_000, pollInterval: REQUESTOR_POLL_INTERVAL_MS });
-  const unknown = (taskId: unknown) => ({ error: { code: -32602, message: `no task ${JSON.stringify(taskId)} on this server` } });
+/** Before this a task does not end, so that a client polling too fast shows it. */
+const MIN_WORK_MS = 300;
+/** A task ends after this many polls (once it has worked MIN_WORK_MS), or as soon as a tasks/result waits for it. */
+const POLLS_BEFORE_DONE = 3;
+/** A working task ends by then however little it was followed, so the hub never holds a client that stopped; one waiting for input does not, so a slow client's tasks/result still finds it waiting. */
+const MAX_WORK_MS = 5_000;
+/** tasks/list pages hold one task each, so a walk over two tasks needs a cursor. */
+const LIST_PAGE_SIZE = 1;
+const TASK_TTL_MS = 60_000;
+const INVALID_PARAMS = -32602;
+const RELATED_TASK = 'io.modelcontextprotocol/related-task';
+
+interface TaskState extends HubTask {
+  createdIso: string;
+  updatedIso: string;
+  createdAt: number;
+  result: Record<string, unknown>;
+  /** tasks/get answers since the task last changed status. */
+  polls: number;
+  resultWaiters: number;
+  done: Promise<void>;
+  finish: () => void;
+}
+
+/**
+ * Serves the hub's tools and tasks on one endpoint. A task stays working until it has been polled a few times or a
+ * tasks/result waits for it, and the hub sends no status notifications: a client learns the end only by asking. The
+ * input tool's task turns input_required once it has worked a while, and stays so until a tasks/result arrives (the
+ * requestor is then listening, which is all this hub needs) or a few more polls pass, however long that takes.
+ */
+export function serveHubTools(session: RpcSession, options: HubOptions = {}): HubRecord {
+  const toolTasks = options.toolTasks !== false;
+  const tasks: TaskState[] = [];
+  const cursors = new Map<string, number>();
+  const view = (task: TaskState) => ({
+    taskId: task.taskId,
+    status: task.status,
+    createdAt: task.createdIso,
+    lastUpdatedAt: task.updatedIso,
+    ttl: TASK_TTL_MS,
+    pollInterval: REQUESTOR_POLL_INTERVAL_MS,
+  });
+  const find = (request: IncomingRequest) => tasks.find((task) => task.taskId === request.params.taskId);
+  const unknown = (request: IncomingRequest): HandlerAnswer => ({ error: { code: INVALID_PARAMS, message: `no task ${JSON.stringify(request.params.taskId)} on this server` } });
+
+  const move = (task: TaskState, status: string) => {
+    if (task.status === status || !['working', 'input_required'].includes(task.status)) return;
+    Object.assign(task, { status, polls: 0, updatedIso: new Date().toISOString() });
+    if (status !== 'input_required') task.finish();
+  };
+  const advance = (task: TaskState) => {
+    if (performance.now() - task.createdAt < MIN_WORK_MS) return;
+    if (task.resultWaiters > 0) move(task, 'completed');
+    else if (task.tool === HUB_INPUT_TOOL && task.status === 'working') move(task, 'input_required');
+    else if (task.polls >= POLLS_BEFORE_DONE) move(task, 'completed');
+  };
 
   session.onRequest('tools/list', () => ({ result: { tools: HUB_TOOLS } }));
   session.onRequest('tools/call', (request) => {
     const tool = HUB_TOOLS.find((candidate) => candidate.name === request.params.name);
-    if (!tool) return { error: { code: -32602, message: `unknown tool ${JSON.stringify(request.params.name)}` } };
+    if (!tool) return { error: { code: INVALID_PARAMS, message: `unknown tool ${JSON.stringify(request.params.name)}` } };
     const support = (tool.execution as { taskSupport?: string } | undefined)?.taskSupport ?? 'forbidden';
-    const asTask = typeof request.params.task === 'object' && request.params.task !== null;
-    if (support === 'required' && !asTask) return { error: { code: -32601, message: `${tool.name} must be called as a task` } };
+    // Without tasks.requests.tools.call the hub ignores a task field and runs the call normally, as a receiver must.
+    const asTask = toolTasks && typeof request.params.task === 'object' && request.params.task !== null;
+    if (toolTasks && support === 'required' && !asTask) return { error: { code: -32601, message: `${tool.name} must be called as a task` } };
     if (support === 'forbidden' && asTask) return { error: { code: -32601, message: `${tool.name} cannot be called as a task` } };
     const text = String((request.params.arguments as { text?: unknown } | undefined)?.text ?? '');
     const result = { content: [{ type: 'text', text }] };
     if (!asTask) return { result };
     const now = new Date().toISOString();
-    const task: HubTask = { taskId: randomBytes(24).toString('base64url'), status: 'working', createdAt: now, lastUpdatedAt: now, result, done: Promise.resolve() };
-    task.done = new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        if (task.status === 'working') Object.assign(task, { status: 'completed', lastUpdatedAt: new Date().toISOString() });
-        resolve();
-      }, WORK_MS);
-      timer.unref();
-    });
-    tasks.set(task.taskId, task);
+    const task: TaskState = {
+      taskId: randomBytes(24).toString('base64url'),
+      method: 'tools/call',
+      tool: tool.name,
+      status: 'working',
+      reported: [],
+      resultAsked: false,
+      resultRequests: [],
+      createdIso: now,
+      updatedIso: now,
+      createdAt: performance.now(),
+      result,
+      polls: 0,
+      resultWaiters: 0,
+      done: Promise.resolve(),
+      finish: () => undefined,
+    };
+    task.done = new Promise<void>((resolve) => (task.finish = resolve));
+    tasks.push(task);
+    setTimeout(() => advance(task), MIN_WORK_MS).unref();
+    setTimeout(() => {
+      if (task.status === 'working') move(task, 'completed');
+    }, MAX_WORK_MS).unref();
     return { result: { task: view(task) } };
   });
   session.onRequest('tasks/get', (request) => {
-    const task = tasks.get(String(request.params.taskId));
-    return task ? { result: view(task) } : unknown(request.params.taskId);
-  });
-  session.onRequest('tasks/result', async (request) => {
-    const task = tasks.get(String(request.params.taskId));
-    if (!task) return unknown(request.params.taskId);
-    await task.done;
-    if (task.status === 'cancelled') return { error: { code: -32602, message: 'the task was cancelled before it finished' } };
-    return { result: { ...task.result, _meta: { [RELATED_TASK]: { taskId: task.taskId } } } };
-  });
-  session.onRequest('tasks/list', () => ({ result: { tasks: [...tasks.values()].map(view) } }));
-  session.onRequest('tasks/cancel', (request) => {
-    const task = tasks.get(String(request.params.taskId));
-    if (!task) return unknown(request.params.taskId);
-    if (task.status !== 'working') return { error: { code: -32602, message: `the task is already ${task.status}` } };
-    Object.assign(task, { status: 'cancelled', lastUpdatedAt: new Date().toISOString() });
+    const task = find(request);
+    if (!task) return unknown(request);
+    task.polls += 1;
+    advance(task);
+    task.reported.push({ at: request.receivedAt, status: task.status });
     return { result: view(task) };
   });
+  session.onRequest('tasks/result', async (request) => {
+    const task = find(request);
+    if (!task) return unknown(request);
+    task.resultAsked = true;
+    task.resultRequests.push({ at: request.receivedAt, status: task.status });
+    task.resultWaiters += 1;
+    advance(task);
+    await task.done;
+    task.resultWaiters -= 1;
+    if (task.status === 'cancelled') return { error: { code: INVALID_PARAMS, message: 'the task was cancelled before it finished' } };
+    return { result: { ...task.result, _meta: { [RELATED_TASK]: { taskId: task.taskId } } } };
+  });
+  session.onRequest('tasks/list', (request) => {
+    const cursor = request.params.cursor;
+    const start = cursor === undefined ? 0 : typeof cursor === 'string' ? cursors.get(cursor) : undefined;
+    if (start === undefined) return { error: { code: INVALID_PARAMS, message: `tasks/list: unknown cursor ${JSON.stringify(cursor)}; pass back a nextCursor unchanged` } };
+    const end = start + LIST_PAGE_SIZE;
+    const page: Record<string, unknown> = { tasks: tasks.slice(start, end).map(view) };
+    if (end < tasks.length) {
+      // Opaque, and with capitals and punctuation, so a cursor that was decoded or normalized no longer matches.
+      const next = `Pg.${randomBytes(12).toString('base64url')}`;
+      cursors.set(next, end);
+      page.nextCursor = next;
+    }
+    return { result: page };
+  });
+  session.onRequest('tasks/cancel', (request) => {
+    const task = find(request);
+    if (!task) return unknown(request);
+    if (!['working', 'input_required'].includes(task.status)) return { error: { code: INVALID_PARAMS, message: `the task is already ${task.status}` } };
+    move(task, 'cancelled');
+    return { result: view(task) };
+  });
+  return {
+    tasks,
+    get cursorsIssued() {
+      return new Set(cursors.keys());
+    },
+  };
 }

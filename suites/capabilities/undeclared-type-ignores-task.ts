@@ -36,8 +36,8 @@ export default defineCheck({
   title: 'A receiver with task support treats a request of another type (ping, tools/list) carrying task as a plain one',
   suite: 'capabilities',
   requirements: ['TASKS-SUPPORT-UNDECLARED-NORMAL'],
-  // The rule binds clients as well (ping); the client role waits for a fault of the reference client that proves it.
-  roles: ['server'],
+  // The rule binds clients as well: for them only ping is sent.
+  roles: ['server', 'client'],
   needs: [{ kind: 'tasks-capability', path: 'requests' }],
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();

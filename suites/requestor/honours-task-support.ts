@@ -1,7 +1,13 @@
 import { defineCheck, type CheckContext } from '../../harness/check.js';
 import { runRequestorScenario } from './scenario.js';
 
-const TASK_SUPPORT: Record<string, string> = { conformance_required: 'required', conformance_forbidden: 'forbidden', conformance_plain: 'absent', conformance_echo: 'optional' };
+const TASK_SUPPORT: Record<string, string> = {
+  conformance_required: 'required',
+  conformance_forbidden: 'forbidden',
+  conformance_plain: 'absent',
+  conformance_echo: 'optional',
+  conformance_input: 'required',
+};
 
 // https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#tool-level-negotiation
 export default defineCheck({

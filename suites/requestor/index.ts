@@ -1,13 +1,24 @@
 import type { CheckDefinition } from '../../harness/check.js';
 import augmentsOnlyDeclared from './augments-only-declared.js';
 import honoursTaskSupport from './honours-task-support.js';
+import noTaskWithoutCapability from './no-task-without-capability.js';
 import noRelatedMetaOnTaskOperations from './no-related-meta-on-task-operations.js';
 import opaqueCursors from './opaque-cursors.js';
 import pollsUntilTerminal from './polls-until-terminal.js';
 import respectsPollInterval from './respects-poll-interval.js';
+import resultOnInputRequired from './result-on-input-required.js';
 
 /**
  * Requestor-side rules: a client under test shows them when a directive makes it call the hub's tools, a server when
  * the ask fixture makes it send the harness's client sampling or elicitation.
  */
-export const REQUESTOR_CHECKS: readonly CheckDefinition[] = [honoursTaskSupport, noRelatedMetaOnTaskOperations, respectsPollInterval, augmentsOnlyDeclared, pollsUntilTerminal, opaqueCursors];
+export const REQUESTOR_CHECKS: readonly CheckDefinition[] = [
+  honoursTaskSupport,
+  noRelatedMetaOnTaskOperations,
+  respectsPollInterval,
+  augmentsOnlyDeclared,
+  pollsUntilTerminal,
+  opaqueCursors,
+  noTaskWithoutCapability,
+  resultOnInputRequired,
+];

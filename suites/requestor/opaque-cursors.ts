@@ -1,20 +1,21 @@
 import { defineCheck, type CheckContext } from '../../harness/check.js';
-import { runServerRequestorScenario } from './server-scenario.js';
+import { requestorTraffic } from './traffic.js';
 
 // https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-listing
 export default defineCheck({
   id: 'requestor.opaque-cursors',
-  title: "As a requestor, the server passes each nextCursor of the client's tasks/list back unchanged",
+  title: "As a requestor, the client (or server) passes each nextCursor of the suite's tasks/list back unchanged",
   suite: 'requestor',
   requirements: ['TASKS-LIST-OPAQUE-CURSOR'],
-  roles: ['server'],
-  needs: [{ kind: 'fixture', role: 'ask' }],
+  roles: ['client', 'server'],
+  needs: [{ kind: 'fixture', role: 'echo' }],
   cost: { waitMs: 1500, roundTrips: 12 },
   async run(ctx: CheckContext) {
-    const { requests, cursorsIssued } = await runServerRequestorScenario(ctx, { listTasks: true });
+    const { who, requests, cursorsIssued } = await requestorTraffic(ctx, { listTasks: true });
     const lists = requests.filter((request) => request.method === 'tasks/list');
     const passed = lists.filter((request) => request.params.cursor !== undefined);
-    if (passed.length === 0) ctx.skip(lists.length === 0 ? "the server never walked the client's tasks/list" : 'the server read only the first tasks/list page and passed no cursor back');
+    const listOwner = who === 'server' ? "the client's" : "the server's";
+    if (passed.length === 0) ctx.skip(lists.length === 0 ? `the ${who} never walked ${listOwner} tasks/list` : `the ${who} read only the first tasks/list page and passed no cursor back`);
     const issued = [...cursorsIssued].map((cursor) => JSON.stringify(cursor)).join(', ');
     for (const request of passed.filter((r) => typeof r.params.cursor !== 'string' || !cursorsIssued.has(r.params.cursor))) {
       ctx.expect('TASKS-LIST-OPAQUE-CURSOR', false, `expected tasks/list cursors passed back exactly as given (${issued}), got ${JSON.stringify(request.params.cursor)}`);

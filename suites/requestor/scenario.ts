@@ -2,6 +2,7 @@
 // calls the hub's tools as their taskSupport permits and follows the tasks it creates; the checks judge how.
 import { UnexpectedReply, type CheckContext } from '../../harness/check.js';
 import { describeReply } from '../../harness/describe.js';
+import type { HubOptions, HubRecord } from '../../harness/hub-record.js';
 import type { IncomingRequest } from '../../harness/rpc.js';
 import { uniqueText } from '../../harness/waits.js';
 
@@ -9,18 +10,28 @@ export interface RequestorScenario {
   /** Every request the client sent the hub while it carried out the directive. */
   requests: IncomingRequest[];
   toolCalls: IncomingRequest[];
+  /** The tasks the client created on the hub and how it followed them, and the tasks/list cursors handed out. */
+  record: HubRecord;
+}
+
+export interface RequestorScenarioOptions {
+  /** The directive also asks the client to walk the hub's tasks/list (pages of one task) once it has followed its tasks. */
+  listTasks?: boolean;
+  /** How the hub presents itself to this client (e.g. without tasks.requests.tools.call). */
+  hub?: HubOptions;
 }
 
 /** The client calls tools and follows tasks before answering, so its answer may take a while. */
 const SCENARIO_BOUND_MS = 20_000;
 
-export async function runRequestorScenario(ctx: CheckContext): Promise<RequestorScenario> {
-  const receiver = await ctx.connect();
+export async function runRequestorScenario(ctx: CheckContext, options: RequestorScenarioOptions = {}): Promise<RequestorScenario> {
+  const receiver = await ctx.connect({ hub: options.hub });
   const text = uniqueText('call-tools');
-  const reply = await receiver.invoke(ctx.fixture('echo'), { text, callTools: true }, { timeoutMs: ctx.timing.scaled(SCENARIO_BOUND_MS) });
+  const input = options.listTasks ? { text, callTools: true, listTasks: true } : { text, callTools: true };
+  const reply = await receiver.invoke(ctx.fixture('echo'), input, { timeoutMs: ctx.timing.scaled(SCENARIO_BOUND_MS) });
   if (!reply.ok) throw new UnexpectedReply(`the call-tools directive should be answered like echo once the tools were called; got ${describeReply(reply)}`);
   const requests = receiver.requestsReceived();
   const toolCalls = requests.filter((request) => request.method === 'tools/call');
   if (toolCalls.length === 0) ctx.skip('the client made no tool calls: it does not follow the call-tools directive of the client fixture contract');
-  return { requests, toolCalls };
+  return { requests, toolCalls, record: receiver.hubRecord() ?? { tasks: [], cursorsIssued: new Set() } };
 }

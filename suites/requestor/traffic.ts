@@ -6,19 +6,38 @@ import type { IncomingRequest } from '../../harness/rpc.js';
 import { runRequestorScenario } from './scenario.js';
 import { runServerRequestorScenario } from './server-scenario.js';
 
+/** A task the harness ran for the requestor, and how the requestor followed it. */
+export interface FollowedTask {
+  taskId: string;
+  /** The request it was made of (tools/call for a client, sampling/createMessage or elicitation/create for a server). */
+  method: string;
+  status: string;
+  /** Each tasks/get answer: when, and the status it reported. */
+  reported: readonly { at: number; status: string }[];
+  resultAsked: boolean;
+}
+
 export interface RequestorTraffic {
   who: 'client' | 'server';
   /** Every request the requestor sent the harness, with its arrival time. */
   requests: IncomingRequest[];
   /** The pollInterval the harness gave every task it made for the requestor. */
   pollIntervalMs: number;
+  tasks: readonly FollowedTask[];
+  /** Every tasks/list cursor the harness handed out. */
+  cursorsIssued: ReadonlySet<string>;
 }
 
-export async function requestorTraffic(ctx: CheckContext): Promise<RequestorTraffic> {
+export interface TrafficOptions {
+  /** The requestor is also asked to walk the harness's tasks/list, whose pages of one task need cursors. */
+  listTasks?: boolean;
+}
+
+export async function requestorTraffic(ctx: CheckContext, options: TrafficOptions = {}): Promise<RequestorTraffic> {
   if (ctx.facts.role === 'server') {
-    const { requests, pollIntervalMs } = await runServerRequestorScenario(ctx);
-    return { who: 'server', requests, pollIntervalMs };
+    const { requests, pollIntervalMs, tasks, cursorsIssued } = await runServerRequestorScenario(ctx, { listTasks: options.listTasks });
+    return { who: 'server', requests, pollIntervalMs, tasks, cursorsIssued };
   }
-  const { requests } = await runRequestorScenario(ctx);
-  return { who: 'client', requests, pollIntervalMs: REQUESTOR_POLL_INTERVAL_MS };
+  const { requests, record } = await runRequestorScenario(ctx, { listTasks: options.listTasks });
+  return { who: 'client', requests, pollIntervalMs: REQUESTOR_POLL_INTERVAL_MS, tasks: record.tasks, cursorsIssued: record.cursorsIssued };
 }

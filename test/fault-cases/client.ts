@@ -10,6 +10,7 @@ export const CLIENT_FAULT_CASES: FaultCase[] = [
   { faults: ['create-includes-result'], catches: { 'creation.no-result-in-create': 'fail' } },
   { faults: ['task-id-from-arguments'], catches: { 'creation.task-ids': 'fail' } },
   { faults: ['adopt-requestor-task-id'], catches: { 'creation.task-ids': 'fail' } },
+  { faults: ['undeclared-type-rejects-task'], catches: { 'capabilities.undeclared-type-ignores-task': 'fail' } },
   { faults: ['terminal-reverts-to-working'], catches: { 'lifecycle.transitions': 'fail' } },
   // A drifting createdAt also lands after lastUpdatedAt, which ttl.timestamps warns of.
   { faults: ['created-at-drifts'], catches: { 'lifecycle.stable-identity': 'fail', 'ttl.timestamps': 'warn' } },
@@ -59,6 +60,13 @@ export const CLIENT_FAULT_CASES: FaultCase[] = [
 /** Faults of the reference client acting as a requestor under the call-tools directive. */
 export const CLIENT_REQUESTOR_FAULT_CASES: FaultCase[] = [
   { faults: ['task-support-ignored'], catches: { 'requestor.honours-task-support': 'fail' } },
+  // No task of conformance_input, and a single task to list: the input-required and cursor checks skip.
+  { faults: ['required-called-plainly'], catches: { 'requestor.honours-task-support': 'fail' } },
   { faults: ['related-meta-on-task-requests'], catches: { 'requestor.no-related-meta-on-task-operations': 'warn' } },
   { faults: ['poll-interval-ignored'], catches: { 'requestor.respects-poll-interval': 'warn' } },
+  { faults: ['augments-without-server-capability'], catches: { 'requestor.no-task-without-capability': 'fail' } },
+  { faults: ['alters-cursor'], catches: { 'requestor.opaque-cursors': 'fail' } },
+  // Its tasks never reach input_required on a poll, so the input-required check skips.
+  { faults: ['stops-polling-at-working'], catches: { 'requestor.polls-until-terminal': 'warn' } },
+  { faults: ['input-required-not-fetched'], catches: { 'requestor.result-on-input-required': 'warn' } },
 ];

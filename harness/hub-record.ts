@@ -1,0 +1,33 @@
+// What the client hub (harness/connections/client-hub.ts) can be asked to be for one check, and what it saw a client
+// under test do as a requestor on that check's endpoint: the requestor checks judge the client from this record.
+
+/** The hub's tool whose task turns input_required (docs/client-fixture-contract.md). */
+export const HUB_INPUT_TOOL = 'conformance_input';
+
+/** How the hub presents itself on one endpoint. */
+export interface HubOptions {
+  /** Whether the hub declares `tasks.requests.tools.call` (default true); without it no tool may be called as a task. */
+  toolTasks?: boolean;
+}
+
+/** One task the client created on the hub, and how the client followed it. */
+export interface HubTask {
+  taskId: string;
+  method: 'tools/call';
+  /** The tool it was created for. */
+  tool: string;
+  status: string;
+  /** Each tasks/get answer: when (performance.now()), and the status it reported. */
+  reported: { at: number; status: string }[];
+  /** Whether the client asked for the result with tasks/result. */
+  resultAsked: boolean;
+  /** Each tasks/result request: when it arrived, and the task's status at that moment. */
+  resultRequests: { at: number; status: string }[];
+}
+
+/** What the hub saw on one endpoint. */
+export interface HubRecord {
+  readonly tasks: readonly HubTask[];
+  /** Every tasks/list cursor the hub handed out. */
+  readonly cursorsIssued: ReadonlySet<string>;
+}
