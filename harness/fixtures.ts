@@ -180,7 +180,7 @@ export function clientFixtureParams(binding: FixtureBinding, input: Record<strin
   const directive = input.callTools
     ? { reply: 'call-tools', text: input.text, ...(input.listTasks ? { listTasks: true } : {}) }
     : binding.role === 'error'
-      ? { reply: 'error', code: input.code, message: input.message, delayMs: input.delayMs ?? 0 }
+      ? { reply: 'error', code: input.code, message: input.message, ...(input.data === undefined ? {} : { data: input.data }), delayMs: input.delayMs ?? 0 }
       : { reply: 'echo', text: input.text, delayMs: input.delayMs ?? 0 };
   const text = `${DIRECTIVE_PREFIX}${JSON.stringify(directive)}`;
   if (binding.method === 'sampling/createMessage') {

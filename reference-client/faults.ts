@@ -24,6 +24,7 @@ const CLIENT_WORDING: Partial<Record<FaultName, string>> = {
 const SHARED_FAULT_NAMES = [
   'undeclared-still-creates-task',
   'undeclared-type-rejects-task',
+  'result-error-data-dropped',
   'capability-shape-invalid',
   'create-result-incomplete',
   'create-status-not-working',

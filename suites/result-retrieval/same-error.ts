@@ -10,7 +10,9 @@ const DELIBERATE_DATA = { reason: 'conformance', detail: { attempt: 1, tags: ['d
 
 /** The contract's error tool takes `data` as an optional argument; it is sent only to a tool that declares it (a mapped tool gets its template). */
 function takesData(ctx: CheckContext, binding: FixtureBinding): boolean {
-  if (binding.method !== 'tools/call' || binding.template) return false;
+  if (binding.template) return false;
+  // A client's fixture is the directive of the client contract, which carries data (a client that ignores it sends none).
+  if (binding.method !== 'tools/call') return true;
   const schema = ctx.facts.tools.find((tool) => tool.name === binding.tool)?.raw.inputSchema as { properties?: Record<string, unknown> } | undefined;
   return typeof schema?.properties === 'object' && schema.properties !== null && 'data' in schema.properties;
 }

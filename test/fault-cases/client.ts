@@ -11,6 +11,7 @@ export const CLIENT_FAULT_CASES: FaultCase[] = [
   { faults: ['task-id-from-arguments'], catches: { 'creation.task-ids': 'fail' } },
   { faults: ['adopt-requestor-task-id'], catches: { 'creation.task-ids': 'fail' } },
   { faults: ['undeclared-type-rejects-task'], catches: { 'capabilities.undeclared-type-ignores-task': 'fail' } },
+  { faults: ['result-error-data-dropped'], catches: { 'result-retrieval.same-error': 'fail' } },
   { faults: ['terminal-reverts-to-working'], catches: { 'lifecycle.transitions': 'fail' } },
   // A drifting createdAt also lands after lastUpdatedAt, which ttl.timestamps warns of.
   { faults: ['created-at-drifts'], catches: { 'lifecycle.stable-identity': 'fail', 'ttl.timestamps': 'warn' } },
