@@ -31,6 +31,8 @@ const ANOMALY_PLURAL: Record<Anomaly, string> = {
 interface Pending {
   method: string;
   sentAt: number;
+  /** Its answer's latency tells the run's answer pace. */
+  teachesPace: boolean;
   resolve: (reply: RpcReply) => void;
   reject: (error: Error) => void;
   timer: NodeJS.Timeout;
@@ -143,10 +145,13 @@ export class RpcSession {
           const boundMs = paced.boundMs();
           const pending = this.pending.get(id);
           if (pending && waitedMs < boundMs) return void (pending.timer = arm(boundMs - waitedMs));
+          // Behind an earlier request still unanswered, this one may be queued: wait until that one is answered
+          // (its latency then raises the bound) or given up at its own bound.
+          if (pending && this.queuedBehind(sentAt)) return void (pending.timer = arm(paced.floorMs));
           giveUp(waitedMs, `; ${paced.describe()}`);
         }, ms);
       const timer = arm(paced ? paced.boundMs() : (options.timeoutMs ?? this.defaultTimeoutMs));
-      this.pending.set(id, { method, sentAt, resolve, reject, timer });
+      this.pending.set(id, { method, sentAt, teachesPace: this.pace?.teaches(method, params) ?? false, resolve, reject, timer });
     });
     this.transcript.outgoing(this.label, message);
     // Not awaited: over HTTP the SDK's send lasts until the receiver answers, and a receiver that never
@@ -161,6 +166,12 @@ export class RpcSession {
       pending.reject(new IutError('transport', `sending ${method} or reading its answer failed: ${error.message}${cause}`));
     });
     return reply;
+  }
+
+  /** Whether a request sent before `sentAt` whose answer would show the pace is still awaited on this session. */
+  private queuedBehind(sentAt: number): boolean {
+    for (const pending of this.pending.values()) if (pending.teachesPace && pending.sentAt < sentAt) return true;
+    return false;
   }
 
   /** Records something improper the receiver sent (the connection reports what the session cannot see, such as lines that are not JSON). */
@@ -306,7 +317,7 @@ export class RpcSession {
     }
     const receivedAt = performance.now();
     const elapsedMs = Math.round(receivedAt - pending.sentAt);
-    this.pace?.record(pending.method, receivedAt - pending.sentAt);
+    if (pending.teachesPace) this.pace?.record(receivedAt - pending.sentAt);
     if ('error' in message) {
       const error = (message.error ?? {}) as Record<string, unknown>;
       pending.resolve({ ok: false, id, elapsedMs, receivedAt, error: { code: error.code as number, message: error.message as string, data: error.data } });
