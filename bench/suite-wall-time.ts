@@ -1,7 +1,7 @@
 // How long a whole run takes as a user starts it (the CLI, a process of its own), against its longest check:
 // a run whose checks overlap well ends soon after its longest one (goal: ratio ≤ 1.5). Per role and transport:
 // wall time, longest check, their ratio, CPU of the run and everything it started, and what one connection costs
-// to open (process start and initialize on stdio). Then the same against server-everything, whose one task takes
+// to open (process start and initialize on stdio), for each profile. Then the same against server-everything, whose one task takes
 // about 4 s (goal: the run within 2× that). Median of BENCH_ROUNDS rounds (default 3).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -27,10 +27,15 @@ interface Target {
 }
 
 const TARGETS: Target[] = [
-  { label: 'stdio', args: ['server'] },
-  { label: 'http', args: ['server', '--reference', 'http'] },
+  { label: 'stdio', args: ['server', '--spec', '2025-11-25'] },
+  { label: 'http', args: ['server', '--spec', '2025-11-25', '--reference', 'http'] },
   { label: 'client', args: ['client'] },
-  { label: 'server-everything (stdio)', args: ['server', '--command', `"${process.execPath}" "${SERVER_EVERYTHING}" stdio`, '--config', join(ROOT, 'configs/server-everything.json')] },
+  { label: '2026-07-28 stdio', args: ['server', '--spec', '2026-07-28'] },
+  { label: '2026-07-28 http', args: ['server', '--spec', '2026-07-28', '--reference', 'http'] },
+  {
+    label: 'server-everything (stdio)',
+    args: ['server', '--spec', '2025-11-25', '--command', `"${process.execPath}" "${SERVER_EVERYTHING}" stdio`, '--config', join(ROOT, 'configs/server-everything.json')],
+  },
 ];
 
 /** Clock ticks a second, as /proc counts CPU time (USER_HZ is 100 on Linux). */

@@ -22,6 +22,26 @@ export function explainCommand(args: string[], profile: Profile, explanations: R
   return 0;
 }
 
+/**
+ * explain with --spec reads that profile; without it, the ID is looked up in 2025-11-25 first and then in 2026-07-28
+ * (the check IDs of the two profiles never collide: the extension's begin with "ext-").
+ */
+export async function explainInProfiles(args: string[], spec: string | undefined): Promise<number> {
+  const { loadProfile, profileForListing } = await import('./profiles.js');
+  const modernExplanations = async () => (await import('../suites/ext-tasks/check-explanations.js')).EXT_CHECK_EXPLANATIONS;
+  if (spec !== undefined && spec !== 'auto') {
+    const profile = await profileForListing(spec);
+    return explainCommand(args, profile, profile.id === '2026-07-28' ? await modernExplanations() : CHECK_EXPLANATIONS);
+  }
+  const legacy = await loadProfile('2025-11-25');
+  const id = args[0];
+  if (args.length === 1 && id !== undefined && !legacy.checks.some((check) => check.id === id) && !legacy.requirements.has(id)) {
+    const modern = await loadProfile('2026-07-28');
+    if (modern.checks.some((check) => check.id === id) || modern.requirements.has(id)) return explainCommand(args, modern, await modernExplanations());
+  }
+  return explainCommand(args, legacy, CHECK_EXPLANATIONS);
+}
+
 /** The explanation of one check or requirement ID, as printed; a UsageError naming the closest IDs for an unknown one. */
 export function explain(id: string, profile: Profile, explanations: Readonly<Record<string, CheckExplanation>> = CHECK_EXPLANATIONS): string {
   const ids = [...profile.checks.map((check) => check.id), ...profile.requirements.keys()];
@@ -121,6 +141,8 @@ function describeNeed(need: Precondition, roles: readonly ReceiverRole[]): strin
         : `tasks.${need.path} declared in its capabilities`;
     case 'no-tasks-capability':
       return 'no task support declared for the request type (the rule is for receivers without it)';
+    case 'tasks-extension':
+      return 'the io.modelcontextprotocol/tasks extension listed in the capabilities server/discover returns';
     case 'fixture': {
       const server = `the ${FIXTURE_TOOL_NAMES[need.role]} tool (or the one --config maps to "${need.role}")`;
       const client = `the "${need.role}" directive of the client fixture contract`;

@@ -1,25 +1,38 @@
 #!/usr/bin/env node
 // The composition root: the only module that knows suites, reports and the references together. Each command
 // loads what it needs when it runs, so a short command starts fast and a run pays only for its transport.
-import { TASKS_2025_11_25 } from '../suites/index.js';
 import { BaselineError, ConfigError, EmptySelection, USAGE, UsageError } from './options.js';
+import { profileForListing } from './profiles.js';
 
-/** The spec profile a run uses (one so far; issue "Profile 2026-07-28" adds --spec). */
-const PROFILE = TASKS_2025_11_25;
+/** Takes `--spec VALUE` (or `--spec=VALUE`) out of a command's arguments, for the commands that read one profile. */
+function takeSpec(args: string[]): { spec?: string; rest: string[] } {
+  const rest: string[] = [];
+  let spec: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--spec') spec = args[++i] ?? '';
+    else if (args[i].startsWith('--spec=')) spec = args[i].slice('--spec='.length);
+    else rest.push(args[i]);
+  }
+  return { spec, rest };
+}
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
     case 'server':
-      return (await import('./run.js')).suiteCommand('server', rest, PROFILE);
+      return (await import('./run.js')).suiteCommand('server', rest);
     case 'client':
-      return (await import('./run.js')).suiteCommand('client', rest, PROFILE);
+      return (await import('./run.js')).suiteCommand('client', rest);
     case 'reference-server':
       return (await import('./reference.js')).referenceServerCommand(rest);
-    case 'list':
-      return (await import('./list.js')).listCommand(rest, PROFILE);
-    case 'explain':
-      return (await import('./explain.js')).explainCommand(rest, PROFILE);
+    case 'list': {
+      const { spec, rest: listArgs } = takeSpec(rest);
+      return (await import('./list.js')).listCommand(listArgs, await profileForListing(spec));
+    }
+    case 'explain': {
+      const { spec, rest: explainArgs } = takeSpec(rest);
+      return (await import('./explain.js')).explainInProfiles(explainArgs, spec);
+    }
     case undefined:
     case '--help':
     case '-h':

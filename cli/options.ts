@@ -8,15 +8,15 @@ export const USAGE = `usage:
                (none: the bundled reference receiver, over stdio or with --reference http)
     selection  --only PATTERN... --skip PATTERN... --level must|should|may --shard i/n
     reports    --json FILE --junit FILE --markdown FILE --html FILE
-    options    --config FILE --timeout-multiplier N --concurrency N --strict --repeat N
-               --baseline FILE --write-baseline FILE
+    options    --spec auto|2025-11-25|2026-07-28 --config FILE --timeout-multiplier N --concurrency N
+               --strict --repeat N --baseline FILE --write-baseline FILE
   mcp-tasks-conformance client [--command CLIENT_CMD] [selection] [reports] [options]
     tests an MCP client as a receiver of task-augmented sampling and elicitation; the suite serves on
     loopback and runs CLIENT_CMD once per check with its URL appended (none: the bundled reference client)
-  mcp-tasks-conformance reference-server [--http --port N] [--fault NAME]... [--variant full|no-tasks] [--tokens tok:ctx,...]
+  mcp-tasks-conformance reference-server [--http --port N] [--fault NAME]... [--variant full|no-tasks] [--era dual|legacy|modern] [--tokens tok:ctx,...]
                                          [--answer-delay-ms N] [--intake-delay-ms N] [--flood]
-  mcp-tasks-conformance list [--requirements] [--json]
-  mcp-tasks-conformance explain CHECK-ID|REQUIREMENT-ID   what it verifies, why implementations fail it, how to fix
+  mcp-tasks-conformance list [--spec 2025-11-25|2026-07-28] [--requirements] [--json]
+  mcp-tasks-conformance explain CHECK-ID|REQUIREMENT-ID [--spec ...]   what it verifies, why implementations fail it, how to fix
 PATTERN is a glob over check IDs, a suite name or a requirement ID.
 Exit status: 0 the run passes, 1 conformance failures, 2 the run could not happen, 3 nothing was selected.`;
 
@@ -82,10 +82,11 @@ export const SERVER_OPTIONS = {
   repeat: { type: 'string' },
   baseline: { type: 'string' },
   'write-baseline': { type: 'string' },
+  spec: { type: 'string' },
 } as const;
 
 /** Flags that name the target and how to reach it: kept when printing the command that reruns one check. */
-const TARGET_FLAGS = ['command', 'url', 'header', 'peer-header', 'launch', 'reference', 'config', 'timeout-multiplier'];
+const TARGET_FLAGS = ['command', 'url', 'header', 'peer-header', 'launch', 'reference', 'config', 'timeout-multiplier', 'spec'];
 
 function shellQuote(value: string): string {
   return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;

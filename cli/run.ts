@@ -7,6 +7,7 @@ import type { Level, ReceiverRole, RunReport } from '../harness/model.js';
 import type { Profile } from '../harness/profile.js';
 import { runVerdict } from '../harness/run-policy.js';
 import { notRunReport, runSuite } from '../harness/runner.js';
+import { combineReports } from '../harness/combine.js';
 import { parseShard, selectChecks } from '../harness/selection.js';
 import { makeTiming } from '../harness/timing.js';
 import { formatCheckLine, formatSummary } from '../reports/console.js';
@@ -16,8 +17,24 @@ import { ProgressLine } from './progress-line.js';
 import { unstableChecks } from './repeat.js';
 import { LaunchFailed, resolveClientTarget, resolveTarget } from './targets.js';
 import { TOOL } from '../harness/tool.js';
+import type { Timing } from '../harness/timing.js';
+import { loadProfile, parseSpec, type ProfileId } from './profiles.js';
 
-export async function suiteCommand(role: ReceiverRole, args: string[], profile: Profile): Promise<number> {
+/**
+ * --spec auto: the era probe of the 2026-07-28 versioning page (server/discover the modern way, else legacy). A
+ * server that speaks only the modern era gets the 2026-07-28 profile, a legacy one 2025-11-25, and a dual-era one
+ * (server/discover lists 2025-11-25 too) both, in one combined report.
+ */
+async function autoProfiles(target: TargetSpec, timing: Timing): Promise<ProfileId[]> {
+  const { probeEra } = await import('../harness/modern/era-probe.js');
+  const found = await probeEra(target, timing);
+  const dual = found.modern && found.supportedVersions.includes('2025-11-25');
+  const ids: ProfileId[] = dual ? ['2025-11-25', '2026-07-28'] : found.modern ? ['2026-07-28'] : ['2025-11-25'];
+  process.stdout.write(`--spec auto: ${dual ? 'a dual-era server' : found.modern ? 'a modern server' : 'a legacy server'} (${found.why}): running profile ${ids.join(' and ')}\n`);
+  return ids;
+}
+
+export async function suiteCommand(role: ReceiverRole, args: string[]): Promise<number> {
   const { values } = parse(args, SERVER_OPTIONS);
   const strings = values as Record<string, string | undefined>;
   const lists = values as Record<string, string[] | undefined>;
@@ -45,8 +62,19 @@ export async function suiteCommand(role: ReceiverRole, args: string[], profile: 
   const multiplier = positiveNumber(strings['timeout-multiplier'], '--timeout-multiplier') ?? config.timeoutMultiplier ?? 1;
   const concurrency = positiveNumber(strings.concurrency, '--concurrency') ?? 32;
   const timing = makeTiming(multiplier);
-  const checks = selectChecks(profile.checks, { only: lists.only, skip: lists.skip, level: strings.level as Level | undefined, shard }, profile.requirements);
-  if (checks.length === 0) throw new EmptySelection('the selection (--only, --skip, --level, --shard) matches no check; "mcp-tasks-conformance list" shows the IDs');
+  const spec = parseSpec(strings.spec, role);
+  const selection = { only: lists.only, skip: lists.skip, level: strings.level as Level | undefined, shard };
+  /** Each profile with the checks the selection takes of it; a profile it takes nothing of is left out. */
+  const select = (profiles: readonly Profile[]) => {
+    const runs = profiles.map((profile) => ({ profile, checks: selectChecks(profile.checks, selection, profile.requirements) })).filter((run) => run.checks.length > 0);
+    if (runs.length === 0) {
+      const named = profiles.map((profile) => profile.id).join(' and ');
+      throw new EmptySelection(`the selection (--only, --skip, --level, --shard) matches no check of profile ${named}; "mcp-tasks-conformance list --spec ${profiles[0].id}" shows the IDs`);
+    }
+    return runs;
+  };
+  // Named profiles are checked before anything starts; auto learns its profiles from the target, once reached.
+  let runs = spec.auto ? undefined : select(await Promise.all(spec.ids.map(loadProfile)));
 
   const launched: LaunchedProcess[] = [];
   const hubs: ClientHub[] = [];
@@ -56,39 +84,48 @@ export async function suiteCommand(role: ReceiverRole, args: string[], profile: 
   process.once('SIGTERM', onSignal);
   try {
     const { target, bundledReference, server } = role === 'client' ? await resolveClientTarget(strings, hubs) : await resolveTarget(strings, lists, timing, launched);
+    runs ??= select(await Promise.all((role === 'client' ? (['2025-11-25'] as ProfileId[]) : await autoProfiles(target, timing)).map(loadProfile)));
+    const chosen = runs;
+    const knownChecks = chosen.flatMap((run) => run.profile.checks.map((c) => c.id));
     const reports: RunReport[] = [];
     for (let run = 1; run <= repeat; run++) {
       if (repeat > 1) process.stdout.write(`\nrun ${run} of ${repeat}\n`);
-      const progress = new ProgressLine(checks.length, process.stdout, Boolean(process.stdout.isTTY));
-      try {
-        reports.push(
-          await runSuite({
-            target,
-            role,
-            checks,
-            profile,
-            timing,
-            concurrency,
-            fixtureMappings: config.fixtures,
-            bundledReference,
-            tool: TOOL,
-            signal: interrupt.signal,
-            // The server as it is now: a --repeat run after a restart tests the restarted process.
-            launched: server ? { server: server.current, restart: server.restart } : undefined,
-            onResult: (result) => progress.finished(formatCheckLine(result, { color: process.stdout.isTTY })),
-            // Said at once, above the progress line: the server under test died, or was started again.
-            onNotice: (line) => process.stdout.write(`${process.stdout.isTTY ? '\r\u001b[2K' : ''}! ${line.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')}\n`),
-          }),
-        );
-      } finally {
-        progress.stop();
+      const parts: RunReport[] = [];
+      for (const { profile, checks } of chosen) {
+        if (chosen.length > 1) process.stdout.write(`\nprofile ${profile.id}: ${profile.title}\n`);
+        const progress = new ProgressLine(checks.length, process.stdout, Boolean(process.stdout.isTTY));
+        try {
+          parts.push(
+            await runSuite({
+              target,
+              role,
+              checks,
+              profile,
+              timing,
+              concurrency,
+              fixtureMappings: config.fixtures,
+              bundledReference,
+              tool: TOOL,
+              signal: interrupt.signal,
+              // The server as it is now: a --repeat run after a restart tests the restarted process.
+              launched: server ? { server: server.current, restart: server.restart } : undefined,
+              onResult: (result) => progress.finished(formatCheckLine(result, { color: process.stdout.isTTY })),
+              // Said at once, above the progress line: the server under test died, or was started again.
+              onNotice: (line) => process.stdout.write(`${process.stdout.isTTY ? '\r\u001b[2K' : ''}! ${line.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')}\n`),
+            }),
+          );
+        } finally {
+          progress.stop();
+        }
+        if (interrupt.signal.aborted) break;
       }
+      reports.push(combineReports(parts));
       if (interrupt.signal.aborted) break;
     }
     const report = reports[reports.length - 1];
     const unstable = repeat > 1 ? unstableChecks(reports) : undefined;
     // The one verdict: set before any report is written, so every report and the exit status say the same.
-    report.verdict = runVerdict(report, { strict, baseline, knownChecks: profile.checks.map((c) => c.id), unstable });
+    report.verdict = runVerdict(report, { strict, baseline, knownChecks, unstable });
     await writeReports(report, strings);
     process.stdout.write(`\n${formatSummary(report, { color: process.stdout.isTTY })}\n`);
     const rerunnable = report.verdict.failing.map((entry) => entry.check);
@@ -107,7 +144,10 @@ export async function suiteCommand(role: ReceiverRole, args: string[], profile: 
       let notRun = error instanceof TargetUnreachable ? error.report : undefined;
       if (error instanceof LaunchFailed) {
         const target: TargetSpec = { transport: 'http', url: strings.url ?? '(the bundled reference receiver)', headers: {} };
-        notRun = notRunReport({ target, role, checks, profile, timing, concurrency, tool: TOOL }, error.message);
+        // Auto never learned the era of a server that did not start: its report is the 2025-11-25 profile's.
+        runs ??= select([await loadProfile('2025-11-25')]);
+        const parts = runs.map(({ profile, checks }) => notRunReport({ target, role, checks, profile, timing, concurrency, tool: TOOL }, error.message));
+        notRun = combineReports(parts);
       }
       if (notRun) {
         notRun.verdict = runVerdict(notRun, { strict, notRun: `the receiver under test could not be reached: ${error.message}` });

@@ -3,7 +3,7 @@
 // while a slow one, whose answers all take long, gets as long as its own pace says it needs.
 
 /** Requests a receiver answers from what it has at hand: no work, no waiting on the requestor. */
-const PROMPT_METHODS = new Set(['ping', 'tasks/get', 'tasks/list', 'tasks/cancel', 'tools/list']);
+const PROMPT_METHODS = new Set(['ping', 'tasks/get', 'tasks/list', 'tasks/cancel', 'tools/list', 'tasks/update', 'server/discover']);
 
 /** A prompt request may take this many times the slowest prompt answer seen so far in the run before it counts as unanswered. */
 export const SLOWEST_ANSWER_FACTOR = 5;

@@ -1,8 +1,9 @@
-import type { Identity } from './connections/connect.js';
+import type { Era, Identity } from './connections/connect.js';
 import type { FixtureBinding, ToolInfo } from './fixtures.js';
 import type { HubOptions } from './hub-record.js';
 import type { FixtureRole, Precondition, ReceiverRole, TransportKind } from './model.js';
 import type { Receiver } from './receiver.js';
+import type { ExtReceiver } from './modern/receiver.js';
 import type { TaskSchemaName } from './schemas/validate.js';
 import type { Timing } from './timing.js';
 
@@ -15,6 +16,10 @@ export interface TargetFacts {
   serverInfo: unknown;
   tools: ToolInfo[];
   fixtures: ReadonlyMap<FixtureRole, FixtureBinding>;
+  /** The era the profile speaks to the receiver: legacy (initialize) or modern (per-request envelope). */
+  era: Era;
+  /** Modern: the protocol versions server/discover listed. */
+  supportedVersions?: readonly string[];
   /** True when the fixture tools appeared only after notifications/initialized. */
   toolsAppearLate: boolean;
   hasPeerIdentity: boolean;
@@ -34,6 +39,11 @@ export interface CheckContext {
    * client's connection gets an endpoint that presents itself so (e.g. without tool tasks).
    */
   connect(options?: { identity?: Identity; label?: string; taskCapableClient?: boolean; hub?: HubOptions }): Promise<Receiver>;
+  /**
+   * 2026-07-28 profile: a fresh requestor of the receiver (a new process on stdio, a new identity on HTTP) whose
+   * requests carry the per-request envelope, declaring the Tasks extension unless `extension` is false.
+   */
+  connectModern(options?: { identity?: Identity; label?: string; extension?: boolean }): Promise<ExtReceiver>;
   fixture(role: FixtureRole): FixtureBinding;
   /** Records a violation of the requirement when ok is false; returns ok. */
   expect(requirementId: string, ok: boolean, message: string | (() => string)): boolean;

@@ -5,6 +5,7 @@ import type { HubOptions } from './hub-record.js';
 import { levelOf } from './model-basics.js';
 import type { Finding, FixtureRole, Requirement } from './model.js';
 import { Receiver } from './receiver.js';
+import { ExtReceiver } from './modern/receiver.js';
 import { TASK_SHAPE_REQUIREMENTS, taskShapeViolations, type TaskSighting } from './schemas/task-shape.js';
 import { validateTaskMessage, type TaskSchemaName } from './schemas/validate.js';
 import { withinMs, type Timing } from './timing.js';
@@ -123,9 +124,38 @@ export class RunningCheck implements CheckContext {
     this.note('the fixture tools did not appear on this connection in time');
   }
 
+  async connectModern(options: { identity?: Identity; label?: string; extension?: boolean } = {}): Promise<ExtReceiver> {
+    if (this.signal.aborted) throw new CheckStop();
+    this.connectionCount += 1;
+    const label = options.label ?? (options.identity === 'peer' ? `B${this.connectionCount}` : `A${this.connectionCount}`);
+    const { facts } = this;
+    let connection: Connection;
+    try {
+      connection = await openConnection(this.deps.target, {
+        transcript: this.deps.transcript,
+        label,
+        identity: options.identity,
+        requestTimeoutMs: this.timing.requestTimeoutMs,
+        answerPace: this.timing.answerPace,
+        connectTimeoutMs: this.timing.connectTimeoutMs,
+        era: 'modern',
+        discovered: { protocolVersion: facts.protocolVersion, capabilities: facts.capabilities, serverInfo: facts.serverInfo, raw: {} },
+      });
+    } finally {
+      this.deps.connected?.();
+    }
+    this.connections.push(connection);
+    if (this.signal.aborted) {
+      await connection.close();
+      throw new CheckStop();
+    }
+    this.protocolVersions.add(connection.init.protocolVersion);
+    return new ExtReceiver(connection, options.extension ?? true);
+  }
+
   fixture(role: FixtureRole): FixtureBinding {
     const binding = this.facts.fixtures.get(role);
-    if (!binding) this.skip(`the receiver offers no ${FIXTURE_TOOL_NAMES[role]} tool (fixture contract) and the config maps none to it`);
+    if (!binding) this.skip(`the receiver offers no ${FIXTURE_TOOL_NAMES[role]} tool (fixture contract) and the config maps none to the "${role}" role`);
     return binding;
   }
 

@@ -1,7 +1,7 @@
 import type { TargetFacts } from './check.js';
 import { HARNESS_TASK_CLIENT_CAPABILITIES, openConnection, type TargetSpec } from './connections/connect.js';
 import { clientFixtures } from './fixtures.js';
-import { FIXTURE_TOOL_NAMES, listAllTools, resolveFixtures, type FixtureMapping, type ToolInfo } from './fixtures.js';
+import { FIXTURE_TOOL_NAMES, LEGACY_FIXTURE_ROLES, listAllTools, resolveFixtures, type FixtureMapping, type ToolInfo } from './fixtures.js';
 import type { Calibration, FixtureRole, ReceiverRole, RunReport } from './model.js';
 import { IutError, type RpcSession } from './session.js';
 import { median, type Timing } from './timing.js';
@@ -57,7 +57,7 @@ export async function discoverTarget(
       const measured = { ...(await measureRoundTrip(connection.session, timing)), connectMs };
       return { facts: clientFacts(connection.init.capabilities, connection.init.protocolVersion, connection.init.serverInfo), transcript, measured };
     }
-    const wanted = new Set(Object.keys(FIXTURE_TOOL_NAMES).map((r) => mappings[r as FixtureRole]?.tool ?? FIXTURE_TOOL_NAMES[r as FixtureRole]));
+    const wanted = new Set(LEGACY_FIXTURE_ROLES.map((role) => mappings[role]?.tool ?? FIXTURE_TOOL_NAMES[role]));
     const declaresTools = typeof connection.init.capabilities.tools === 'object' && connection.init.capabilities.tools !== null;
     const measured = { ...(await measureRoundTrip(connection.session, timing, declaresTools ? 'tools/list' : undefined)), connectMs };
     let tools: ToolInfo[] = declaresTools ? await listAllTools(connection.session.request.bind(connection.session)) : [];
@@ -81,6 +81,7 @@ export async function discoverTarget(
       serverInfo: connection.init.serverInfo,
       tools,
       fixtures: resolveFixtures(tools, mappings),
+      era: 'legacy',
       toolsAppearLate,
       hasPeerIdentity: target.transport === 'http' && target.peerHeaders !== undefined,
       hasAuthorization: Object.keys(headers).some((name) => name.toLowerCase() === 'authorization'),
@@ -104,13 +105,19 @@ const SAMPLING_BUDGET_MS = 1_500;
  * The receiver's round trip: sequential pings on the idle discovery connection. Any answer counts (an error is
  * a round trip too). A receiver that does not answer ping is measured with tools/list instead, where it has tools.
  */
-async function measureRoundTrip(session: RpcSession, timing: Timing, fallbackMethod?: string): Promise<Omit<Measured, 'connectMs'>> {
-  for (const method of fallbackMethod ? ['ping', fallbackMethod] : ['ping']) {
+export async function measureRoundTrip(
+  session: RpcSession,
+  timing: Timing,
+  fallbackMethod?: string,
+  /** The modern era measures with requests carrying its envelope, beginning with server/discover. */
+  modern?: { methods: string[]; params: (method: string) => Record<string, unknown> },
+): Promise<Omit<Measured, 'connectMs'>> {
+  for (const method of modern?.methods ?? (fallbackMethod ? ['ping', fallbackMethod] : ['ping'])) {
     const samplesMs: number[] = [];
     const started = performance.now();
     try {
       while (samplesMs.length < PING_SAMPLES && !(samplesMs.length >= 3 && performance.now() - started > SAMPLING_BUDGET_MS)) {
-        samplesMs.push(Math.round((await session.request(method, {}, { timeoutMs: Math.min(timing.requestTimeoutMs, timing.scaled(5_000)) })).elapsedMs));
+        samplesMs.push(Math.round((await session.request(method, modern?.params(method) ?? {}, { timeoutMs: Math.min(timing.requestTimeoutMs, timing.scaled(5_000)) })).elapsedMs));
       }
       return { method: `median of ${samplesMs.length} ${method} requests on the discovery connection`, samplesMs, roundTripMs: median(samplesMs) };
     } catch (error) {
@@ -133,6 +140,7 @@ function clientFacts(capabilities: Record<string, unknown>, protocolVersion: str
     serverInfo: clientInfo,
     tools: [],
     fixtures: clientFixtures(capabilities),
+    era: 'legacy',
     toolsAppearLate: false,
     hasPeerIdentity: false,
     hasAuthorization: false,

@@ -1,7 +1,7 @@
-import type { FixtureRole } from './model.js';
+import type { FixtureRole, LegacyFixtureRole, ModernFixtureRole } from './model.js';
 
-/** The fixture contract's tool names (README, "The fixture contract"). */
-export const FIXTURE_TOOL_NAMES: Record<FixtureRole, string> = {
+/** The 2025-11-25 fixture contract's tool names (README, "The fixture contract"). */
+const LEGACY_FIXTURE_TOOL_NAMES: Record<LegacyFixtureRole, string> = {
   echo: 'conformance_echo',
   required: 'conformance_required',
   forbidden: 'conformance_forbidden',
@@ -14,7 +14,22 @@ export const FIXTURE_TOOL_NAMES: Record<FixtureRole, string> = {
   ask: 'conformance_ask',
 };
 
-export const FIXTURE_ROLES = Object.keys(FIXTURE_TOOL_NAMES) as FixtureRole[];
+/** The 2026-07-28 fixture contract (docs/fixture-contract-2026-07-28.md): the official suite's tools, names as they are. */
+const MODERN_FIXTURE_TOOL_NAMES: Record<ModernFixtureRole, string> = {
+  greet: 'greet',
+  slow: 'slow_compute',
+  failing: 'failing_job',
+  protocolError: 'protocol_error_job',
+  confirm: 'confirm_delete',
+  multiInput: 'multi_input',
+  taskRequired: 'test_tool_with_task',
+};
+
+export const FIXTURE_TOOL_NAMES: Record<FixtureRole, string> = { ...LEGACY_FIXTURE_TOOL_NAMES, ...MODERN_FIXTURE_TOOL_NAMES };
+export const LEGACY_FIXTURE_ROLES = Object.keys(LEGACY_FIXTURE_TOOL_NAMES) as LegacyFixtureRole[];
+export const MODERN_FIXTURE_ROLES = Object.keys(MODERN_FIXTURE_TOOL_NAMES) as ModernFixtureRole[];
+/** Every role a --config may map, of either profile. */
+export const FIXTURE_ROLES: FixtureRole[] = [...LEGACY_FIXTURE_ROLES, ...MODERN_FIXTURE_ROLES];
 
 /** What each role needs of the tool's declared taskSupport; a tool that declares otherwise cannot stand in for it (a `fixture` precondition with `taskSupport` enforces it). */
 export const FIXTURE_TASK_SUPPORT: Record<FixtureRole, string | undefined> = {
@@ -28,6 +43,14 @@ export const FIXTURE_TASK_SUPPORT: Record<FixtureRole, string | undefined> = {
   progress: 'optional',
   // Called plainly only: the server is the requestor there, not the receiver.
   ask: undefined,
+  // The extension has no tool-level taskSupport: the server decides per request.
+  greet: undefined,
+  slow: undefined,
+  failing: undefined,
+  protocolError: undefined,
+  confirm: undefined,
+  multiInput: undefined,
+  taskRequired: undefined,
 };
 
 export interface ToolInfo {
@@ -59,10 +82,14 @@ export interface FixtureMapping {
   arguments?: Record<string, unknown>;
 }
 
-export function resolveFixtures(tools: readonly ToolInfo[], mappings: Partial<Record<FixtureRole, FixtureMapping>> = {}): Map<FixtureRole, FixtureBinding> {
+export function resolveFixtures(
+  tools: readonly ToolInfo[],
+  mappings: Partial<Record<FixtureRole, FixtureMapping>> = {},
+  roles: readonly FixtureRole[] = LEGACY_FIXTURE_ROLES,
+): Map<FixtureRole, FixtureBinding> {
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const bindings = new Map<FixtureRole, FixtureBinding>();
-  for (const role of FIXTURE_ROLES) {
+  for (const role of roles) {
     const mapping = mappings[role];
     const tool = byName.get(mapping?.tool ?? FIXTURE_TOOL_NAMES[role]);
     if (!tool) continue;
@@ -73,7 +100,7 @@ export function resolveFixtures(tools: readonly ToolInfo[], mappings: Partial<Re
       tool: tool.name,
       template: mapping?.arguments,
       echoesInput: placeholders ? placeholders.has('text') : true,
-      honoursDelay: placeholders ? placeholders.has('delayMs') : true,
+      honoursDelay: placeholders ? placeholders.has('delayMs') || placeholders.has('seconds') : true,
       declaredTaskSupport: tool.execution?.taskSupport,
     });
   }

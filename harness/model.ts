@@ -68,13 +68,21 @@ export type TransportKind = z.infer<typeof TransportKindSchema>;
 export type Precondition =
   | { kind: 'tasks-capability'; path: 'list' | 'cancel' | 'requests' }
   | { kind: 'no-tasks-capability' }
+  /** 2026-07-28: server/discover lists the Tasks extension among the server's capabilities. */
+  | { kind: 'tasks-extension' }
   /** With taskSupport, a server's tool must also declare the taskSupport the role stands for (FIXTURE_TASK_SUPPORT). */
   | { kind: 'fixture'; role: FixtureRole; taskSupport?: boolean }
   | { kind: 'transport'; transport: TransportKind }
   | { kind: 'peer-identity' }
   | { kind: 'no-peer-identity' };
 
-export type FixtureRole = 'echo' | 'required' | 'forbidden' | 'plain' | 'fail' | 'error' | 'input' | 'progress' | 'ask';
+/** Legacy: initialize-based (2025-11-25 and earlier). Modern: per-request metadata (2026-07-28 and later). */
+export type Era = 'legacy' | 'modern';
+
+export type LegacyFixtureRole = 'echo' | 'required' | 'forbidden' | 'plain' | 'fail' | 'error' | 'input' | 'progress' | 'ask';
+/** The 2026-07-28 profile's fixtures: the official suite's tools, by what each stands for. */
+export type ModernFixtureRole = 'greet' | 'slow' | 'failing' | 'protocolError' | 'confirm' | 'multiInput' | 'taskRequired';
+export type FixtureRole = LegacyFixtureRole | ModernFixtureRole;
 
 // ------------------------------------------------------------------------------------------------ encoding helpers
 
@@ -173,6 +181,7 @@ export type Finding = z.infer<typeof FindingSchema>;
 export const CheckResultSchema = z
   .object({
     id: z.string().min(1).describe('Stable check ID, e.g. "result-retrieval.same-as-plain-call".'),
+    profile: nullWhenAbsent(z.string()).describe('The ID of the profile the check belongs to, e.g. "2026-07-28"; null in a report made without the runner.'),
     title: z.string().describe('What the check verifies, in one line.'),
     suite: z.string().describe('The group (spec section) the check belongs to.'),
     role: ReceiverRoleSchema.describe('The receiver role the check ran against.'),
@@ -255,6 +264,7 @@ export type RunTarget = z.infer<typeof RunTargetSchema>;
 export const CoverageEntrySchema = z
   .object({
     id: z.string().min(1).describe('Stable requirement ID.'),
+    profile: nullWhenAbsent(z.string()).describe('The ID of the profile whose catalogue lists it; null in a report made without the runner.'),
     keyword: KeywordSchema.describe('The RFC 2119 keyword of the requirement.'),
     binds: BindsSchema.describe('The party the requirement binds.'),
     section: z.string().describe('Title of the spec section the requirement is in.'),
@@ -348,6 +358,15 @@ export const RunVerdictSchema = z.object({
 });
 export type RunVerdict = z.infer<typeof RunVerdictSchema>;
 
+export const ProfileRefSchema = z
+  .object({
+    id: z.string().min(1).describe('The profile\'s ID, its spec version, e.g. "2025-11-25".'),
+    title: z.string().describe('The profile in one line for people, e.g. "Tasks, MCP 2025-11-25".'),
+    specUrl: z.url().describe("The spec page the profile's requirement links point into."),
+  })
+  .meta({ id: 'profileRef', description: 'A spec profile: the catalogue and checks of one spec version.' });
+export type ProfileRef = z.infer<typeof ProfileRefSchema>;
+
 /** The run as every report renders it. Its keys are in the order the JSON report writes them. */
 export const RunReportSchema = z.object({
   tool: z
@@ -357,13 +376,12 @@ export const RunReportSchema = z.object({
     })
     .describe('The suite that produced the report.'),
   specVersion: z.string().describe('The MCP spec version the run tested: the profile\'s, e.g. "2025-11-25".'),
-  profile: z
-    .object({
-      id: z.string().min(1).describe('The profile\'s ID, its spec version, e.g. "2025-11-25".'),
-      title: z.string().describe('The profile in one line for people, e.g. "Tasks, MCP 2025-11-25".'),
-      specUrl: z.url().describe("The spec page the profile's requirement links point into."),
-    })
-    .describe('The profile the run used: which spec version the checks and requirements come from.'),
+  profile: ProfileRefSchema.describe(
+    'The profile the run used: which spec version the checks and requirements come from. A run of several profiles (--spec a,b) names them together here, and each in profiles.',
+  ),
+  profiles: fallbackWhenAbsent(z.array(ProfileRefSchema), []).describe(
+    'Every profile whose checks this report holds, in the order they ran (one for a plain run); each result and coverage row names its own. Empty only in a report made without the runner.',
+  ),
   target: RunTargetSchema,
   role: ReceiverRoleSchema.describe('The role of the implementation under test when it receives task-augmented requests.'),
   negotiatedProtocolVersion: nullWhenAbsent(z.string()).describe(

@@ -1,3 +1,4 @@
+import { declaresExtension, TASKS_EXTENSION } from './modern/envelope.js';
 import type { TargetFacts } from './check.js';
 import { FIXTURE_TOOL_NAMES, taskSupportMismatch } from './fixtures.js';
 import type { Precondition } from './model.js';
@@ -34,6 +35,8 @@ function reasonFor(need: Precondition, facts: TargetFacts): string | undefined {
       return tasksCapability(facts)?.[need.path] !== undefined ? undefined : `the receiver does not declare tasks.${need.path}`;
     case 'no-tasks-capability':
       return declaresTaskRequests(facts) ? 'the receiver declares task support for this request type; the rule is for receivers that do not' : undefined;
+    case 'tasks-extension':
+      return declaresExtension(facts.capabilities) ? undefined : `server/discover does not list the ${TASKS_EXTENSION} extension among the server's capabilities`;
     case 'fixture': {
       const binding = facts.fixtures.get(need.role);
       if (!binding) return `the receiver offers no ${FIXTURE_TOOL_NAMES[need.role]} tool (fixture contract) and the config maps none to the "${need.role}" role`;

@@ -1,5 +1,5 @@
 import type { CheckDefinition } from './check.js';
-import type { Requirement } from './model.js';
+import type { Era, Requirement } from './model.js';
 
 /**
  * A profile is one spec version as data: its catalogue of requirements, its checks and its fixture contract.
@@ -14,6 +14,8 @@ export interface Profile {
   specUrl: string;
   /** The protocol version the harness asks for when it connects. */
   protocolVersion: string;
+  /** How the harness speaks to the receiver: legacy opens with initialize, modern sends the envelope on each request. */
+  era: Era;
   /** Every requirement, each with its full link (see defineProfile). */
   requirements: ReadonlyMap<string, Requirement>;
   checks: readonly CheckDefinition[];

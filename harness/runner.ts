@@ -60,7 +60,10 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   let facts: TargetFacts;
   let timing: Timing;
   try {
-    const discovered = await discoverTarget(options.target, options.timing, options.role, options.fixtureMappings ?? {});
+    const discovered =
+      options.profile.era === 'modern'
+        ? await (await import('./modern/discovery.js')).discoverModernTarget(options.target, options.timing, options.fixtureMappings ?? {})
+        : await discoverTarget(options.target, options.timing, options.role, options.fixtureMappings ?? {});
     facts = discovered.facts;
     // From here on every bound and scenario duration follows the receiver's measured pace.
     timing = calibrate(options.timing, discovered.measured);
@@ -166,6 +169,7 @@ function assembleReport(
     tool: options.tool,
     specVersion: options.profile.id,
     profile: { id: options.profile.id, title: options.profile.title, specUrl: options.profile.specUrl },
+    profiles: [{ id: options.profile.id, title: options.profile.title, specUrl: options.profile.specUrl }],
     target: { transport: wireTransport(options.target), description: describeTarget(options.target), bundledReference: options.bundledReference ?? false },
     role: options.role,
     negotiatedProtocolVersion,
@@ -177,6 +181,7 @@ function assembleReport(
     notices,
     coverage: coverageMatrix(applicable, options.profile.requirements).map((row) => ({
       id: row.requirement.id,
+      profile: options.profile.id,
       keyword: row.requirement.keyword,
       binds: row.requirement.binds,
       section: row.requirement.section,
@@ -201,6 +206,7 @@ function strongestLevel(check: CheckDefinition, requirements: ReadonlyMap<string
 function baseResult(check: CheckDefinition, options: RunOptions): Omit<CheckResult, 'outcome' | 'message' | 'durationMs' | 'transcript'> {
   return {
     id: check.id,
+    profile: options.profile.id,
     title: check.title,
     suite: check.suite,
     role: options.role,

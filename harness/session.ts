@@ -124,7 +124,7 @@ export class RpcSession {
   }
 
   /** Sends a request and waits for its answer; an IUT that stays silent or disconnects raises IutError. */
-  async request(method: string, params?: Record<string, unknown>, options: { timeoutMs?: number; id?: string | number } = {}): Promise<RpcReply> {
+  async request(method: string, params?: Record<string, unknown>, options: { timeoutMs?: number; id?: string | number; headers?: Record<string, string | null> } = {}): Promise<RpcReply> {
     if (this.closedReason !== undefined) throw new IutError('closed', `${this.closedReason}; could not send ${method}`);
     const id = options.id ?? this.nextId++;
     const message = { jsonrpc: '2.0' as const, id, method, ...(params === undefined ? {} : { params }) };
@@ -154,9 +154,11 @@ export class RpcSession {
       this.pending.set(id, { method, sentAt, teachesPace: this.pace?.teaches(method, params) ?? false, resolve, reject, timer });
     });
     this.transcript.outgoing(this.label, message);
+    if (options.headers) this.transcript.note(`${method} (id ${id}) is sent with these HTTP headers changed on purpose: ${JSON.stringify(options.headers)}`, this.label);
     // Not awaited: over HTTP the SDK's send lasts until the receiver answers, and a receiver that never
     // answers must end in this request's timeout, not in a promise that never settles.
-    this.transport.send(message as JSONRPCMessage).catch((error: Error) => {
+    // (`headers` reaches only the modern HTTP transport; the others take no per-message options.)
+    this.transport.send(message as JSONRPCMessage, options.headers ? ({ headers: options.headers } as Parameters<Transport['send']>[1]) : undefined).catch((error: Error) => {
       const pending = this.pending.get(id);
       if (!pending) return;
       clearTimeout(pending.timer);

@@ -1,8 +1,9 @@
 // Fault injection: each named fault breaks exactly one behaviour of the reference receiver,
 // so that the conformance suite can be shown to catch it. Nothing here is active unless named.
+import { MODERN_FAULT_DESCRIPTIONS } from './modern/faults.js';
 
-/** Every fault the reference receiver can inject, with a one-line description of what it breaks. */
-export const FAULT_DESCRIPTIONS = {
+/** The faults of the 2025-11-25 era. */
+const LEGACY_FAULT_DESCRIPTIONS = {
   'undeclared-still-creates-task': 'with variant no-tasks: declares no tasks capability yet answers a task-augmented tools/call with a CreateTaskResult',
   'undeclared-type-rejects-task': 'a task-augmented request of a type without task support (ping, tools/list) answers -32602 instead of being processed normally',
   'capability-shape-invalid': 'declares tasks.list as the boolean true instead of an object (tasks.cancel when list is not declared)',
@@ -92,6 +93,9 @@ export const FAULT_DESCRIPTIONS = {
   'ask-related-meta-on-task-requests': 'the tasks/get and tasks/result requests conformance_ask sends the client carry the related-task _meta',
   'ask-alters-cursor': "conformance_ask lower-cases each nextCursor of the client's tasks/list before passing it back",
 } as const satisfies Record<string, string>;
+
+/** Every fault the reference receiver can inject, with a one-line description of what it breaks (modern ones in modern/faults.ts). */
+export const FAULT_DESCRIPTIONS = { ...LEGACY_FAULT_DESCRIPTIONS, ...MODERN_FAULT_DESCRIPTIONS } as const;
 
 export type FaultName = keyof typeof FAULT_DESCRIPTIONS;
 

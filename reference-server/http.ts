@@ -1,5 +1,6 @@
 // The Streamable HTTP front end: node:http, bearer-token contexts, one SDK transport per MCP session,
 // and a per-session outbox that holds server-initiated messages until the client's GET stream is open.
+// POSTs without a session that are not initialize belong to the modern era (modern/http-handler.ts).
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,6 +10,8 @@ import { isInitializeRequest, type JSONRPCMessage } from '@modelcontextprotocol/
 import { Dispatcher } from './dispatcher.js';
 import { ANONYMOUS_CONTEXT, ReceiverEnvironment } from './environment.js';
 import { INVALID_PARAMS, INVALID_REQUEST, PARSE_ERROR, describeError, errorResponse, triage } from './jsonrpc.js';
+import { ModernEra } from './modern/dispatcher.js';
+import { serveModernPost } from './modern/http-handler.js';
 import type { ReferenceOptions } from './options.js';
 
 export const MCP_PATH = '/mcp';
@@ -36,6 +39,8 @@ export async function startReferenceHttpServer(opts: ReferenceOptions & { port?:
   const tokens = new Map(Object.entries(opts.tokens ?? {}));
   const env = new ReceiverEnvironment(opts, 'http', tokens.size > 0);
   const sessions = new Map<string, Session>();
+  const era = opts.era ?? 'dual';
+  const modern = new ModernEra(env.faults, log, era === 'dual');
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -53,6 +58,14 @@ export async function startReferenceHttpServer(opts: ReferenceOptions & { port?:
 
     if (req.method === 'POST') return handlePost(req, res);
     if (req.method === 'GET' || req.method === 'DELETE') {
+      if (era === 'modern' || (era === 'dual' && req.headers['mcp-session-id'] === undefined)) {
+        res.setHeader('Allow', 'POST');
+        return sendJson(
+          res,
+          405,
+          errorResponse(null, { code: -32000, message: `Method ${req.method} not allowed without a session: 2026-07-28 has neither a GET stream nor sessions (subscriptions/listen opens a stream)` }),
+        );
+      }
       const session = sessionOf(req, res);
       if (!session) return;
       if (req.method === 'GET') watchGetStream(session, res);
@@ -98,15 +111,19 @@ export async function startReferenceHttpServer(opts: ReferenceOptions & { port?:
     const hasSessionHeader = req.headers['mcp-session-id'] !== undefined;
     const verdict = triage(value);
     if (verdict.kind !== 'message') {
-      if (hasSessionHeader && !sessionOf(req, res)) return;
+      if (hasSessionHeader && era !== 'modern' && !sessionOf(req, res)) return;
       if (verdict.kind === 'drop') return sendJson(res, 400, errorResponse(null, { code: INVALID_REQUEST, message: `Rejected a ${verdict.reason}` }));
       // An identifiable malformed request is answered like any request; anything else is a bad HTTP request.
       return sendJson(res, verdict.reply.id === null ? 400 : 200, verdict.reply);
     }
     const message = verdict.message;
 
+    const isInitialize = 'method' in message && message.method === 'initialize' && 'id' in message;
+    // A modern-only receiver ignores session ids; a dual one serves sessionless POSTs other than initialize as modern.
+    if (era === 'modern' || (era === 'dual' && !hasSessionHeader && !isInitialize)) {
+      return serveModernPost(modern, message, req, res, (req as IncomingMessage & { auth?: AuthInfo }).auth?.clientId ?? ANONYMOUS_CONTEXT);
+    }
     if (!hasSessionHeader) {
-      const isInitialize = 'method' in message && message.method === 'initialize' && 'id' in message;
       if (!isInitialize) {
         return sendJson(res, 400, errorResponse(null, { code: -32000, message: 'Bad Request: Mcp-Session-Id header is required (start a session with initialize)' }));
       }
@@ -216,6 +233,7 @@ export async function startReferenceHttpServer(opts: ReferenceOptions & { port?:
       (closing ??= (async () => {
         await Promise.all([...sessions.values()].map((session) => session.transport.close().catch(() => {})));
         sessions.clear();
+        modern.close();
         env.close();
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeAllConnections();

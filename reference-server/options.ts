@@ -1,13 +1,16 @@
 // Command-line and environment parsing for the reference receiver's CLI.
 import { faultsAndVariant, flagOrEnv, parseBoundedInteger, parseCommandLine, parseDelay, SHARED_FLAGS, splitList, UsageError, type Variant } from './cli-options.js';
 import { KNOWN_FAULTS } from './faults.js';
+import { ERAS, type Era } from './modern/protocol.js';
 
-export type { Variant };
+export type { Era, Variant };
 
 /** Options shared by both transports. */
 export interface ReferenceOptions {
   faults?: string[];
   variant?: Variant;
+  /** Which eras are served: dual (the default), legacy (2025-11-25 only) or modern (2026-07-28 only). */
+  era?: Era;
   /** Bearer token -> authorization context name (HTTP only). */
   tokens?: Record<string, string>;
   /** Correct but slow: every answer is held this long after the request was handled (a remote or loaded receiver). */
@@ -18,19 +21,21 @@ export interface ReferenceOptions {
   flood?: boolean;
 }
 
-export interface CliOptions extends Required<Pick<ReferenceOptions, 'faults' | 'variant' | 'tokens'>>, Pick<ReferenceOptions, 'answerDelayMs' | 'intakeDelayMs' | 'flood'> {
+export interface CliOptions extends Required<Pick<ReferenceOptions, 'faults' | 'variant' | 'tokens'>>, Pick<ReferenceOptions, 'era' | 'answerDelayMs' | 'intakeDelayMs' | 'flood'> {
   http: boolean;
   port: number;
   host: string;
 }
 
-export const USAGE = 'usage: main.js [--http] [--port N] [--host H] [--fault NAME]... [--variant full|no-tasks] [--tokens tokA:alice,tokB:bob] [--answer-delay-ms N] [--intake-delay-ms N] [--flood]';
+export const USAGE =
+  'usage: main.js [--http] [--port N] [--host H] [--fault NAME]... [--variant full|no-tasks] [--era dual|legacy|modern] [--tokens tokA:alice,tokB:bob] [--answer-delay-ms N] [--intake-delay-ms N] [--flood]';
 
 const FLAGS = {
   ...SHARED_FLAGS,
   http: { type: 'boolean' },
   port: { type: 'string' },
   host: { type: 'string' },
+  era: { type: 'string' },
   tokens: { type: 'string' },
   'answer-delay-ms': { type: 'string' },
   'intake-delay-ms': { type: 'string' },
@@ -46,16 +51,26 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
     return given && parseDelay(given.name, given.value);
   };
   const tokens = flagOrEnv('--tokens', values.tokens, 'REFERENCE_TOKENS', env)?.value;
+  const era = flagOrEnv('--era', values.era, 'REFERENCE_ERA', env);
   return {
     http: values.http ?? false,
     port,
     host: values.host ?? '127.0.0.1',
     ...faultsAndVariant(values, env, KNOWN_FAULTS),
+    // Left undefined when not given: the receiver then serves both eras.
+    era: era && parseEra(era.name, era.value),
     tokens: tokens ? parseTokens(tokens) : {},
     answerDelayMs: delay('answer-delay-ms', 'REFERENCE_ANSWER_DELAY_MS'),
     intakeDelayMs: delay('intake-delay-ms', 'REFERENCE_INTAKE_DELAY_MS'),
     flood: (values.flood ?? false) || env.REFERENCE_FLOOD === '1',
   };
+}
+
+/** dual, legacy or modern; otherwise a UsageError naming the flag (or variable) and the choices. */
+export function parseEra(name: string, value: string): Era {
+  const era = ERAS.find((known) => known === value);
+  if (era) return era;
+  throw new UsageError(`unknown era ${JSON.stringify(value)} in ${name}; use --era dual, --era legacy or --era modern`);
 }
 
 /** "tokA:alice,tokB:bob" -> { tokA: "alice", tokB: "bob" }. */

@@ -2,10 +2,12 @@
 import { once } from 'node:events';
 import type { Readable, Writable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { Dispatcher } from './dispatcher.js';
 import { ReceiverEnvironment, STDIO_CONTEXT } from './environment.js';
-import { INVALID_REQUEST, PARSE_ERROR, describeError, errorResponse, triage } from './jsonrpc.js';
+import { INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR, describeError, errorResponse, triage } from './jsonrpc.js';
+import { ModernEra } from './modern/dispatcher.js';
+import { ModernStdioSession, stdioRoute } from './modern/stdio-session.js';
 import type { ReferenceOptions } from './options.js';
 
 export interface StdioHandle {
@@ -38,7 +40,39 @@ export async function serveStdio(opts: ReferenceOptions, stdin: Readable = proce
       .catch((error: unknown) => void log(`write failed: ${describeError(error)}`));
     return writing;
   };
-  const dispatcher = new Dispatcher(env, { reply: send, push: send });
+  // Both eras share the process (dual-era by default): the legacy dispatcher after initialize, ModernEra for
+  // requests that carry the 2026-07-28 _meta (stdioRoute decides, per request).
+  const era = opts.era ?? 'dual';
+  const modern = new ModernEra(env.faults, log, era === 'dual');
+  const modernSession = new ModernStdioSession(modern, STDIO_CONTEXT, (message) => void send(message));
+  const stopUnasked = era === 'legacy' ? () => {} : modern.broadcastUnasked((message) => void send(message));
+  let initialized = false;
+  const initializeIds = new Set<RequestId>();
+  const dispatcher = new Dispatcher(env, {
+    reply: (message) => {
+      if (message.id !== undefined && initializeIds.delete(message.id) && 'result' in message) initialized = true;
+      return send(message);
+    },
+    push: send,
+  });
+  const route = (message: JSONRPCMessage) => {
+    if ('method' in message && 'id' in message) {
+      const which = stdioRoute(message.method, message.params, era, initialized);
+      if (which === 'modern') return modernSession.handle(message);
+      if (which === 'refuse') {
+        return void send(
+          errorResponse(message.id, {
+            code: METHOD_NOT_FOUND,
+            message: `Method not found: this receiver runs --era legacy and serves 2025-11-25 only, so a 2026-07-28 ${message.method} is unknown; send initialize`,
+          }),
+        );
+      }
+      if (message.method === 'initialize') initializeIds.add(message.id);
+      return dispatcher.handle(message, STDIO_CONTEXT);
+    }
+    if ('method' in message && message.method === 'notifications/cancelled' && modernSession.cancel(message.params?.requestId)) return;
+    if (era !== 'modern') dispatcher.handle(message, STDIO_CONTEXT);
+  };
 
   let finish!: () => void;
   const done = new Promise<void>((resolve) => (finish = resolve));
@@ -50,6 +84,9 @@ export async function serveStdio(opts: ReferenceOptions, stdin: Readable = proce
     stdin.off('end', onEnd);
     stdin.off('close', onEnd);
     dispatcher.close();
+    stopUnasked();
+    modernSession.close();
+    modern.close();
     env.close();
     if (stdin === process.stdin) process.stdin.pause();
     finish();
@@ -80,7 +117,7 @@ export async function serveStdio(opts: ReferenceOptions, stdin: Readable = proce
       return;
     }
     const verdict = triage(value);
-    if (verdict.kind === 'message') dispatcher.handle(verdict.message, STDIO_CONTEXT);
+    if (verdict.kind === 'message') route(verdict.message);
     else if (verdict.kind === 'reply') void send(verdict.reply);
     else log(`dropped a ${verdict.reason}`);
   };

@@ -14,9 +14,9 @@ import { RunReportSchema, type RunReport } from '../harness/model.js';
  * Identifies the JSON report format and its schema (reports/report.schema.json, whose `$id` this is); written
  * as the report's `$schema`. Bump the version when a field is added, changes meaning or is removed: the schema
  * refuses fields it does not list. v2 added `profile`, `calibration`, `verdict`, `targetExits` and
- * `results[].targetRestarts`.
+ * `results[].targetRestarts`; v3 `profiles`, `results[].profile` and `coverage[].profile` (several profiles in one report).
  */
-export const REPORT_SCHEMA_ID = 'urn:mcp-tasks-conformance:report:v2';
+export const REPORT_SCHEMA_ID = 'urn:mcp-tasks-conformance:report:v3';
 
 /** The JSON report file: the run report after the `$schema` that names its format. */
 export const ReportFileSchema = z.object({
@@ -50,7 +50,8 @@ export function reportJsonSchema(): Record<string, unknown> {
     io: 'input',
     override: ({ zodSchema, jsonSchema }) => {
       // The writer drops fields the model does not know; the file format refuses them.
-      if (zodSchema._zod.def.type === 'object') jsonSchema.additionalProperties = false;
+      // (A use of a named object is only its $ref: the definition itself carries the keyword.)
+      if (zodSchema._zod.def.type === 'object' && !('$ref' in jsonSchema)) jsonSchema.additionalProperties = false;
       // zod bounds every integer by the safe-integer range; a count or an exit code needs only its type.
       if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
       if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
@@ -63,7 +64,7 @@ export function reportJsonSchema(): Record<string, unknown> {
     $id: REPORT_SCHEMA_ID,
     title: 'mcp-tasks-conformance JSON report',
     description:
-      'The result of one run of mcp-tasks-conformance (Tasks in MCP, one spec version: its profile), as written by --json FILE. ' +
+      'The result of one run of mcp-tasks-conformance (Tasks in MCP: one spec profile, or several side by side), as written by --json FILE. ' +
       'Every field is always present; optional values that are absent are null. Keys appear in the order listed here. Described in docs/report-format.md.',
     ...generated,
   };

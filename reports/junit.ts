@@ -354,8 +354,13 @@ function addTestCase(suite: TestSuite, result: CheckResult, run: RunContext, exi
 }
 
 /** A <testsuite> name that says which tool and profile ran it: "mcp-tasks-conformance 2025-11-25 · lifecycle". */
-function suiteName(report: RunReport, suite: string): string {
-  return attributeText(`${JUNIT_ROOT_NAME} ${report.profile.id} · ${suite}`);
+function suiteName(report: RunReport, suite: string, profileId = report.profile.id): string {
+  return attributeText(`${JUNIT_ROOT_NAME} ${profileId} · ${suite}`);
+}
+
+/** The profile a result belongs to: its own in a combined report, the report's otherwise. */
+function profileOf(report: RunReport, result: CheckResult): { id: string; title: string; specUrl: string } {
+  return report.profiles?.find((profile) => profile.id === result.profile) ?? report.profile;
 }
 
 /** The run-verdict test case: a <failure> listing every line that fails the run. */
@@ -377,6 +382,7 @@ export function buildJunitXml(report: RunReport, options: JunitOptions = {}): st
   const suites = new Map<string, { suite: TestSuite; ms: number }>();
   const verdict = reportVerdict(report, options.strict);
   const run: RunContext = { report, verdict: verdictByCheck(verdict), requirements: new Map(report.coverage.map((entry) => [entry.id, entry])) };
+  // (A requirement ID names the same statement in any profile that lists it: the harness's base rules.)
   let failureWritten = false;
   // The server's deaths, by each check they reached.
   const exitsOf = new Map<string, TargetExit[]>();
@@ -385,11 +391,16 @@ export function buildJunitXml(report: RunReport, options: JunitOptions = {}): st
   }
 
   for (const result of report.results) {
-    let entry = suites.get(result.suite);
+    const profile = profileOf(report, result);
+    const suiteKey = `${profile.id} ${result.suite}`;
+    let entry = suites.get(suiteKey);
     if (!entry) {
-      const suite = builder.testSuite().name(suiteName(report, result.suite)).timestamp(timestamp);
-      suite.property('profile', attributeText(`${report.profile.title} <${report.profile.specUrl}>`));
-      suite.property('specVersion', attributeText(report.specVersion));
+      const suite = builder
+        .testSuite()
+        .name(suiteName(report, result.suite, profile.id))
+        .timestamp(timestamp);
+      suite.property('profile', attributeText(`${profile.title} <${profile.specUrl}>`));
+      suite.property('specVersion', attributeText(profile.id));
       suite.property('tool', attributeText(`${report.tool.name} ${report.tool.version}`));
       suite.property('target', attributeText(report.target.description));
       suite.property('transport', attributeText(report.target.transport));
@@ -401,7 +412,7 @@ export function buildJunitXml(report: RunReport, options: JunitOptions = {}): st
       // The run's record of the server dying, on every suite: a JUnit consumer may show only one of them.
       (report.targetExits ?? []).forEach((exit, index) => suite.property(`targetExit.${index + 1}`, attributeText(exit.summary)));
       entry = { suite, ms: 0 };
-      suites.set(result.suite, entry);
+      suites.set(suiteKey, entry);
     }
     entry.ms += Number.isFinite(result.durationMs) && result.durationMs > 0 ? Math.round(result.durationMs) : 0;
     if (addTestCase(entry.suite, result, run, exitsOf.get(result.id))) failureWritten = true;

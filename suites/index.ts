@@ -86,6 +86,7 @@ export const TASKS_2025_11_25: Profile = defineProfile({
   title: 'Tasks, MCP 2025-11-25',
   specUrl: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks',
   protocolVersion: '2025-11-25',
+  era: 'legacy',
   requirements: [...REQUIREMENTS, ...BASE_REQUIREMENTS],
   checks: ALL_CHECKS,
   fixtureContract: { server: 'README.md#the-fixture-contract', client: 'docs/client-fixture-contract.md' },

@@ -326,6 +326,7 @@ describe('json', () => {
       'tool',
       'specVersion',
       'profile',
+      'profiles',
       'target',
       'role',
       'negotiatedProtocolVersion',
@@ -344,6 +345,7 @@ describe('json', () => {
     expect(results.map((r) => r.outcome)).toEqual(['pass', 'fail', 'warn', 'skip', 'error']);
     expect(Object.keys(results[0]!)).toEqual([
       'id',
+      'profile',
       'title',
       'suite',
       'role',
@@ -361,7 +363,7 @@ describe('json', () => {
     expect(json.summary).toEqual({ pass: 1, fail: 1, warn: 1, skip: 1, error: 1 });
     const coverage = json.coverage as Record<string, unknown>[];
     expect(coverage.map((c) => c.id)).toEqual(COVERAGE.map((c) => c.id));
-    expect(Object.keys(coverage[0]!)).toEqual(['id', 'keyword', 'binds', 'section', 'url', 'summary', 'checks', 'reason']);
+    expect(Object.keys(coverage[0]!)).toEqual(['id', 'profile', 'keyword', 'binds', 'section', 'url', 'summary', 'checks', 'reason']);
     expect(coverage[0]!.reason).toBeNull();
     expect(coverage.at(-1)!.reason).toBe('binds the requestor');
   });
@@ -422,7 +424,7 @@ describe('json', () => {
     const file = join(dir, 'json', 'nested', 'results.json');
     await writeJsonReport(file, fixture());
     const text = await readFile(file, 'utf8');
-    expect(text).toMatch(/^\{\n {2}"\$schema": "urn:mcp-tasks-conformance:report:v2",\n {2}"tool": \{/);
+    expect(text).toMatch(/^\{\n {2}"\$schema": "urn:mcp-tasks-conformance:report:v3",\n {2}"tool": \{/);
     expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(toJsonReport(fixture()))));
     await writeJsonReport(file, fixture({ durationMs: 1 }));
     expect(JSON.parse(await readFile(file, 'utf8')).durationMs).toBe(1);

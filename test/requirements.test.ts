@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, it, expect } from 'vitest';
 import type { Keyword } from '../harness/model.js';
 import { REQUIREMENTS, REQUIREMENTS_BY_ID, RETIRED_REQUIREMENT_IDS, requirement } from '../suites/requirements.js';
+import { keywordSites, nGrams, slugify, specHeadings, words } from './support/keyword-sites.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const SPEC_PATH = path.resolve(here, '../../shared/reference/tasks-2025-11-25.en.mdx');
@@ -16,59 +17,6 @@ if (!specExists) console.warn(`requirements.test: spec-based tests skipped, ${SP
 
 const KEYWORDS: readonly Keyword[] = ['MUST', 'MUST NOT', 'SHOULD', 'SHOULD NOT', 'MAY'];
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-/** Heading slug as the spec site builds anchors: lowercase, punctuation dropped, spaces to hyphens. */
-function slugify(heading: string): string {
-  return heading
-    .toLowerCase()
-    .replace(/[^a-z0-9 -]/g, '')
-    .trim()
-    .replace(/\s+/g, '-');
-}
-
-/** Heading titles of the spec, ignoring fenced code blocks (mermaid or JSON could hold a '#'). */
-function specHeadings(text: string): string[] {
-  const headings: string[] = [];
-  let inFence = false;
-  for (const line of text.split('\n')) {
-    if (line.trimStart().startsWith('```')) inFence = !inFence;
-    else if (!inFence) {
-      const match = /^#{1,6}\s+(.+?)\s*$/.exec(line);
-      if (match?.[1]) headings.push(match[1]);
-    }
-  }
-  return headings;
-}
-
-/** Every bold keyword of the page, as "<anchor>/<n>" (the n-th keyword of its section, page order) → keyword. */
-function keywordSites(text: string): Map<string, Keyword> {
-  const sites = new Map<string, Keyword>();
-  let anchor = '';
-  let ordinal = 0;
-  let inFence = false;
-  for (const line of text.split('\n')) {
-    if (line.trimStart().startsWith('```')) inFence = !inFence;
-    if (inFence) continue;
-    const heading = /^#{1,6}\s+(.+?)\s*$/.exec(line);
-    if (heading?.[1]) {
-      anchor = slugify(heading[1]);
-      ordinal = 0;
-      continue;
-    }
-    for (const match of line.matchAll(/\*\*(MUST NOT|MUST|SHOULD NOT|SHOULD|MAY)\*\*/g)) sites.set(`${anchor}/${++ordinal}`, match[1] as Keyword);
-  }
-  return sites;
-}
-
-function words(text: string): string[] {
-  return text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
-}
-
-function nGrams(tokens: readonly string[], n: number): string[] {
-  const grams: string[] = [];
-  for (let i = 0; i + n <= tokens.length; i += 1) grams.push(tokens.slice(i, i + n).join(' '));
-  return grams;
-}
 
 describe('requirement catalogue', () => {
   it('has unique IDs in the TASKS-* style', () => {

@@ -1,12 +1,15 @@
 import type { AnswerPace } from '../answer-pace.js';
 import { SPEC_VERSION } from '../model-basics.js';
-import type { TransportKind } from '../model.js';
+import type { Era, TransportKind } from '../model.js';
+export type { Era } from '../model.js';
 import { TOOL } from '../tool.js';
 import { IutError, RpcSession } from '../session.js';
 import { withinMs } from '../timing.js';
 import type { Transcript } from '../transcript.js';
 import type { Delivery } from './http-transport.js';
 import { CommandStdioTransport } from './stdio-transport.js';
+import { ModernHttpTransport, type HttpExchange } from './modern-http-transport.js';
+import { MODERN_PROTOCOL_VERSION } from '../modern/envelope.js';
 import type { ClientHub, ClientSlot } from './client-hub.js';
 import { launchCommand, type LaunchedProcess } from './process-group.js';
 import type { ConnectionObserver } from './target-watch.js';
@@ -49,6 +52,12 @@ export interface Connection {
   deliveryOf(requestId: string | number): Delivery | undefined;
   /** A client under test: what the hub saw it do as a requestor. */
   readonly hubRecord?: HubRecord;
+  /** The era the connection speaks: legacy opens with initialize, modern sends the envelope on every request. */
+  readonly era: Era;
+  /** Modern HTTP: the status and headers of the POST that carried a request. */
+  exchangeOf?(requestId: string | number): HttpExchange | undefined;
+  /** Ends the exchange of a long-lived request (a subscription): closes its stream on HTTP, cancels it on stdio. */
+  endRequest?(requestId: string | number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -72,13 +81,20 @@ export interface ConnectOptions {
   clientCapabilities?: Record<string, unknown>;
   /** A client under test: how the hub presents itself on this connection's endpoint. */
   hub?: HubOptions;
+  /** Which era to open: modern sends no initialize (each request carries its own metadata). Default legacy. */
+  era?: Era;
+  /** Modern: what server/discover told during discovery, given to every connection as its `init`. */
+  discovered?: InitializeOutcome;
 }
 
 /** Opens a fresh connection (a new process on stdio, a new MCP session on HTTP) and initializes it. */
 export async function openConnection(target: TargetSpec, options: ConnectOptions): Promise<Connection> {
   if (target.transport === 'client') return openClientConnection(target, options);
   const { transcript, label } = options;
+  const era = options.era ?? 'legacy';
   const deliveries = new Map<string | number, Delivery>();
+  const exchanges = new Map<string | number, HttpExchange>();
+  let modernHttp: ModernHttpTransport | undefined;
   let transport;
   if (target.transport === 'stdio') {
     const stdio = new CommandStdioTransport(target.command, target.env ? ({ ...process.env, ...target.env } as Record<string, string>) : undefined);
@@ -122,9 +138,15 @@ export async function openConnection(target: TargetSpec, options: ConnectOptions
     const headers = options.identity === 'peer' ? target.peerHeaders : target.headers;
     if (options.identity === 'peer' && !headers) throw new Error('no second identity was configured (--peer-header)');
     const observer = target.observer;
-    // Loaded on first use: the SDK's HTTP client and its schemas cost a stdio run's start time for nothing.
-    const { createHttpTransport } = await import('./http-transport.js');
-    transport = createHttpTransport(target.url, headers ?? {}, deliveries, observer ? (refused) => observer.transportFailed(refused) : undefined);
+    const onFailure = observer ? (refused: boolean) => observer.transportFailed(refused) : undefined;
+    if (era === 'modern') {
+      modernHttp = new ModernHttpTransport(target.url, headers ?? {}, exchanges, onFailure);
+      transport = modernHttp;
+    } else {
+      // Loaded on first use: the SDK's HTTP client and its schemas cost a stdio run's start time for nothing.
+      const { createHttpTransport } = await import('./http-transport.js');
+      transport = createHttpTransport(target.url, headers ?? {}, deliveries, onFailure);
+    }
   }
   const session = new RpcSession(transport, transcript, label, options.requestTimeoutMs, options.answerPace);
   if (target.transport === 'http' && target.observer) {
@@ -148,6 +170,17 @@ export async function openConnection(target: TargetSpec, options: ConnectOptions
   };
   try {
     await session.start();
+    if (era === 'modern') {
+      const init = options.discovered ?? { protocolVersion: MODERN_PROTOCOL_VERSION, capabilities: {}, serverInfo: undefined, raw: {} };
+      session.setProtocolVersion(init.protocolVersion);
+      const endRequest = async (requestId: string | number) => {
+        // HTTP: closing the stream ends it; stdio shares one channel, so the request is cancelled by id.
+        if (modernHttp) modernHttp.abortRequest(requestId);
+        else if (!session.closed) await session.notify('notifications/cancelled', { requestId }).catch(() => undefined);
+      };
+      const exchangeOf = (id: string | number) => exchanges.get(id);
+      return { label, transport: target.transport, session, init, era, deliveryOf: (id) => exchanges.get(id)?.delivery, exchangeOf, endRequest, close };
+    }
     const reply = await session.request(
       'initialize',
       { protocolVersion: SPEC_VERSION, capabilities: options.clientCapabilities ?? HARNESS_CLIENT_CAPABILITIES, clientInfo: HARNESS_CLIENT_INFO },
@@ -164,7 +197,7 @@ export async function openConnection(target: TargetSpec, options: ConnectOptions
       serverInfo: result.serverInfo,
       raw: result,
     };
-    return { label, transport: target.transport, session, init, deliveryOf: (id) => deliveries.get(id), close };
+    return { label, transport: target.transport, session, init, era, deliveryOf: (id) => deliveries.get(id), close };
   } catch (error) {
     await close();
     if (error instanceof IutError) throw error;
@@ -195,7 +228,7 @@ async function openClientConnection(target: Extract<TargetSpec, { transport: 'cl
     try {
       inProcess = await target.startInProcess(slot.url);
       const { session, init } = await clientReady(slot, options.connectTimeoutMs);
-      return { label, transport: 'http', session, init, deliveryOf: () => undefined, hubRecord: slot.record, close };
+      return { label, transport: 'http', session, init, era: 'legacy', deliveryOf: () => undefined, hubRecord: slot.record, close };
     } catch (error) {
       await close();
       throw error;
@@ -226,7 +259,7 @@ async function openClientConnection(target: Extract<TargetSpec, { transport: 'cl
       transcript.note(signal ? `the client process was ended by ${signal}` : `the client process exited with code ${code}`, label);
       session.closeWith('the client process exited');
     });
-    return { label, transport: 'http', session, init, deliveryOf: () => undefined, hubRecord: slot.record, close };
+    return { label, transport: 'http', session, init, era: 'legacy', deliveryOf: () => undefined, hubRecord: slot.record, close };
   } catch (error) {
     await close();
     throw error;

@@ -2,7 +2,11 @@
 // and demands the exact set of checks that catch it. The fast tier (npm test) proves every check can fail in
 // little time: for one fault per check it runs only the catching checks and demands their outcomes.
 import type { RunReport } from '../../harness/model.js';
+import type { Profile } from '../../harness/profile.js';
 import { ALL_CHECKS } from '../../suites/index.js';
+import { TASKS_2026_07_28 } from '../../suites/ext-tasks/index.js';
+import { EXT_FLOW_FAULT_CASES } from '../fault-cases/ext-flow.js';
+import { EXT_SURFACE_FAULT_CASES } from '../fault-cases/ext-surface.js';
 import { ALLOWED_ALTERNATIVE_CASES } from '../fault-cases/allowed-alternatives.js';
 import { CLIENT_FAULT_CASES, CLIENT_REQUESTOR_FAULT_CASES } from '../fault-cases/client.js';
 import { CORE_FAULT_CASES } from '../fault-cases/core.js';
@@ -20,29 +24,36 @@ export const SERVER_FAULT_CASES: readonly FaultCase[] = [
   ...ALLOWED_ALTERNATIVE_CASES,
 ];
 export const ALL_CLIENT_FAULT_CASES: readonly FaultCase[] = [...CLIENT_FAULT_CASES, ...CLIENT_REQUESTOR_FAULT_CASES];
+/** The 2026-07-28 profile's fault cases, run against the reference's modern era. */
+export const EXT_FAULT_CASES: readonly FaultCase[] = [...EXT_SURFACE_FAULT_CASES, ...EXT_FLOW_FAULT_CASES];
 
-/** Check IDs that run against the given role. */
-export function checksOfRole(role: 'server' | 'client'): string[] {
-  return ALL_CHECKS.filter((check) => check.roles.includes(role)).map((check) => check.id);
+/** Check IDs that run against the given role (of the 2025-11-25 profile unless another is given). */
+export function checksOfRole(role: 'server' | 'client', checks: Profile['checks'] = ALL_CHECKS): string[] {
+  return checks.filter((check) => check.roles.includes(role)).map((check) => check.id);
 }
 
 /** Checks of the role that no fault case catches: each is a check that cannot be shown to fail, a defect. */
-export function unprovenChecks(cases: readonly FaultCase[], role: 'server' | 'client'): string[] {
+export function unprovenChecks(cases: readonly FaultCase[], role: 'server' | 'client', checks: Profile['checks'] = ALL_CHECKS): string[] {
   const caught = new Set(cases.flatMap((c) => Object.keys(c.catches)));
-  return checksOfRole(role).filter((id) => !caught.has(id));
+  return checksOfRole(role, checks).filter((id) => !caught.has(id));
 }
 
 /**
  * The first case (in catalogue order) that proves each check, deduplicated: a deterministic cover in which every
  * check of the role fails or warns at least once. Cases that catch nothing (allowed alternatives) are left to the whole matrix.
  */
-export function provingCases(cases: readonly FaultCase[], role: 'server' | 'client'): FaultCase[] {
+export function provingCases(cases: readonly FaultCase[], role: 'server' | 'client', checks: Profile['checks'] = ALL_CHECKS): FaultCase[] {
   const chosen = new Set<FaultCase>();
-  for (const id of checksOfRole(role)) {
+  for (const id of checksOfRole(role, checks)) {
     const proving = cases.find((c) => id in c.catches);
     if (proving) chosen.add(proving);
   }
   return cases.filter((c) => chosen.has(c));
+}
+
+/** Runs a 2026-07-28 fault case against the reference's modern era. */
+export function runExtFaultCase(faultCase: FaultCase, scope: 'whole-suite' | 'catchers'): Promise<RunReport> {
+  return runFaultCase(faultCase, 'server', scope, TASKS_2026_07_28);
 }
 
 export function caseLabel(faultCase: FaultCase): string {
@@ -50,8 +61,8 @@ export function caseLabel(faultCase: FaultCase): string {
 }
 
 /** Runs a fault case against the reference of the role: the whole suite, or only the checks it names as catchers. */
-export function runFaultCase(faultCase: FaultCase, role: 'server' | 'client', scope: 'whole-suite' | 'catchers'): Promise<RunReport> {
-  const options = scope === 'catchers' ? { ...faultCase, only: Object.keys(faultCase.catches) } : faultCase;
+export function runFaultCase(faultCase: FaultCase, role: 'server' | 'client', scope: 'whole-suite' | 'catchers', profile?: Profile): Promise<RunReport> {
+  const options = { ...(scope === 'catchers' ? { ...faultCase, only: Object.keys(faultCase.catches) } : faultCase), profile };
   if (role === 'client') return runAgainstReferenceClient(options);
   return faultCase.stdio ? runAgainstReferenceStdio(options) : runAgainstReferenceHttp(options);
 }

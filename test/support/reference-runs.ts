@@ -7,7 +7,9 @@ import { makeTiming } from '../../harness/timing.js';
 import { ClientHub } from '../../harness/connections/client-hub.js';
 import { runReferenceClient } from '../../reference-client/index.js';
 import { startReferenceHttpServer } from '../../reference-server/index.js';
-import { ALL_CHECKS, ALL_REQUIREMENTS, TASKS_2025_11_25 } from '../../suites/index.js';
+import type { Profile } from '../../harness/profile.js';
+import { ALL_REQUIREMENTS, TASKS_2025_11_25 } from '../../suites/index.js';
+import { TASKS_2026_07_28 } from '../../suites/ext-tasks/index.js';
 
 export const REFERENCE_MAIN = fileURLToPath(new URL('../../dist/reference-server/main.js', import.meta.url));
 export const REFERENCE_BUILT = existsSync(REFERENCE_MAIN);
@@ -27,19 +29,23 @@ export interface ReferenceRunOptions {
   answerDelayMs?: number;
   intakeDelayMs?: number;
   flood?: boolean;
+  /** The profile run: 2025-11-25 unless given. */
+  profile?: Profile;
+  /** The reference's era (--era): dual unless given. */
+  era?: 'dual' | 'legacy' | 'modern';
 }
 
-/** The suite's checks, or only those named. */
-function checksFor(only: readonly string[] | undefined) {
-  return only ? ALL_CHECKS.filter((check) => only.includes(check.id)) : ALL_CHECKS;
+/** The profile's checks, or only those named. */
+function checksFor(only: readonly string[] | undefined, profile: Profile = TASKS_2025_11_25) {
+  return only ? profile.checks.filter((check) => only.includes(check.id)) : profile.checks;
 }
 
-async function run(target: TargetSpec, multiplier = 1, only?: readonly string[]): Promise<RunReport> {
+async function run(target: TargetSpec, multiplier = 1, only?: readonly string[], profile: Profile = TASKS_2025_11_25): Promise<RunReport> {
   return runSuite({
     target,
     role: 'server',
-    checks: checksFor(only),
-    profile: TASKS_2025_11_25,
+    checks: checksFor(only, profile),
+    profile,
     timing: makeTiming(multiplier),
     concurrency: 8,
     tool: { name: 'mcp-tasks-conformance', version: 'test' },
@@ -56,12 +62,13 @@ export async function runAgainstReferenceHttp(options: ReferenceRunOptions = {})
     answerDelayMs: options.answerDelayMs,
     intakeDelayMs: options.intakeDelayMs,
     flood: options.flood,
+    era: options.era,
   });
   try {
     const target: TargetSpec = options.anonymous
       ? { transport: 'http', url: server.url, headers: {} }
       : { transport: 'http', url: server.url, headers: { Authorization: 'Bearer token-a' }, peerHeaders: options.noPeer ? undefined : { Authorization: 'Bearer token-b' } };
-    return await run(target, options.multiplier, options.only);
+    return await run(target, options.multiplier, options.only, options.profile);
   } finally {
     await server.close();
   }
@@ -75,7 +82,8 @@ export async function runAgainstReferenceStdio(options: ReferenceRunOptions = {}
   if (options.answerDelayMs) env.REFERENCE_ANSWER_DELAY_MS = String(options.answerDelayMs);
   if (options.intakeDelayMs) env.REFERENCE_INTAKE_DELAY_MS = String(options.intakeDelayMs);
   if (options.flood) env.REFERENCE_FLOOD = '1';
-  return run({ transport: 'stdio', command: `"${process.execPath}" "${REFERENCE_MAIN}"`, env }, options.multiplier, options.only);
+  if (options.era) env.REFERENCE_ERA = options.era;
+  return run({ transport: 'stdio', command: `"${process.execPath}" "${REFERENCE_MAIN}"`, env }, options.multiplier, options.only, options.profile);
 }
 
 /**
@@ -87,7 +95,7 @@ export function keywordMismatches(report: RunReport): string[] {
   const mismatches: string[] = [];
   for (const result of report.results) {
     for (const finding of result.findings) {
-      const requirement = ALL_REQUIREMENTS.get(finding.requirement);
+      const requirement = ALL_REQUIREMENTS.get(finding.requirement) ?? TASKS_2026_07_28.requirements.get(finding.requirement);
       const keyword = requirement?.keyword;
       const must = keyword === 'MUST' || keyword === 'MUST NOT';
       const should = keyword === 'SHOULD' || keyword === 'SHOULD NOT';

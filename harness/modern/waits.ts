@@ -1,0 +1,65 @@
+import { UnexpectedReply } from '../check-errors.js';
+import { describeReply } from '../describe.js';
+import { pause, type Timing } from '../timing.js';
+import { extTaskOf, isExtTerminal, type ExtReceiver, type ExtTask } from './receiver.js';
+
+export interface ExtObservation {
+  source: 'create' | 'get' | 'notification';
+  task: ExtTask;
+  at: number;
+}
+
+export interface ExtPollOptions {
+  timing: Timing;
+  signal?: AbortSignal;
+  /** Bound on the whole wait; defaults to the request timeout. */
+  timeoutMs?: number;
+  /** Every tasks/get answer is appended here. */
+  observations?: ExtObservation[];
+  /** At the bound, hand back the last task seen instead of ending the check: for waits whose end is no verdict. */
+  returnAtBound?: boolean;
+}
+
+/** The delay before the next poll: the receiver's pollIntervalMs, kept within the harness's bounds. */
+export function nextExtPollDelay(task: Record<string, unknown> | undefined, timing: Timing): number {
+  const suggested = typeof task?.pollIntervalMs === 'number' && Number.isFinite(task.pollIntervalMs) ? task.pollIntervalMs : 100;
+  return Math.min(Math.max(suggested, timing.minPollMs), timing.maxPollMs);
+}
+
+/**
+ * Polls tasks/get at the receiver's pace until `done` holds. An answer that is no task ends the check; so does the
+ * bound, unless returnAtBound (then `timedOut` says so). A notifications/tasks for the task brings the next poll forward.
+ */
+export async function pollExtTask(receiver: ExtReceiver, taskId: string, done: (task: ExtTask) => boolean, options: ExtPollOptions): Promise<{ task: ExtTask; timedOut: boolean }> {
+  const boundMs = options.timeoutMs ?? options.timing.requestTimeoutMs;
+  const deadline = performance.now() + boundMs;
+  for (;;) {
+    const reply = await receiver.getTask(taskId);
+    const task = extTaskOf(reply);
+    if (!task) throw new UnexpectedReply(`tasks/get for task ${taskId} should return the task; got ${describeReply(reply)}`);
+    options.observations?.push({ source: 'get', task, at: reply.receivedAt });
+    if (done(task)) return { task, timedOut: false };
+    if (performance.now() >= deadline) {
+      if (options.returnAtBound) return { task, timedOut: true };
+      throw new UnexpectedReply(`task ${taskId} did not reach the awaited state within ${boundMs} ms; the last status was "${task.status}"`);
+    }
+    const delayMs = nextExtPollDelay(task, options.timing);
+    const changed = receiver.waitForNotification((n) => n.method === 'notifications/tasks' && n.params.taskId === taskId, delayMs, { includePast: false });
+    await pause(delayMs, options.signal, changed);
+  }
+}
+
+/** Polls until the task is terminal. */
+export async function awaitExtTerminal(receiver: ExtReceiver, taskId: string, options: ExtPollOptions): Promise<ExtTask> {
+  return (await pollExtTask(receiver, taskId, (task) => isExtTerminal(task.status), options)).task;
+}
+
+/** Polls until the task is terminal or asks for input. */
+export async function awaitExtSettled(receiver: ExtReceiver, taskId: string, options: ExtPollOptions): Promise<ExtTask> {
+  return (await pollExtTask(receiver, taskId, (task) => isExtTerminal(task.status) || task.status === 'input_required', options)).task;
+}
+
+/** The bound for a fixture's work of `seconds`, plus the receiver's pace. */
+export function workBoundMs(timing: Timing, seconds: number): number {
+  return timing.requestTimeoutMs + timing.scaled(seconds * 1000);
+}

@@ -1,0 +1,38 @@
+// The faults of the modern era (2026-07-28, Tasks extension). Each one breaks a single behaviour so that the
+// check named beside it in the project's contract can be shown to catch it; none is active unless named.
+// faults.ts merges these into the receiver's list, so `--fault ext-...` works like any other fault.
+
+export const MODERN_FAULT_DESCRIPTIONS = {
+  'ext-task-without-extension': 'slow_compute answers a CreateTaskResult even when the request does not declare the tasks extension',
+  'ext-required-error-no-data': 'the -32021 of a task-only tool called without the tasks extension carries no data.requiredCapabilities',
+  'ext-task-methods-without-extension': 'tasks/get, tasks/update and tasks/cancel are served when the request does not declare the tasks extension',
+  'ext-listen-without-extension': 'subscriptions/listen naming taskIds is acknowledged when the request does not declare the tasks extension',
+  'ext-advertises-legacy-tasks': 'server/discover also declares a 2025-11-25 style tasks capability',
+  'ext-resulttype-not-task': 'the CreateTaskResult says resultType "complete"',
+  'ext-get-resulttype-task': 'tasks/get results say resultType "task"',
+  'ext-ack-not-empty': 'the tasks/update and tasks/cancel acknowledgements also carry the task fields',
+  'ext-lazy-create': 'a task becomes visible only 300 ms after its CreateTaskResult was sent (tasks/get before then answers -32602)',
+  'ext-completed-without-result': 'tasks/get of a completed task leaves out result',
+  'ext-failed-without-error': 'tasks/get of a failed task leaves out error',
+  'ext-tool-error-failed': 'a tool result with isError true (failing_job) ends the task failed with an error instead of completed with that result',
+  'ext-input-required-without-requests': 'tasks/get of an input_required task leaves out inputRequests',
+  'ext-one-request-at-a-time': 'multi_input shows only the first of its two outstanding requests until that one is answered',
+  'ext-unknown-task-wrong-code': 'tasks/get of an unknown task id answers -32603 instead of -32602',
+  'ext-terminal-reverts': 'from the second tasks/get after completion, the task reads working again',
+  'ext-update-refused': 'tasks/update naming an outstanding input key answers -32603 (and records nothing)',
+  'ext-update-unknown-key-rejected': 'tasks/update naming a key that is not outstanding answers -32602 instead of ignoring it',
+  'ext-reuses-input-key': 'multi_input: once one request is answered, the other is shown again under the answered key',
+  'ext-cancel-refused': 'tasks/cancel of an unfinished task answers -32603',
+  'ext-cancel-overrides-terminal': 'tasks/cancel of a completed or failed task turns it cancelled',
+  'ext-notifies-unasked': 'every status change of every task goes out as notifications/tasks on stdio, and on every listen stream of its context, without a subscription naming it',
+  'ext-listen-no-ack': 'subscriptions/listen sends the current state of its tasks as notifications/tasks and no acknowledgement',
+  'ext-notify-partial-task': 'notifications/tasks of a completed task leave out result',
+  'ext-progress-on-listen': 'a notifications/progress for each subscribed task goes out on the listen stream',
+  'ext-serves-removed-methods': 'tasks/list answers an empty list and tasks/result answers the outcome instead of -32601',
+  'ext-ignores-routing-headers': 'HTTP: the Mcp-Name header is neither required nor compared with the tool name or taskId',
+  'ext-sequential-ids': 'modern task ids are task-1, task-2, ...',
+  'ext-shared-tasks': 'any context may get, update, cancel and listen to any task (HTTP with tokens)',
+  'ext-accepts-missing-meta': 'requests without the required _meta protocolVersion or clientCapabilities are served',
+  'ext-unsupported-version-no-list': 'the -32022 for an unsupported protocol version leaves out data.supported',
+  'ext-empty-error-messages': 'every JSON-RPC error of the modern era has an empty message',
+} as const satisfies Record<string, string>;

@@ -1,0 +1,58 @@
+// How a modern task looks on the wire: the flat CreateTaskResult, and the DetailedTask that tasks/get and
+// notifications/tasks carry (result, error or inputRequests inlined by status), with the faults that distort them.
+import type { Faults } from '../faults.js';
+import type { ModernTask } from './tasks.js';
+
+export type Wire = Record<string, unknown>;
+
+/** A result of the modern era that is the final answer of its request. */
+export function complete(result: Wire): Wire {
+  return { resultType: 'complete', ...result };
+}
+
+/** The Task fields every shape shares. */
+export function taskFields({ record }: ModernTask): Wire {
+  const fields: Wire = { taskId: record.taskId, status: record.status };
+  if (record.statusMessage !== undefined) fields.statusMessage = record.statusMessage;
+  fields.createdAt = new Date(record.createdAtMs).toISOString();
+  fields.lastUpdatedAt = new Date(record.lastUpdatedAtMs).toISOString();
+  fields.ttlMs = record.ttl;
+  fields.pollIntervalMs = record.pollInterval;
+  return fields;
+}
+
+/** The answer to a tools/call that became a task. */
+export function createTaskResult(task: ModernTask, faults: Faults): Wire {
+  return { resultType: faults.has('ext-resulttype-not-task') ? 'complete' : 'task', ...taskFields(task) };
+}
+
+/**
+ * The DetailedTask for tasks/get (`for: 'get'`) or notifications/tasks (`for: 'notification'`). Each fault
+ * distorts only the message kind its check looks at.
+ */
+export function detailedTask(task: ModernTask, faults: Faults, purpose: 'get' | 'notification'): Wire {
+  const { record } = task;
+  const fields = taskFields(task);
+  const get = purpose === 'get';
+  if (get && record.status === 'completed' && faults.has('ext-terminal-reverts') && ++record.getsSinceCompleted >= 2) {
+    fields.status = 'working';
+    return fields;
+  }
+  const outcome = record.outcome;
+  switch (record.status) {
+    case 'input_required':
+      if (!(get && faults.has('ext-input-required-without-requests'))) fields.inputRequests = task.inputs.view(faults);
+      break;
+    case 'completed':
+      if (outcome?.kind === 'result' && !(get && faults.has('ext-completed-without-result')) && !(!get && faults.has('ext-notify-partial-task'))) {
+        fields.result = complete(outcome.result);
+      }
+      break;
+    case 'failed':
+      if (outcome?.kind === 'error' && !(get && faults.has('ext-failed-without-error'))) fields.error = outcome.error.toJSON();
+      break;
+    default:
+      break;
+  }
+  return fields;
+}

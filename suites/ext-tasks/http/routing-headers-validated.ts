@@ -1,0 +1,35 @@
+import { defineCheck, type CheckContext } from '../../../harness/check.js';
+import { describeReply } from '../../../harness/describe.js';
+import { HEADER_MISMATCH } from '../../../harness/modern/envelope.js';
+import type { ExtReceiver } from '../../../harness/modern/receiver.js';
+import { startExtTask } from '../../../harness/modern/tasks.js';
+import type { RpcReply } from '../../../harness/rpc.js';
+import { uniqueText } from '../support.js';
+
+// https://modelcontextprotocol.io/extensions/tasks/specification#streamable-http-routing-headers
+export default defineCheck({
+  id: 'ext-http.routing-headers-validated',
+  title: 'HTTP: a missing or mismatched Mcp-Name (the taskId of tasks/get, the tool of tools/call) is refused with 400 and -32020',
+  suite: 'ext-http',
+  requirements: ['EXT-BASE-HEADER-VALIDATION'],
+  needs: [{ kind: 'transport', transport: 'http' }, { kind: 'tasks-extension' }, { kind: 'fixture', role: 'slow' }],
+  cost: { roundTrips: 5 },
+  async run(ctx: CheckContext) {
+    const receiver = await ctx.connectModern();
+    const binding = ctx.fixture('slow');
+    const { task } = await startExtTask(ctx, receiver, 'slow', { seconds: 1, label: uniqueText('routing') });
+    const other = uniqueText('another-task');
+    judge(ctx, receiver, `tasks/get for task ${task.taskId} with Mcp-Name "${other}"`, await receiver.getTask(task.taskId, { headers: { 'mcp-name': other } }));
+    judge(ctx, receiver, `tasks/get for task ${task.taskId} without Mcp-Name`, await receiver.getTask(task.taskId, { headers: { 'mcp-name': null } }));
+    // A mismatched tool call that a server does run only computes for 0 s.
+    const wrongTool = `not-${binding.tool}`;
+    judge(ctx, receiver, `tools/call of ${binding.tool} with Mcp-Name "${wrongTool}"`, await receiver.callFixture(binding, { seconds: 0, label: uniqueText('routing') }, { headers: { 'mcp-name': wrongTool } }));
+    await receiver.cancelTask(task.taskId);
+  },
+});
+
+function judge(ctx: CheckContext, receiver: ExtReceiver, what: string, reply: RpcReply): void {
+  const status = receiver.exchange(reply)?.status;
+  const refused = !reply.ok && reply.error.code === HEADER_MISMATCH;
+  ctx.expect('EXT-BASE-HEADER-VALIDATION', refused && status === 400, () => `${what} was answered with HTTP status ${status ?? 'unknown'} and ${describeReply(reply)}; expected status 400 with error ${HEADER_MISMATCH} (HeaderMismatch)`);
+}

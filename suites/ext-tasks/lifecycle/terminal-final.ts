@@ -1,0 +1,51 @@
+import { defineCheck, type CheckContext } from '../../../harness/check.js';
+import { describeReply } from '../../../harness/describe.js';
+import type { ModernFixtureRole } from '../../../harness/model.js';
+import { extTaskOf } from '../../../harness/modern/receiver.js';
+import { startExtTask } from '../../../harness/modern/tasks.js';
+import { awaitExtTerminal, nextExtPollDelay, workBoundMs, type ExtObservation } from '../../../harness/modern/waits.js';
+import { pause } from '../../../harness/timing.js';
+import { firstForbiddenStep, uniqueText } from '../support.js';
+
+/** Polls after the terminal status, to see it stay. */
+const EXTRA_POLLS = 3;
+
+// https://modelcontextprotocol.io/extensions/tasks/specification#task-status
+export default defineCheck({
+  id: 'ext-lifecycle.terminal-final',
+  title: 'A task moves only along the status graph, and a terminal status never changes',
+  suite: 'ext-lifecycle',
+  requirements: ['EXT-LIFECYCLE-TERMINAL-FINAL'],
+  needs: [{ kind: 'tasks-extension' }, { kind: 'fixture', role: 'slow' }],
+  cost: { roundTrips: 16, awaitsWork: 2 },
+  async run(ctx: CheckContext) {
+    const receiver = await ctx.connectModern();
+    // A completed task, and a failed one when the receiver offers the fixture for it.
+    const runs: Array<{ role: ModernFixtureRole; input: Record<string, unknown> }> = [{ role: 'slow', input: { seconds: 0, label: uniqueText('terminal-final') } }];
+    if (ctx.facts.fixtures.has('protocolError')) runs.push({ role: 'protocolError', input: {} });
+    for (const { role, input } of runs) {
+      const { task } = await startExtTask(ctx, receiver, role, input);
+      const observations: ExtObservation[] = [{ source: 'create', task, at: performance.now() }];
+      const terminal = await awaitExtTerminal(receiver, task.taskId, { timing: ctx.timing, signal: ctx.signal, timeoutMs: workBoundMs(ctx.timing, 0), observations });
+      for (let poll = 0; poll < EXTRA_POLLS; poll++) {
+        await pause(nextExtPollDelay(terminal, ctx.timing), ctx.signal);
+        const reply = await receiver.getTask(task.taskId);
+        const seen = extTaskOf(reply);
+        // A receiver may drop a finished task (its ttl, its own rules): that ends the follow-up, not the check.
+        if (!seen) {
+          ctx.info(`tasks/get of the ${ctx.fixture(role).tool} task after it was "${terminal.status}" answered ${describeReply(reply)}; no more polls`);
+          break;
+        }
+        observations.push({ source: 'get', task: seen, at: reply.receivedAt });
+      }
+      const statuses = observations.map((observation) => observation.task.status);
+      const forbidden = firstForbiddenStep(statuses);
+      ctx.expect(
+        'EXT-LIFECYCLE-TERMINAL-FINAL',
+        forbidden === undefined,
+        () =>
+          `the ${ctx.fixture(role).tool} task went from "${forbidden?.from}" to "${forbidden?.to}" (allowed: ${forbidden?.allowed.map((s) => `"${s}"`).join(', ') || 'no change, it is terminal'}); statuses seen: ${statuses.join(' → ')}`,
+      );
+    }
+  },
+});
