@@ -12,6 +12,12 @@ import { KNOWN_CLIENT_FAULTS } from '../reference-client/index.js';
 import { KNOWN_FAULTS } from '../reference-server/index.js';
 import { CHECK_EXPLANATIONS } from '../suites/explanations.js';
 import { TASKS_2025_11_25 } from '../suites/index.js';
+import { EXT_CHECK_EXPLANATIONS } from '../suites/ext-tasks/check-explanations.js';
+import { TASKS_2026_07_28 } from '../suites/ext-tasks/index.js';
+import type { Profile } from '../harness/profile.js';
+import type { CheckExplanation } from '../suites/explanations.js';
+import type { FaultCase } from './fault-cases/types.js';
+import { EXT_FAULT_CASES } from './support/fault-matrix.js';
 import { ALLOWED_ALTERNATIVE_CASES } from './fault-cases/allowed-alternatives.js';
 import { CLIENT_FAULT_CASES, CLIENT_REQUESTOR_FAULT_CASES } from './fault-cases/client.js';
 import { CORE_FAULT_CASES } from './fault-cases/core.js';
@@ -23,6 +29,7 @@ const PROFILE = TASKS_2025_11_25;
 const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 const COMPATIBILITY = readFileSync(fileURLToPath(new URL('../docs/compatibility.md', import.meta.url)), 'utf8');
 const SPEC_PATH = fileURLToPath(new URL('../../shared/reference/tasks-2025-11-25.en.mdx', import.meta.url));
+const EXT_SPEC_PATH = fileURLToPath(new URL('../../shared/reference/2026-07-28/extension-tasks.md', import.meta.url));
 const FAULT_CASES = [
   ...CORE_FAULT_CASES,
   ...INTERACTION_ISOLATION_FAULT_CASES,
@@ -45,104 +52,125 @@ function explained(id: string): string {
   return explain(id, PROFILE);
 }
 
-describe('the explanation data', () => {
-  it('has an entry for every check of the profile, and none for a check it lacks', () => {
-    expect(
-      CHECK_IDS.filter((id) => !(id in CHECK_EXPLANATIONS)),
-      'checks without an explanation in suites/explanations.ts',
-    ).toEqual([]);
-    expect(
-      Object.keys(CHECK_EXPLANATIONS).filter((id) => !CHECK_IDS.includes(id)),
-      'explanations of no check',
-    ).toEqual([]);
-  });
+interface ExplainedProfile {
+  profile: Profile;
+  explanations: Readonly<Record<string, CheckExplanation>>;
+  cases: readonly FaultCase[];
+  specPath: string;
+}
 
-  it('says what each check does and at least one way it fails, with a fix, each on one line', () => {
-    for (const [id, { does, causes }] of Object.entries(CHECK_EXPLANATIONS)) {
-      expect(does.trim().length, id).toBeGreaterThan(40);
-      expect(causes.length, id).toBeGreaterThan(0);
-      for (const text of [does, ...causes.flatMap(({ cause, fix, seenIn }) => [cause, fix, seenIn ?? 'none'])]) {
-        expect(text.trim(), id).not.toBe('');
-        expect(text, id).not.toMatch(/[\r\n]/);
-      }
-    }
-  });
+/** Both profiles' explanation data and explain output meet the same rules. */
+const PROFILES: ExplainedProfile[] = [
+  { profile: TASKS_2025_11_25, explanations: CHECK_EXPLANATIONS, cases: FAULT_CASES, specPath: SPEC_PATH },
+  { profile: TASKS_2026_07_28, explanations: EXT_CHECK_EXPLANATIONS, cases: EXT_FAULT_CASES, specPath: EXT_SPEC_PATH },
+];
 
-  it('names only faults of the reference receivers that the fault matrix shows catching that very check', () => {
-    const known = new Set([...KNOWN_FAULTS, ...KNOWN_CLIENT_FAULTS]);
-    for (const [id, { causes }] of Object.entries(CHECK_EXPLANATIONS)) {
-      for (const fault of causes.flatMap((cause) => cause.faults ?? [])) {
-        expect(known.has(fault), `${id}: --fault ${fault} is no fault of the reference receivers`).toBe(true);
-        const proven = FAULT_CASES.some((testCase) => testCase.faults.includes(fault) && id in testCase.catches);
-        expect(proven, `${id}: no case in test/fault-cases/ shows --fault ${fault} caught by ${id}`).toBe(true);
-      }
-    }
-  });
+for (const { profile: PROFILE, explanations: CHECK_EXPLANATIONS, cases: FAULT_CASES, specPath: SPEC_PATH } of PROFILES) {
+  const CHECK_IDS = PROFILE.checks.map((check) => check.id);
+  const REQUIREMENT_IDS = [...PROFILE.requirements.keys()];
+  const explained = (id: string): string => explain(id, PROFILE, CHECK_EXPLANATIONS);
 
-  it('says "seen in" only for checks that docs/compatibility.md reports failing or warning', () => {
-    for (const [id, { causes }] of Object.entries(CHECK_EXPLANATIONS)) {
-      if (!causes.some((cause) => cause.seenIn)) continue;
-      const rows = COMPATIBILITY.split('\n').filter((line) => line.startsWith(`| \`${id}\``) || line.includes(`| \`${id}\` |`));
+  describe(`the explanation data of ${PROFILE.id}`, () => {
+    it('has an entry for every check of the profile, and none for a check it lacks', () => {
       expect(
-        rows.some((row) => /\| (fail|warn) \|/.test(row)),
-        `${id} has a "seen in" but no fail or warn row in docs/compatibility.md`,
-      ).toBe(true);
-    }
+        CHECK_IDS.filter((id) => !(id in CHECK_EXPLANATIONS)),
+        'checks without an explanation in suites/explanations.ts',
+      ).toEqual([]);
+      expect(
+        Object.keys(CHECK_EXPLANATIONS).filter((id) => !CHECK_IDS.includes(id)),
+        'explanations of no check',
+      ).toEqual([]);
+    });
+
+    it('says what each check does and at least one way it fails, with a fix, each on one line', () => {
+      for (const [id, { does, causes }] of Object.entries(CHECK_EXPLANATIONS)) {
+        expect(does.trim().length, id).toBeGreaterThan(40);
+        expect(causes.length, id).toBeGreaterThan(0);
+        for (const text of [does, ...causes.flatMap(({ cause, fix, seenIn }) => [cause, fix, seenIn ?? 'none'])]) {
+          expect(text.trim(), id).not.toBe('');
+          expect(text, id).not.toMatch(/[\r\n]/);
+        }
+      }
+    });
+
+    it('names only faults of the reference receivers that the fault matrix shows catching that very check', () => {
+      const known = new Set([...KNOWN_FAULTS, ...KNOWN_CLIENT_FAULTS]);
+      for (const [id, { causes }] of Object.entries(CHECK_EXPLANATIONS)) {
+        for (const fault of causes.flatMap((cause) => cause.faults ?? [])) {
+          expect(known.has(fault), `${id}: --fault ${fault} is no fault of the reference receivers`).toBe(true);
+          const proven = FAULT_CASES.some((testCase) => testCase.faults.includes(fault) && id in testCase.catches);
+          expect(proven, `${id}: no case in test/fault-cases/ shows --fault ${fault} caught by ${id}`).toBe(true);
+        }
+      }
+    });
+
+    it('says "seen in" only for checks that docs/compatibility.md reports failing or warning', () => {
+      for (const [id, { causes }] of Object.entries(CHECK_EXPLANATIONS)) {
+        if (!causes.some((cause) => cause.seenIn)) continue;
+        const rows = COMPATIBILITY.split('\n').filter((line) => line.startsWith(`| \`${id}\``) || line.includes(`| \`${id}\` |`));
+        expect(
+          rows.some((row) => /\| (fail|warn) \|/.test(row)),
+          `${id} has a "seen in" but no fail or warn row in docs/compatibility.md`,
+        ).toBe(true);
+      }
+    });
+
+    it.skipIf(!existsSync(SPEC_PATH))('copies no run of 8 consecutive spec words (skipped where ../shared is absent)', () => {
+      const spec = new Set(wordRuns(readFileSync(SPEC_PATH, 'utf8'), 8));
+      for (const [id, { does, causes }] of Object.entries(CHECK_EXPLANATIONS)) {
+        for (const text of [does, ...causes.flatMap(({ cause, fix }) => [cause, fix])]) {
+          const copied = wordRuns(text, 8).filter((run) => spec.has(run));
+          expect(copied, `${id} repeats spec wording`).toEqual([]);
+        }
+      }
+    });
   });
 
-  it.skipIf(!existsSync(SPEC_PATH))('copies no run of 8 consecutive spec words (skipped where ../shared is absent)', () => {
-    const spec = new Set(wordRuns(readFileSync(SPEC_PATH, 'utf8'), 8));
-    for (const [id, { does, causes }] of Object.entries(CHECK_EXPLANATIONS)) {
-      for (const text of [does, ...causes.flatMap(({ cause, fix }) => [cause, fix])]) {
-        const copied = wordRuns(text, 8).filter((run) => spec.has(run));
-        expect(copied, `${id} repeats spec wording`).toEqual([]);
+  describe(`explain, ${PROFILE.id}`, () => {
+    it('answers for every check: title, suite, roles, each requirement with its keyword, section, summary and link, what it does, how it fails', () => {
+      for (const check of PROFILE.checks) {
+        const text = explained(check.id);
+        expect(text.startsWith(`${check.id} — ${check.title}\n`), check.id).toBe(true);
+        expect(text, check.id).toContain(`Suite         ${check.suite}`);
+        expect(text, check.id).toContain(`Roles         ${check.roles.join(', ')}`);
+        for (const id of check.requirements) {
+          const requirement = PROFILE.requirements.get(id)!;
+          expect(text, `${check.id} → ${id}`).toContain(`${id}  ${requirement.keyword}, binds the ${requirement.binds}, ${requirement.section}`);
+          expect(text, `${check.id} → ${id}`).toContain(requirementUrl(requirement));
+        }
+        expect(text, check.id).toContain('What it does');
+        expect(text, check.id).toContain('When it fails');
+        for (const { faults } of CHECK_EXPLANATIONS[check.id].causes) for (const fault of faults ?? []) expect(text.replace(/\s+/g, ' '), check.id).toContain(`--fault ${fault}`);
+        // The heading holds the whole title; below it, only links may run past 100 columns.
+        expect(
+          text
+            .split('\n')
+            .slice(1)
+            .filter((line) => line.length > 100 && !line.includes('https://')),
+          `${check.id}: lines over 100 columns`,
+        ).toEqual([]);
       }
-    }
+    });
+
+    it('answers for every requirement: keyword, binding, section link, summary, leniency, and its checks or why none', () => {
+      const rows = coverageMatrix(PROFILE.checks, PROFILE.requirements);
+      for (const row of rows) {
+        const { requirement } = row;
+        const text = explained(requirement.id);
+        expect(text.startsWith(`${requirement.id} — ${requirement.keyword}, binds the ${requirement.binds}\n`), requirement.id).toBe(true);
+        expect(text, requirement.id).toContain(requirementUrl(requirement));
+        const flat = text.replace(/\s+/g, ' ');
+        expect(flat, requirement.id).toContain(requirement.summary);
+        if (requirement.leniency) expect(flat, requirement.id).toContain(requirement.leniency);
+        if (row.checks.length > 0) for (const id of row.checks) expect(text, requirement.id).toContain(`${id}: `);
+        else expect(flat, requirement.id).toContain(`Checks none: ${row.reason ?? 'no check yet'}`);
+      }
+      expect(rows.length).toBe(REQUIREMENT_IDS.length);
+    });
   });
-});
+}
 
 describe('explain', () => {
-  it('answers for every check: title, suite, roles, each requirement with its keyword, section, summary and link, what it does, how it fails', () => {
-    for (const check of PROFILE.checks) {
-      const text = explained(check.id);
-      expect(text.startsWith(`${check.id} — ${check.title}\n`), check.id).toBe(true);
-      expect(text, check.id).toContain(`Suite         ${check.suite}`);
-      expect(text, check.id).toContain(`Roles         ${check.roles.join(', ')}`);
-      for (const id of check.requirements) {
-        const requirement = PROFILE.requirements.get(id)!;
-        expect(text, `${check.id} → ${id}`).toContain(`${id}  ${requirement.keyword}, binds the ${requirement.binds}, ${requirement.section}`);
-        expect(text, `${check.id} → ${id}`).toContain(requirementUrl(requirement));
-      }
-      expect(text, check.id).toContain('What it does');
-      expect(text, check.id).toContain('When it fails');
-      for (const { faults } of CHECK_EXPLANATIONS[check.id].causes) for (const fault of faults ?? []) expect(text.replace(/\s+/g, ' '), check.id).toContain(`--fault ${fault}`);
-      // The heading holds the whole title; below it, only links may run past 100 columns.
-      expect(
-        text
-          .split('\n')
-          .slice(1)
-          .filter((line) => line.length > 100 && !line.includes('https://')),
-        `${check.id}: lines over 100 columns`,
-      ).toEqual([]);
-    }
-  });
-
-  it('answers for every requirement: keyword, binding, section link, summary, leniency, and its checks or why none', () => {
-    const rows = coverageMatrix(PROFILE.checks, PROFILE.requirements);
-    for (const row of rows) {
-      const { requirement } = row;
-      const text = explained(requirement.id);
-      expect(text.startsWith(`${requirement.id} — ${requirement.keyword}, binds the ${requirement.binds}\n`), requirement.id).toBe(true);
-      expect(text, requirement.id).toContain(requirementUrl(requirement));
-      const flat = text.replace(/\s+/g, ' ');
-      expect(flat, requirement.id).toContain(requirement.summary);
-      if (requirement.leniency) expect(flat, requirement.id).toContain(requirement.leniency);
-      if (row.checks.length > 0) for (const id of row.checks) expect(text, requirement.id).toContain(`${id}: `);
-      else expect(flat, requirement.id).toContain(`Checks none: ${row.reason ?? 'no check yet'}`);
-    }
-    expect(rows.length).toBe(REQUIREMENT_IDS.length);
-  });
-
   it('takes an ID regardless of case', () => {
     expect(explained('tasks-result-exact')).toBe(explained('TASKS-RESULT-EXACT'));
     expect(explained('Creation.Task-IDs')).toBe(explained('creation.task-ids'));

@@ -69,7 +69,7 @@ const CONTRACT_IDS: Readonly<Record<string, Keyword | undefined>> = {
   'EXT-BASE-HEADER-VALIDATION': undefined,
   'EXT-BASE-UNKNOWN-METHOD-HTTP': undefined,
   'EXT-BASE-SUBSCRIPTION-ACK-FIRST': 'MUST',
-  'EXT-BASE-NO-UNREQUESTED-NOTIFICATIONS': 'MUST NOT',
+  'EXT-BASE-NOTIFY-ONLY-REQUESTED': 'MUST NOT',
 };
 
 const isBase = (entry: Requirement): boolean => entry.id.startsWith('EXT-BASE-');

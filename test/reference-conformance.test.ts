@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { liveProcessGroups } from '../harness/connections/process-group.js';
 import { ALL_CHECKS } from '../suites/index.js';
+import { TASKS_2026_07_28 } from '../suites/ext-tasks/index.js';
 import { notableResults, REFERENCE_BUILT, runAgainstReferenceHttp, runAgainstReferenceStdio } from './support/reference-runs.js';
 
 describe('the reference receiver passes the whole suite', () => {
@@ -24,5 +25,25 @@ describe('the reference receiver passes the whole suite', () => {
     expect(report.results.find((r) => r.id === 'capabilities.undeclared-ignores-task')?.outcome).toBe('pass');
     const skipped = report.results.filter((r) => r.outcome === 'skip');
     expect(skipped.every((r) => r.message.length > 0)).toBe(true);
+  });
+});
+
+describe('the reference receiver passes the whole 2026-07-28 profile', () => {
+  it.skipIf(!REFERENCE_BUILT)('over stdio, in its dual era and in its modern-only era', async () => {
+    for (const era of ['dual', 'modern'] as const) {
+      const report = await runAgainstReferenceStdio({ profile: TASKS_2026_07_28, era });
+      expect(notableResults(report), era).toEqual([]);
+      expect(report.results).toHaveLength(TASKS_2026_07_28.checks.length);
+      expect(report.negotiatedProtocolVersion).toBe('2026-07-28');
+      // Only the checks that need HTTP skip.
+      expect(report.results.filter((r) => r.outcome === 'skip' && !/Streamable HTTP/.test(r.message)).map((r) => r.id)).toEqual([]);
+    }
+    expect(liveProcessGroups()).toEqual([]);
+  });
+
+  it('over Streamable HTTP with two identities, where no check skips', async () => {
+    const report = await runAgainstReferenceHttp({ profile: TASKS_2026_07_28 });
+    expect(notableResults(report)).toEqual([]);
+    expect(report.summary.skip).toBe(0);
   });
 });

@@ -250,7 +250,8 @@ describe('modern era over stdio (dual-era process)', () => {
   it('answers server/discover with the extension and without a legacy tasks capability', async () => {
     const { result } = await peer.request('server/discover', env());
     expect(result.resultType).toBe('complete');
-    expect(result.supportedVersions).toEqual([VERSION]);
+    // Dual-era: it answers initialize too, and says so.
+    expect(result.supportedVersions).toEqual([VERSION, '2025-11-25']);
     expect(result.capabilities).toEqual({ tools: {}, extensions: { [EXT]: {} } });
     expect(result._meta['io.modelcontextprotocol/serverInfo']).toEqual({ name: expect.any(String), version: expect.any(String) });
   });
@@ -454,7 +455,7 @@ describe('the era rule on stdio', () => {
       const legacyTask = (await peer.request('tools/call', { name: 'conformance_echo', arguments: { text: 'legacy' }, task: {} })).result.task;
       expect((await peer.request('tasks/result', { taskId: legacyTask.taskId })).result.content).toEqual([{ type: 'text', text: 'legacy' }]);
       // The modern era is still there, with tasks of its own.
-      expect((await peer.request('server/discover', env())).result.supportedVersions).toEqual([VERSION]);
+      expect((await peer.request('server/discover', env())).result.supportedVersions).toEqual([VERSION, '2025-11-25']);
       expect((await peer.request('tools/list', env())).result.tools.map((tool: Json) => tool.name)).toEqual(FIXTURE_TOOLS);
       expect((await peer.request('tasks/get', env({ taskId: legacyTask.taskId }))).error.code).toBe(-32602);
       const modernTask = (await peer.request('tools/call', env({ name: 'slow_compute', arguments: { seconds: 0 } }))).result;
@@ -480,7 +481,10 @@ describe('the era rule on stdio', () => {
     try {
       const refused = await peer.request('initialize', LEGACY_INIT);
       expect(refused.error).toMatchObject({ code: -32022, data: { supported: [VERSION], requested: '2025-11-25' } });
-      expect((await peer.request('server/discover', env())).result.resultType).toBe('complete');
+      const discovered = (await peer.request('server/discover', env())).result;
+      expect(discovered.resultType).toBe('complete');
+      // Modern only: it lists no legacy version.
+      expect(discovered.supportedVersions).toEqual([VERSION]);
       expect((await peer.request('tools/list')).error.code).toBe(-32602);
     } finally {
       await peer.close();

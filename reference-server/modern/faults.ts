@@ -11,6 +11,8 @@ export const MODERN_FAULT_DESCRIPTIONS = {
   'ext-resulttype-not-task': 'the CreateTaskResult says resultType "complete"',
   'ext-get-resulttype-task': 'tasks/get results say resultType "task"',
   'ext-ack-not-empty': 'the tasks/update and tasks/cancel acknowledgements also carry the task fields',
+  'ext-ack-without-resulttype': 'the tasks/update and tasks/cancel acknowledgements are empty objects, without resultType',
+  'ext-unknown-task-acknowledged': 'tasks/update and tasks/cancel of an unknown task id are acknowledged instead of answered with an error (tasks/get still answers -32602)',
   'ext-lazy-create': 'a task becomes visible only 300 ms after its CreateTaskResult was sent (tasks/get before then answers -32602)',
   'ext-completed-without-result': 'tasks/get of a completed task leaves out result',
   'ext-failed-without-error': 'tasks/get of a failed task leaves out error',

@@ -18,6 +18,8 @@ export interface TaskMethodContext {
 
 /** The same message for an unknown task and another context's task, so an answer never reveals that the latter exists. */
 const NOT_FOUND = 'Task not found: no task with this taskId exists for this requestor';
+/** Looks a task up in every context (the store's lookup without a context). */
+const ANY_CONTEXT = undefined;
 const EXPIRED = 'Task expired: its ttl has elapsed and it was deleted';
 
 export function getTask(params: Record<string, unknown>, ctx: TaskMethodContext): Wire {
@@ -28,7 +30,8 @@ export function getTask(params: Record<string, unknown>, ctx: TaskMethodContext)
 
 /** Records the answers to outstanding input requests; keys that are not outstanding are ignored. */
 export function updateTask(params: Record<string, unknown>, ctx: TaskMethodContext): Wire {
-  const task = findTask('tasks/update', params, ctx);
+  const task = findOrAcknowledge('tasks/update', params, ctx);
+  if (!task) return acknowledgement(undefined, ctx.faults);
   const { faults } = ctx;
   const responses = params.inputResponses;
   if (!isObject(responses)) throw new RpcError(INVALID_PARAMS, 'Invalid params: tasks/update needs params.inputResponses, an object of answers by input key');
@@ -50,7 +53,8 @@ export function updateTask(params: Record<string, unknown>, ctx: TaskMethodConte
 
 /** Cancels an unfinished task (its work stops); a terminal task is left as it is. Either way the request is acknowledged. */
 export function cancelTask(params: Record<string, unknown>, ctx: TaskMethodContext): Wire {
-  const task = findTask('tasks/cancel', params, ctx);
+  const task = findOrAcknowledge('tasks/cancel', params, ctx);
+  if (!task) return acknowledgement(undefined, ctx.faults);
   if (!isTerminal(task.record.status) && ctx.faults.has('ext-cancel-refused')) throw new RpcError(INTERNAL_ERROR, 'Internal error: the task could not be cancelled');
   ctx.tasks.cancel(task);
   return acknowledgement(task, ctx.faults);
@@ -68,8 +72,21 @@ export function removedMethod(method: 'tasks/result' | 'tasks/list', params: Rec
   throw new RpcError(INVALID_PARAMS, `Invalid params: the task is ${record.status}, not completed`);
 }
 
-function acknowledgement(task: ModernTask, faults: Faults): Wire {
-  return faults.has('ext-ack-not-empty') ? { resultType: 'complete', ...taskFields(task) } : { resultType: 'complete' };
+function acknowledgement(task: ModernTask | undefined, faults: Faults): Wire {
+  if (faults.has('ext-ack-without-resulttype')) return {};
+  return faults.has('ext-ack-not-empty') && task ? { resultType: 'complete', ...taskFields(task) } : { resultType: 'complete' };
+}
+
+/** findTask, except that a fault acknowledges an unknown task id (undefined) instead of refusing it. */
+function findOrAcknowledge(method: string, params: Record<string, unknown>, ctx: TaskMethodContext): ModernTask | undefined {
+  try {
+    return findTask(method, params, ctx);
+  } catch (error) {
+    // Only an id no context knows: another context's task is still refused (isolation is another check's concern).
+    const unknownEverywhere = typeof params.taskId === 'string' && ctx.tasks.find(params.taskId, ANY_CONTEXT).state === 'missing';
+    if (ctx.faults.has('ext-unknown-task-acknowledged') && error instanceof RpcError && error.code === INVALID_PARAMS && unknownEverywhere) return undefined;
+    throw error;
+  }
 }
 
 /** Checks the extension is declared and resolves params.taskId to a task of the caller's context, or throws the protocol error. */

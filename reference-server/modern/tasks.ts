@@ -48,8 +48,8 @@ export class ModernTasks {
     return task;
   }
 
-  /** Finds a task of the context; another context's task is missing, unless the fault ext-shared-tasks is active. */
-  find(taskId: string, context: string): TaskLookup {
+  /** Finds a task of the context (of any context when undefined); another context's task is missing, unless the fault ext-shared-tasks is active. */
+  find(taskId: string, context: string | undefined): TaskLookup {
     const found = this.store.lookup(taskId, this.faults.has('ext-shared-tasks') ? undefined : context);
     if (found.state !== 'found') return found;
     const task = this.byRecord.get(found.record);

@@ -709,7 +709,7 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
       "The base page's header table names Mcp-Name only for tools, resources and prompts; the extension gives it the taskId for the task methods, so the suite applies the rule to them as well; as only the extension makes the header required there, a mismatch on a task method may be warned rather than failed.",
   },
   {
-    id: 'EXT-BASE-NO-UNREQUESTED-NOTIFICATIONS',
+    id: 'EXT-BASE-NOTIFY-ONLY-REQUESTED',
     basis: { kind: 'prose' },
     keyword: 'MUST NOT',
     binds: 'receiver',

@@ -34,6 +34,13 @@ export function inputRequestProblems(key: string, entry: unknown): string[] {
   return problems;
 }
 
+/** A request of inputRequests in a few words: its method and, for an elicitation, its message. */
+export function describeInputRequest(request: unknown): string {
+  if (!isObject(request)) return brief(request, 120);
+  const message = isObject(request.params) && typeof request.params.message === 'string' ? ` "${request.params.message}"` : '';
+  return message ? `${String(request.method)}${message}` : brief(request, 120);
+}
+
 /**
  * The client's answer to an input request, as the MRTR page shapes it: an elicitation is accepted with a value for
  * every property its requestedSchema lists (boolean true, a number at its minimum, the first enum value, otherwise

@@ -1,4 +1,23 @@
 import type { FaultCase } from './types.js';
 
 /** 2026-07-28 profile: faults proving the checks of a task's flow (polling, lifecycle, update, cancellation, notifications). */
-export const EXT_FLOW_FAULT_CASES: FaultCase[] = [{ faults: ['ext-completed-without-result'], catches: { 'ext-polling.completed-inlines-result': 'fail' } }];
+export const EXT_FLOW_FAULT_CASES: FaultCase[] = [
+  { faults: ['ext-completed-without-result'], catches: { 'ext-polling.completed-inlines-result': 'fail' } },
+  { faults: ['ext-failed-without-error'], catches: { 'ext-polling.failed-inlines-error': 'fail' } },
+  { faults: ['ext-input-required-without-requests'], catches: { 'ext-polling.input-required-lists-requests': 'fail' } },
+  // Judged by the fixture contract: multi_input asks both questions at once, so the one held back was outstanding.
+  { faults: ['ext-one-request-at-a-time'], catches: { 'ext-polling.all-outstanding': 'fail' } },
+  // A completed task read again after a cancel reverts too: the cancel check sees the terminal status change.
+  { faults: ['ext-terminal-reverts'], catches: { 'ext-lifecycle.terminal-final': 'fail', 'ext-cancel.terminal-untouched': 'fail' } },
+  { faults: ['ext-update-refused'], catches: { 'ext-update.acknowledged': 'fail' } },
+  { faults: ['ext-update-unknown-key-rejected'], catches: { 'ext-update.unknown-keys-ignored': 'warn' } },
+  { faults: ['ext-reuses-input-key'], catches: { 'ext-update.keys-unique': 'fail' } },
+  { faults: ['ext-cancel-refused'], catches: { 'ext-cancel.acknowledged': 'fail' } },
+  { faults: ['ext-cancel-overrides-terminal'], catches: { 'ext-cancel.terminal-untouched': 'fail' } },
+  { faults: ['ext-listen-without-extension'], catches: { 'ext-notify.listen-needs-extension': 'fail' } },
+  // On stdio the unasked notifications reach a requestor that never listens (over HTTP only a listen stream naming no task shows them).
+  { faults: ['ext-notifies-unasked'], stdio: true, catches: { 'ext-notify.only-when-subscribed': 'fail' } },
+  { faults: ['ext-listen-no-ack'], catches: { 'ext-notify.acknowledged-first': 'fail' } },
+  { faults: ['ext-notify-partial-task'], catches: { 'ext-notify.full-task': 'fail' } },
+  { faults: ['ext-progress-on-listen'], catches: { 'ext-notify.no-progress-on-stream': 'fail' } },
+];

@@ -6,4 +6,22 @@ import type { FaultCase } from './types.js';
  */
 export const EXT_SURFACE_FAULT_CASES: FaultCase[] = [
   { faults: ['ext-task-without-extension'], catches: { 'ext-negotiation.no-task-without-extension': 'fail' } },
+  { faults: ['ext-required-error-no-data'], catches: { 'ext-negotiation.required-capability-error': 'fail' } },
+  { faults: ['ext-task-methods-without-extension'], catches: { 'ext-negotiation.task-methods-need-extension': 'fail' } },
+  { faults: ['ext-advertises-legacy-tasks'], catches: { 'ext-negotiation.no-legacy-capability': 'fail' } },
+  { faults: ['ext-resulttype-not-task'], catches: { 'ext-results.create-task-result': 'fail' } },
+  { faults: ['ext-get-resulttype-task'], catches: { 'ext-results.complete-elsewhere': 'fail' } },
+  { faults: ['ext-ack-not-empty'], catches: { 'ext-results.acknowledgements': 'fail' } },
+  { faults: ['ext-ack-without-resulttype'], catches: { 'ext-results.acknowledgements': 'fail' } },
+  { faults: ['ext-lazy-create'], catches: { 'ext-creation.durable-before-reply': 'fail' } },
+  { faults: ['ext-unknown-task-wrong-code'], catches: { 'ext-errors.unknown-task': 'fail' } },
+  { faults: ['ext-unknown-task-acknowledged'], catches: { 'ext-errors.unknown-task': 'warn' } },
+  { faults: ['ext-serves-removed-methods'], catches: { 'ext-errors.removed-methods': 'fail' } },
+  { faults: ['ext-empty-error-messages'], catches: { 'ext-errors.informative-messages': 'warn' } },
+  { faults: ['ext-tool-error-failed'], catches: { 'ext-errors.tool-error-completed': 'fail' } },
+  { faults: ['ext-ignores-routing-headers'], catches: { 'ext-http.routing-headers-validated': 'fail' } },
+  { faults: ['ext-sequential-ids'], catches: { 'ext-security.unguessable-ids': 'fail' } },
+  { faults: ['ext-shared-tasks'], catches: { 'ext-security.per-context-access': 'fail' } },
+  { faults: ['ext-accepts-missing-meta'], catches: { 'ext-base.meta-required': 'fail' } },
+  { faults: ['ext-unsupported-version-no-list'], catches: { 'ext-base.unsupported-version': 'fail' } },
 ];

@@ -17,12 +17,17 @@ export default defineCheck({
   async run(ctx: CheckContext) {
     const receiver = await ctx.connectModern();
     // Unmistakably modern (it states the version) but without the client's capabilities.
-    const noCapabilities = await receiver.request('tools/list', { _meta: { [META_PROTOCOL_VERSION]: MODERN_PROTOCOL_VERSION, [META_CLIENT_INFO]: { name: TOOL.name, version: TOOL.version } } }, { bare: true });
+    const noCapabilities = await receiver.request(
+      'tools/list',
+      { _meta: { [META_PROTOCOL_VERSION]: MODERN_PROTOCOL_VERSION, [META_CLIENT_INFO]: { name: TOOL.name, version: TOOL.version } } },
+      { bare: true },
+    );
     judge(ctx, receiver, 'tools/list whose _meta states the protocol version but no clientCapabilities', noCapabilities);
     const bare = await receiver.request('tools/list', {}, { bare: true });
     if (receiver.transport === 'http') judge(ctx, receiver, 'tools/list without any _meta (the MCP-Protocol-Version header says 2026-07-28)', bare);
     // On stdio a dual-era server may take a request without _meta for a legacy one sent before initialize, whose answer is its own affair.
-    else if (bare.ok || bare.error.code !== INVALID_PARAMS) ctx.info(`tools/list without any _meta was answered with ${errorCodeOf(bare)}; over stdio a dual-era server may read it as a legacy request, so it is not judged`);
+    else if (bare.ok || bare.error.code !== INVALID_PARAMS)
+      ctx.info(`tools/list without any _meta was answered with ${errorCodeOf(bare)}; over stdio a dual-era server may read it as a legacy request, so it is not judged`);
   },
 });
 
@@ -33,6 +38,7 @@ function judge(ctx: CheckContext, receiver: ExtReceiver, what: string, reply: Rp
   ctx.expect(
     'EXT-BASE-META-REQUIRED',
     refused && statusOk,
-    () => `${what} was answered with ${errorCodeOf(reply)}${status === undefined ? '' : ` and HTTP status ${status}`}; expected error ${INVALID_PARAMS}${status === undefined ? '' : ' with status 400'}`,
+    () =>
+      `${what} was answered with ${errorCodeOf(reply)}${status === undefined ? '' : ` and HTTP status ${status}`}; expected error ${INVALID_PARAMS}${status === undefined ? '' : ' with status 400'}`,
   );
 }

@@ -26,7 +26,11 @@ export default defineCheck({
     const data = reply.error.data;
     const supported = typeof data === 'object' && data !== null ? (data as Record<string, unknown>).supported : undefined;
     const listed = Array.isArray(supported) && supported.length > 0 && supported.every((version) => typeof version === 'string');
-    ctx.expect('EXT-BASE-UNSUPPORTED-VERSION', listed, () => `the error ${UNSUPPORTED_PROTOCOL_VERSION} does not list the supported versions: expected data.supported, a non-empty array of version strings, got data ${brief(data)}`);
+    ctx.expect(
+      'EXT-BASE-UNSUPPORTED-VERSION',
+      listed,
+      () => `the error ${UNSUPPORTED_PROTOCOL_VERSION} does not list the supported versions: expected data.supported, a non-empty array of version strings, got data ${brief(data)}`,
+    );
     if (listed && (supported as string[]).includes(UNSUPPORTED)) ctx.expect('EXT-BASE-UNSUPPORTED-VERSION', false, `data.supported lists ${UNSUPPORTED}, the version just refused`);
     if (status !== undefined) ctx.expect('EXT-BASE-UNSUPPORTED-VERSION', status === 400, `the error ${UNSUPPORTED_PROTOCOL_VERSION} came with HTTP status ${status}; expected 400`);
   },

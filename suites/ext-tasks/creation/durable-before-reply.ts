@@ -18,7 +18,7 @@ export default defineCheck({
   async run(ctx: CheckContext) {
     const receiver = await ctx.connectModern();
     for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-      const { task } = await startExtTask(ctx, receiver, 'slow', { seconds: 1, label: uniqueText('durable') });
+      const { task } = await startExtTask(ctx, receiver, 'slow', { seconds: 1, label: uniqueText('durable') }, { readable: false });
       // Sent the moment the CreateTaskResult is in: nothing else happens in between.
       const reply = await receiver.getTask(task.taskId);
       const found = extTaskOf(reply);

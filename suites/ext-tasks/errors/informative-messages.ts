@@ -30,7 +30,11 @@ export default defineCheck({
       if (reply.ok) continue;
       errors += 1;
       const message = reply.error.message;
-      ctx.expect('EXT-ERR-INFORMATIVE-MESSAGES', typeof message === 'string' && message.trim() !== '', `${what} was refused with error ${reply.error.code} whose message is ${JSON.stringify(message)}; expected words saying why`);
+      ctx.expect(
+        'EXT-ERR-INFORMATIVE-MESSAGES',
+        typeof message === 'string' && message.trim() !== '',
+        `${what} was refused with error ${reply.error.code} whose message is ${JSON.stringify(message)}; expected words saying why`,
+      );
     }
     if (errors === 0) ctx.skip('none of the requests that call for an error was refused, so there is no error message to judge');
   },

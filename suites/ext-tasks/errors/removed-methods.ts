@@ -26,9 +26,18 @@ export default defineCheck({
     ];
     for (const { method, reply } of calls) {
       const removed = !reply.ok && reply.error.code === METHOD_NOT_FOUND;
-      ctx.expect('EXT-REMOVED-METHODS', removed, () => `${method}${method === 'tasks/result' ? ` (task ${taskId})` : ''} was answered with ${errorCodeOf(reply)}; it does not exist in 2026-07-28, expected error ${METHOD_NOT_FOUND}`);
+      ctx.expect(
+        'EXT-REMOVED-METHODS',
+        removed,
+        () => `${method}${method === 'tasks/result' ? ` (task ${taskId})` : ''} was answered with ${errorCodeOf(reply)}; it does not exist in 2026-07-28, expected error ${METHOD_NOT_FOUND}`,
+      );
       const status = receiver.exchange(reply)?.status;
-      if (status !== undefined) ctx.expect('EXT-BASE-UNKNOWN-METHOD-HTTP', status === 404, `${method}, a method the 2026-07-28 server does not implement, came back with HTTP status ${status}; expected 404 with error ${METHOD_NOT_FOUND}`);
+      if (status !== undefined)
+        ctx.expect(
+          'EXT-BASE-UNKNOWN-METHOD-HTTP',
+          status === 404,
+          `${method}, a method the 2026-07-28 server does not implement, came back with HTTP status ${status}; expected 404 with error ${METHOD_NOT_FOUND}`,
+        );
     }
   },
 });

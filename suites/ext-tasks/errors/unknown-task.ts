@@ -16,7 +16,11 @@ export default defineCheck({
     const receiver = await ctx.connectModern();
     const taskId = uniqueText('no-such-task');
     const get = await receiver.getTask(taskId);
-    ctx.expect('EXT-ERR-UNKNOWN-TASK-GET', !get.ok && get.error.code === INVALID_PARAMS, () => `tasks/get for task ID ${taskId}, which never existed, was answered with ${errorCodeOf(get)}; expected error ${INVALID_PARAMS}`);
+    ctx.expect(
+      'EXT-ERR-UNKNOWN-TASK-GET',
+      !get.ok && get.error.code === INVALID_PARAMS,
+      () => `tasks/get for task ID ${taskId}, which never existed, was answered with ${errorCodeOf(get)}; expected error ${INVALID_PARAMS}`,
+    );
     const others = [
       { method: 'tasks/update', reply: await receiver.updateTask(taskId, {}) },
       { method: 'tasks/cancel', reply: await receiver.cancelTask(taskId) },

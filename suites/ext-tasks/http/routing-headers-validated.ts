@@ -23,7 +23,12 @@ export default defineCheck({
     judge(ctx, receiver, `tasks/get for task ${task.taskId} without Mcp-Name`, await receiver.getTask(task.taskId, { headers: { 'mcp-name': null } }));
     // A mismatched tool call that a server does run only computes for 0 s.
     const wrongTool = `not-${binding.tool}`;
-    judge(ctx, receiver, `tools/call of ${binding.tool} with Mcp-Name "${wrongTool}"`, await receiver.callFixture(binding, { seconds: 0, label: uniqueText('routing') }, { headers: { 'mcp-name': wrongTool } }));
+    judge(
+      ctx,
+      receiver,
+      `tools/call of ${binding.tool} with Mcp-Name "${wrongTool}"`,
+      await receiver.callFixture(binding, { seconds: 0, label: uniqueText('routing') }, { headers: { 'mcp-name': wrongTool } }),
+    );
     await receiver.cancelTask(task.taskId);
   },
 });
@@ -31,5 +36,9 @@ export default defineCheck({
 function judge(ctx: CheckContext, receiver: ExtReceiver, what: string, reply: RpcReply): void {
   const status = receiver.exchange(reply)?.status;
   const refused = !reply.ok && reply.error.code === HEADER_MISMATCH;
-  ctx.expect('EXT-BASE-HEADER-VALIDATION', refused && status === 400, () => `${what} was answered with HTTP status ${status ?? 'unknown'} and ${describeReply(reply)}; expected status 400 with error ${HEADER_MISMATCH} (HeaderMismatch)`);
+  ctx.expect(
+    'EXT-BASE-HEADER-VALIDATION',
+    refused && status === 400,
+    () => `${what} was answered with HTTP status ${status ?? 'unknown'} and ${describeReply(reply)}; expected status 400 with error ${HEADER_MISMATCH} (HeaderMismatch)`,
+  );
 }

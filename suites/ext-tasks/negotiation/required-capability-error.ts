@@ -43,7 +43,14 @@ export default defineCheck({
       }
       judged += 1;
       const { code, data } = reply.error;
-      if (!ctx.expect('EXT-CAP-REQUIRED-CAPABILITY-ERROR', code === MISSING_REQUIRED_CLIENT_CAPABILITY, `${binding.tool} without the extension was refused with ${describeReply(reply)}; expected error ${MISSING_REQUIRED_CLIENT_CAPABILITY} (missing required client capability)`)) continue;
+      if (
+        !ctx.expect(
+          'EXT-CAP-REQUIRED-CAPABILITY-ERROR',
+          code === MISSING_REQUIRED_CLIENT_CAPABILITY,
+          `${binding.tool} without the extension was refused with ${describeReply(reply)}; expected error ${MISSING_REQUIRED_CLIENT_CAPABILITY} (missing required client capability)`,
+        )
+      )
+        continue;
       const named = requiredExtension(data);
       ctx.expect(
         'EXT-CAP-REQUIRED-CAPABILITY-ERROR',
@@ -51,7 +58,8 @@ export default defineCheck({
         `${binding.tool}'s error ${MISSING_REQUIRED_CLIENT_CAPABILITY} does not name the extension: expected data.requiredCapabilities.extensions["${TASKS_EXTENSION}"] to be an object, got data ${brief(data)}`,
       );
       const status = receiver.exchange(reply)?.status;
-      if (status !== undefined && status !== 400) ctx.info(`${binding.tool}'s error ${MISSING_REQUIRED_CLIENT_CAPABILITY} came with HTTP status ${status}; the base protocol gives such errors status 400`);
+      if (status !== undefined && status !== 400)
+        ctx.info(`${binding.tool}'s error ${MISSING_REQUIRED_CLIENT_CAPABILITY} came with HTTP status ${status}; the base protocol gives such errors status 400`);
     }
     if (judged === 0) ctx.skip('every tool that needs a task per the fixture contract was served without one, so no refusal could be judged');
   },

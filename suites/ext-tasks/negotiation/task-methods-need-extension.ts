@@ -4,7 +4,7 @@ import { MISSING_REQUIRED_CLIENT_CAPABILITY } from '../../../harness/modern/enve
 import type { ExtReceiver } from '../../../harness/modern/receiver.js';
 import { startExtTask } from '../../../harness/modern/tasks.js';
 import type { RpcReply } from '../../../harness/rpc.js';
-import { awaitReadable } from '../creation/readable.js';
+import { awaitReadable } from '../../../harness/modern/tasks.js';
 import { uniqueText } from '../support.js';
 
 const METHODS: readonly { method: string; send: (receiver: ExtReceiver, taskId: string) => Promise<RpcReply> }[] = [
@@ -32,7 +32,8 @@ export default defineCheck({
       ctx.expect(
         'EXT-ERR-TASK-METHODS-REQUIRE-EXTENSION',
         !reply.ok && reply.error.code === MISSING_REQUIRED_CLIENT_CAPABILITY,
-        () => `${method} for the requestor's own task ${task.taskId}, sent without the extension in clientCapabilities, was answered with ${describeReply(reply)}; expected error ${MISSING_REQUIRED_CLIENT_CAPABILITY}`,
+        () =>
+          `${method} for the requestor's own task ${task.taskId}, sent without the extension in clientCapabilities, was answered with ${describeReply(reply)}; expected error ${MISSING_REQUIRED_CLIENT_CAPABILITY}`,
       );
     }
     await receiver.cancelTask(task.taskId);

@@ -45,7 +45,8 @@ export default defineCheck({
     ctx.expect(
       'EXT-NOTIFY-FULL-TASK',
       differing.length === 0,
-      () => `the notifications/tasks of the ${final.status} task differs from tasks/get of it in ${differing.map((key) => `${key} (${brief(last.params[key], 80)} against ${brief(final[key], 80)})`).join(', ')}`,
+      () =>
+        `the notifications/tasks of the ${final.status} task differs from tasks/get of it in ${differing.map((key) => `${key} (${brief(last.params[key], 80)} against ${brief(final[key], 80)})`).join(', ')}`,
     );
     ctx.info(`${notes.length} notifications/tasks came on the subscription (${notes.map((n) => String(n.params.status)).join(', ')}); the last matches tasks/get of the ${final.status} task`);
     if (ctx.facts.transport === 'http') {

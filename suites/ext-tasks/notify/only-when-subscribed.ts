@@ -13,7 +13,7 @@ export default defineCheck({
   id: 'ext-notify.only-when-subscribed',
   title: 'No notifications/tasks reach a requestor that did not subscribe to its task',
   suite: 'ext-notify',
-  requirements: ['EXT-BASE-NO-UNREQUESTED-NOTIFICATIONS'],
+  requirements: ['EXT-BASE-NOTIFY-ONLY-REQUESTED'],
   needs: [{ kind: 'tasks-extension' }, { kind: 'fixture', role: 'slow' }],
   cost: { awaitsWork: 2 },
   async run(ctx: CheckContext) {
@@ -48,7 +48,7 @@ async function runToEnd(ctx: CheckContext, receiver: ExtReceiver, label: string)
 
 function judge(ctx: CheckContext, unrequested: readonly ReceivedNotification[], who: string): void {
   ctx.expect(
-    'EXT-BASE-NO-UNREQUESTED-NOTIFICATIONS',
+    'EXT-BASE-NOTIFY-ONLY-REQUESTED',
     unrequested.length === 0,
     () => `${who} received ${unrequested.length} notifications/tasks while its task ran, e.g. ${brief(unrequested[0]?.params)}; notifications/tasks go only to a subscription naming the task`,
   );

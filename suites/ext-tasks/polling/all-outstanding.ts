@@ -19,7 +19,8 @@ export default defineCheck({
     const settled = await awaitExtSettled(receiver, task.taskId, { ...waits, timeoutMs: workBoundMs(ctx.timing, 0) });
     if (settled.status !== 'input_required') ctx.skip(`the multi_input task ended "${settled.status}" without asking for input; the fixture contract has it ask two questions`);
     // Judged only once the task waits for input; a server that files its two questions one by one gets a few polls to list both.
-    const listed = (await pollExtTask(receiver, task.taskId, (t) => t.status !== 'input_required' || inputKeysOf(t).length >= 2, { ...waits, timeoutMs: ctx.timing.span(300, 3), returnAtBound: true })).task;
+    const listed = (await pollExtTask(receiver, task.taskId, (t) => t.status !== 'input_required' || inputKeysOf(t).length >= 2, { ...waits, timeoutMs: ctx.timing.span(300, 3), returnAtBound: true }))
+      .task;
     if (listed.status !== 'input_required') ctx.skip(`the multi_input task went on to "${listed.status}" before any answer was given`);
     const keys = inputKeysOf(listed);
     if (keys.length >= 2) return ctx.info(`the multi_input task lists ${keys.length} outstanding requests at once: ${keys.join(', ')}`);

@@ -1,10 +1,10 @@
 import { defineCheck, type CheckContext } from '../../../harness/check.js';
 import { brief, describeReply } from '../../../harness/describe.js';
-import type { ExtReceiver, ExtTask } from '../../../harness/modern/receiver.js';
+import { isExtTerminal, type ExtReceiver, type ExtTask } from '../../../harness/modern/receiver.js';
 import { startExtTask } from '../../../harness/modern/tasks.js';
 import { awaitExtSettled, workBoundMs } from '../../../harness/modern/waits.js';
 import type { RpcReply } from '../../../harness/rpc.js';
-import { awaitReadable } from '../creation/readable.js';
+import { awaitReadable } from '../../../harness/modern/tasks.js';
 import { answersFor, inputKeysOf, uniqueText } from '../support.js';
 
 /** What an empty result may still carry. */
@@ -34,7 +34,8 @@ export default defineCheck({
     if (update) judged += judge(ctx, UPDATE, update.reply, update.what) ? 1 : 0;
     const { task } = await startExtTask(ctx, receiver, 'slow', { seconds: 1, label: uniqueText('ack') });
     judged += judge(ctx, CANCEL, await receiver.cancelTask(task.taskId), `task ${task.taskId} (working)`) ? 1 : 0;
-    if (judged === 0) ctx.skip('neither tasks/update nor tasks/cancel was acknowledged, so there is no acknowledgement to judge (refusals are judged by ext-update.acknowledged and ext-cancel.acknowledged)');
+    if (judged === 0)
+      ctx.skip('neither tasks/update nor tasks/cancel was acknowledged, so there is no acknowledgement to judge (refusals are judged by ext-update.acknowledged and ext-cancel.acknowledged)');
   },
 });
 
@@ -48,8 +49,11 @@ async function answerInput(ctx: CheckContext, receiver: ExtReceiver): Promise<{ 
     const reply = await receiver.callFixture(confirm, { filename: `${uniqueText('ack')}.txt` });
     const created = reply.ok && reply.result.resultType === 'task' && typeof reply.result.taskId === 'string' ? (reply.result as ExtTask) : undefined;
     if (created) {
-      await awaitReadable(ctx, receiver, created);
-      const settled = await awaitExtSettled(receiver, created.taskId, { timing: ctx.timing, signal: ctx.signal, timeoutMs: workBoundMs(ctx.timing, 0) });
+      const first = await awaitReadable(ctx, receiver, created);
+      const settled =
+        isExtTerminal(first.status) || first.status === 'input_required'
+          ? first
+          : await awaitExtSettled(receiver, created.taskId, { timing: ctx.timing, signal: ctx.signal, timeoutMs: workBoundMs(ctx.timing, 0) });
       const keys = settled.status === 'input_required' ? inputKeysOf(settled) : [];
       const answers = answersFor(settled, keys, () => 'yes');
       if (Object.keys(answers).length > 0) return { reply: await receiver.updateTask(created.taskId, answers), what: `task ${created.taskId}, answering ${Object.keys(answers).join(', ')}` };

@@ -20,9 +20,16 @@ export default defineCheck({
     const looksLikeTask = typeof result.taskId === 'string' && typeof result.status === 'string';
     const nested = typeof result.task === 'object' && result.task !== null;
     if (result.resultType !== 'task' && !looksLikeTask && !nested) {
-      ctx.skip(`${binding.tool} was answered without a task (resultType ${JSON.stringify(result.resultType)}); the extension lets the server decide per request, so there is no CreateTaskResult to judge`);
+      ctx.skip(
+        `${binding.tool} was answered without a task (resultType ${JSON.stringify(result.resultType)}); the extension lets the server decide per request, so there is no CreateTaskResult to judge`,
+      );
     }
-    ctx.expect('EXT-RESULTTYPE-TASK', result.resultType === 'task', () => `the answer to ${binding.tool} is a task (taskId ${brief(result.taskId ?? (result.task as Record<string, unknown> | undefined)?.taskId)}) but says resultType ${JSON.stringify(result.resultType)}; expected "task"`);
+    ctx.expect(
+      'EXT-RESULTTYPE-TASK',
+      result.resultType === 'task',
+      () =>
+        `the answer to ${binding.tool} is a task (taskId ${brief(result.taskId ?? (result.task as Record<string, unknown> | undefined)?.taskId)}) but says resultType ${JSON.stringify(result.resultType)}; expected "task"`,
+    );
     const problems = nested && !looksLikeTask ? ['the task is nested under `task` (the 2025-11-25 shape) instead of its fields sitting flat in the result'] : extTaskShapeProblems(result);
     ctx.expect('EXT-RESULTTYPE-TASK', problems.length === 0, () => `the CreateTaskResult is not a flat Task: ${problems.join('; ')}; got ${brief(result)}`);
     if (looksLikeTask) await receiver.cancelTask(result.taskId);

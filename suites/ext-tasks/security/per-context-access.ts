@@ -3,7 +3,7 @@ import { describeReply } from '../../../harness/describe.js';
 import { extTaskOf, type ExtReceiver } from '../../../harness/modern/receiver.js';
 import { startExtTask } from '../../../harness/modern/tasks.js';
 import type { RpcReply } from '../../../harness/rpc.js';
-import { awaitReadable } from '../creation/readable.js';
+import { awaitReadable } from '../../../harness/modern/tasks.js';
 import { uniqueText } from '../support.js';
 
 const METHODS: readonly { method: string; send: (receiver: ExtReceiver, taskId: string) => Promise<RpcReply> }[] = [
@@ -16,7 +16,7 @@ const METHODS: readonly { method: string; send: (receiver: ExtReceiver, taskId: 
 // https://modelcontextprotocol.io/extensions/tasks/specification#security-considerations
 export default defineCheck({
   id: 'ext-security.per-context-access',
-  title: "Another identity's tasks/get, tasks/update and tasks/cancel are refused, like an unknown task's",
+  title: "Another identity's tasks/get, tasks/update and tasks/cancel of a task are refused",
   suite: 'ext-security',
   requirements: ['EXT-SEC-AUTH-EACH-REQUEST'],
   needs: [{ kind: 'transport', transport: 'http' }, { kind: 'peer-identity' }, { kind: 'tasks-extension' }, { kind: 'fixture', role: 'slow' }],
@@ -31,7 +31,14 @@ export default defineCheck({
     let cancelRefused = false;
     for (const { method, send } of METHODS) {
       const foreign = await send(b, task.taskId);
-      if (!ctx.expect('EXT-SEC-AUTH-EACH-REQUEST', !foreign.ok, () => `identity B's ${method} on task ${task.taskId}, created by identity A, was served: ${describeReply(foreign)}; expected an error, as for a task B cannot see`)) continue;
+      if (
+        !ctx.expect(
+          'EXT-SEC-AUTH-EACH-REQUEST',
+          !foreign.ok,
+          () => `identity B's ${method} on task ${task.taskId}, created by identity A, was served: ${describeReply(foreign)}; expected an error, as for a task B cannot see`,
+        )
+      )
+        continue;
       if (method === 'tasks/cancel') cancelRefused = true;
       const unknown = await send(b, unknownId);
       if (foreign.ok || unknown.ok) continue; // how unknown IDs are answered is ext-errors.unknown-task's concern

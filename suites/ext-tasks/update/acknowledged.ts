@@ -26,25 +26,35 @@ export default defineCheck({
     if (Object.keys(answers).length === 0) ctx.skip(`none of the outstanding requests is an elicitation the harness can answer: ${brief(asked.inputRequests)}`);
 
     const ack = await receiver.updateTask(task.taskId, answers);
-    ctx.require('EXT-UPDATE-ACK', ack.ok, () => `tasks/update answering the outstanding ${Object.keys(answers).map((key) => `"${key}"`).join(', ')} should be acknowledged; got ${describeReply(ack)}`);
+    ctx.require(
+      'EXT-UPDATE-ACK',
+      ack.ok,
+      () =>
+        `tasks/update answering the outstanding ${Object.keys(answers)
+          .map((key) => `"${key}"`)
+          .join(', ')} should be acknowledged; got ${describeReply(ack)}`,
+    );
     // Whether the acknowledgement is empty is ext-results.acknowledgements' to judge.
     const extra = Object.keys(ack.result).filter((key) => key !== 'resultType' && key !== '_meta');
     if (extra.length > 0) ctx.info(`the tasks/update acknowledgement also carries ${extra.join(', ')}`);
 
     // The acknowledgement may come before the task shows the answer: poll until it finishes or asks something new.
     const answered = new Set(Object.keys(answers));
-    const { task: after, timedOut } = await pollExtTask(
-      receiver,
-      task.taskId,
-      (t) => isExtTerminal(t.status) || (t.status === 'input_required' && inputKeysOf(t).some((key) => !answered.has(key))),
-      { ...waits, returnAtBound: true },
-    );
+    const { task: after, timedOut } = await pollExtTask(receiver, task.taskId, (t) => isExtTerminal(t.status) || (t.status === 'input_required' && inputKeysOf(t).some((key) => !answered.has(key))), {
+      ...waits,
+      returnAtBound: true,
+    });
     if (timedOut) {
       const still = after.status === 'input_required' && inputKeysOf(after).every((key) => answered.has(key));
-      ctx.expect('EXT-UPDATE-ACK', !still, () => `tasks/update was acknowledged, yet ${waits.timeoutMs} ms later the task still waits on the answered ${[...answered].map((key) => `"${key}"`).join(', ')}: the answer was not taken`);
+      ctx.expect(
+        'EXT-UPDATE-ACK',
+        !still,
+        () => `tasks/update was acknowledged, yet ${waits.timeoutMs} ms later the task still waits on the answered ${[...answered].map((key) => `"${key}"`).join(', ')}: the answer was not taken`,
+      );
       ctx.skip(`the task did not finish within ${waits.timeoutMs} ms of the acknowledged answer (last status "${after.status}")`);
     }
-    if (after.status !== 'completed') ctx.skip(`after the answer the confirm_delete task ${after.status === 'input_required' ? 'asked something new' : `ended "${after.status}"`}; the fixture contract has it complete`);
+    if (after.status !== 'completed')
+      ctx.skip(`after the answer the confirm_delete task ${after.status === 'input_required' ? 'asked something new' : `ended "${after.status}"`}; the fixture contract has it complete`);
     const text = resultText(after.result);
     if (text.includes(filename)) ctx.info(`the task completed after the acknowledged answer: ${brief(text)}`);
     else ctx.info(`the task completed, but its result does not name ${filename} as the fixture contract has it: ${brief(after.result)}`);

@@ -3,7 +3,7 @@ import { brief, canonicalJson, describeReply } from '../../../harness/describe.j
 import { isExtTerminal, type ExtTask } from '../../../harness/modern/receiver.js';
 import { startExtTask } from '../../../harness/modern/tasks.js';
 import { awaitExtSettled, pollExtTask, workBoundMs } from '../../../harness/modern/waits.js';
-import { answersFor, inputKeysOf, inputRequestsOf, resultText } from '../support.js';
+import { answersFor, describeInputRequest, inputKeysOf, inputRequestsOf, resultText } from '../support.js';
 
 /** Rounds of answering: multi_input needs two (one key each); a server asking follow-up questions gets a few more. */
 const MAX_ROUNDS = 4;
@@ -35,7 +35,8 @@ export default defineCheck({
         ctx.require(
           answered.has(key) ? 'EXT-UPDATE-KEY-NO-REUSE' : 'EXT-UPDATE-KEY-UNIQUE',
           earlier === undefined || earlier === shown,
-          () => `input key "${key}" ${answered.has(key) ? 'was answered, and then came back' : 'was shown'} for another request: first ${brief(JSON.parse(earlier ?? 'null'))}, now ${brief(request)}`,
+          () =>
+            `input key "${key}" ${answered.has(key) ? 'was answered, and then came back' : 'was shown'} for another request: first ${describeInputRequest(JSON.parse(earlier ?? 'null'))}, now ${describeInputRequest(request)}`,
         );
         seen.set(key, shown);
       }
@@ -63,7 +64,10 @@ export default defineCheck({
         { ...waits, returnAtBound: true },
       );
       current = next.task;
-      if (next.timedOut) ctx.skip(`after "${key}" was answered the task went on listing that same request for ${waits.timeoutMs} ms: the partial answer was not taken (a server may refuse partial answers), so reuse cannot be told`);
+      if (next.timedOut)
+        ctx.skip(
+          `after "${key}" was answered the task went on listing that same request for ${waits.timeoutMs} ms: the partial answer was not taken (a server may refuse partial answers), so reuse cannot be told`,
+        );
     }
 
     if (!isExtTerminal(current.status)) current = (await pollExtTask(receiver, task.taskId, (t) => (record(t), isExtTerminal(t.status)), { ...waits, returnAtBound: true })).task;

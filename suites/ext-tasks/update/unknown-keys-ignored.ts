@@ -34,7 +34,8 @@ export default defineCheck({
     ctx.expect(
       'EXT-UPDATE-IGNORE-UNKNOWN-KEYS',
       unaffected,
-      () => `after tasks/update named only a key never issued, the task should still wait on ${keys.map((key) => `"${key}"`).join(', ')}; it is "${now.status}" with inputRequests keys ${inputKeysOf(now).join(', ') || '(none)'}`,
+      () =>
+        `after tasks/update named only a key never issued, the task should still wait on ${keys.map((key) => `"${key}"`).join(', ')}; it is "${now.status}" with inputRequests keys ${inputKeysOf(now).join(', ') || '(none)'}`,
     );
   },
 });
