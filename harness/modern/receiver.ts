@@ -48,6 +48,9 @@ let subscriptionCounter = 0;
  * headers. Checks of the extension talk through it and never spell the envelope themselves.
  */
 export class ExtReceiver {
+  /** Tasks seen terminal, by id: a terminal status is final, so a wait for it ends at the first one (see pollExtTask). */
+  private readonly terminal = new Map<string, ExtTask>();
+
   constructor(
     readonly connection: Connection,
     /** Whether requests declare the extension unless told otherwise. */
@@ -109,8 +112,16 @@ export class ExtReceiver {
     return { task: undefined, reply };
   }
 
-  getTask(taskId: unknown, options: ExtRequestOptions = {}): Promise<RpcReply> {
-    return this.request('tasks/get', { taskId }, options);
+  async getTask(taskId: unknown, options: ExtRequestOptions = {}): Promise<RpcReply> {
+    const reply = await this.request('tasks/get', { taskId }, options);
+    const task = extTaskOf(reply);
+    if (task && isExtTerminal(task.status) && !this.terminal.has(task.taskId)) this.terminal.set(task.taskId, task);
+    return reply;
+  }
+
+  /** The first terminal answer tasks/get gave for the task on this requestor, if one has come. */
+  terminalSeen(taskId: string): ExtTask | undefined {
+    return this.terminal.get(taskId);
   }
 
   updateTask(taskId: unknown, inputResponses: Record<string, unknown>, options: ExtRequestOptions = {}): Promise<RpcReply> {

@@ -33,6 +33,13 @@ export function nextExtPollDelay(task: Record<string, unknown> | undefined, timi
 export async function pollExtTask(receiver: ExtReceiver, taskId: string, done: (task: ExtTask) => boolean, options: ExtPollOptions): Promise<{ task: ExtTask; timedOut: boolean }> {
   const boundMs = options.timeoutMs ?? options.timing.requestTimeoutMs;
   const deadline = performance.now() + boundMs;
+  // A terminal status already seen is the task's last: a wait for it ends there, so a receiver whose finished task
+  // reads otherwise later fails ext-lifecycle.terminal-final, not every check that waits for an end.
+  const seenTerminal = receiver.terminalSeen(taskId);
+  if (seenTerminal && done(seenTerminal)) {
+    options.observations?.push({ source: 'get', task: seenTerminal, at: performance.now() });
+    return { task: seenTerminal, timedOut: false };
+  }
   for (;;) {
     const reply = await receiver.getTask(taskId);
     const task = extTaskOf(reply);

@@ -16,6 +16,7 @@ export const MODERN_FAULT_DESCRIPTIONS = {
   'ext-lazy-create': 'a task becomes visible only 300 ms after its CreateTaskResult was sent (tasks/get before then answers -32602)',
   'ext-completed-without-result': 'tasks/get of a completed task leaves out result',
   'ext-failed-without-error': 'tasks/get of a failed task leaves out error',
+  'ext-failed-without-status-message': 'tasks/get and notifications/tasks of a failed task carry no statusMessage',
   'ext-tool-error-failed': 'a tool result with isError true (failing_job) ends the task failed with an error instead of completed with that result',
   'ext-input-required-without-requests': 'tasks/get of an input_required task leaves out inputRequests',
   'ext-one-request-at-a-time': 'multi_input shows only the first of its two outstanding requests until that one is answered',

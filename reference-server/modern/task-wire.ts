@@ -34,6 +34,7 @@ export function detailedTask(task: ModernTask, faults: Faults, purpose: 'get' | 
   const { record } = task;
   const fields = taskFields(task);
   const get = purpose === 'get';
+  if (record.status === 'failed' && faults.has('ext-failed-without-status-message')) delete fields.statusMessage;
   if (get && record.status === 'completed' && faults.has('ext-terminal-reverts') && ++record.getsSinceCompleted >= 2) {
     fields.status = 'working';
     return fields;

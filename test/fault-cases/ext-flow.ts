@@ -4,6 +4,7 @@ import type { FaultCase } from './types.js';
 export const EXT_FLOW_FAULT_CASES: FaultCase[] = [
   { faults: ['ext-completed-without-result'], catches: { 'ext-polling.completed-inlines-result': 'fail' } },
   { faults: ['ext-failed-without-error'], catches: { 'ext-polling.failed-inlines-error': 'fail' } },
+  { faults: ['ext-failed-without-status-message'], catches: { 'ext-polling.failed-inlines-error': 'warn' } },
   { faults: ['ext-input-required-without-requests'], catches: { 'ext-polling.input-required-lists-requests': 'fail' } },
   // Judged by the fixture contract: multi_input asks both questions at once, so the one held back was outstanding.
   { faults: ['ext-one-request-at-a-time'], catches: { 'ext-polling.all-outstanding': 'fail' } },

@@ -1,8 +1,8 @@
 import { defineCheck, type CheckContext } from '../../../harness/check.js';
 import { describeReply } from '../../../harness/describe.js';
 import type { ModernFixtureRole } from '../../../harness/model.js';
-import { extTaskOf } from '../../../harness/modern/receiver.js';
-import { startExtTask } from '../../../harness/modern/tasks.js';
+import { extTaskOf, type ExtReceiver } from '../../../harness/modern/receiver.js';
+import { awaitReadable, startExtTask } from '../../../harness/modern/tasks.js';
 import { awaitExtTerminal, nextExtPollDelay, workBoundMs, type ExtObservation } from '../../../harness/modern/waits.js';
 import { pause } from '../../../harness/timing.js';
 import { firstForbiddenStep, uniqueText } from '../support.js';
@@ -25,7 +25,7 @@ export default defineCheck({
     if (ctx.facts.fixtures.has('protocolError')) runs.push({ role: 'protocolError', input: {} });
     for (const [index, { role, input }] of runs.entries()) {
       // The first task decides whether there is anything to judge; the failed one only adds to it.
-      const started = index === 0 ? await startExtTask(ctx, receiver, role, input) : await receiver.startTask(ctx.fixture(role), input);
+      const started = index === 0 ? await startExtTask(ctx, receiver, role, input) : await startOptionalTask(ctx, receiver, role, input);
       const task = started.task;
       if (!task) {
         ctx.info(`${ctx.fixture(role).tool} was answered without a task (${describeReply(started.reply)}), so only the completed task was followed`);
@@ -55,3 +55,10 @@ export default defineCheck({
     }
   },
 });
+
+/** A further task the check can do without: started and made readable when the receiver makes one, else only the answer. */
+async function startOptionalTask(ctx: CheckContext, receiver: ExtReceiver, role: ModernFixtureRole, input: Record<string, unknown>) {
+  const started = await receiver.startTask(ctx.fixture(role), input);
+  if (started.task) await awaitReadable(ctx, receiver, started.task);
+  return started;
+}

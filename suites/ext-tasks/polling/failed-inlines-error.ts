@@ -18,11 +18,11 @@ export default defineCheck({
     // The fixture's work ends in a JSON-RPC error (-32603 when called without the extension): its task must fail.
     ctx.require('EXT-EXEC-FAILED-ERROR', final.status === 'failed', () => `protocol_error_job's work ends in a JSON-RPC error, so its task should end "failed"; it ended "${final.status}"`);
     const error = final.error;
-    ctx.require(
-      'EXT-GET-FAILED-ERROR',
-      typeof error === 'object' && error !== null && !Array.isArray(error),
-      () => `tasks/get of the failed task has error ${error === undefined ? 'missing' : brief(error)}, not the JSON-RPC error object`,
-    );
+    const inlined = typeof error === 'object' && error !== null && !Array.isArray(error);
+    const missing = () => `tasks/get of the failed task has error ${error === undefined ? 'missing' : brief(error)}, not the JSON-RPC error object`;
+    // Both the polling rule (a failed task carries its error) and the execution-error rule (it must include it) say so.
+    ctx.expect('EXT-EXEC-FAILED-ERROR', inlined, missing);
+    ctx.require('EXT-GET-FAILED-ERROR', inlined, missing);
     const { code, message } = error as Record<string, unknown>;
     ctx.expect('EXT-EXEC-FAILED-ERROR', Number.isInteger(code), () => `the failed task's error.code is ${brief(code)}, not a JSON-RPC error code (an integer)`);
     ctx.expect('EXT-EXEC-FAILED-ERROR', typeof message === 'string', () => `the failed task's error.message is ${brief(message)}, not a string`);

@@ -32,12 +32,12 @@ export default defineCheck({
         const shown = canonicalJson(request);
         const earlier = answered.get(key) ?? seen.get(key);
         // A key answered and then shown again for another request is reuse; one that changes its request unanswered, a key naming two.
-        ctx.require(
-          answered.has(key) ? 'EXT-UPDATE-KEY-NO-REUSE' : 'EXT-UPDATE-KEY-UNIQUE',
-          earlier === undefined || earlier === shown,
-          () =>
-            `input key "${key}" ${answered.has(key) ? 'was answered, and then came back' : 'was shown'} for another request: first ${describeInputRequest(JSON.parse(earlier ?? 'null'))}, now ${describeInputRequest(request)}`,
-        );
+        const unchanged = earlier === undefined || earlier === shown;
+        const message = () =>
+          `input key "${key}" ${answered.has(key) ? 'was answered, and then came back' : 'was shown'} for another request: first ${describeInputRequest(JSON.parse(earlier ?? 'null'))}, now ${describeInputRequest(request)}`;
+        // A key reused after its answer also names two requests over the task's life: both statements are broken.
+        if (answered.has(key)) ctx.expect('EXT-UPDATE-KEY-UNIQUE', unchanged, message);
+        ctx.require(answered.has(key) ? 'EXT-UPDATE-KEY-NO-REUSE' : 'EXT-UPDATE-KEY-UNIQUE', unchanged, message);
         seen.set(key, shown);
       }
     };
