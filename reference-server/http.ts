@@ -40,7 +40,7 @@ export async function startReferenceHttpServer(opts: ReferenceOptions & { port?:
   const env = new ReceiverEnvironment(opts, 'http', tokens.size > 0);
   const sessions = new Map<string, Session>();
   const era = opts.era ?? 'dual';
-  const modern = new ModernEra(env.faults, log, era === 'dual');
+  const modern = new ModernEra(env.faults, log, era === 'dual', { intakeDelayMs: env.intakeDelayMs, answerDelayMs: env.answerDelayMs });
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {

@@ -70,3 +70,11 @@ export async function awaitExtSettled(receiver: ExtReceiver, taskId: string, opt
 export function workBoundMs(timing: Timing, seconds: number): number {
   return timing.requestTimeoutMs + timing.scaled(seconds * 1000);
 }
+
+/**
+ * Whole seconds of fixture work (slow_compute takes seconds) that outlast `roundTrips` exchanges at the receiver's
+ * measured pace, at least one; times `stretch` when a staged scenario tries again. A slow receiver gets longer work.
+ */
+export function workSecondsFor(timing: Timing, roundTrips: number, stretch = 1): number {
+  return Math.max(1, Math.ceil(timing.span(0, roundTrips) / 1000)) * stretch;
+}

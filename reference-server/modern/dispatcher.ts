@@ -1,5 +1,6 @@
 // The modern era of the receiver: every request is served on its own, from its _meta envelope, with no session.
 // One ModernEra per receiver instance (the stdio process, or the HTTP server); contexts keep tasks apart.
+import { setTimeout as delay } from 'node:timers/promises';
 import type { JSONRPCNotification, JSONRPCRequest, JSONRPCResponse, RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { SERVER_INFO } from '../environment.js';
 import type { Faults } from '../faults.js';
@@ -33,12 +34,21 @@ export class ModernEra {
     private readonly log: (line: string) => void = (line) => process.stderr.write(`reference-server: ${line}\n`),
     /** A dual-era receiver also answers initialize (2025-11-25), and server/discover says so. */
     private readonly alsoLegacy = false,
+    /** A correct but slow receiver: each request handled, and each answer sent, this much later (--intake-delay-ms, --answer-delay-ms). */
+    private readonly pace: { intakeDelayMs: number; answerDelayMs: number } = { intakeDelayMs: 0, answerDelayMs: 0 },
   ) {
     this.tasks = new ModernTasks(faults);
   }
 
   /** Serves one request of the given authorization context; the channel carries what a listen stream sends. */
   async handle(message: JSONRPCRequest, context: string, channel: ModernChannel, transportCheck?: TransportCheck): Promise<ModernAnswer> {
+    if (this.pace.intakeDelayMs > 0) await delay(this.pace.intakeDelayMs);
+    const answer = await this.answer(message, context, channel, transportCheck);
+    if (answer.kind === 'response' && this.pace.answerDelayMs > 0) await delay(this.pace.answerDelayMs);
+    return answer;
+  }
+
+  private async answer(message: JSONRPCRequest, context: string, channel: ModernChannel, transportCheck?: TransportCheck): Promise<ModernAnswer> {
     const params = isObject(message.params) ? message.params : {};
     try {
       // A modern-only receiver names the versions it serves to a legacy client's handshake.

@@ -5,6 +5,7 @@ import { brief } from '../../harness/describe.js';
 import { type ExtReceiver, type ExtTask, type Subscription, isExtTerminal, requireExtTask, subscriptionIdOf } from '../../harness/modern/receiver.js';
 import { startExtTask } from '../../harness/modern/tasks.js';
 import type { ReceivedNotification, RpcReply } from '../../harness/rpc.js';
+import { workSecondsFor } from '../../harness/modern/waits.js';
 import { uniqueText } from '../../harness/waits.js';
 
 export { uniqueText };
@@ -143,14 +144,15 @@ export interface ListenedTask {
 }
 
 /**
- * Starts slow_compute (one second of work, two when staged again) and listens to it. The listen comes too late when
+ * Starts slow_compute (work that outlasts three round trips at the receiver's pace, longer when staged again) and listens to it. The listen comes too late when
  * tasks/get shows the task finished and nothing about it came on the subscription: the scenario is staged again with
  * longer work. A listen answered with an error is no subscription to judge: the check skips, saying so.
  */
 export function listenToWorkingTask(ctx: CheckContext, label: string): Promise<ListenedTask> {
   return ctx.staged(async (stretch) => {
     const receiver = await ctx.connectModern();
-    const seconds = stretch === 1 ? 1 : 2;
+    // Outlasting the call, the listen (or cancel) and a look at the task, at the receiver's pace.
+    const seconds = workSecondsFor(ctx.timing, 3, stretch);
     const { task, reply } = await startExtTask(ctx, receiver, 'slow', { seconds, label: uniqueText(label) });
     if (isExtTerminal(task.status)) ctx.missed(`the CreateTaskResult already said "${task.status}"`);
     if (reply.elapsedMs >= seconds * 1000) ctx.missed(`the CreateTaskResult came ${Math.round(reply.elapsedMs)} ms after the call, once the ${seconds} s of work could be over`);

@@ -2,6 +2,7 @@ import { defineCheck, type CheckContext } from '../../../harness/check.js';
 import { brief, describeReply } from '../../../harness/describe.js';
 import { extTaskOf, isExtTerminal } from '../../../harness/modern/receiver.js';
 import { startExtTask } from '../../../harness/modern/tasks.js';
+import { workSecondsFor } from '../../../harness/modern/waits.js';
 import { uniqueText } from '../support.js';
 
 // https://modelcontextprotocol.io/extensions/tasks/specification#response-2
@@ -14,7 +15,8 @@ export default defineCheck({
   async run(ctx: CheckContext) {
     const { receiver, task, reply } = await ctx.staged(async (stretch) => {
       const receiver = await ctx.connectModern();
-      const seconds = stretch === 1 ? 1 : 2;
+      // Outlasting the call, the listen (or cancel) and a look at the task, at the receiver's pace.
+      const seconds = workSecondsFor(ctx.timing, 3, stretch);
       const { task, reply: created } = await startExtTask(ctx, receiver, 'slow', { seconds, label: uniqueText('cancel') });
       if (isExtTerminal(task.status)) ctx.missed(`the CreateTaskResult already said "${task.status}"`);
       if (created.elapsedMs >= seconds * 1000) ctx.missed(`the CreateTaskResult came ${Math.round(created.elapsedMs)} ms after the call, once the ${seconds} s of work could be over`);
