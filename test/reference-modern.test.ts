@@ -45,6 +45,17 @@ function env(params: Json = {}, { ext = true, elicit = true, version = VERSION }
   };
 }
 
+const SERVER_INFO_KEY = 'io.modelcontextprotocol/serverInfo';
+
+/** Every modern result names the server in its _meta (tested once below); the tests compare the rest of it. */
+function withoutServerInfo(message: Json): Json {
+  const meta = message?.result?._meta;
+  if (!meta || !(SERVER_INFO_KEY in meta)) return message;
+  const { [SERVER_INFO_KEY]: _identity, ...rest } = meta;
+  const { _meta: _whole, ...result } = message.result;
+  return { ...message, result: Object.keys(rest).length > 0 ? { ...result, _meta: rest } : result };
+}
+
 const text = (result: Json): string => result.content.map((item: Json) => item.text).join(' ');
 
 /** Messages from the receiver, with waiting on the first one that matches. */
@@ -114,7 +125,7 @@ class StdioPeer implements Peer {
 
   async request(method: string, params?: Json): Promise<Json> {
     const id = this.post(method, params);
-    return this.inbox.next((m) => m.id === id && !('method' in m), `the answer to ${method}`);
+    return withoutServerInfo(await this.inbox.next((m) => m.id === id && !('method' in m), `the answer to ${method}`));
   }
 
   cancel(requestId: number): void {
@@ -166,7 +177,7 @@ class HttpPeer implements Peer {
     const id = this.nextId++;
     const { json } = await this.post({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) });
     expect(json?.id).toBe(id);
-    return json!;
+    return withoutServerInfo(json!);
   }
 
   /** Opens subscriptions/listen; its SSE messages go into the returned inbox until close(). */
@@ -248,7 +259,9 @@ describe('modern era over stdio (dual-era process)', () => {
   });
 
   it('answers server/discover with the extension and without a legacy tasks capability', async () => {
-    const { result } = await peer.request('server/discover', env());
+    // Read raw: every result names the server in its _meta, which request() takes off.
+    const id = peer.post('server/discover', env());
+    const { result } = await peer.inbox.next((m) => m.id === id && !('method' in m), 'the answer to server/discover');
     expect(result.resultType).toBe('complete');
     // Dual-era: it answers initialize too, and says so.
     expect(result.supportedVersions).toEqual([VERSION, '2025-11-25']);
@@ -256,12 +269,25 @@ describe('modern era over stdio (dual-era process)', () => {
     expect(result._meta['io.modelcontextprotocol/serverInfo']).toEqual({ name: expect.any(String), version: expect.any(String) });
   });
 
+  it('names itself in the _meta of every result, whatever the method', async () => {
+    for (const [method, params] of [
+      ['tools/list', env()],
+      ['tools/call', env({ name: 'greet', arguments: { name: 'meta' } })],
+      ['tools/call', env({ name: 'slow_compute', arguments: { seconds: 0 } })],
+    ] as const) {
+      const id = peer.post(method, params);
+      const answer = await peer.inbox.next((m) => m.id === id && !('method' in m), `the answer to ${method}`);
+      expect(answer.result._meta[SERVER_INFO_KEY], method).toEqual({ name: 'mcp-tasks-conformance-reference', version: expect.any(String) });
+    }
+  });
+
   it('rejects malformed envelopes, unsupported versions and removed or unknown methods', async () => {
     expect((await peer.request('tools/list')).error.code).toBe(-32602);
     expect((await peer.request('tools/list', { _meta: { 'io.modelcontextprotocol/protocolVersion': VERSION } })).error.code).toBe(-32602);
     expect((await peer.request('tools/list', { _meta: { 'io.modelcontextprotocol/protocolVersion': 7, 'io.modelcontextprotocol/clientCapabilities': {} } })).error.code).toBe(-32602);
     const unsupported = await peer.request('tools/list', env({}, { version: '1900-01-01' }));
-    expect(unsupported.error).toMatchObject({ code: -32022, data: { supported: [VERSION], requested: '1900-01-01' } });
+    // Dual-era: the versions it serves include the legacy one it answers initialize with.
+    expect(unsupported.error).toMatchObject({ code: -32022, data: { supported: [VERSION, '2025-11-25'], requested: '1900-01-01' } });
     expect(unsupported.error.message).not.toBe('');
     for (const method of ['tasks/list', 'tasks/result', 'ping', 'no/such/method']) {
       expect((await peer.request(method, env({ taskId: 'x' }))).error.code, method).toBe(-32601);
@@ -555,7 +581,7 @@ describe('modern era over Streamable HTTP with bearer tokens', () => {
     const missingMeta = await alice.post({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
     expect([missingMeta.status, missingMeta.json?.error.code]).toEqual([400, -32602]);
     const unsupported = await alice.post({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: env({}, { version: '1900-01-01' }) });
-    expect([unsupported.status, unsupported.json?.error.code, unsupported.json?.error.data.supported]).toEqual([400, -32022, [VERSION]]);
+    expect([unsupported.status, unsupported.json?.error.code, unsupported.json?.error.data.supported]).toEqual([400, -32022, [VERSION, '2025-11-25']]);
     for (const method of ['tasks/list', 'no/such/method']) {
       const reply = await alice.post({ jsonrpc: '2.0', id: 3, method, params: env() });
       expect([reply.status, reply.json?.error.code], method).toEqual([404, -32601]);

@@ -40,6 +40,11 @@ export class ModernEra {
     this.tasks = new ModernTasks(faults);
   }
 
+  /** Every version this receiver serves: the modern one, and in the dual era the legacy one too. */
+  private get servedVersions(): readonly string[] {
+    return this.alsoLegacy ? [...SUPPORTED_VERSIONS, LEGACY_VERSION] : SUPPORTED_VERSIONS;
+  }
+
   /** Serves one request of the given authorization context; the channel carries what a listen stream sends. */
   async handle(message: JSONRPCRequest, context: string, channel: ModernChannel, transportCheck?: TransportCheck): Promise<ModernAnswer> {
     if (this.pace.intakeDelayMs > 0) await delay(this.pace.intakeDelayMs);
@@ -55,11 +60,11 @@ export class ModernEra {
       if (message.method === 'initialize') throw unsupportedVersion(params.protocolVersion, !this.faults.has('ext-unsupported-version-no-list'));
       const envelope = readEnvelope(params, this.faults);
       transportCheck?.(envelope, params);
-      checkVersion(envelope, this.faults);
+      checkVersion(envelope, this.faults, this.servedVersions);
       const result = await this.route(message, params, envelope, context, channel);
       if (result === STREAM) return { kind: 'stream' };
       if (channel.signal.aborted) return { kind: 'silent' };
-      return { kind: 'response', response: resultResponse(message.id, result), status: 200 };
+      return { kind: 'response', response: resultResponse(message.id, identified(result)), status: 200 };
     } catch (error) {
       if (channel.signal.aborted) return { kind: 'silent' };
       let rpc: RpcError;
@@ -121,7 +126,7 @@ export class ModernEra {
     const capabilities: Wire = { tools: {}, extensions: { [TASKS_EXTENSION]: {} } };
     if (this.faults.has('ext-advertises-legacy-tasks')) capabilities.tasks = { cancel: {}, requests: { tools: { call: {} } } };
     return complete({
-      supportedVersions: this.alsoLegacy ? [...SUPPORTED_VERSIONS, LEGACY_VERSION] : [...SUPPORTED_VERSIONS],
+      supportedVersions: [...this.servedVersions],
       capabilities,
       instructions: 'Reference receiver of mcp-tasks-conformance: the fixture tools of the Tasks extension (io.modelcontextprotocol/tasks).',
       ttlMs: 0,
@@ -129,4 +134,10 @@ export class ModernEra {
       _meta: { [SERVER_INFO_KEY]: { ...SERVER_INFO } },
     });
   }
+}
+
+/** Every result names the server in its `_meta`, so a stateless client knows who answered without a prior exchange. */
+function identified(result: Record<string, unknown>): Record<string, unknown> {
+  const meta = isObject(result._meta) ? result._meta : {};
+  return { ...result, _meta: { ...meta, [SERVER_INFO_KEY]: { ...SERVER_INFO } } };
 }

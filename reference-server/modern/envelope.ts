@@ -40,6 +40,6 @@ export function readEnvelope(params: Record<string, unknown>, faults: Faults): E
 }
 
 /** Throws -32022 unless the envelope's version is one this receiver serves. */
-export function checkVersion(envelope: Envelope, faults: Faults): void {
-  if (!SUPPORTED_VERSIONS.includes(envelope.version)) throw unsupportedVersion(envelope.version, !faults.has('ext-unsupported-version-no-list'));
+export function checkVersion(envelope: Envelope, faults: Faults, served: readonly string[] = SUPPORTED_VERSIONS): void {
+  if (!SUPPORTED_VERSIONS.includes(envelope.version)) throw unsupportedVersion(envelope.version, !faults.has('ext-unsupported-version-no-list'), served);
 }

@@ -40,9 +40,10 @@ export function httpStatusOf(error: RpcError): number {
   return 200;
 }
 
-export function unsupportedVersion(requested: unknown, withList = true): RpcError {
-  const data: Record<string, unknown> = withList ? { supported: [...SUPPORTED_VERSIONS], requested } : { requested };
-  return new RpcError(UNSUPPORTED_PROTOCOL_VERSION, `Unsupported protocol version ${JSON.stringify(requested)}: this receiver serves ${SUPPORTED_VERSIONS.join(', ')} per request`, data);
+/** -32022 listing every version the receiver serves (a dual-era one names its legacy version too, as server/discover does). */
+export function unsupportedVersion(requested: unknown, withList = true, supported: readonly string[] = SUPPORTED_VERSIONS): RpcError {
+  const data: Record<string, unknown> = withList ? { supported: [...supported], requested } : { requested };
+  return new RpcError(UNSUPPORTED_PROTOCOL_VERSION, `Unsupported protocol version ${JSON.stringify(requested)}: this receiver serves ${supported.join(', ')}`, data);
 }
 
 /** -32021 naming the Tasks extension as the capability the request lacked (without data under a fault). */
