@@ -39,6 +39,7 @@ export function detailedTask(task: ModernTask, faults: Faults, purpose: 'get' | 
     fields.status = 'working';
     return fields;
   }
+  if (get && record.status === 'working' && faults.has('ext-working-reads-running')) fields.status = 'running';
   const outcome = record.outcome;
   switch (record.status) {
     case 'input_required':
@@ -46,14 +47,28 @@ export function detailedTask(task: ModernTask, faults: Faults, purpose: 'get' | 
       break;
     case 'completed':
       if (outcome?.kind === 'result' && !(get && faults.has('ext-completed-without-result')) && !(!get && faults.has('ext-notify-partial-task'))) {
-        fields.result = complete(outcome.result);
+        fields.result = complete(faults.has('ext-result-differs') ? withAlteredText(outcome.result) : outcome.result);
       }
       break;
     case 'failed':
-      if (outcome?.kind === 'error' && !(get && faults.has('ext-failed-without-error'))) fields.error = outcome.error.toJSON();
+      if (outcome?.kind === 'error' && !(get && faults.has('ext-failed-without-error'))) {
+        const error = outcome.error.toJSON();
+        fields.error = faults.has('ext-error-differs') ? { ...error, code: -32000 } : error;
+      }
       break;
     default:
       break;
   }
   return fields;
+}
+
+/** The result with " (from task)" appended to each text (fault ext-result-differs). */
+function withAlteredText(result: Wire): Wire {
+  const content = Array.isArray(result.content) ? result.content : [];
+  return {
+    ...result,
+    content: content.map((item: unknown) =>
+      typeof item === 'object' && item !== null && (item as Wire).type === 'text' ? { ...(item as Wire), text: `${String((item as Wire).text)} (from task)` } : item,
+    ),
+  };
 }

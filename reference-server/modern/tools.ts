@@ -212,6 +212,22 @@ export async function callTool(params: Record<string, unknown>, { tasks, faults,
   const asTask = tool.tasks === 'required' || (tool.tasks === 'optional' && (envelope.tasks || (tool === slowCompute && faults.has('ext-task-without-extension'))));
 
   let facts: Facts = {};
+  if (tool === toolWithTask && faults.has('ext-mrtr-after-create') && envelope.tasks) {
+    // The question comes after the task is made, among its inputRequests, instead of on the call itself.
+    const task = tasks.create(context);
+    const created = createTaskResult(task, faults);
+    setImmediate(
+      () =>
+        void tasks.run(task, async (work) => {
+          const question = toolWithTask.gather!({});
+          if (!('inputRequests' in question)) throw new Error('test_tool_with_task asks for the name when no answer is given');
+          const answers = await work.ask([[USER_NAME, question.inputRequests[USER_NAME]]], 'Waiting for your name');
+          const gathered = toolWithTask.gather!({ [USER_NAME]: answers[USER_NAME] });
+          return tool.run(args, work, 'facts' in gathered ? gathered.facts : {});
+        }),
+    );
+    return created;
+  }
   if (tool.gather) {
     const responses = params.inputResponses ?? {};
     if (!isObject(responses)) throw new RpcError(INVALID_PARAMS, 'Invalid params: params.inputResponses must be an object');

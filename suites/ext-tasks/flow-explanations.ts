@@ -2,6 +2,31 @@
 import type { CheckExplanation } from '../explanations.js';
 
 export const FLOW_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
+  'ext-polling.working-status': {
+    does: 'Starts slow_compute with work longer than a few round trips at the server\'s measured pace, asks tasks/get at once, and requires the status "working" while the work runs (staged again with longer work when the answer came too late).',
+    causes: [
+      {
+        cause: 'The store reports an internal state name ("running", "pending", "queued") instead of one of the five statuses of the extension.',
+        fix: 'Map internal states onto the extension\'s statuses when building the task: anything still being worked on is "working".',
+        faults: ['ext-working-reads-running'],
+      },
+    ],
+  },
+  'ext-polling.same-as-plain': {
+    does: "Calls slow_compute and protocol_error_job once from a requestor without the extension (answered inline) and once as tasks, and requires the completed task's inlined result to have the same content and isError as the plain answer, and the failed task's error the same code as the plain error.",
+    causes: [
+      {
+        cause: "The task runner rewraps the tool result (adds a note, reformats the text) before storing it, so the task's result is not what the call itself returns.",
+        fix: 'Store the CallToolResult the tool produced, untouched, and inline exactly that as `result`.',
+        faults: ['ext-result-differs'],
+      },
+      {
+        cause: 'A failure inside the task runner is recorded as a generic server error instead of the error the work raised.',
+        fix: "Keep the JSON-RPC error the underlying request produced (code, message, data) and inline it as the failed task's `error`.",
+        faults: ['ext-error-differs'],
+      },
+    ],
+  },
   'ext-polling.completed-inlines-result': {
     does: 'Starts slow_compute as a task, polls tasks/get until it is terminal and, when it completed, requires the tool result inlined as `result` (an object with a content array).',
     causes: [

@@ -236,7 +236,7 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     ...GET_RESPONSE,
     summary: "tasks/get answers with the task's status as it stands now, shaped as that status's variant of the task.",
     verifiedThroughout:
-      'the checks of the per-status entries (EXT-GET-WORKING, EXT-GET-INPUT-REQUIRED, EXT-GET-COMPLETED-RESULT, EXT-GET-CANCELLED, EXT-GET-FAILED-ERROR), each reading what tasks/get reports for one status',
+      'the checks of the per-status entries (EXT-GET-WORKING, EXT-GET-INPUT-REQUIRED, EXT-GET-COMPLETED-RESULT, EXT-GET-FAILED-ERROR), each reading what tasks/get reports for one status (a cancelled status cannot be told from outside: EXT-GET-CANCELLED)',
   },
   {
     id: 'EXT-GET-WORKING',
@@ -278,6 +278,8 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     binds: 'receiver',
     ...GET_RESPONSE,
     summary: 'Once a task is cancelled, tasks/get returns it with status "cancelled".',
+    untestable:
+      'Whether a task was really cancelled is known only inside the server: the extension lets a cancelled request still end completed or failed, so what tasks/get reports after a cancel cannot be held against it. The checks of tasks/cancel record the status that follows, as information.',
   },
   {
     id: 'EXT-GET-FAILED-ERROR',
@@ -673,6 +675,8 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     binds: 'receiver',
     ...VERSION_NEGOTIATION,
     summary: 'A server answers server/discover with the versions it supports and its capabilities.',
+    verifiedThroughout:
+      'every run of this profile: it begins with server/discover, and a server that does not answer it with its supported versions cannot be run under the profile (the run ends with exit 2, saying so, and suggests the 2025-11-25 profile)',
   },
   {
     id: 'EXT-BASE-UNSUPPORTED-VERSION',

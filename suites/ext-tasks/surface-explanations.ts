@@ -2,6 +2,16 @@
 import type { CheckExplanation } from '../explanations.js';
 
 export const SURFACE_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
+  'ext-creation.mrtr-before-task': {
+    does: 'Calls test_tool_with_task, which needs a name before its work, and expects the question on the call itself (resultType "input_required"); when the server answers with a task at once and then asks through that task\'s inputRequests, it warns.',
+    causes: [
+      {
+        cause: 'Every call of a task-capable tool becomes a task first, and questions the tool needs before starting are asked later through the task.',
+        fix: 'Ask input the work cannot start without on the call (an InputRequiredResult), and create the task only on the retry that carries the answers.',
+        faults: ['ext-mrtr-after-create'],
+      },
+    ],
+  },
   'ext-negotiation.no-task-without-extension': {
     does: 'Calls slow_compute from a requestor whose clientCapabilities lack the Tasks extension and requires an answer that is no CreateTaskResult: the plain result, or an error refusing the call.',
     causes: [

@@ -2,7 +2,10 @@ import type { FaultCase } from './types.js';
 
 /** 2026-07-28 profile: faults proving the checks of a task's flow (polling, lifecycle, update, cancellation, notifications). */
 export const EXT_FLOW_FAULT_CASES: FaultCase[] = [
+  { faults: ['ext-working-reads-running'], catches: { 'ext-polling.working-status': 'fail' } },
   { faults: ['ext-completed-without-result'], catches: { 'ext-polling.completed-inlines-result': 'fail' } },
+  { faults: ['ext-result-differs'], catches: { 'ext-polling.same-as-plain': 'fail' } },
+  { faults: ['ext-error-differs'], catches: { 'ext-polling.same-as-plain': 'fail' } },
   { faults: ['ext-failed-without-error'], catches: { 'ext-polling.failed-inlines-error': 'fail' } },
   { faults: ['ext-failed-without-status-message'], catches: { 'ext-polling.failed-inlines-error': 'warn' } },
   { faults: ['ext-input-required-without-requests'], catches: { 'ext-polling.input-required-lists-requests': 'fail' } },

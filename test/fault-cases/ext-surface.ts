@@ -14,6 +14,7 @@ export const EXT_SURFACE_FAULT_CASES: FaultCase[] = [
   { faults: ['ext-ack-not-empty'], catches: { 'ext-results.acknowledgements': 'fail' } },
   { faults: ['ext-ack-without-resulttype'], catches: { 'ext-results.acknowledgements': 'fail' } },
   { faults: ['ext-lazy-create'], catches: { 'ext-creation.durable-before-reply': 'fail' } },
+  { faults: ['ext-mrtr-after-create'], catches: { 'ext-creation.mrtr-before-task': 'warn' } },
   { faults: ['ext-unknown-task-wrong-code'], catches: { 'ext-errors.unknown-task': 'fail' } },
   { faults: ['ext-unknown-task-acknowledged'], catches: { 'ext-errors.unknown-task': 'warn' } },
   { faults: ['ext-serves-removed-methods'], catches: { 'ext-errors.removed-methods': 'fail' } },
