@@ -23,14 +23,17 @@ import { loadProfile, parseSpec, type ProfileId } from './profiles.js';
 /**
  * --spec auto: the era probe of the 2026-07-28 versioning page (server/discover the modern way, else legacy). A
  * server that speaks only the modern era gets the 2026-07-28 profile, a legacy one 2025-11-25, and a dual-era one
- * (server/discover lists 2025-11-25 too) both, in one combined report.
+ * (server/discover lists 2025-11-25 too, or it answers a 2025-11-25 initialize as well) both, in one combined report.
  */
 async function autoProfiles(target: TargetSpec, timing: Timing): Promise<ProfileId[]> {
-  const { probeEra } = await import('../harness/modern/era-probe.js');
+  const { answersLegacyInitialize, probeEra } = await import('../harness/modern/era-probe.js');
   const found = await probeEra(target, timing);
-  const dual = found.modern && found.supportedVersions.includes('2025-11-25');
+  const listsLegacy = found.supportedVersions.includes('2025-11-25');
+  // A modern server need not list the legacy version it also serves: asked the legacy way, it says.
+  const dual = found.modern && (listsLegacy || (await answersLegacyInitialize(target, timing)));
+  const why = dual && !listsLegacy ? `${found.why}, and it answers a 2025-11-25 initialize too` : found.why;
   const ids: ProfileId[] = dual ? ['2025-11-25', '2026-07-28'] : found.modern ? ['2026-07-28'] : ['2025-11-25'];
-  process.stdout.write(`--spec auto: ${dual ? 'a dual-era server' : found.modern ? 'a modern server' : 'a legacy server'} (${found.why}): running profile ${ids.join(' and ')}\n`);
+  process.stdout.write(`--spec auto: ${dual ? 'a dual-era server' : found.modern ? 'a modern server' : 'a legacy server'} (${why}): running profile ${ids.join(' and ')}\n`);
   return ids;
 }
 

@@ -51,3 +51,20 @@ export async function probeEra(target: TargetSpec, timing: Timing): Promise<EraF
     await connection.close();
   }
 }
+
+/**
+ * Whether the server also answers a 2025-11-25 initialize: a dual-era server need not list its legacy version in
+ * server/discover (the SDK v2 lists only modern ones), so auto asks the legacy way too before it runs one profile.
+ */
+export async function answersLegacyInitialize(target: TargetSpec, timing: Timing): Promise<boolean> {
+  const waitMs = Math.min(timing.connectTimeoutMs, timing.scaled(PROBE_WAIT_MS));
+  try {
+    const connection = await openConnection(target, { transcript: new Transcript(), label: 'era-probe-legacy', requestTimeoutMs: waitMs, connectTimeoutMs: waitMs });
+    await connection.close();
+    return connection.init.protocolVersion === LEGACY_PROTOCOL_VERSION;
+  } catch {
+    return false;
+  }
+}
+
+const LEGACY_PROTOCOL_VERSION = '2025-11-25';

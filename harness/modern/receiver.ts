@@ -73,7 +73,8 @@ export class ExtReceiver {
   request(method: string, params: Record<string, unknown> = {}, options: ExtRequestOptions = {}): Promise<RpcReply> {
     const capabilities = options.capabilities ?? clientCapabilities(options.extension ?? this.declaresExtension);
     const sent = options.bare ? params : withEnvelope(params, capabilities);
-    return this.session.request(method, sent, { timeoutMs: options.timeoutMs, headers: options.headers });
+    // Headers exist on HTTP only: on stdio a check's header change has nothing to change.
+    return this.session.request(method, sent, { timeoutMs: options.timeoutMs, headers: this.transport === 'http' ? options.headers : undefined });
   }
 
   /** How the HTTP POST that carried this request was answered (status, body kind, headers sent); undefined on stdio. */
@@ -143,7 +144,7 @@ export class ExtReceiver {
     const params = options.bare ? { notifications: { taskIds: [...taskIds] } } : withEnvelope({ notifications: { taskIds: [...taskIds] } }, capabilities);
     let settled: RpcReply | undefined;
     const answer = this.session
-      .request('subscriptions/listen', params, { id, timeoutMs: options.lifetimeMs ?? 10 * 60_000, headers: options.headers })
+      .request('subscriptions/listen', params, { id, timeoutMs: options.lifetimeMs ?? 10 * 60_000, headers: this.transport === 'http' ? options.headers : undefined })
       .then((reply) => (settled = reply))
       .catch((error: unknown) => {
         // The subscription outliving the connection is its normal end.
