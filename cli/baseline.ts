@@ -154,7 +154,7 @@ export function baselineFromReport(report: RunReport, options: BaselineOptions =
   return { entries: [...entries.values()].sort((a, b) => (a.check < b.check ? -1 : a.check > b.check ? 1 : 0)) };
 }
 
-const YAML_HEADER = `# Expected failures for mcp-tasks-conformance (Tasks in MCP spec 2025-11-25): use it with --baseline FILE.
+const YAML_HEADER = `# Expected failures for mcp-tasks-conformance (Tasks in MCP; check IDs of any profile): use it with --baseline FILE.
 # Each entry names one check by its exact ID (globs are not allowed), says why it is expected to fail,
 # and may link to the spec section or an issue.
 # A listed check that fails (or errors, or warns under --strict) does not fail the run.
