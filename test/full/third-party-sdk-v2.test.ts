@@ -8,7 +8,7 @@
 // @modelcontextprotocol/ext-tasks 0.2.2 has no server-side receiver for it either (its `receiver` entry is the
 // 2025-11-25 binding for a *client* receiving sampling/elicitation tasks; its `client` entry is a requester). So
 // server/discover lists no io.modelcontextprotocol/tasks extension, every check needing the extension skips, and the
-// three checks that hold for any modern server run and pass on both transports. No fail, warn or error.
+// checks that hold for any modern server run and pass (four on stdio, five over HTTP). No fail, warn or error.
 //
 // The outcomes are pinned here, check by check with the reason of every skip, rather than in test/expected/: a
 // verdict that changes (a newer SDK, a changed check, a check added to the profile) fails the test, to be reviewed
@@ -40,8 +40,8 @@ const TEST_TIMEOUT_MS = 50_000;
 const NO_EXTENSION = "skip — server/discover does not list the io.modelcontextprotocol/tasks extension among the server's capabilities";
 
 /**
- * What each check of the profile says about the SDK v2 server on one transport, as "outcome — message". Three checks
- * need no extension and run; everything else skips, nearly all for want of the extension.
+ * What each check of the profile says about the SDK v2 server on one transport, as "outcome — message". The checks
+ * that bind every modern server run (four on stdio, five over HTTP); everything else skips for want of the extension.
  */
 function expectedOutcomes(transport: 'stdio' | 'http'): Record<string, string> {
   const ran: Record<string, string> = {
@@ -56,6 +56,8 @@ function expectedOutcomes(transport: 'stdio' | 'http'): Record<string, string> {
     'ext-base.meta-required': 'pass — all expectations met',
     // tools/list for 1900-01-01: -32022 with data {supported: ["2026-07-28"], requested: "1900-01-01"} (HTTP 400).
     'ext-base.unsupported-version': 'pass — all expectations met',
+    // tasks/result and tasks/list: -32601 (HTTP 404), as for any method the server does not implement.
+    'ext-errors.removed-methods': 'pass — all expectations met',
   };
   const elsewhere: Record<string, string> =
     transport === 'stdio'
@@ -64,6 +66,8 @@ function expectedOutcomes(transport: 'stdio' | 'http'): Record<string, string> {
           'ext-security.per-context-access': 'skip — needs the Streamable HTTP transport',
         }
       : {
+          // tools/call with Mcp-Name naming another tool: HTTP 400 with -32020 (the tasks/get half needs a task).
+          'ext-http.routing-headers-validated': 'pass — all expectations met',
           // The fixture has no authentication and the run gives no --peer-header; it would skip for want of the
           // extension anyway.
           'ext-security.per-context-access': 'skip — needs a second identity over HTTP (--peer-header)',
@@ -149,7 +153,7 @@ describe.concurrent('@modelcontextprotocol/server 2.4.0 (the v2 SDK) under the 2
   });
 
   it(
-    'over stdio: the three checks for every modern server pass, every task check skips (no extension advertised)',
+    'over stdio: the four checks for every modern server pass, every task check skips (no extension advertised)',
     async ({ expect }) => {
       const report = await runProfile('stdio');
       expect(report.negotiatedProtocolVersion).toBe('2026-07-28');
@@ -170,7 +174,7 @@ describe.concurrent('@modelcontextprotocol/server 2.4.0 (the v2 SDK) under the 2
   );
 
   it(
-    'over Streamable HTTP: the three checks for every modern server pass, every task check skips (no extension advertised)',
+    'over Streamable HTTP: the five checks for every modern server pass, every task check skips (no extension advertised)',
     async ({ expect }) => {
       const report = await runProfile('http');
       expect(report.negotiatedProtocolVersion).toBe('2026-07-28');
