@@ -14,9 +14,9 @@ module.exports = {
     {
       name: 'reports-read-results-only',
       severity: 'error',
-      comment: 'Reports render a RunReport: they read the report model, the run policy and its wording, nothing that runs checks.',
+      comment: 'Reports render a RunReport (or an ExploreReport): they read the report model, the run policy and its wording, nothing that runs checks.',
       from: { path: '^reports/' },
-      to: { path: '^(harness/(?!(model|run-policy|words)\\.ts$)|suites/|cli/|reference-server/|reference-client/)' },
+      to: { path: '^(harness/(?!(model|run-policy|words|explore/report)\\.ts$)|suites/|cli/|reference-server/|reference-client/)' },
     },
     {
       name: 'checks-use-the-harness-api',

@@ -23,6 +23,8 @@ async function main(argv: string[]): Promise<number> {
       return (await import('./run.js')).suiteCommand('server', rest);
     case 'client':
       return (await import('./run.js')).suiteCommand('client', rest);
+    case 'explore':
+      return (await import('./explore.js')).exploreCommand(rest);
     case 'reference-server':
       return (await import('./reference.js')).referenceServerCommand(rest);
     case 'list': {
@@ -40,7 +42,7 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(`${USAGE}\n`);
       return command === undefined ? 2 : 0;
     default:
-      throw new UsageError(`unknown command "${command}"; use one of: server, client, list, explain, reference-server (see --help)`);
+      throw new UsageError(`unknown command "${command}"; use one of: server, client, explore, list, explain, reference-server (see --help)`);
   }
 }
 

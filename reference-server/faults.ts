@@ -59,6 +59,11 @@ const LEGACY_FAULT_DESCRIPTIONS = {
   'list-duplicates': 'each tasks/list page after the first repeats the last task of the previous page',
   'list-bad-cursor-accepted': 'an invalid tasks/list cursor is treated as the start of the list',
   'list-entries-without-ttl': 'tasks/list entries omit ttl (tasks/get, tasks/cancel and the CreateTaskResult keep it)',
+  'cancel-race-completes':
+    'a tasks/cancel that arrives when at most 150 ms of the work remain is answered with the task cancelled, but the work is not stopped and its completion then overwrites cancelled',
+  'list-shifts-on-create':
+    'tasks/list pages newest-first two at a time and moves each next page on by the number of tasks the same connection created since the previous page (as if they had pushed the list down), so a task created during a walk makes the walk skip one',
+  'expires-at-half-ttl': 'tasks are deleted (tasks/get answers -32602) once half their ttl has passed, while every answer reports the full ttl',
   'cancel-returns-working': 'tasks/cancel answers with the task still working and cancels it about 50 ms later',
   'cancel-not-final': 'cancelling does not stop the work, and its completion overwrites cancelled with completed',
   'cancel-terminal-accepted': 'cancelling a completed or failed task succeeds (the task becomes cancelled) instead of -32602',

@@ -5,7 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Connection, IncomingRequest } from './connection.js';
 import type { ReceiverEnvironment } from './environment.js';
 import { INVALID_PARAMS, SERVER_ERROR, isObject } from './jsonrpc.js';
-import { taskLayerError } from './task-methods.js';
+import { noteTaskCreated, taskLayerError } from './task-methods.js';
 import { DEFAULT_TTL_MS, MAX_ACTIVE_TASKS_PER_CONTEXT, MAX_TTL_MS, type TaskOutcome, type TaskRecord } from './task-store.js';
 import { wireTaskForNotification } from './wire.js';
 
@@ -25,10 +25,13 @@ export function openTask(connection: Connection, request: IncomingRequest, task:
       `Too many unfinished tasks: at most ${MAX_ACTIVE_TASKS_PER_CONTEXT} may be working or waiting for input per requestor; wait for some to finish or cancel them`,
     );
   }
-  const record = env.store.create({ taskId: newTaskId(env, task, identity), context: request.context, ttl });
+  // Under expires-at-half-ttl the task is kept for half the ttl it reports.
+  const lifetimeMs = faults.has('expires-at-half-ttl') ? Math.floor(ttl / 2) : ttl;
+  const record = env.store.create({ taskId: newTaskId(env, task, identity), context: request.context, ttl, lifetimeMs });
   if (faults.has('ttl-missing-unrequested') && (task.ttl === undefined || task.ttl === null)) record.ttlHidden = true;
   if (faults.has('numeric-task-id-when-offered') && task.taskId !== undefined) record.numericIdOnCreate = true;
   record.onStatusChange = (changed) => sendStatus(connection, changed);
+  if (faults.has('list-shifts-on-create')) noteTaskCreated(connection);
   return record;
 }
 
@@ -60,12 +63,12 @@ export function newTaskId(env: ReceiverEnvironment, task: Record<string, unknown
 
 /**
  * Records what the work produced and moves the task to completed or failed. A cancelled task stays
- * cancelled (unless the fault cancel-not-final lets the outcome overwrite it).
+ * cancelled (unless the fault cancel-not-final, or cancel-race-completes for a late cancel, lets the outcome overwrite it).
  */
 export function settleTask<O extends TaskOutcome>(env: ReceiverEnvironment, record: TaskRecord, outcome: O, describeFailure: (outcome: O) => string): void {
   const { faults, store } = env;
   const wasCancelled = record.status === 'cancelled';
-  if (wasCancelled && !faults.has('cancel-not-final')) {
+  if (wasCancelled && !faults.has('cancel-not-final') && !record.cancelOverwritable) {
     record.outcome ??= outcome; // kept for diagnosis only; a cancelled task's status never changes
     return;
   }

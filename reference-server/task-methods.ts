@@ -17,6 +17,9 @@ export function taskLayerError(faults: Faults, code: number, message: string, da
 
 type Method = 'tasks/get' | 'tasks/result' | 'tasks/cancel';
 
+/** Under cancel-race-completes, a cancel this close to the end of the work does not stop it. */
+const CANCEL_RACE_WINDOW_MS = 150;
+
 const WRONG_CODE_FAULT = {
   'tasks/get': 'unknown-task-get-wrong-code',
   'tasks/result': 'unknown-task-result-wrong-code',
@@ -159,6 +162,11 @@ function cancelNow(connection: Connection, record: TaskRecord): void {
   const { faults, store } = connection.env;
   if (!store.transition(record, 'cancelled', 'Cancelled by the requestor through tasks/cancel')) return;
   if (faults.has('cancel-not-final') || faults.has('cancel-keeps-running')) return;
+  // Too close to the end to bother stopping: the work runs on, and its outcome will overwrite cancelled.
+  if (faults.has('cancel-race-completes') && record.workEndsAtMs !== undefined && record.workEndsAtMs - Date.now() <= CANCEL_RACE_WINDOW_MS) {
+    record.cancelOverwritable = true;
+    return;
+  }
   record.abort.abort(new Error('task cancelled'));
 }
 
@@ -188,6 +196,8 @@ export function handleTasksList(connection: Connection, request: IncomingRequest
   if (faults.has('list-omits-failed')) tasks = tasks.filter((record) => record.status !== 'failed');
   if (faults.has('list-no-pagination')) return { tasks: tasks.map(entry) };
 
+  if (faults.has('list-shifts-on-create')) return shiftingPage(connection, request, tasks, entry, afterSeq, cursor === undefined ? undefined : page);
+
   // Keyset paging: everything created after the last task already shown, so new tasks never shift a walk.
   const repeatLast = faults.has('list-duplicates') && page > 0;
   const remaining = tasks.filter((record) => (repeatLast ? record.seq >= afterSeq : record.seq > afterSeq));
@@ -197,5 +207,41 @@ export function handleTasksList(connection: Connection, request: IncomingRequest
   if (more && !(faults.has('list-missing-next-cursor') && page === 1)) {
     result.nextCursor = store.encodeCursor(request.context, shown[shown.length - 1].seq, page + 1);
   }
+  return result;
+}
+
+/** Page size under list-shifts-on-create. */
+const SHIFTING_PAGE_SIZE = 2;
+
+/** Under list-shifts-on-create: how many tasks each connection (a stdio process, an HTTP session) has created. */
+const createdThrough = new WeakMap<Connection, number>();
+
+/** Counts a task created through this connection, for list-shifts-on-create. */
+export function noteTaskCreated(connection: Connection): void {
+  createdThrough.set(connection, (createdThrough.get(connection) ?? 0) + 1);
+}
+
+/**
+ * The fault list-shifts-on-create: newest-first pages of two, each next page starting after the last task shown and
+ * then moved on by the number of tasks this connection created since the previous page, as if its own new tasks had
+ * pushed the list down (they would have with offset paging; after the last task shown they push nothing), so a task
+ * created during a walk makes the walk skip the task that should have come next. The cursor's page slot carries the
+ * connection's creation count when it was issued.
+ */
+function shiftingPage(
+  connection: Connection,
+  request: IncomingRequest,
+  tasks: TaskRecord[],
+  entry: (record: TaskRecord) => Record<string, unknown>,
+  beforeSeq: number,
+  issuedAtCount: number | undefined,
+): HandlerResult {
+  const created = createdThrough.get(connection) ?? 0;
+  const newestFirst = [...tasks].reverse();
+  const remaining = issuedAtCount === undefined ? newestFirst : newestFirst.filter((record) => record.seq < beforeSeq);
+  const shift = issuedAtCount === undefined ? 0 : Math.max(0, created - issuedAtCount);
+  const shown = remaining.slice(shift, shift + SHIFTING_PAGE_SIZE);
+  const result: Record<string, unknown> = { tasks: shown.map(entry) };
+  if (remaining.length > shift + shown.length) result.nextCursor = connection.env.store.encodeCursor(request.context, shown[shown.length - 1].seq, created);
   return result;
 }

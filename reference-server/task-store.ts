@@ -60,6 +60,10 @@ export interface TaskRecord {
   /** Bookkeeping for faults that distort what tasks/get reports. */
   getCount: number;
   getsSinceCompleted: number;
+  /** Set by the fault cancel-race-completes when the work starts: when its delay runs out. */
+  workEndsAtMs?: number;
+  /** Set by the fault cancel-race-completes on a task cancelled late in its work: the work's outcome overwrites cancelled. */
+  cancelOverwritable?: boolean;
 }
 
 export type Lookup = { state: 'found'; record: TaskRecord } | { state: 'expired' } | { state: 'missing' };
@@ -68,6 +72,8 @@ export interface CreateTask {
   taskId: string;
   context: string;
   ttl: number;
+  /** How long the task is kept; the ttl unless a fault (expires-at-half-ttl) keeps it shorter than it reports. */
+  lifetimeMs?: number;
 }
 
 export class TaskStore {
@@ -84,7 +90,7 @@ export class TaskStore {
     this.sweeper.unref();
   }
 
-  create({ taskId, context, ttl }: CreateTask): TaskRecord {
+  create({ taskId, context, ttl, lifetimeMs = ttl }: CreateTask): TaskRecord {
     const now = Date.now();
     const existing = this.tasks.get(taskId);
     // Only a fault can reuse an id; the newer task then replaces the older one.
@@ -98,7 +104,7 @@ export class TaskStore {
       lastUpdatedAtMs: now,
       ttl,
       pollInterval: POLL_INTERVAL_MS,
-      expiresAtMs: now + ttl,
+      expiresAtMs: now + lifetimeMs,
       abort: new AbortController(),
       removed: false,
       listeners: new Set(),
@@ -108,8 +114,8 @@ export class TaskStore {
     this.tasks.set(taskId, record);
     this.tombstones.delete(taskId);
     // Expire on time, so a tasks/result blocked on this task hears about it promptly.
-    if (ttl <= MAX_TIMER_MS) {
-      const timer = setTimeout(() => this.expireIfDue(record), ttl + 1);
+    if (lifetimeMs <= MAX_TIMER_MS) {
+      const timer = setTimeout(() => this.expireIfDue(record), lifetimeMs + 1);
       timer.unref();
       this.expiryTimers.set(record, timer);
     }

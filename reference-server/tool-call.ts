@@ -124,6 +124,9 @@ async function execute(connection: Connection, record: TaskRecord, call: CallPar
   const { env } = connection;
   const { faults } = env;
   const signal = record.abort.signal;
+  if (faults.has('cancel-race-completes') && call.tool.name !== 'conformance_input' && call.tool.name !== 'conformance_progress') {
+    record.workEndsAtMs = Date.now() + ((call.args.delayMs as number | undefined) ?? 0);
+  }
   const ctx: ToolContext = {
     signal,
     clientCanElicit: connection.clientCanElicit,

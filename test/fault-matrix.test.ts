@@ -2,6 +2,7 @@ import { describe, it } from 'vitest';
 import { KNOWN_CLIENT_FAULTS } from '../reference-client/index.js';
 import { KNOWN_FAULTS } from '../reference-server/index.js';
 import { ALL_CHECKS } from '../suites/index.js';
+import { EXPLORE_ONLY_FAULTS } from './fault-cases/explore.js';
 import { ALL_CLIENT_FAULT_CASES, caseLabel, notableMessages, notableOutcomes, provingCases, runFaultCase, SERVER_FAULT_CASES, unprovenChecks } from './support/fault-matrix.js';
 import { keywordMismatches } from './support/reference-runs.js';
 
@@ -21,6 +22,11 @@ describe('every check can fail', () => {
     expect(SERVER_FAULT_CASES.flatMap((c) => c.faults).filter((fault) => !KNOWN_FAULTS.includes(fault))).toEqual([]);
     expect(ALL_CLIENT_FAULT_CASES.flatMap((c) => c.faults).filter((fault) => !KNOWN_CLIENT_FAULTS.includes(fault))).toEqual([]);
     expect([...SERVER_FAULT_CASES, ...ALL_CLIENT_FAULT_CASES].flatMap((c) => Object.keys(c.catches)).filter((id) => !checkIds.has(id))).toEqual([]);
+  });
+
+  it('each explore-only fault exists in the reference and is in no scripted fault case', ({ expect }) => {
+    expect(EXPLORE_ONLY_FAULTS.filter((fault) => !KNOWN_FAULTS.includes(fault))).toEqual([]);
+    expect(SERVER_FAULT_CASES.flatMap((c) => c.faults).filter((fault) => EXPLORE_ONLY_FAULTS.includes(fault))).toEqual([]);
   });
 
   for (const role of ['server', 'client'] as const) {

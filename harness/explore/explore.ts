@@ -1,0 +1,375 @@
+// The exploration: discover and calibrate once, run generated sequences against fresh requestors until the budget is
+// spent or the model sees a violation, shrink that violation with fast-check, and report every property's outcome.
+import fc from 'fast-check';
+import { describeTarget, wireTransport, type TargetSpec } from '../connections/connect.js';
+import { discoverTarget, TargetUnreachable } from '../discovery.js';
+import type { FixtureBinding, FixtureMapping } from '../fixtures.js';
+import { SPEC_URL, SPEC_VERSION } from '../model-basics.js';
+import type { FixtureRole, Requirement } from '../model.js';
+import { declaresTaskRequests, tasksCapability } from '../preconditions.js';
+import { calibrate, type Timing } from '../timing.js';
+import { counterexampleFileName, writeCounterexampleFile } from './counterexample-file.js';
+import { executeSequence, type ExecutedRun } from './execute.js';
+import { sequenceArbitrary, type GenerationScope } from './generate.js';
+import { EXPLORE_PROPERTIES, firstViolation, judgeRun, severityOf, type PropertyId, type Violation } from './model.js';
+import { EXPLORE_ROLES, sequenceFromRecords, unreferencedCreates, withoutCreate, type Sequence } from './operations.js';
+import type { Counterexample, ExploreReport, OperationRecord, PropertyResult } from './report.js';
+
+export { EXPLORE_PROPERTIES } from './model.js';
+
+export interface ExploreOptions {
+  target: TargetSpec;
+  /** makeTiming(multiplier); the engine calibrates it against the receiver. */
+  timing: Timing;
+  seed: number;
+  /** Default 100. */
+  runs: number;
+  /** Bounds the search; shrinking a violation found gets at most as long again. Default 60_000. */
+  budgetMs: number;
+  /** Operations per sequence, at most. Default 12. */
+  maxOps: number;
+  tool: { name: string; version: string };
+  /** The profile's catalogue: each violation's keyword, hence its severity, comes from it. */
+  requirements: ReadonlyMap<string, Requirement>;
+  bundledReference?: boolean;
+  fixtureMappings?: Partial<Record<FixtureRole, FixtureMapping>>;
+  /** Where counterexample files go; none written when absent. */
+  outDir?: string;
+  /** The CLI's target flags, to spell the replay command. */
+  replayCommandPrefix?: string;
+  /** Replays these operations once instead of generating; `file` names where they came from, for the replay command. */
+  replay?: { operations: OperationRecord[]; file?: string };
+  signal?: AbortSignal;
+  onProgress?: (line: string) => void;
+}
+
+/** What the runs of an exploration added up to, and the violation that ended it, if one did. */
+interface Exploration {
+  runsDone: number;
+  operations: number;
+  observations: Map<PropertyId, number>;
+  found?: Found;
+  /** Set when a run could not finish (a hang, a lost connection) or the harness failed: no verdict beyond it. */
+  error?: string;
+  endedBecause: string;
+}
+
+interface Found {
+  violation: Violation;
+  run: ExecutedRun;
+  originalLength: number;
+  shrinkSteps: number;
+  path?: string;
+}
+
+/** Thrown inside the property so fast-check sees the run fail and shrinks it; it carries what the run saw. */
+class ViolationShown extends Error {
+  constructor(
+    readonly violation: Violation,
+    readonly run: ExecutedRun,
+  ) {
+    super(`${violation.requirement}: ${violation.message}`);
+  }
+}
+
+/** A run that could not finish ends the search: the receiver hung or went away. */
+class RunCouldNotFinish extends Error {}
+
+/** Runs of one shrinking candidate before it counts as not showing the violation (races do not show every time). */
+const SHRINK_ATTEMPTS = 3;
+
+const EXPLORE_PROFILE = { id: SPEC_VERSION, title: `Tasks, MCP ${SPEC_VERSION}`, specUrl: SPEC_URL };
+
+/** The exploration could not happen at all (e.g. a --launch command failed): every property errs, saying why. */
+export function exploreNotRun(options: ExploreOptions, why: string): Promise<ExploreReport> {
+  const now = performance.now();
+  return assembleReport(options, nothingRan(why, true), {}, [], new Date(), now);
+}
+
+export async function explore(options: ExploreOptions): Promise<ExploreReport> {
+  const startedAt = new Date();
+  const started = performance.now();
+  const finish = (exploration: Exploration, scope: Partial<Record<PropertyId, string>>, notices: string[]) => assembleReport(options, exploration, scope, notices, startedAt, started);
+  const progress = (line: string) => options.onProgress?.(line);
+  let discovered;
+  try {
+    discovered = await discoverTarget(options.target, options.timing, 'server', options.fixtureMappings ?? {});
+  } catch (error) {
+    if (!(error instanceof TargetUnreachable)) throw error;
+    return finish(nothingRan(`the receiver under test could not be reached: ${error.message}`, true), {}, []);
+  }
+  const { facts } = discovered;
+  const timing = calibrate(options.timing, discovered.measured);
+  progress(`calibrated: round trip ${discovered.measured.roundTripMs} ms, allowance ${timing.allowanceMs} ms per round trip`);
+  const notices: string[] = [];
+  if (facts.protocolVersion !== SPEC_VERSION) notices.push(`The receiver negotiated protocol version ${facts.protocolVersion}, not ${SPEC_VERSION}; the model is that of ${SPEC_VERSION}.`);
+  const roles = EXPLORE_ROLES.filter((role) => taskCapable(facts.fixtures.get(role)));
+  const scope: GenerationScope = {
+    roles,
+    list: tasksCapability(facts)?.list !== undefined,
+    cancel: tasksCapability(facts)?.cancel !== undefined,
+    peer: facts.hasPeerIdentity,
+    maxOps: options.maxOps,
+  };
+  const cannot = !declaresTaskRequests(facts)
+    ? 'the receiver does not declare tasks.requests.tools.call, so it takes no task-augmented requests'
+    : roles.length === 0
+      ? 'the receiver offers none of conformance_echo, conformance_fail, conformance_error as a task-capable tool (and the config maps none)'
+      : undefined;
+  if (cannot) return finish(nothingRan(`nothing to explore: ${cannot}`, false), everySkipped(cannot), notices);
+  const skipped: Partial<Record<PropertyId, string>> = {};
+  if (!scope.list) skipped['explore.listing'] = 'the receiver does not declare tasks.list, so no list operations were generated';
+  if (!scope.cancel) skipped['explore.cancel-answers'] = 'the receiver does not declare tasks.cancel, so no cancel operations were generated';
+  if (!scope.peer) skipped['explore.isolation'] = 'needs a second identity over HTTP (--peer-header)';
+  for (const role of EXPLORE_ROLES.filter((role) => !roles.includes(role))) notices.push(`No task-capable ${role} fixture: no ${role} tasks were generated.`);
+
+  const context: RunContext = { options, timing, fixtures: facts.fixtures, scope, progress };
+  const exploration = options.replay ? await replayOnce(context, sequenceFromRecords(options.replay.operations)) : await searchAndShrink(context);
+  return finish(exploration, skipped, notices);
+}
+
+interface RunContext {
+  options: ExploreOptions;
+  timing: Timing;
+  fixtures: ReadonlyMap<FixtureRole, FixtureBinding>;
+  scope: GenerationScope;
+  progress: (line: string) => void;
+}
+
+function taskCapable(binding: FixtureBinding | undefined): boolean {
+  return binding !== undefined && (binding.declaredTaskSupport === 'optional' || binding.declaredTaskSupport === 'required');
+}
+
+/** Runs one sequence and judges it; `counts` adds its operations and observations to the exploration's. */
+async function runAndJudge(context: RunContext, sequence: Sequence, signal: AbortSignal, counts?: Exploration) {
+  const run = await executeSequence(sequence, { target: context.options.target, timing: context.timing, fixtures: context.fixtures, signal });
+  const judgements = judgeRun(run.log);
+  if (counts && !signal.aborted) {
+    counts.runsDone += 1;
+    counts.operations += run.records.length;
+    for (const [id, judgement] of Object.entries(judgements)) counts.observations.set(id as PropertyId, (counts.observations.get(id as PropertyId) ?? 0) + judgement.observations);
+  }
+  return { run, judgements };
+}
+
+/** The search (fast-check generates from the seed, within the budget), then the shrinking of the violation it found. */
+async function searchAndShrink(context: RunContext): Promise<Exploration> {
+  const { options, progress } = context;
+  const exploration: Exploration = { runsDone: 0, operations: 0, observations: new Map(), endedBecause: '' };
+  const arbitrary = sequenceArbitrary(context.scope);
+  const search = linkedAbort(options.signal);
+  let inFlight: Promise<unknown> | undefined;
+  const property = fc.asyncProperty(arbitrary, async (sequence) => {
+    if (search.signal.aborted) return true;
+    const running = runAndJudge(context, sequence, search.signal, exploration);
+    inFlight = running;
+    const { run, judgements } = await running;
+    // A run the budget or an interruption cut short says nothing.
+    if (search.signal.aborted) return true;
+    const found = firstViolation(judgements);
+    if (found) throw new ViolationShown(found, run);
+    if (run.log.error) throw new RunCouldNotFinish(run.log.error);
+    if (exploration.runsDone % 10 === 0) progress(`run ${exploration.runsDone}/${options.runs}: no violation so far (${exploration.operations} operations)`);
+    return true;
+  });
+  let details;
+  try {
+    details = await fc.check(property, { seed: options.seed, numRuns: options.runs, endOnFailure: true, plugins: [fc.interruptAfterTimeLimit(options.budgetMs)] });
+  } finally {
+    // fast-check does not stop a predicate it interrupted: end its run, and wait until its connections are closed.
+    search.abort();
+    await inFlight?.catch(() => undefined);
+  }
+  const failure = details.failed ? details.errorInstance : undefined;
+  if (failure instanceof RunCouldNotFinish) return { ...exploration, error: failure.message, endedBecause: `run ${exploration.runsDone} could not finish: ${failure.message}` };
+  if (failure instanceof ViolationShown) {
+    progress(`violation in run ${exploration.runsDone}: ${failure.violation.requirement}: ${failure.violation.message}`);
+    const found = await shrink(context, failure, details.seed, details.counterexamplePath ?? undefined);
+    const before = found.originalLength;
+    const after = found.run.records.length;
+    return { ...exploration, found, endedBecause: `a violation showed in run ${exploration.runsDone} and was shrunk from ${before} to ${after} operation${after === 1 ? '' : 's'}` };
+  }
+  if (details.failed) {
+    const why = failure instanceof Error ? failure.message : `fast-check stopped: ${String(failure ?? 'no reason given')}`;
+    return { ...exploration, error: `the harness failed: ${why}`, endedBecause: `the harness failed: ${why}` };
+  }
+  if (options.signal?.aborted) return { ...exploration, error: 'interrupted', endedBecause: `interrupted after ${exploration.runsDone} runs` };
+  if (exploration.runsDone < options.runs)
+    return { ...exploration, endedBecause: `the time budget of ${Math.round(options.budgetMs / 1000)} s was spent after ${exploration.runsDone} of ${options.runs} runs` };
+  return { ...exploration, endedBecause: `all ${options.runs} runs done` };
+}
+
+/**
+ * Replays the failing run (seed and path) and lets fast-check shrink it, within the budget again. Only a run that shows
+ * the same requirement broken counts as failing, so the shrunk sequence shows what the first one showed; when timing
+ * keeps it from showing again, shrinking stops there and the sequence seen last is kept.
+ */
+async function shrink(context: RunContext, first: ViolationShown, seed: number, path: string | undefined): Promise<Found> {
+  const { options, progress } = context;
+  const found: Found = { violation: first.violation, run: first.run, originalLength: first.run.records.length, shrinkSteps: 0, path };
+  if (path === undefined) return found;
+  progress(`shrinking (up to ${Math.round(options.budgetMs / 1000)} s)`);
+  const shrinkingEnds = performance.now() + options.budgetMs;
+  const wanted = { property: first.violation.property, requirement: first.violation.requirement };
+  // The fast-check stage ends at the budget or when it is done; its run in flight then ends with it.
+  const stage = linkedAbort(options.signal);
+  let inFlight: Promise<unknown> | undefined;
+  const property = fc.asyncProperty(sequenceArbitrary(context.scope), async (sequence) => {
+    // A race may not show on the first try: each candidate gets a second chance before it counts as passing.
+    for (let attempt = 0; attempt < SHRINK_ATTEMPTS; attempt++) {
+      if (stage.signal.aborted) return true;
+      const running = runAndJudge(context, sequence, stage.signal);
+      inFlight = running;
+      const { run, judgements } = await running;
+      if (stage.signal.aborted) return true;
+      const again = firstViolation(judgements, wanted);
+      if (again) throw new ViolationShown(again, run);
+    }
+    return true;
+  });
+  let details;
+  try {
+    details = await fc.check(property, { seed, path, numRuns: 1, endOnFailure: false, plugins: [fc.interruptAfterTimeLimit(options.budgetMs)] });
+  } finally {
+    stage.abort();
+    await inFlight?.catch(() => undefined);
+  }
+  if (details.failed && details.errorInstance instanceof ViolationShown) {
+    found.violation = details.errorInstance.violation;
+    found.run = details.errorInstance.run;
+    found.shrinkSteps = details.numShrinks;
+    found.path = details.counterexamplePath ?? path;
+  }
+  await dropUnusedCreates(context, found, wanted, options.signal ?? new AbortController().signal, shrinkingEnds);
+  progress(`shrunk to ${found.run.records.length} operations in ${found.shrinkSteps} shrinking steps`);
+  return found;
+}
+
+/**
+ * fast-check removes one operation at a time, so a create that no operation names stays whenever removing it would
+ * renumber the tasks after it. Each such create is tried away here (references renumbered) while the budget lasts.
+ */
+async function dropUnusedCreates(context: RunContext, found: Found, wanted: { property: PropertyId; requirement: string }, signal: AbortSignal, endsAt: number): Promise<void> {
+  for (let improved = true; improved;) {
+    improved = false;
+    const sequence = sequenceFromRecords(found.run.records);
+    for (const index of unreferencedCreates(sequence).reverse()) {
+      if (signal.aborted || performance.now() >= endsAt) return;
+      for (let attempt = 0; attempt < SHRINK_ATTEMPTS && !improved && !signal.aborted; attempt++) {
+        const { run, judgements } = await runAndJudge(context, withoutCreate(sequence, index), signal);
+        const again = firstViolation(judgements, wanted);
+        if (!again || signal.aborted) continue;
+        Object.assign(found, { violation: again, run, shrinkSteps: found.shrinkSteps + 1 });
+        improved = true;
+      }
+      if (improved) break;
+    }
+  }
+}
+
+/** --replay: the operations once, judged by the model. */
+async function replayOnce(context: RunContext, sequence: Sequence): Promise<Exploration> {
+  const exploration: Exploration = { runsDone: 0, operations: 0, observations: new Map(), endedBecause: '' };
+  const signal = linkedAbort(context.options.signal).signal;
+  const { run, judgements } = await runAndJudge(context, sequence, signal, exploration);
+  const violation = firstViolation(judgements);
+  if (violation) {
+    const length = run.records.length;
+    return { ...exploration, found: { violation, run, originalLength: length, shrinkSteps: 0 }, endedBecause: 'the replayed operations showed a violation' };
+  }
+  if (run.log.error) return { ...exploration, error: run.log.error, endedBecause: `the replay could not finish: ${run.log.error}` };
+  return { ...exploration, endedBecause: 'the replayed operations showed no violation' };
+}
+
+function linkedAbort(outer: AbortSignal | undefined): AbortController {
+  const controller = new AbortController();
+  if (outer?.aborted) controller.abort(outer.reason);
+  else outer?.addEventListener('abort', () => controller.abort(outer.reason), { once: true });
+  return controller;
+}
+
+function nothingRan(why: string, error: boolean): Exploration {
+  return { runsDone: 0, operations: 0, observations: new Map(), endedBecause: why, ...(error ? { error: why } : {}) };
+}
+
+function everySkipped(why: string): Partial<Record<PropertyId, string>> {
+  return Object.fromEntries(EXPLORE_PROPERTIES.map((property) => [property.id, why]));
+}
+
+// ------------------------------------------------------------------------------------------------ the report
+
+async function assembleReport(
+  options: ExploreOptions,
+  exploration: Exploration,
+  skipped: Partial<Record<PropertyId, string>>,
+  notices: string[],
+  startedAt: Date,
+  started: number,
+): Promise<ExploreReport> {
+  const counterexample = exploration.found ? await counterexampleOf(options, exploration.found) : undefined;
+  const properties: PropertyResult[] = EXPLORE_PROPERTIES.map((property) => {
+    const observations = exploration.observations.get(property.id) ?? 0;
+    const base = { id: property.id, title: property.title, requirements: property.requirements, observations };
+    if (counterexample && exploration.found?.violation.property === property.id) {
+      return { ...base, outcome: counterexample.severity, message: `${counterexample.requirement}: ${counterexample.message}`, counterexample };
+    }
+    const skip = skipped[property.id];
+    if (skip) return { ...base, outcome: 'skip', message: skip };
+    if (exploration.error) {
+      const before = exploration.runsDone === 0 ? '' : ` (${observations} observation${observations === 1 ? '' : 's'} before that, none a violation)`;
+      return { ...base, outcome: 'error', message: `no verdict: ${exploration.endedBecause}${before}` };
+    }
+    const runs = exploration.runsDone;
+    return { ...base, outcome: 'pass', message: `no violation in ${runs} run${runs === 1 ? '' : 's'} (${observations} observation${observations === 1 ? '' : 's'})` };
+  });
+  const broken = properties.some((property) => property.outcome === 'fail' || property.outcome === 'error');
+  return {
+    tool: options.tool,
+    profile: EXPLORE_PROFILE,
+    target: { transport: wireTransport(options.target), description: describeTarget(options.target), bundledReference: options.bundledReference ?? false },
+    role: 'server',
+    seed: options.seed,
+    runsRequested: options.replay ? 1 : options.runs,
+    runsDone: exploration.runsDone,
+    operations: exploration.operations,
+    budgetMs: options.budgetMs,
+    startedAt: startedAt.toISOString(),
+    durationMs: Math.round(performance.now() - started),
+    endedBecause: exploration.endedBecause,
+    properties,
+    outcome: broken ? 'fail' : 'pass',
+    notices,
+  };
+}
+
+/** The shrunk violation as the report and the counterexample file carry it; the file is written here when outDir is set. */
+async function counterexampleOf(options: ExploreOptions, found: Found): Promise<Counterexample> {
+  const { violation, run } = found;
+  const { keyword, severity } = severityOf(violation.requirement, options.requirements);
+  const prefix = options.replayCommandPrefix ?? 'mcp-tasks-conformance explore';
+  // A replay is not written again: its file already holds these operations.
+  const file = options.outDir && !options.replay ? counterexampleFileName(options.outDir, options.seed) : options.replay?.file;
+  const replayCommand = file ? `${prefix} --replay ${shellQuote(file)}` : `${prefix} --seed ${options.seed}`;
+  const counterexample: Counterexample = {
+    requirement: violation.requirement,
+    keyword,
+    severity,
+    message: violation.message,
+    operations: run.records,
+    originalLength: found.originalLength,
+    shrinkSteps: found.shrinkSteps,
+    transcript: run.log.transcript,
+    replayCommand,
+    seed: options.seed,
+    ...(found.path === undefined ? {} : { path: found.path }),
+  };
+  if (file && options.outDir && !options.replay) {
+    await writeCounterexampleFile(file, counterexample);
+    counterexample.file = file;
+  } else if (file) counterexample.file = file;
+  return counterexample;
+}
+
+function shellQuote(value: string): string {
+  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
+}

@@ -1,0 +1,152 @@
+// The operations an exploration sends, as plain data: a sequence serialises into a counterexample file and replays
+// from it. A sequence is a list of steps; the operations of one step are sent together (that is where races happen).
+import type { OperationRecord } from './report.js';
+
+/** The fixture roles a generated task runs (2025-11-25 fixture contract). */
+export const EXPLORE_ROLES = ['echo', 'fail', 'error'] as const;
+export type ExploreRole = (typeof EXPLORE_ROLES)[number];
+
+/** Small sets of values, so that work, waits and ttls overlap often. */
+export const DELAYS_MS = [0, 50, 150, 300, 600] as const;
+export const WAITS_MS = [50, 150, 400] as const;
+/**
+ * Every generated create asks for a short ttl: over HTTP the runs share one identity, and tasks of earlier runs that
+ * lived for the receiver's default (minutes) would pile up in every tasks/list walk. (null, no ttl asked, stays valid
+ * in counterexample files.)
+ */
+export const TTLS_MS = [300, 800, 2000] as const;
+
+/** A task by its creation index in the sequence, or an id no task has. */
+export type TaskRef = number | 'unknown';
+
+export type Operation =
+  | { kind: 'create'; role: ExploreRole; delayMs: number; ttl: number | null }
+  | { kind: 'get'; task: TaskRef }
+  | { kind: 'result'; task: TaskRef }
+  | { kind: 'cancel'; task: TaskRef }
+  | { kind: 'list' }
+  | { kind: 'peer-get'; task: TaskRef }
+  | { kind: 'peer-list' }
+  | { kind: 'wait'; ms: number };
+
+export type OperationKind = Operation['kind'];
+export type Step = Operation[];
+export type Sequence = Step[];
+
+/** The most operations one step sends together. */
+export const MAX_STEP_WIDTH = 3;
+
+export function operationCount(sequence: Sequence): number {
+  return sequence.reduce((sum, step) => sum + step.length, 0);
+}
+
+/** The task an operation names, when it names one. */
+export function taskRefOf(operation: Operation): TaskRef | undefined {
+  return 'task' in operation ? operation.task : undefined;
+}
+
+export function describeTaskRef(ref: TaskRef): string {
+  return ref === 'unknown' ? 'an unknown id' : `task #${ref}`;
+}
+
+/** The operation in a few words, without what it saw: `create(echo, 150 ms, ttl 800)`, `get(task #2)`. */
+export function describeOperation(operation: Operation): string {
+  switch (operation.kind) {
+    case 'create':
+      return `create(${operation.role}, ${operation.delayMs} ms${operation.ttl === null ? '' : `, ttl ${operation.ttl}`})`;
+    case 'list':
+    case 'peer-list':
+      return `${operation.kind}()`;
+    case 'wait':
+      return `wait(${operation.ms} ms)`;
+    default:
+      return `${operation.kind}(${describeTaskRef(operation.task)})`;
+  }
+}
+
+/** The operation as a report records it; `seen` says what it saw, e.g. "working" or "error -32602". */
+export function toRecord(operation: Operation, step: number, seen?: string): OperationRecord {
+  const { kind, ...args } = operation;
+  return { step, kind, args, summary: seen === undefined ? describeOperation(operation) : `${describeOperation(operation)} → ${seen}` };
+}
+
+/** Creation indexes of the sequence's creates that no operation names. */
+export function unreferencedCreates(sequence: Sequence): number[] {
+  const named = new Set(sequence.flat().map(taskRefOf));
+  let index = 0;
+  const unused: number[] = [];
+  for (const operation of sequence.flat()) if (operation.kind === 'create' && !named.has(index++)) unused.push(index - 1);
+  return unused;
+}
+
+/** The sequence without the create of that creation index; references to later tasks move down by one. */
+export function withoutCreate(sequence: Sequence, removed: number): Sequence {
+  let index = 0;
+  const renamed = (ref: TaskRef): TaskRef => (ref !== 'unknown' && ref > removed ? ref - 1 : ref);
+  return sequence
+    .map((step) =>
+      step.flatMap((operation): Operation[] => {
+        if (operation.kind === 'create') return index++ === removed ? [] : [operation];
+        return 'task' in operation ? [{ ...operation, task: renamed(operation.task) }] : [operation];
+      }),
+    )
+    .filter((step) => step.length > 0);
+}
+
+/** One line per operation, steps numbered; operations sent together share a number. */
+export function describeRecords(records: readonly OperationRecord[]): string[] {
+  return records.map((record) => `${String(record.step + 1).padStart(2)}. ${record.summary}`);
+}
+
+/** A counterexample file's operations must be exactly what toRecord writes; anything else is named. */
+export class MalformedOperation extends Error {}
+
+/** Reads operations back (from a counterexample file) into a sequence, steps in order. */
+export function sequenceFromRecords(records: readonly OperationRecord[]): Sequence {
+  const steps = new Map<number, Step>();
+  records.forEach((record, position) => {
+    if (typeof record !== 'object' || record === null || !Number.isInteger(record.step) || record.step < 0) {
+      throw new MalformedOperation(`operation ${position + 1} has no step number (a whole number from 0)`);
+    }
+    const operation = operationFromRecord(record, position);
+    steps.set(record.step, [...(steps.get(record.step) ?? []), operation]);
+  });
+  return [...steps.entries()].sort(([a], [b]) => a - b).map(([, step]) => step);
+}
+
+function operationFromRecord(record: OperationRecord, position: number): Operation {
+  const args = typeof record.args === 'object' && record.args !== null ? record.args : {};
+  const bad = (what: string): never => {
+    throw new MalformedOperation(`operation ${position + 1} (${String(record.kind)}): ${what}`);
+  };
+  const task = (): TaskRef => {
+    const value = args.task;
+    if (value === 'unknown' || (typeof value === 'number' && Number.isInteger(value) && value >= 0)) return value;
+    return bad(`args.task must be a creation index (0, 1, ...) or "unknown", got ${JSON.stringify(value)}`);
+  };
+  const wholeMs = (name: string): number => {
+    const value = args[name];
+    return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : bad(`args.${name} must be a whole number of milliseconds, got ${JSON.stringify(value)}`);
+  };
+  switch (record.kind) {
+    case 'create': {
+      const role = args.role;
+      if (!(EXPLORE_ROLES as readonly unknown[]).includes(role)) bad(`args.role must be one of ${EXPLORE_ROLES.join(', ')}, got ${JSON.stringify(role)}`);
+      const ttl = args.ttl ?? null;
+      if (ttl !== null && !(typeof ttl === 'number' && Number.isInteger(ttl) && ttl >= 0)) bad(`args.ttl must be null or a whole number of milliseconds, got ${JSON.stringify(ttl)}`);
+      return { kind: 'create', role: role as ExploreRole, delayMs: wholeMs('delayMs'), ttl: ttl as number | null };
+    }
+    case 'get':
+    case 'result':
+    case 'cancel':
+    case 'peer-get':
+      return { kind: record.kind, task: task() };
+    case 'list':
+    case 'peer-list':
+      return { kind: record.kind };
+    case 'wait':
+      return { kind: 'wait', ms: wholeMs('ms') };
+    default:
+      return bad('unknown kind; expected create, get, result, cancel, list, peer-get, peer-list or wait');
+  }
+}

@@ -1,0 +1,111 @@
+// What one run of a sequence saw: every operation with when it was sent and answered, and the tasks it created.
+// The model judges this log alone, so it is plain data that tests can write by hand.
+import type { TranscriptEntry } from '../model.js';
+import type { ExploreRole, Operation } from './operations.js';
+
+/** How the receiver answered one operation. */
+export type Answer =
+  | { kind: 'result'; result: Record<string, unknown> }
+  | { kind: 'error'; code: number; message: string; data?: unknown }
+  /** tasks/result only: nothing came within the bound the model expected (it may block while the task runs). */
+  | { kind: 'no-answer'; boundMs: number }
+  /** A whole tasks/list walk: every task of every page, in order; stoppedBecause when a page was refused. */
+  | { kind: 'list'; tasks: Record<string, unknown>[]; pages: number; stoppedBecause?: string }
+  | { kind: 'waited' };
+
+export interface ObservedOperation {
+  /** Position in the sequence, counting every operation (dropped ones are not logged). */
+  position: number;
+  step: number;
+  operation: Operation;
+  /** Identity B sent it (peer-get, peer-list). */
+  peer: boolean;
+  /** The creation index of the task it named; absent for an unknown id, lists and waits. */
+  task?: number;
+  /** The taskId sent (a random well-formed one for an unknown id). */
+  taskId?: string;
+  /** performance.now() when the request left and when its answer arrived (a walk: its first page and its last answer). */
+  sentAt: number;
+  receivedAt: number;
+  answer: Answer;
+}
+
+/** A task the sequence asked for, by creation index, whether or not the receiver created it. */
+export interface CreatedTask {
+  index: number;
+  role: ExploreRole;
+  delayMs: number;
+  /** What was asked: null for no ttl. */
+  ttlRequested: number | null;
+  /** The arguments the fixture got (text for echo and fail; code and message for error). */
+  input: Record<string, unknown>;
+  /** False where a mapped tool does not get the text, so results cannot be compared with it. */
+  comparesText: boolean;
+  /** False where a mapped tool ignores delayMs, so the work's length is unknown. */
+  honoursDelay: boolean;
+  /** Set once the CreateTaskResult named a task. */
+  taskId?: string;
+  /** The task of the CreateTaskResult. */
+  created?: Record<string, unknown>;
+  /** The position of its create operation. */
+  position: number;
+}
+
+export interface RunLog {
+  operations: ObservedOperation[];
+  tasks: CreatedTask[];
+  /** Wall-clock time (Date.now()) at performance.now() 0, for this run: times the receiver reports (createdAt) map onto sentAt/receivedAt with it. */
+  timeOrigin: number;
+  /** The calibrated allowance per round trip: the slack every timing judgement gets (clock skew, scheduling). */
+  allowanceMs: number;
+  transcript: TranscriptEntry[];
+  /** Set when the run could not finish (a request unanswered within its bound, a lost connection). */
+  error?: string;
+}
+
+/** The error a tasks/* request must give for a task it does not know. */
+export const INVALID_PARAMS = -32602;
+
+export function isErrorAnswer(answer: Answer, code?: number): answer is Extract<Answer, { kind: 'error' }> {
+  return answer.kind === 'error' && (code === undefined || answer.code === code);
+}
+
+/** The task a tasks/get or tasks/cancel result shows (the result is the task itself). */
+export function answeredTask(answer: Answer): Record<string, unknown> | undefined {
+  return answer.kind === 'result' && typeof answer.result.taskId === 'string' ? answer.result : undefined;
+}
+
+/** What an operation saw, in a few words, for its one-line summary. */
+/** `taskLabel` names a task of the run ("#2"), undefined for any other. */
+export function describeAnswer(observed: Pick<ObservedOperation, 'operation' | 'answer'>, taskLabel: (taskId: unknown) => string | undefined): string {
+  const { answer, operation } = observed;
+  switch (answer.kind) {
+    case 'waited':
+      return 'done';
+    case 'no-answer':
+      return `no answer within ${answer.boundMs} ms`;
+    case 'error':
+      return `error ${answer.code}`;
+    case 'list': {
+      // The run's own tasks by name; tasks of earlier runs (HTTP keeps them listed) only counted.
+      const own = answer.tasks.filter((task) => taskLabel(task.taskId) !== undefined).map((task) => `${taskLabel(task.taskId)} ${String(task.status)}`);
+      const others = answer.tasks.length - own.length;
+      const parts = [...own, ...(others > 0 ? [`${others} other${others === 1 ? '' : 's'}`] : [])];
+      const pages = `${answer.pages} page${answer.pages === 1 ? '' : 's'}`;
+      return `${answer.tasks.length} task${answer.tasks.length === 1 ? '' : 's'} in ${pages}${parts.length ? `: ${parts.join(', ')}` : ''}${answer.stoppedBecause ? ` (stopped: ${answer.stoppedBecause})` : ''}`;
+    }
+    case 'result': {
+      if (operation.kind === 'create') {
+        const task = answer.result.task as Record<string, unknown> | undefined;
+        return task && typeof task.taskId === 'string' ? `${String(task.status)}` : 'no task in the answer';
+      }
+      if (operation.kind === 'result') {
+        const content = Array.isArray(answer.result.content) ? (answer.result.content as Record<string, unknown>[]) : [];
+        const text = content.find((item) => item?.type === 'text')?.text;
+        return `${answer.result.isError === true ? 'isError ' : ''}${typeof text === 'string' ? `text ${JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text)}` : 'a result'}`;
+      }
+      const task = answeredTask(answer);
+      return task ? String(task.status) : 'a result that is no task';
+    }
+  }
+}

@@ -1,0 +1,155 @@
+// `explore` end to end: the reference receiver passes explorations over stdio and HTTP, a seed fixes the sequences,
+// a violation is shrunk into a counterexample file that --replay runs again, and flag mistakes are one line.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { TargetSpec } from '../harness/connections/connect.js';
+import { explore, type ExploreOptions } from '../harness/explore/explore.js';
+import { sequenceArbitrary } from '../harness/explore/generate.js';
+import { operationCount } from '../harness/explore/operations.js';
+import type { ExploreReport } from '../harness/explore/report.js';
+import { makeTiming } from '../harness/timing.js';
+import { startReferenceHttpServer } from '../reference-server/index.js';
+import { ALL_REQUIREMENTS } from '../suites/index.js';
+import { REFERENCE_BUILT, REFERENCE_MAIN, TOKENS } from './support/reference-runs.js';
+
+const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'explore-'));
+const SEED = 20251125;
+
+function exploreReference(target: TargetSpec, options: Partial<ExploreOptions> = {}): Promise<ExploreReport> {
+  return explore({
+    target,
+    timing: makeTiming(1),
+    seed: SEED,
+    runs: 30,
+    budgetMs: 15_000,
+    maxOps: 12,
+    tool: { name: 'mcp-tasks-conformance', version: 'test' },
+    requirements: ALL_REQUIREMENTS,
+    ...options,
+  });
+}
+
+const stdioReference = (fault?: string): TargetSpec => ({ transport: 'stdio', command: `"${process.execPath}" "${REFERENCE_MAIN}"${fault ? ` --fault ${fault}` : ''}` });
+
+/** "id: outcome — message" for each property that did not pass, to make a failing assertion readable. */
+const notPassing = (report: ExploreReport) => report.properties.filter((p) => p.outcome !== 'pass').map((p) => `${p.id}: ${p.outcome} — ${p.message}`);
+
+function cli(...args: string[]) {
+  const run = spawnSync(process.execPath, [CLI, 'explore', ...args], { encoding: 'utf8', timeout: 60_000 });
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+describe('explore: generation', () => {
+  const scope = { roles: ['echo', 'fail', 'error'] as const, list: true, cancel: true, peer: true, maxOps: 12 };
+
+  it('the same seed generates the same sequences, another seed others', () => {
+    const sample = (seed: number) => fc.sample(sequenceArbitrary(scope), { seed, numRuns: 40 });
+    expect(sample(SEED)).toEqual(sample(SEED));
+    expect(sample(SEED + 1)).not.toEqual(sample(SEED));
+  });
+
+  it('sequences begin with a create, stay within --max-ops and send at most three operations at once', () => {
+    for (const sequence of fc.sample(sequenceArbitrary({ ...scope, maxOps: 5 }), { seed: SEED, numRuns: 200 })) {
+      expect(sequence[0][0].kind).toBe('create');
+      expect(operationCount(sequence)).toBeLessThanOrEqual(5);
+      expect(sequence.every((step) => step.length >= 1 && step.length <= 3)).toBe(true);
+    }
+  });
+});
+
+describe.skipIf(!REFERENCE_BUILT)('explore against the reference receiver (run "npm run build" first when running vitest alone)', () => {
+  it('passes over stdio, a fresh process per run', async () => {
+    const report = await exploreReference(stdioReference());
+    expect(notPassing(report).filter((line) => !line.startsWith('explore.isolation: skip'))).toEqual([]);
+    expect(report.runsDone).toBe(30);
+    expect(report.operations).toBeGreaterThan(60);
+    expect(report.endedBecause).toBe('all 30 runs done');
+  });
+
+  it('passes over HTTP with a second identity, a fresh session per run', async () => {
+    const server = await startReferenceHttpServer({ port: 0, tokens: TOKENS });
+    try {
+      const report = await exploreReference({ transport: 'http', url: server.url, headers: { Authorization: 'Bearer token-a' }, peerHeaders: { Authorization: 'Bearer token-b' } }, { runs: 25 });
+      expect(notPassing(report)).toEqual([]);
+      expect(report.runsDone).toBe(25);
+      expect(report.properties.find((p) => p.id === 'explore.isolation')?.observations).toBeGreaterThan(0);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('shrinks a violation into a counterexample file that --replay runs again', async () => {
+    const outDir = join(dir, 'shrunk');
+    const report = await exploreReference(stdioReference('result-differs'), { outDir, replayCommandPrefix: 'mcp-tasks-conformance explore --command x' });
+    const violated = report.properties.filter((p) => p.outcome === 'fail');
+    expect(violated.map((p) => p.id)).toEqual(['explore.results']);
+    const counterexample = violated[0].counterexample!;
+    expect(counterexample.requirement).toBe('TASKS-RESULT-EXACT');
+    expect(counterexample.operations.length).toBeLessThanOrEqual(3);
+    expect(counterexample.file).toBe(join(outDir, `counterexample-${SEED}.json`));
+    expect(counterexample.replayCommand).toBe(`mcp-tasks-conformance explore --command x --replay ${counterexample.file}`);
+    const file = JSON.parse(readFileSync(counterexample.file!, 'utf8'));
+    expect(file).toMatchObject({ $schema: 'urn:mcp-tasks-conformance:explore-counterexample:v1', seed: SEED, requirement: 'TASKS-RESULT-EXACT', severity: 'fail' });
+    expect(file.transcript.length).toBeGreaterThan(0);
+    const replay = await exploreReference(stdioReference('result-differs'), { replay: { operations: file.operations, file: counterexample.file } });
+    expect(replay.properties.find((p) => p.id === 'explore.results')?.outcome).toBe('fail');
+    expect(replay.runsDone).toBe(1);
+  });
+});
+
+describe.skipIf(!REFERENCE_BUILT || !existsSync(CLI))('the explore command', () => {
+  /** A counterexample file written by hand: create, then get it and an id never issued, together. */
+  const handWritten = join(dir, 'hand-written.json');
+  writeFileSync(
+    handWritten,
+    JSON.stringify({
+      $schema: 'urn:mcp-tasks-conformance:explore-counterexample:v1',
+      seed: 7,
+      requirement: 'TASKS-ERROR-INVALID-TASK-ID',
+      message: 'tasks/get of an unknown id was not refused with -32602',
+      operations: [
+        { step: 0, kind: 'create', args: { role: 'echo', delayMs: 50, ttl: null }, summary: '' },
+        { step: 1, kind: 'get', args: { task: 0 }, summary: '' },
+        { step: 1, kind: 'get', args: { task: 'unknown' }, summary: '' },
+      ],
+    }),
+  );
+
+  it('--replay runs a hand-written counterexample once: no violation on the reference, exit 1 where it shows again', () => {
+    const clean = cli('--command', `"${process.execPath}" "${REFERENCE_MAIN}"`, '--replay', handWritten);
+    expect(clean.code, clean.stderr).toBe(0);
+    expect(clean.stdout).toContain('replaying');
+    expect(clean.stdout).toContain('the replayed operations showed no violation');
+    const faulty = cli('--command', `"${process.execPath}" "${REFERENCE_MAIN}" --fault unknown-task-get-wrong-code`, '--replay', handWritten);
+    expect(faulty.code, faulty.stderr).toBe(1);
+    expect(faulty.stdout).toMatch(/broken: TASKS-ERROR-INVALID-TASK-ID \(MUST, fail\)/);
+  });
+
+  it('prints the seed first and exits 0 when the reference passes', () => {
+    const run = cli('--runs', '3', '--out', join(dir, 'cli-out'));
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout.split('\n')[0]).toMatch(/^seed \d+: rerun with --seed \d+$/);
+  });
+
+  it('a flag mistake is one line and exit 2', () => {
+    for (const args of [
+      ['--seed', 'x'],
+      ['--runs', '0'],
+      ['--bogus'],
+      ['--replay', join(dir, 'missing.json')],
+      ['--command', 'x', '--url', 'http://127.0.0.1:9/'],
+      ['--reference', 'ftp'],
+      ['--replay', handWritten, '--runs', '5'],
+    ]) {
+      const run = cli(...args);
+      expect(run.code, args.join(' ')).toBe(2);
+      expect(run.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
+    }
+  });
+});

@@ -1,0 +1,124 @@
+// The explore command's engine against the reference receiver: each fault that only an interleaving shows
+// (test/fault-cases/explore.ts) is found within the default budget and shrunk to a few operations naming the broken
+// requirement, and the correct reference passes a long exploration over stdio and over HTTP.
+import { describe, expect, it } from 'vitest';
+
+import type { TargetSpec } from '../../harness/connections/connect.js';
+import { explore } from '../../harness/explore/explore.js';
+import type { ExploreReport } from '../../harness/explore/report.js';
+import { makeTiming } from '../../harness/timing.js';
+import { startReferenceHttpServer } from '../../reference-server/index.js';
+import { ALL_REQUIREMENTS } from '../../suites/index.js';
+import { EXPLORE_ONLY_FAULTS } from '../fault-cases/explore.js';
+import { REFERENCE_BUILT, REFERENCE_MAIN, TOKENS } from '../support/reference-runs.js';
+
+/** The contract's defaults: 100 runs of at most 12 operations within 60 s. */
+const DEFAULTS = { runs: 100, budgetMs: 60_000, maxOps: 12 };
+/** A fault must show within the default budget: runs enough that the budget, not the run count, ends the search. */
+const FAULT_SEARCH = { ...DEFAULTS, runs: 10_000 };
+/** Fixed, so that a failure here can be replayed with `explore --seed`. */
+const SEED = 20251125;
+/** The most operations a shrunk counterexample of these faults may keep. */
+const MAX_SHRUNK_OPERATIONS = 6;
+/** The search, then its shrinking (each bounded by the budget), the calibration and the tear-down. */
+const TEST_TIMEOUT_MS = 2 * DEFAULTS.budgetMs + 60_000;
+
+/** Each fault, and the requirements its counterexample may name (whichever property sees it first). */
+const EXPECTED: Record<string, readonly string[]> = {
+  'cancel-race-completes': ['TASKS-CANCEL-STAYS-CANCELLED', 'TASKS-LIFECYCLE-TERMINAL-FINAL'],
+  'list-shifts-on-create': ['TASKS-LIST-GET-IMPLIES-LIST'],
+  'expires-at-half-ttl': ['TASKS-TTL-INCLUDE-ACTUAL'],
+};
+
+async function exploreTarget(target: TargetSpec, settings: { seed: number; runs: number; budgetMs: number; maxOps: number }): Promise<ExploreReport> {
+  const options = {
+    target,
+    timing: makeTiming(1),
+    ...settings,
+    tool: { name: 'mcp-tasks-conformance', version: 'test' },
+    requirements: ALL_REQUIREMENTS,
+    bundledReference: true,
+  };
+  return explore(options);
+}
+
+/** The reference over Streamable HTTP in this process, with identities A and B (tokens), until `body` is done. */
+async function withReferenceHttp<T>(faults: string[], body: (target: TargetSpec) => Promise<T>): Promise<T> {
+  const server = await startReferenceHttpServer({ port: 0, faults, tokens: TOKENS });
+  try {
+    return await body({ transport: 'http', url: server.url, headers: { Authorization: 'Bearer token-a' }, peerHeaders: { Authorization: 'Bearer token-b' } });
+  } finally {
+    await server.close();
+  }
+}
+
+/** What an exploration found, in a few lines: shown when an expectation fails, and logged for the record. */
+function describeReport(report: ExploreReport): string {
+  const lines = [`outcome ${report.outcome}: ${report.runsDone}/${report.runsRequested} runs, ${report.operations} operations, ${report.durationMs} ms; ${report.endedBecause}`];
+  for (const property of report.properties) {
+    lines.push(`  ${property.outcome} ${property.id} (${property.observations} observations): ${property.message}`);
+    const example = property.counterexample;
+    if (!example) continue;
+    lines.push(`    shrunk from ${example.originalLength} to ${example.operations.length} operations in ${example.shrinkSteps} steps (seed ${example.seed}, path ${example.path ?? 'none'})`);
+    for (const operation of example.operations) lines.push(`    ${operation.step + 1}. ${operation.summary}`);
+  }
+  return lines.join('\n');
+}
+
+describe('explore finds the faults only interleavings show, and shrinks each to a few operations', () => {
+  it('knows exactly the explore-only faults', () => {
+    expect(Object.keys(EXPECTED).sort()).toEqual([...EXPLORE_ONLY_FAULTS].sort());
+  });
+
+  for (const [fault, requirements] of Object.entries(EXPECTED)) {
+    it(
+      `${fault}: a violation of ${requirements.join(' or ')} within the default budget, at most ${MAX_SHRUNK_OPERATIONS} operations after shrinking`,
+      async () => {
+        const report = await withReferenceHttp([fault], (target) => exploreTarget(target, { seed: SEED, ...FAULT_SEARCH }));
+        const summary = describeReport(report);
+        console.log(`explore --seed ${SEED} against the reference with ${fault}:\n${summary}`);
+        expect(report.outcome, summary).toBe('fail');
+        const broken = report.properties.filter((property) => property.counterexample !== undefined);
+        expect(broken, summary).toHaveLength(1);
+        const example = broken[0]!.counterexample!;
+        expect(requirements, summary).toContain(example.requirement);
+        expect(example.severity, summary).toBe('fail');
+        expect(example.operations.length, summary).toBeLessThanOrEqual(MAX_SHRUNK_OPERATIONS);
+        expect(example.replayCommand, summary).toMatch(/explore/);
+      },
+      TEST_TIMEOUT_MS,
+    );
+  }
+});
+
+describe('the correct reference passes a long exploration', () => {
+  const long = { seed: SEED, runs: 300, budgetMs: DEFAULTS.budgetMs, maxOps: DEFAULTS.maxOps };
+  const noViolation = (report: ExploreReport) =>
+    report.properties.filter((property) => property.outcome !== 'pass' && property.outcome !== 'skip').map((property) => `${property.id}: ${property.outcome} — ${property.message}`);
+
+  it(
+    'over HTTP, with a second identity: no violation in 300 runs or the budget',
+    async () => {
+      const report = await withReferenceHttp([], (target) => exploreTarget(target, long));
+      const summary = describeReport(report);
+      console.log(`explore --seed ${SEED} --runs 300 against the correct reference over HTTP:\n${summary}`);
+      expect(noViolation(report), summary).toEqual([]);
+      expect(report.outcome, summary).toBe('pass');
+      expect(report.runsDone, summary).toBeGreaterThan(0);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it.skipIf(!REFERENCE_BUILT)(
+    'over stdio, a fresh process per run: no violation in 300 runs or the budget',
+    async () => {
+      const report = await exploreTarget({ transport: 'stdio', command: `"${process.execPath}" "${REFERENCE_MAIN}"` }, long);
+      const summary = describeReport(report);
+      console.log(`explore --seed ${SEED} --runs 300 against the correct reference over stdio:\n${summary}`);
+      expect(noViolation(report), summary).toEqual([]);
+      expect(report.outcome, summary).toBe('pass');
+      expect(report.runsDone, summary).toBeGreaterThan(0);
+    },
+    TEST_TIMEOUT_MS,
+  );
+});
