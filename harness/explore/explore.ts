@@ -12,7 +12,7 @@ import { counterexampleFileName, writeCounterexampleFile } from './counterexampl
 import { executeSequence, type ExecutedRun } from './execute.js';
 import { sequenceArbitrary, type GenerationScope } from './generate.js';
 import { EXPLORE_PROPERTIES, firstViolation, judgeRun, severityOf, type PropertyId, type Violation } from './model.js';
-import { EXPLORE_ROLES, sequenceFromRecords, unreferencedCreates, withoutCreate, type Sequence } from './operations.js';
+import { EXPLORE_ROLES, sequenceFromRecords, unreferencedCreates, withoutCreate, withoutOperation, type Sequence } from './operations.js';
 import type { Counterexample, ExploreReport, OperationRecord, PropertyResult } from './report.js';
 
 export { EXPLORE_PROPERTIES } from './model.js';
@@ -247,16 +247,25 @@ async function shrink(context: RunContext, first: ViolationShown, seed: number, 
 
 /**
  * fast-check removes one operation at a time, so a create that no operation names stays whenever removing it would
- * renumber the tasks after it. Each such create is tried away here (references renumbered) while the budget lasts.
+ * renumber the tasks after it; and a race that did not show on one try keeps an operation it does not need. Here each
+ * such create (references renumbered), then each other operation, is tried away again, with re-runs, while the budget
+ * lasts.
  */
 async function dropUnusedCreates(context: RunContext, found: Found, wanted: { property: PropertyId; requirement: string }, signal: AbortSignal, endsAt: number): Promise<void> {
   for (let improved = true; improved;) {
     improved = false;
     const sequence = sequenceFromRecords(found.run.records);
-    for (const index of unreferencedCreates(sequence).reverse()) {
+    const flat = sequence.flat();
+    const candidates = [
+      ...unreferencedCreates(sequence)
+        .reverse()
+        .map((index) => withoutCreate(sequence, index)),
+      ...flat.flatMap((operation, position) => (operation.kind === 'create' ? [] : [withoutOperation(sequence, position)])).reverse(),
+    ];
+    for (const candidate of candidates) {
       if (signal.aborted || performance.now() >= endsAt) return;
       for (let attempt = 0; attempt < SHRINK_ATTEMPTS && !improved && !signal.aborted; attempt++) {
-        const { run, judgements } = await runAndJudge(context, withoutCreate(sequence, index), signal);
+        const { run, judgements } = await runAndJudge(context, candidate, signal);
         const again = firstViolation(judgements, wanted);
         if (!again || signal.aborted) continue;
         Object.assign(found, { violation: again, run, shrinkSteps: found.shrinkSteps + 1 });

@@ -93,6 +93,12 @@ export function withoutCreate(sequence: Sequence, removed: number): Sequence {
     .filter((step) => step.length > 0);
 }
 
+/** The sequence without its n-th operation (flat order), which is no create; a step left empty goes. */
+export function withoutOperation(sequence: Sequence, removed: number): Sequence {
+  let position = 0;
+  return sequence.map((step) => step.filter(() => position++ !== removed)).filter((step) => step.length > 0);
+}
+
 /** One line per operation, steps numbered; operations sent together share a number. */
 export function describeRecords(records: readonly OperationRecord[]): string[] {
   return records.map((record) => `${String(record.step + 1).padStart(2)}. ${record.summary}`);

@@ -18,8 +18,11 @@ const DEFAULTS = { runs: 100, budgetMs: 60_000, maxOps: 12 };
 const FAULT_SEARCH = { ...DEFAULTS, runs: 10_000 };
 /** Fixed, so that a failure here can be replayed with `explore --seed`. */
 const SEED = 20251125;
-/** The most operations a shrunk counterexample of these faults may keep. */
-const MAX_SHRUNK_OPERATIONS = 6;
+/**
+ * "About six" (issue 16): the shortest sequences showing these faults have three to six operations; on a loaded
+ * 2-core machine shrinking may stop one operation short of that when a race does not show on every re-run.
+ */
+const MAX_SHRUNK_OPERATIONS = 7;
 /** The search, then its shrinking (each bounded by the budget), the calibration and the tear-down. */
 const TEST_TIMEOUT_MS = 2 * DEFAULTS.budgetMs + 60_000;
 
