@@ -9,7 +9,7 @@ export const USAGE = `usage:
     selection  --only PATTERN... --skip PATTERN... --level must|should|may --shard i/n
     reports    --json FILE --junit FILE --markdown FILE --html FILE
     options    --spec auto|2025-11-25|2026-07-28 --config FILE --timeout-multiplier N --concurrency N
-               --strict --repeat N --baseline FILE --write-baseline FILE
+               --strict --repeat N --baseline FILE --write-baseline FILE --fresh-connections
   mcp-tasks-conformance client [--command CLIENT_CMD] [selection] [reports] [options]
     tests an MCP client as a receiver of task-augmented sampling and elicitation; the suite serves on
     loopback and runs CLIENT_CMD once per check with its URL appended (none: the bundled reference client)
@@ -88,10 +88,11 @@ export const SERVER_OPTIONS = {
   baseline: { type: 'string' },
   'write-baseline': { type: 'string' },
   spec: { type: 'string' },
+  'fresh-connections': { type: 'boolean' },
 } as const;
 
 /** Flags that name the target and how to reach it: kept when printing the command that reruns one check. */
-const TARGET_FLAGS = ['command', 'url', 'header', 'peer-header', 'launch', 'reference', 'config', 'timeout-multiplier', 'spec'];
+const TARGET_FLAGS = ['command', 'url', 'header', 'peer-header', 'launch', 'reference', 'config', 'timeout-multiplier', 'spec', 'fresh-connections'];
 
 function shellQuote(value: string): string {
   return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
@@ -102,7 +103,8 @@ export function rerunCommand(role: ReceiverRole, values: Record<string, unknown>
   const parts = ['mcp-tasks-conformance', role];
   for (const flag of TARGET_FLAGS) {
     const value = values[flag];
-    for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) parts.push(`--${flag}`, shellQuote(String(item)));
+    if (value === true) parts.push(`--${flag}`);
+    else for (const item of Array.isArray(value) ? value : value === undefined || value === false ? [] : [value]) parts.push(`--${flag}`, shellQuote(String(item)));
   }
   parts.push('--only', checkId);
   return parts.join(' ');

@@ -106,6 +106,7 @@ export async function suiteCommand(role: ReceiverRole, args: string[]): Promise<
               profile,
               timing,
               concurrency,
+              shareConnections: !values['fresh-connections'],
               fixtureMappings: config.fixtures,
               bundledReference,
               tool: TOOL,

@@ -80,6 +80,11 @@ export interface CheckDefinition {
    * plus sequential exchanges with the receiver. The expected duration is timing.span(waitMs, roundTrips).
    */
   cost: ScenarioCost;
+  /**
+   * The check judges something of the receiver process itself (all it writes to stdout, what it does at start), so
+   * its stdio connections are its own processes, never ones an earlier check used.
+   */
+  ownConnections?: boolean;
   run(ctx: CheckContext): Promise<void>;
 }
 

@@ -4,12 +4,14 @@ import { FIXTURE_TOOL_NAMES, listAllTools, type FixtureBinding } from './fixture
 import type { HubOptions } from './hub-record.js';
 import { levelOf } from './model-basics.js';
 import type { Finding, FixtureRole, Requirement } from './model.js';
-import { Receiver } from './receiver.js';
+import { isTerminal, Receiver } from './receiver.js';
 import { ExtReceiver } from './modern/receiver.js';
 import { TASK_SHAPE_REQUIREMENTS, taskShapeViolations, type TaskSighting } from './schemas/task-shape.js';
 import { validateTaskMessage, type TaskSchemaName } from './schemas/validate.js';
-import { withinMs, type Timing } from './timing.js';
+import type { Timing } from './timing.js';
+import type { ConnectionBroker } from './connections/connection-broker.js';
 import type { Transcript } from './transcript.js';
+import type { RpcReply } from './session.js';
 
 export interface ContextDeps {
   target: TargetSpec;
@@ -21,8 +23,11 @@ export interface ContextDeps {
   clientCapabilities?: Record<string, unknown>;
   /** The requirements the check verifies: a task shape rule is a finding only where the check verifies its requirement. */
   verifies: readonly string[];
-  /** Told when a connection has been opened or has failed to open (the run lets the next check start). */
-  connected?: () => void;
+  /** Opens the connections: one receiver process may serve several checks in turn (harness/connections/connection-broker.ts). */
+  broker: ConnectionBroker;
+  checkId: string;
+  /** False when the check needs receiver processes no other check has used (CheckDefinition.ownConnections). */
+  shareable: boolean;
 }
 
 /** A staged scenario runs with durations ×1, ×2 and ×4 before the check gives up and skips. */
@@ -35,7 +40,7 @@ export class RunningCheck implements CheckContext {
   readonly findings: Finding[] = [];
   readonly infos: string[] = [];
   readonly protocolVersions = new Set<string>();
-  private readonly connections: Connection[] = [];
+  private readonly connections: { connection: Connection; kind?: string; tasks: TaskLedger }[] = [];
   private connectionCount = 0;
   /** The requirements of the Task schema's rules that this check verifies (none: the harness validates nothing for it). */
   private readonly verified: ReadonlySet<string>;
@@ -62,9 +67,21 @@ export class RunningCheck implements CheckContext {
     if (this.signal.aborted) throw new CheckStop();
     this.connectionCount += 1;
     const label = options.label ?? (options.identity === 'peer' ? `B${this.connectionCount}` : `A${this.connectionCount}`);
-    let connection: Connection;
-    try {
-      connection = await openConnection(this.deps.target, {
+    const clientCapabilities = options.taskCapableClient
+      ? { ...(this.deps.clientCapabilities ?? HARNESS_CLIENT_CAPABILITIES), tasks: HARNESS_TASK_CLIENT_CAPABILITIES.tasks }
+      : this.deps.clientCapabilities;
+    // Processes of a stdio server with the same identity and client capabilities can serve one another's checks.
+    // So can clients under test that the hub presents itself to alike.
+    const transport = this.deps.target.transport;
+    const kind = !this.deps.shareable
+      ? undefined
+      : transport === 'stdio'
+        ? `${options.identity ?? 'primary'} ${JSON.stringify(clientCapabilities ?? HARNESS_CLIENT_CAPABILITIES)}`
+        : transport === 'client'
+          ? `client ${JSON.stringify(options.hub ?? {})}`
+          : undefined;
+    const connection = await this.open(label, kind, () =>
+      openConnection(this.deps.target, {
         transcript: this.deps.transcript,
         label,
         identity: options.identity,
@@ -72,22 +89,41 @@ export class RunningCheck implements CheckContext {
         answerPace: this.timing.answerPace,
         connectTimeoutMs: this.timing.connectTimeoutMs,
         hub: options.hub,
-        clientCapabilities: options.taskCapableClient
-          ? { ...(this.deps.clientCapabilities ?? HARNESS_CLIENT_CAPABILITIES), tasks: HARNESS_TASK_CLIENT_CAPABILITIES.tasks }
-          : this.deps.clientCapabilities,
-      });
-    } finally {
-      this.deps.connected?.();
+        clientCapabilities,
+      }),
+    );
+    const held = this.connections[this.connections.length - 1];
+    this.protocolVersions.add(connection.init.protocolVersion);
+    if (this.facts.toolsAppearLate) await this.awaitFixtureTools(connection, options.taskCapableClient ?? false);
+    return new Receiver(
+      connection,
+      (sighting) => {
+        held.tasks.saw(sighting);
+        this.taskSeen(sighting);
+      },
+      (method, params, reply) => held.tasks.answered(method, params, reply),
+    );
+  }
+
+  /** A connection from the broker, held until the check ends. */
+  private async open(label: string, kind: string | undefined, opener: () => Promise<Connection>): Promise<Connection> {
+    let connection: Connection;
+    try {
+      connection = await this.deps.broker.connect(
+        { kind, checkId: this.deps.checkId, transcript: this.deps.transcript, label, observer: this.deps.target.transport === 'client' ? undefined : this.deps.target.observer, signal: this.signal },
+        opener,
+      );
+    } catch (error) {
+      if (this.signal.aborted) throw new CheckStop();
+      throw error;
     }
-    this.connections.push(connection);
-    // The check's deadline passed while connecting: closeAll has already run, so close this one here.
+    // The check's deadline passed while connecting: closeAll has run or is running, so close this one here.
     if (this.signal.aborted) {
       await connection.close();
       throw new CheckStop();
     }
-    this.protocolVersions.add(connection.init.protocolVersion);
-    if (this.facts.toolsAppearLate) await this.awaitFixtureTools(connection, options.taskCapableClient ?? false);
-    return new Receiver(connection, (sighting) => this.taskSeen(sighting));
+    this.connections.push({ connection, kind, tasks: new TaskLedger() });
+    return connection;
   }
 
   /**
@@ -129,9 +165,8 @@ export class RunningCheck implements CheckContext {
     this.connectionCount += 1;
     const label = options.label ?? (options.identity === 'peer' ? `B${this.connectionCount}` : `A${this.connectionCount}`);
     const { facts } = this;
-    let connection: Connection;
-    try {
-      connection = await openConnection(this.deps.target, {
+    const connection = await this.open(label, undefined, () =>
+      openConnection(this.deps.target, {
         transcript: this.deps.transcript,
         label,
         identity: options.identity,
@@ -140,15 +175,8 @@ export class RunningCheck implements CheckContext {
         connectTimeoutMs: this.timing.connectTimeoutMs,
         era: 'modern',
         discovered: { protocolVersion: facts.protocolVersion, capabilities: facts.capabilities, serverInfo: facts.serverInfo, raw: {} },
-      });
-    } finally {
-      this.deps.connected?.();
-    }
-    this.connections.push(connection);
-    if (this.signal.aborted) {
-      await connection.close();
-      throw new CheckStop();
-    }
+      }),
+    );
     this.protocolVersions.add(connection.init.protocolVersion);
     return new ExtReceiver(connection, options.extension ?? true);
   }
@@ -211,14 +239,55 @@ export class RunningCheck implements CheckContext {
     this.deps.transcript.note(text);
   }
 
-  /** Ends every connection the check opened, bounded so a hung receiver cannot hold the run. */
-  async closeAll(): Promise<void> {
-    await Promise.all(this.connections.map((connection) => withinMs(connection.close(), 5000)));
+  /**
+   * Ends the check's hold on its connections, bounded so a hung receiver cannot hold the run. With `reusable` (the
+   * check ended normally and found nothing wrong), a process whose tasks all ended may serve the next check.
+   */
+  async closeAll(reusable = false): Promise<void> {
+    const held = this.connections.splice(0);
+    await Promise.all(
+      held.map(({ connection, kind, tasks }) => this.deps.broker.release(connection, kind, reusable && this.findings.length === 0 && !actedAsRequestor(connection), tasks.unfinished())),
+    );
   }
 
   private requirement(id: string): Requirement {
     const requirement = this.deps.requirements.get(id);
     if (!requirement) throw new Error(`the check names requirement ${id}, which is not in the catalogue`);
     return requirement;
+  }
+}
+
+/** The receiver under test asked for tasks or tools of its own on the connection: what it started may go on after the check. */
+function actedAsRequestor(connection: Connection): boolean {
+  return connection.session.requestsReceived.some((request) => request.method.startsWith('tasks/') || request.method === 'tools/call' || request.params.task !== undefined);
+}
+
+/** The tasks a check created on one connection and the last status seen of each, by every way the receiver told it. */
+class TaskLedger {
+  private readonly statuses = new Map<string, unknown>();
+
+  saw(sighting: TaskSighting): void {
+    const value = sighting.value as Record<string, unknown> | undefined;
+    if (!value || typeof value !== 'object') return;
+    if (sighting.kind === 'create') {
+      const task = value.task as Record<string, unknown> | undefined;
+      if (task && typeof task.taskId === 'string') this.statuses.set(task.taskId, task.status);
+    } else if (sighting.kind === 'list') {
+      for (const task of Array.isArray(value.tasks) ? (value.tasks as Record<string, unknown>[]) : []) this.update(task);
+    } else this.update(value);
+  }
+
+  /** tasks/result answered, with the result or an error: the task has ended, or is gone. */
+  answered(method: string, params: Record<string, unknown> | undefined, reply: RpcReply): void {
+    if (method === 'tasks/result' && typeof params?.taskId === 'string' && this.statuses.has(params.taskId) && (reply.ok || reply.error)) this.statuses.set(params.taskId, 'answered');
+  }
+
+  /** The tasks created here not last seen completed, failed or cancelled, nor their result given. */
+  unfinished(): string[] {
+    return [...this.statuses].filter(([, status]) => !isTerminal(status) && status !== 'answered').map(([taskId]) => taskId);
+  }
+
+  private update(task: Record<string, unknown> | null): void {
+    if (task && typeof task.taskId === 'string' && this.statuses.has(task.taskId)) this.statuses.set(task.taskId, task.status);
   }
 }

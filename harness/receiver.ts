@@ -39,6 +39,8 @@ export class Receiver {
   constructor(
     readonly connection: Connection,
     private readonly onTask?: (sighting: TaskSighting) => void,
+    /** Hears every answer to a request of ours (the harness keeps account of the tasks a check leaves behind). */
+    private readonly onReply?: (method: string, params: Record<string, unknown> | undefined, reply: RpcReply) => void,
   ) {
     if (onTask) {
       connection.session.onNotification((n) => {
@@ -57,6 +59,7 @@ export class Receiver {
 
   async request(method: string, params?: Record<string, unknown>, options?: { timeoutMs?: number }): Promise<RpcReply> {
     const reply = await this.session.request(method, params, options);
+    this.onReply?.(method, params, reply);
     if (this.onTask && reply.ok) for (const sighting of sightingsInAnswer(method, params, reply.result)) this.onTask(sighting);
     return reply;
   }

@@ -15,6 +15,7 @@ import { IutError } from './session.js';
 import { calibrate, type Timing } from './timing.js';
 import { Transcript } from './transcript.js';
 import { StartGate } from './start-gate.js';
+import { ConnectionBroker } from './connections/connection-broker.js';
 
 export interface RunOptions {
   target: TargetSpec;
@@ -38,6 +39,11 @@ export interface RunOptions {
   launched?: { server: LaunchedServer; restart?: () => Promise<LaunchedServer> };
   /** Called at once when the server under test dies or is started again, for the live console. */
   onNotice?: (line: string) => void;
+  /**
+   * Whether a stdio receiver process may serve several checks in turn (default true): kept only after a check that
+   * found nothing wrong and left nothing outstanding. False (--fresh-connections): each check starts its own.
+   */
+  shareConnections?: boolean;
 }
 
 const LEVEL_RANK: Record<Level, number> = { must: 0, should: 1, may: 2 };
@@ -99,7 +105,7 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   const order = longestFirst(applicable, timing, facts);
   let next = 0;
   // Only process starts are gated (stdio servers, clients under test): an HTTP session costs the harness next to nothing.
-  const starting = new StartGate(options.target.transport === 'http' ? Number.POSITIVE_INFINITY : undefined);
+  const broker = new ConnectionBroker(options.shareConnections ?? true, options.target.transport === 'http' ? undefined : new StartGate());
   const worker = async () => {
     while (next < order.length) {
       const index = order[next++];
@@ -114,13 +120,7 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
         } else if (watcher?.state === 'gone') {
           result = notRun(check, options, watcher.notRunMessage());
         } else {
-          const slot = await starting.enter();
-          let ran: Awaited<ReturnType<typeof attemptCheck>>;
-          try {
-            ran = await attemptCheck(check, facts, { ...options, timing }, runAbort.signal, watcher, slot.leave);
-          } finally {
-            slot.leave();
-          }
+          const ran = await attemptCheck(check, facts, { ...options, timing }, runAbort.signal, watcher, broker);
           // A check that started as the server died, and never reached it, runs again against the new process (once).
           result = ran.neverReached && attempt === 1 ? undefined : ran.result;
         }
@@ -133,9 +133,11 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
     await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, applicable.length)) }, worker));
   } finally {
     clearTimeout(deadline);
+    await broker.end();
     await watcher?.stop();
   }
   if (watcher) notices.push(...watcher.notices());
+  notices.push(...broker.notices());
   const report = assembleReport(options, applicable, results, notices, startedAt, started, facts.protocolVersion, facts.serverInfo, timing.calibration);
   if (watcher && watcher.exits.length > 0) report.targetExits = watcher.exits;
   return report;
@@ -222,7 +224,12 @@ function notRun(check: CheckDefinition, options: RunOptions, reason: string): Ch
 }
 
 export async function runCheck(check: CheckDefinition, facts: TargetFacts, options: RunOptions, runSignal: AbortSignal, watcher?: TargetWatcher): Promise<CheckResult> {
-  return (await attemptCheck(check, facts, options, runSignal, watcher)).result;
+  const broker = new ConnectionBroker(false);
+  try {
+    return (await attemptCheck(check, facts, options, runSignal, watcher, broker)).result;
+  } finally {
+    await broker.end();
+  }
 }
 
 /** Runs the check once; `neverReached` when the server was already gone and none of its requests got through. */
@@ -231,9 +238,8 @@ async function attemptCheck(
   facts: TargetFacts,
   options: RunOptions,
   runSignal: AbortSignal,
-  watcher?: TargetWatcher,
-  /** Said once the check's first connection is open: the next check may start. */
-  connected?: () => void,
+  watcher: TargetWatcher | undefined,
+  broker: ConnectionBroker,
 ): Promise<{ result: CheckResult; neverReached?: boolean }> {
   const base = baseResult(check, options);
   const skipReason = unmetPrecondition(check.needs, facts);
@@ -262,11 +268,15 @@ async function attemptCheck(
     requirements: options.profile.requirements,
     signal: abort.signal,
     verifies: check.requirements,
-    connected,
+    broker,
+    checkId: check.id,
+    shareable: !check.ownConnections,
   });
   const started = performance.now();
   let outcome: Outcome | undefined;
   let message = '';
+  // Its receiver processes may serve other checks only when the scenario ended as written (done, or skipped) with no finding.
+  let endedNormally = false;
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<'timeout'>((resolve) => {
     timer = setTimeout(() => resolve('timeout'), options.timing.checkTimeoutMs);
@@ -277,6 +287,7 @@ async function attemptCheck(
     // A check abandoned at its deadline settles later, when its connections close; that must not crash the run.
     running.catch(() => undefined);
     const race = await Promise.race([running, timedOut, ended]);
+    endedNormally = race === 'done';
     if (race === 'timeout') {
       const seen = transcript.lastIncoming(1)[0];
       context.findings.push(
@@ -290,6 +301,7 @@ async function attemptCheck(
     }
   } catch (error) {
     if (error instanceof CheckSkip || error instanceof StagingMissed) {
+      endedNormally = true;
       // Findings recorded before the scenario gave up are real observations: they decide the outcome.
       const reason = error instanceof StagingMissed ? `the scenario could not be staged in time: ${error.reason}` : error.reason;
       if (context.findings.length === 0) {
@@ -314,7 +326,7 @@ async function attemptCheck(
     runSignal.removeEventListener('abort', onRunAbort);
     watch?.scenarioEnded();
     abort.abort(new Error('check finished'));
-    await context.closeAll();
+    await context.closeAll(endedNormally && (watch?.quiet() ?? true));
   }
   let findings = context.findings;
   const death = await watch?.settle();

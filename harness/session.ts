@@ -59,14 +59,16 @@ export class RpcSession {
   private lastStderr?: string;
   /** Settles once the harness's answer to an IUT request has been handed to the transport. */
   private readonly answersSent = new Map<string | number, Promise<void>>();
+  /** Requests of the peer not yet answered. */
+  private unanswered = 0;
   private closedReason?: string;
   private readonly closedSignal: Promise<string>;
   private markClosed!: (reason: string) => void;
 
   constructor(
     private readonly transport: Transport,
-    private readonly transcript: Transcript,
-    readonly label: string,
+    private transcript: Transcript,
+    private labelNow: string,
     readonly defaultTimeoutMs: number,
     /** Bounds prompt requests (tasks/get, ping, ...) by the peer's pace rather than by the default. */
     private readonly pace?: AnswerPace,
@@ -75,10 +77,42 @@ export class RpcSession {
     this.handlers.set('ping', () => ({ result: {} }));
     transport.onmessage = (message) => this.receive(message as unknown);
     transport.onerror = (error) => {
-      transcript.note(`transport: ${error.message}`, label);
+      this.transcript.note(`transport: ${error.message}`, this.label);
       this.noteAnomaly('transport error', error.message);
     };
     transport.onclose = () => this.closeWith('the connection to the receiver closed');
+  }
+
+  /** The name the connection goes by in the transcript of the check now using it. */
+  get label(): string {
+    return this.labelNow;
+  }
+
+  /**
+   * Whether the session could serve another check as it is: open, nothing of ours unanswered or given up, nothing
+   * improper received, and every request of the peer's answered.
+   */
+  get quiescent(): boolean {
+    return this.closedReason === undefined && this.pending.size === 0 && this.abandoned.size === 0 && this.anomalies.size === 0 && this.unanswered === 0;
+  }
+
+  /**
+   * Hands the session to another check: from now on it writes to that check's transcript under its label, and
+   * everything one check learned or installed (notifications, requests, handlers, listeners) is forgotten.
+   */
+  handOver(transcript: Transcript, label: string): void {
+    this.transcript = transcript;
+    this.labelNow = label;
+    this.notifications.length = 0;
+    this.requestsReceived.length = 0;
+    this.notificationsDropped = 0;
+    this.notificationsPerMethod.clear();
+    this.answersSent.clear();
+    this.listeners.clear();
+    this.requestListeners.clear();
+    this.handlers.clear();
+    this.handlers.set('ping', () => ({ result: {} }));
+    this.lastStderr = undefined;
   }
 
   get closed(): boolean {
@@ -337,7 +371,11 @@ export class RpcSession {
   private receiveRequest(message: Record<string, unknown>): void {
     const request: IncomingRequest = { id: message.id as string | number, method: message.method as string, params: (message.params ?? {}) as Record<string, unknown>, receivedAt: performance.now() };
     this.requestsReceived.push(request);
-    this.answersSent.set(request.id, this.answer(request));
+    this.unanswered += 1;
+    this.answersSent.set(
+      request.id,
+      this.answer(request).finally(() => (this.unanswered -= 1)),
+    );
     for (const listener of this.requestListeners) listener(request);
   }
 

@@ -1,10 +1,10 @@
-// How many checks may be starting (opening their first connection) at once. Starting a receiver process is mostly
-// CPU: a few at a time, one per core, each start ends soonest, and the longest checks, which start first, get
-// going at once instead of sharing the machine with every other start.
+// How many receiver processes may be starting at once. Starting one is mostly CPU: a few at a time, one per core,
+// each start ends soonest, and the longest checks, which ask first, get going at once instead of sharing the
+// machine with every other start.
 import { availableParallelism } from 'node:os';
 
 export interface StartSlot {
-  /** Frees the slot; said once the check's first connection is open (or it needs none), more calls do nothing. */
+  /** Frees the slot; said once the process is up (or failed to start), more calls do nothing. */
   leave(): void;
 }
 
@@ -14,10 +14,25 @@ export class StartGate {
 
   constructor(readonly width = Math.max(2, availableParallelism())) {}
 
-  /** Resolves with a slot once fewer than `width` checks are starting; in the order asked. */
-  async enter(): Promise<StartSlot> {
-    if (this.starting >= this.width) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    else this.starting += 1;
+  /** Resolves with a slot once fewer than `width` are starting, in the order asked; `cancel` withdraws the wish. */
+  async enter(cancel?: AbortSignal): Promise<StartSlot> {
+    if (this.starting < this.width) this.starting += 1;
+    else {
+      await new Promise<void>((resolve, reject) => {
+        const turn = () => {
+          cancel?.removeEventListener('abort', withdraw);
+          resolve();
+        };
+        const withdraw = () => {
+          const at = this.waiting.indexOf(turn);
+          if (at >= 0) this.waiting.splice(at, 1);
+          reject(cancel?.reason instanceof Error ? cancel.reason : new Error('no longer waiting for a start slot'));
+        };
+        if (cancel?.aborted) return withdraw();
+        cancel?.addEventListener('abort', withdraw, { once: true });
+        this.waiting.push(turn);
+      });
+    }
     let left = false;
     return {
       leave: () => {

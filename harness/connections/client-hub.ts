@@ -27,6 +27,8 @@ export interface ClientSlot {
   readonly ready: Promise<{ session: RpcSession; hello: ClientHello }>;
   /** What the hub saw the client do as a requestor on this endpoint. */
   readonly record: HubRecord;
+  /** The connected client now serves another check: the endpoint writes to its transcript and serves it afresh. */
+  handOver(transcript: Transcript, label: string): void;
   close(): Promise<void>;
 }
 
@@ -101,6 +103,12 @@ export class ClientHub {
       get record() {
         return state.record;
       },
+      handOver: (transcript, label) => {
+        state.transcript = transcript;
+        state.label = label;
+        state.session?.handOver(transcript, label);
+        if (state.session) this.serve(state);
+      },
       close: async () => {
         this.slots.delete(id);
         await state.session?.close().catch(() => undefined);
@@ -150,7 +158,15 @@ export class ClientHub {
   private attach(slot: SlotState): void {
     // JSON answers to the client's own requests; our requests go on its GET stream.
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), enableJsonResponse: true });
-    const session = new RpcSession(transport, slot.transcript, slot.label, slot.requestTimeoutMs, slot.answerPace);
+    slot.session = new RpcSession(transport, slot.transcript, slot.label, slot.requestTimeoutMs, slot.answerPace);
+    slot.transport = transport;
+    this.serve(slot);
+    void slot.session.start();
+  }
+
+  /** What the endpoint answers and listens to, installed again when the connected client serves another check. */
+  private serve(slot: SlotState): void {
+    const session = slot.session!;
     session.onRequest('initialize', (request) => {
       const params = slot.rawHello ?? request.params;
       slot.hello = {
@@ -167,9 +183,6 @@ export class ClientHub {
         slot.checkReady();
       }
     });
-    slot.transport = transport;
-    slot.session = session;
-    void session.start();
   }
 
   /** The SDK gives no signal for an open GET stream; its 200 response head is that signal. */

@@ -58,6 +58,8 @@ export interface Connection {
   exchangeOf?(requestId: string | number): HttpExchange | undefined;
   /** Ends the exchange of a long-lived request (a subscription): closes its stream on HTTP, cancels it on stdio. */
   endRequest?(requestId: string | number): Promise<void>;
+  /** A receiver process (stdio, 2025-11-25) that can serve another check: its session and process now report to that check. */
+  handOver?(next: { transcript: Transcript; label: string; observer?: ConnectionObserver }): void;
   close(): Promise<void>;
 }
 
@@ -96,6 +98,10 @@ export async function openConnection(target: TargetSpec, options: ConnectOptions
   const exchanges = new Map<string | number, HttpExchange>();
   let modernHttp: ModernHttpTransport | undefined;
   let transport;
+  let handOver: Connection['handOver'];
+  // A stdio connection may serve several checks one after another (harness/connections/connection-broker.ts): what
+  // its process does below JSON-RPC goes to whichever check holds it now.
+  const holder = { transcript, observer: target.observer };
   if (target.transport === 'stdio') {
     const stdio = new CommandStdioTransport(target.command, target.env ? ({ ...process.env, ...target.env } as Record<string, string>) : undefined);
     // What the session cannot see itself (stderr, lines that are not JSON, the exit) is told to it too,
@@ -103,36 +109,39 @@ export async function openConnection(target: TargetSpec, options: ConnectOptions
     // (`session` is created below, before the transport starts, so before any line can arrive.)
     stdio.onraw = (line) => {
       if (line.kind === 'stderr') {
-        transcript.stderr(label, line.text);
+        holder.transcript.stderr(session.label, line.text);
         session.noteStderr(line.text);
       } else if (line.kind === 'not-json') {
-        transcript.record({ dir: 'in', conn: label, text: line.text });
+        holder.transcript.record({ dir: 'in', conn: session.label, text: line.text });
         session.noteAnomaly('line that is not JSON', line.text);
       } else if (line.kind === 'exit') {
         const text = line.text.replace(/^the process/, 'the receiver process');
-        transcript.note(text, label);
+        holder.transcript.note(text, session.label);
         // Told before the session fails its pending requests: what the check sees after the exit is its effect.
-        if (line.exit) target.observer?.processExited(line.exit);
+        if (line.exit) holder.observer?.processExited(line.exit);
         session.closeWith(text);
       } else {
-        transcript.note(line.text, label);
+        holder.transcript.note(line.text, session.label);
         session.noteAnomaly('line that is not JSON', line.text);
       }
     };
-    const observer = target.observer;
-    if (observer) {
-      // A write to a process that just died fails before its exit is reported: the check must wait for that report.
-      const send = stdio.send.bind(stdio);
-      stdio.send = async (message) => {
-        try {
-          await send(message);
-        } catch (error) {
-          observer.transportFailed(false);
-          throw error;
-        }
-      };
-      observer.processStarted(stdio.exitReported);
-    }
+    // A write to a process that just died fails before its exit is reported: the check must wait for that report.
+    const send = stdio.send.bind(stdio);
+    stdio.send = async (message) => {
+      try {
+        await send(message);
+      } catch (error) {
+        holder.observer?.transportFailed(false);
+        throw error;
+      }
+    };
+    holder.observer?.processStarted(stdio.exitReported);
+    handOver = (next) => {
+      holder.transcript = next.transcript;
+      holder.observer = next.observer;
+      session.handOver(next.transcript, next.label);
+      next.observer?.processStarted(stdio.exitReported);
+    };
     transport = stdio;
   } else {
     const headers = options.identity === 'peer' ? target.peerHeaders : target.headers;
@@ -197,7 +206,18 @@ export async function openConnection(target: TargetSpec, options: ConnectOptions
       serverInfo: result.serverInfo,
       raw: result,
     };
-    return { label, transport: target.transport, session, init, era, deliveryOf: (id) => deliveries.get(id), close };
+    return {
+      get label() {
+        return session.label;
+      },
+      transport: target.transport,
+      session,
+      init,
+      era,
+      deliveryOf: (id) => deliveries.get(id),
+      handOver,
+      close,
+    };
   } catch (error) {
     await close();
     if (error instanceof IutError) throw error;
@@ -216,6 +236,13 @@ function shellQuote(value: string): string {
 /** Starts a fresh client process pointed at a fresh hub endpoint and waits (bounded) until it can take requests. */
 async function openClientConnection(target: Extract<TargetSpec, { transport: 'client' }>, options: ConnectOptions): Promise<Connection> {
   const { transcript, label } = options;
+  // A client process may serve several checks one after another: its output goes to whichever check holds it now.
+  const holder = { transcript, label };
+  const handOver: Connection['handOver'] = (next) => {
+    holder.transcript = next.transcript;
+    holder.label = next.label;
+    slot.handOver(next.transcript, next.label);
+  };
   const slot = target.hub.openSlot({ transcript, label, requestTimeoutMs: options.requestTimeoutMs, answerPace: options.answerPace, hub: options.hub });
   let launched: LaunchedProcess | undefined;
   let inProcess: { close(): Promise<void> } | undefined;
@@ -228,7 +255,7 @@ async function openClientConnection(target: Extract<TargetSpec, { transport: 'cl
     try {
       inProcess = await target.startInProcess(slot.url);
       const { session, init } = await clientReady(slot, options.connectTimeoutMs);
-      return { label, transport: 'http', session, init, era: 'legacy', deliveryOf: () => undefined, hubRecord: slot.record, close };
+      return clientConnection(holder, session, init, slot, handOver, close);
     } catch (error) {
       await close();
       throw error;
@@ -241,14 +268,14 @@ async function openClientConnection(target: Extract<TargetSpec, { transport: 'cl
       chunk
         .split('\n')
         .filter(Boolean)
-        .forEach((line) => transcript.record({ dir: 'note', conn: label, text: `client stdout: ${line.slice(0, 2000)}` })),
+        .forEach((line) => holder.transcript.record({ dir: 'note', conn: holder.label, text: `client stdout: ${line.slice(0, 2000)}` })),
     );
     launched.child.stderr.setEncoding('utf8');
     launched.child.stderr.on('data', (chunk: string) =>
       chunk
         .split('\n')
         .filter(Boolean)
-        .forEach((line) => transcript.stderr(label, line.slice(0, 4000))),
+        .forEach((line) => holder.transcript.stderr(holder.label, line.slice(0, 4000))),
     );
     const exited = launched.exited.then(({ code, signal }) => {
       throw new IutError('closed', `the client process ${signal ? `was ended by ${signal}` : `exited with code ${code}`} before it connected and opened its GET stream`);
@@ -256,14 +283,33 @@ async function openClientConnection(target: Extract<TargetSpec, { transport: 'cl
     exited.catch(() => undefined);
     const { session, init } = await clientReady(slot, options.connectTimeoutMs, exited);
     void launched.exited.then(({ code, signal }) => {
-      transcript.note(signal ? `the client process was ended by ${signal}` : `the client process exited with code ${code}`, label);
+      holder.transcript.note(signal ? `the client process was ended by ${signal}` : `the client process exited with code ${code}`, holder.label);
       session.closeWith('the client process exited');
     });
-    return { label, transport: 'http', session, init, era: 'legacy', deliveryOf: () => undefined, hubRecord: slot.record, close };
+    return clientConnection(holder, session, init, slot, handOver, close);
   } catch (error) {
     await close();
     throw error;
   }
+}
+
+/** A client under test as a connection: its label and hub record are those of the check now holding it. */
+function clientConnection(holder: { label: string }, session: RpcSession, init: InitializeOutcome, slot: ClientSlot, handOver: Connection['handOver'], close: () => Promise<void>): Connection {
+  return {
+    get label() {
+      return holder.label;
+    },
+    transport: 'http',
+    session,
+    init,
+    era: 'legacy',
+    deliveryOf: () => undefined,
+    get hubRecord() {
+      return slot.record;
+    },
+    handOver,
+    close,
+  };
 }
 
 /** Waits, bounded, until the client has initialized and opened its GET stream; a client that exits first ends the wait. */

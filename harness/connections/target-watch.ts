@@ -205,6 +205,11 @@ export class CheckWatch implements ConnectionObserver {
     if (this.died(death)) this.watcher.recordOwnProcessDeath(this, death);
   }
 
+  /** Nothing went wrong below JSON-RPC while the check ran: no failed request, no death. */
+  quiet(): boolean {
+    return this.failures.length === 0 && !this.death;
+  }
+
   /** The check's scenario is over; its verdict no longer depends on the server unless a request of it failed. */
   scenarioEnded(): void {
     this.ended = true;

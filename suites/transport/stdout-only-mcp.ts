@@ -13,6 +13,8 @@ export default defineCheck({
   requirements: ['BASE-STDIO-STDOUT-MCP-ONLY'],
   needs: [{ kind: 'transport', transport: 'stdio' }],
   cost: { awaitsWork: 1 },
+  // What a server writes as it starts counts too: its process is its own, not one an earlier check used.
+  ownConnections: true,
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     // The paths a run takes most: listing tools and, where the server runs tasks, one task from start to result.

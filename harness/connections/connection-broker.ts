@@ -1,0 +1,194 @@
+// Opens the checks' connections, and on stdio lets one receiver process serve several checks in turn. Starting a
+// process costs ~85 ms of CPU for the bundled reference and ~300 ms for a server on the SDK; a run that starts one
+// per check spends most of its time starting processes. A process goes back to the pool only after a check that
+// found nothing wrong left it quiet (no request outstanding, none of the receiver's taken, every task it created
+// seen in a terminal status); the next check of the same kind (identity, capabilities) takes it, and the hand-over
+// is said in that check's transcript. Process starts pass a gate of one per core, and a check waiting at the gate
+// takes a process that comes free meanwhile instead.
+import type { StartGate, StartSlot } from '../start-gate.js';
+import { withinMs } from '../timing.js';
+import { Transcript } from '../transcript.js';
+import type { Connection } from './connect.js';
+import type { ConnectionObserver } from './target-watch.js';
+
+export interface ConnectionRequest {
+  /** Connections of the same kind can serve one another's checks; undefined: always a new one, never shared. */
+  kind?: string;
+  checkId: string;
+  transcript: Transcript;
+  label: string;
+  observer?: ConnectionObserver;
+  /** Ends the wait for a start slot (the check's deadline passed). */
+  signal: AbortSignal;
+}
+
+interface IdleConnection {
+  connection: Connection;
+  /** The checks it served, oldest first. */
+  served: string[];
+  /** How many tasks its last check left unfinished, seen ended before it was kept. */
+  tidied?: number;
+}
+
+const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
+
+export class ConnectionBroker {
+  private readonly idle = new Map<string, IdleConnection[]>();
+  private readonly waiting = new Map<string, Set<(idle: IdleConnection) => void>>();
+  private readonly served = new WeakMap<Connection, string[]>();
+  private ended = false;
+  private readonly tidying = new Set<Promise<unknown>>();
+  private readonly lost: string[] = [];
+
+  /**
+   * `shares`: whether processes serve several checks (false: each check its own, as --fresh-connections asks).
+   * `gate`: bounds process starts (absent: connections that start no process, such as HTTP sessions, are not gated).
+   */
+  constructor(
+    readonly shares: boolean,
+    private readonly gate?: StartGate,
+  ) {}
+
+  /** A connection for the check: one of its kind that came free, or a new one from `open` once a start slot is free. */
+  async connect(request: ConnectionRequest, open: () => Promise<Connection>): Promise<Connection> {
+    const kind = this.shares ? request.kind : undefined;
+    const ready = kind === undefined ? undefined : this.takeIdle(kind);
+    if (ready) return this.handOver(ready, request);
+    if (!this.gate) return this.opened(request, await open());
+    const withdraw = new AbortController();
+    const stop = () => withdraw.abort(new Error('the check ended while waiting to start a receiver process'));
+    request.signal.addEventListener('abort', stop, { once: true });
+    let handed: IdleConnection | undefined;
+    const freed = new Promise<IdleConnection>((resolve) => {
+      if (kind === undefined) return;
+      const take = (idle: IdleConnection) => {
+        handed = idle;
+        resolve(idle);
+      };
+      this.waitersOf(kind).add(take);
+      withdraw.signal.addEventListener('abort', () => this.waitersOf(kind).delete(take), { once: true });
+    });
+    const slotWanted = this.gate.enter(withdraw.signal);
+    slotWanted.catch(() => undefined);
+    let first: { slot: StartSlot } | { idle: IdleConnection } | undefined;
+    try {
+      first = await Promise.race([slotWanted.then((slot) => ({ slot })), freed.then((idle) => ({ idle }))]);
+    } finally {
+      // No more hand-overs to this check and no more wish for a slot; what came meanwhile is passed on below.
+      withdraw.abort(new Error('done waiting'));
+      request.signal.removeEventListener('abort', stop);
+      if (handed && !(first && 'idle' in first)) this.offer(kind!, handed);
+    }
+    if ('idle' in first) {
+      // A slot granted at the same moment passes on at once.
+      void slotWanted.then(
+        (slot) => slot.leave(),
+        () => undefined,
+      );
+      return this.handOver(first.idle, request);
+    }
+    try {
+      return this.opened(request, await open());
+    } finally {
+      first.slot.leave();
+    }
+  }
+
+  /**
+   * The check is over with this connection: kept for the next check of its kind when `reusable` (the check found
+   * nothing wrong and left the receiver with nothing outstanding) and the session is quiet; closed otherwise.
+   */
+  async release(connection: Connection, kind: string | undefined, reusable: boolean, unfinishedTasks: readonly string[] = []): Promise<void> {
+    if (!this.shares || this.ended || kind === undefined || !reusable || !connection.handOver || !connection.session.quiescent) {
+      await withinMs(connection.close(), 5000);
+      return;
+    }
+    const idle = { connection, served: this.served.get(connection) ?? [] };
+    if (unfinishedTasks.length === 0) return this.offer(kind, idle);
+    // Tasks the check did not follow to their end (most have ended by now): asked after once, out of the check's
+    // time; kept only when every one has ended.
+    const tidying = this.tidy(connection, unfinishedTasks).then(
+      (ended) => (ended && !this.ended ? this.offer(kind, { ...idle, tidied: unfinishedTasks.length }) : withinMs(connection.close(), 5000)),
+      () => withinMs(connection.close(), 5000),
+    );
+    this.tidying.add(tidying);
+    void tidying.finally(() => this.tidying.delete(tidying));
+  }
+
+  /** Whether each task has ended, asked by tasks/get on a session no check holds (its exchanges go to no transcript). */
+  private async tidy(connection: Connection, taskIds: readonly string[]): Promise<boolean> {
+    connection.handOver!({ transcript: new Transcript(), label: 'between checks' });
+    const answers = await Promise.all(taskIds.map((taskId) => connection.session.request('tasks/get', { taskId })));
+    return answers.every((reply) => reply.ok && TERMINAL.has(reply.result.status as string)) && connection.session.quiescent;
+  }
+
+  /** Closes every connection still kept; the run is over. */
+  async end(): Promise<void> {
+    this.ended = true;
+    await Promise.all(this.tidying);
+    const kept = [...this.idle.values()].flat();
+    this.idle.clear();
+    for (const idle of kept) if (idle.connection.session.closed) this.endedWhileKept(idle);
+    await Promise.all(kept.map(({ connection }) => withinMs(connection.close(), 5000)));
+  }
+
+  private opened(request: ConnectionRequest, connection: Connection): Connection {
+    this.served.set(connection, [request.checkId]);
+    return connection;
+  }
+
+  private offer(kind: string, idle: IdleConnection): void {
+    const waiters = this.waitersOf(kind);
+    const [next] = waiters;
+    if (next) {
+      waiters.delete(next);
+      next(idle);
+      return;
+    }
+    const list = this.idle.get(kind) ?? [];
+    list.push(idle);
+    this.idle.set(kind, list);
+  }
+
+  private takeIdle(kind: string): IdleConnection | undefined {
+    const list = this.idle.get(kind) ?? [];
+    for (let idle = list.shift(); idle; idle = list.shift()) {
+      if (!idle.connection.session.closed) return idle;
+      // It ended while kept: reaped, not reused, and told in the run's notices (no check held it).
+      this.endedWhileKept(idle);
+      void withinMs(idle.connection.close(), 5000);
+    }
+    return undefined;
+  }
+
+  /** What happened to the processes that ended while no check held them, for the run's notices. */
+  notices(): string[] {
+    return [...this.lost];
+  }
+
+  private endedWhileKept(idle: IdleConnection): void {
+    void idle.connection.session
+      .whenClosed()
+      .then((reason) =>
+        this.lost.push(`A receiver process ended while it was kept between checks (${reason}), after serving ${idle.served.join(', ')}; those checks had ended with nothing outstanding.`),
+      );
+  }
+
+  private handOver(idle: IdleConnection, request: ConnectionRequest): Connection {
+    const { connection, served, tidied } = idle;
+    connection.handOver!({ transcript: request.transcript, label: request.label, observer: request.observer });
+    const last = served[served.length - 1];
+    request.transcript.note(
+      `${request.label} is a receiver process that served ${served.length === 1 ? 'one check' : `${served.length} checks`} before (last ${last}), each ending with nothing outstanding${tidied ? ` (the ${tidied === 1 ? 'task' : `${tidied} tasks`} the last one left unfollowed seen ended by tasks/get first)` : ''}; --fresh-connections gives every check its own`,
+      request.label,
+    );
+    this.served.set(connection, [...served, request.checkId]);
+    return connection;
+  }
+
+  private waitersOf(kind: string): Set<(idle: IdleConnection) => void> {
+    let waiters = this.waiting.get(kind);
+    if (!waiters) this.waiting.set(kind, (waiters = new Set()));
+    return waiters;
+  }
+}

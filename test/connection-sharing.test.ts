@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import { ConnectionBroker, type ConnectionRequest } from '../harness/connections/connection-broker.js';
+import type { Connection } from '../harness/connections/connect.js';
+import type { CheckResult, RunReport } from '../harness/model.js';
+import { runSuite } from '../harness/runner.js';
+import { StartGate } from '../harness/start-gate.js';
+import { makeTiming } from '../harness/timing.js';
+import { Transcript } from '../harness/transcript.js';
+import { TASKS_2025_11_25 } from '../suites/index.js';
+import { REFERENCE_BUILT, REFERENCE_MAIN } from './support/reference-runs.js';
+
+/** A connection that only records what the broker does with it. */
+function fakeConnection(name: string, options: { quiescent?: boolean } = {}) {
+  const events: string[] = [];
+  const connection = {
+    label: name,
+    session: { quiescent: options.quiescent ?? true, closed: false },
+    handOver: (next: { label: string }) => events.push(`handed to ${next.label}`),
+    close: async () => {
+      events.push('closed');
+      connection.session.closed = true;
+    },
+  };
+  return { connection: connection as unknown as Connection, events };
+}
+
+function request(checkId: string, kind: string | undefined = 'primary'): ConnectionRequest {
+  return { kind, checkId, transcript: new Transcript(), label: 'A1', signal: new AbortController().signal };
+}
+
+describe('the connection broker', () => {
+  it('gives a process a clean check left to the next check of its kind, and says so in that check’s transcript', async () => {
+    const broker = new ConnectionBroker(true, new StartGate(2));
+    const first = fakeConnection('first');
+    const got = await broker.connect(request('a'), async () => first.connection);
+    await broker.release(got, 'primary', true);
+    const next = request('b');
+    let opened = false;
+    const again = await broker.connect(next, async () => {
+      opened = true;
+      return fakeConnection('new').connection;
+    });
+    expect(again).toBe(first.connection);
+    expect(opened).toBe(false);
+    expect(first.events).toEqual(['handed to A1']);
+    expect(next.transcript.entries().map((entry) => entry.text)).toEqual([expect.stringMatching(/served one check before \(last a\)/)]);
+    await broker.release(again, 'primary', true);
+    await broker.end();
+    expect(first.events).toEqual(['handed to A1', 'closed']);
+  });
+
+  it('closes instead of keeping: after a check that was not clean, of another kind, not quiet, or when sharing is off', async () => {
+    for (const [shares, kind, reusable, quiescent] of [
+      [true, 'primary', false, true],
+      [true, undefined, true, true],
+      [true, 'primary', true, false],
+      [false, 'primary', true, true],
+    ] as const) {
+      const broker = new ConnectionBroker(shares, new StartGate(2));
+      const used = fakeConnection('used', { quiescent });
+      await broker.connect(request('a', kind), async () => used.connection);
+      await broker.release(used.connection, kind, reusable);
+      expect(used.events).toEqual(['closed']);
+      const fresh = fakeConnection('fresh');
+      expect(await broker.connect(request('b', kind), async () => fresh.connection)).toBe(fresh.connection);
+      await broker.end();
+    }
+  });
+
+  it('never hands a process to a check of another kind', async () => {
+    const broker = new ConnectionBroker(true, new StartGate(2));
+    const taskCapable = fakeConnection('task-capable');
+    await broker.release(await broker.connect(request('a', 'task-capable'), async () => taskCapable.connection), 'task-capable', true);
+    const plain = fakeConnection('plain');
+    expect(await broker.connect(request('b', 'primary'), async () => plain.connection)).toBe(plain.connection);
+    await broker.end();
+  });
+
+  it('a check waiting for a start slot takes a process that comes free meanwhile, and leaves the slot to the next', async () => {
+    const gate = new StartGate(1);
+    const broker = new ConnectionBroker(true, gate);
+    const slow = fakeConnection('slow');
+    let finishOpening!: () => void;
+    // The only slot is taken by a start that has not finished.
+    const opening = broker.connect(request('starting'), () => new Promise<Connection>((resolve) => (finishOpening = () => resolve(slow.connection))));
+    const firstUsed = fakeConnection('first');
+    const waiting = broker.connect(request('waiting'), async () => {
+      throw new Error('the waiting check should not start a process');
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    // A process another check held comes free: the waiting check takes it rather than waiting for the slot.
+    await broker.release(firstUsed.connection, 'primary', true);
+    expect(await waiting).toBe(firstUsed.connection);
+    finishOpening();
+    expect(await opening).toBe(slow.connection);
+    // The slot is free again: a third check starts at once.
+    const third = fakeConnection('third');
+    expect(await broker.connect(request('third', undefined), async () => third.connection)).toBe(third.connection);
+    await broker.end();
+  });
+
+  it('a process that ends while kept is not handed out, and the run is told', async () => {
+    const broker = new ConnectionBroker(true, new StartGate(2));
+    const kept = fakeConnection('kept');
+    Object.assign(kept.connection.session, { whenClosed: async () => 'the receiver process exited with code 1' });
+    await broker.release(await broker.connect(request('a'), async () => kept.connection), 'primary', true);
+    (kept.connection.session as { closed: boolean }).closed = true;
+    const fresh = fakeConnection('fresh');
+    expect(await broker.connect(request('b'), async () => fresh.connection)).toBe(fresh.connection);
+    await broker.end();
+    expect(broker.notices()).toEqual([expect.stringMatching(/ended while it was kept between checks \(the receiver process exited with code 1\), after serving a/)]);
+  });
+
+  it('a check whose deadline passes while it waits for a start slot stops waiting', async () => {
+    const broker = new ConnectionBroker(true, new StartGate(1));
+    const blocker = broker.connect(request('blocker'), () => new Promise<Connection>(() => undefined));
+    void blocker;
+    const deadline = new AbortController();
+    const waiting = broker.connect({ ...request('late'), signal: deadline.signal }, async () => fakeConnection('never').connection);
+    deadline.abort(new Error('deadline'));
+    await expect(waiting).rejects.toThrow(/ended while waiting/);
+  });
+});
+
+// Three that create no task, one that leaves its tasks unfinished, one that judges a process from its start.
+const SHORT_CHECKS = ['protocol-errors.unknown-task-get', 'protocol-errors.unknown-task-result', 'protocol-errors.unknown-task-cancel', 'creation.status-working', 'transport.stdout-only-mcp'];
+
+function handOverNotes(result: CheckResult): string[] {
+  return result.transcript.filter((entry) => /is a receiver process that served/.test(entry.text ?? '')).map((entry) => entry.text ?? '');
+}
+
+async function runStdio(options: { faults?: string[]; shareConnections?: boolean }): Promise<RunReport> {
+  return runSuite({
+    target: { transport: 'stdio', command: `"${process.execPath}" "${REFERENCE_MAIN}"`, env: options.faults ? { REFERENCE_FAULTS: options.faults.join(',') } : {} },
+    role: 'server',
+    checks: TASKS_2025_11_25.checks.filter((check) => SHORT_CHECKS.includes(check.id)),
+    profile: TASKS_2025_11_25,
+    timing: makeTiming(1),
+    // One at a time: each check finds the process the one before left.
+    concurrency: 1,
+    shareConnections: options.shareConnections,
+    tool: { name: 'mcp-tasks-conformance', version: 'test' },
+  });
+}
+
+describe.skipIf(!REFERENCE_BUILT)('stdio checks share receiver processes', () => {
+  it('one process serves the checks in turn (after a check that left tasks unfollowed, once they are seen ended), never the one that judges a process from its start', async () => {
+    const report = await runStdio({});
+    expect(report.summary.fail + report.summary.error).toBe(0);
+    const byId = new Map(report.results.map((result) => [result.id, result]));
+    expect(handOverNotes(byId.get('transport.stdout-only-mcp')!)).toEqual([]);
+    const notes = report.results.flatMap(handOverNotes);
+    expect(notes.filter((note) => note.includes('last creation.status-working') && !/tasks the last one left unfollowed seen ended by tasks\/get first/.test(note))).toEqual([]);
+    // The three that create no task: at most one of them starts a process, the others are handed one.
+    expect(
+      ['protocol-errors.unknown-task-get', 'protocol-errors.unknown-task-result', 'protocol-errors.unknown-task-cancel'].filter((id) => handOverNotes(byId.get(id)!).length > 0).length,
+    ).toBeGreaterThanOrEqual(2);
+  });
+
+  it('--fresh-connections: every check its own process', async () => {
+    const report = await runStdio({ shareConnections: false });
+    expect(report.results.flatMap(handOverNotes)).toEqual([]);
+  });
+
+  it('the process of a check that found a violation is not handed on', async () => {
+    const report = await runStdio({ faults: ['unknown-task-cancel-wrong-code'] });
+    const failed = report.results.find((result) => result.id === 'protocol-errors.unknown-task-cancel')!;
+    expect(failed.outcome).toBe('fail');
+    expect(report.results.flatMap(handOverNotes).filter((note) => note.includes('last protocol-errors.unknown-task-cancel'))).toEqual([]);
+    expect(report.results.filter((result) => result.id !== failed.id).every((result) => result.outcome === 'pass')).toBe(true);
+  });
+});
