@@ -1,7 +1,7 @@
 // How long a whole run takes as a user starts it (the CLI, a process of its own), against its longest check:
 // a run whose checks overlap well ends soon after its longest one (goal: ratio ≤ 1.5). Per role and transport:
 // wall time, longest check, their ratio, CPU of the run and everything it started, and what one connection costs
-// to open (process start and initialize on stdio), for each profile. Then the same against server-everything, whose one task takes
+// to open (process start and initialize on stdio), and how many processes the run started, for each profile. Then the same against server-everything, whose one task takes
 // about 4 s (goal: the run within 2× that). Median of BENCH_ROUNDS rounds (default 3).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -18,6 +18,8 @@ const SERVER_EVERYTHING = join(ROOT, 'node_modules/@modelcontextprotocol/server-
 interface Round {
   wallMs: number;
   cpuMs: number;
+  /** Processes the run started (receivers, clients, launched servers), shells not counted. */
+  processes: number;
   report: RunReport;
 }
 
@@ -26,7 +28,8 @@ interface Target {
   args: string[];
 }
 
-const TARGETS: Target[] = [
+const ONLY = process.env.BENCH_ONLY?.split(',');
+const TARGETS_ALL: Target[] = [
   { label: 'stdio', args: ['server', '--spec', '2025-11-25'] },
   { label: 'http', args: ['server', '--spec', '2025-11-25', '--reference', 'http'] },
   { label: 'client', args: ['client'] },
@@ -37,6 +40,9 @@ const TARGETS: Target[] = [
     args: ['server', '--spec', '2025-11-25', '--command', `"${process.execPath}" "${SERVER_EVERYTHING}" stdio`, '--config', join(ROOT, 'configs/server-everything.json')],
   },
 ];
+
+/** BENCH_ONLY=stdio,client runs only the targets of those labels. */
+const TARGETS = ONLY ? TARGETS_ALL.filter((target) => ONLY.includes(target.label)) : TARGETS_ALL;
 
 /** Clock ticks a second, as /proc counts CPU time (USER_HZ is 100 on Linux). */
 const TICKS_PER_SECOND = 100;
@@ -69,9 +75,14 @@ async function runOnce(args: string[]): Promise<Round> {
   const child = spawn(process.execPath, [CLI, ...args, '--json', json], { stdio: 'ignore' });
   const lastTicks = new Map<number, number>();
   const family = new Set<number>([child.pid!]);
+  const spawned = new Set<number>();
   const sample = () => {
     const table = processTable();
-    for (const [pid, { ppid }] of table) if (family.has(ppid)) family.add(pid);
+    for (const [pid, { ppid }] of table) {
+      if (!family.has(ppid) || family.has(pid)) continue;
+      family.add(pid);
+      if (commandOf(pid) !== 'sh') spawned.add(pid);
+    }
     for (const pid of family) {
       const row = table.get(pid);
       if (row) lastTicks.set(pid, row.ticks);
@@ -84,7 +95,16 @@ async function runOnce(args: string[]): Promise<Round> {
   const cpuMs = Math.round(([...lastTicks.values()].reduce((a, b) => a + b, 0) * 1000) / TICKS_PER_SECOND);
   const report = JSON.parse(readFileSync(json, 'utf8')) as RunReport;
   rmSync(dir, { recursive: true, force: true });
-  return { wallMs, cpuMs, report };
+  return { wallMs, cpuMs, processes: spawned.size, report };
+}
+
+/** The process's command name (its executable), or '' once it has gone. */
+function commandOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return '';
+  }
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -102,6 +122,7 @@ function describe(label: string, rounds: Round[]): string {
     `longest ${median(longest)} ms (${slowest.id})`.padEnd(48),
     `ratio ${median(ratios).toFixed(2)}`.padEnd(11),
     `cpu ${median(rounds.map((r) => r.cpuMs))} ms for ${ran} checks`.padEnd(28),
+    `${median(rounds.map((r) => r.processes))} processes`.padEnd(14),
     `connect ${connectMs} ms`,
     notPassing ? `  [${notPassing} fail/error results over the rounds]` : '',
   ].join(' ');

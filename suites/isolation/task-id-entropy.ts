@@ -14,6 +14,8 @@ export default defineCheck({
   requirements: ['TASKS-SEC-SECURE-IDS'],
   roles: ['server', 'client'],
   needs: [{ kind: 'no-peer-identity' }, { kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'echo' }],
+  // 32 tasks, 8 at a time: four rounds of creations that load the receiver.
+  cost: { roundTrips: 12 },
   async run(ctx: CheckContext) {
     const binding = ctx.fixture('echo');
     const receiver = await ctx.connect();

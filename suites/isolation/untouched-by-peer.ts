@@ -11,7 +11,8 @@ export default defineCheck({
   requirements: ['TASKS-SEC-REJECT-FOREIGN'],
   roles: ['server'],
   needs: [{ kind: 'peer-identity' }, { kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'echo' }],
-  cost: { awaitsWork: 1 },
+  // A's task works for a second while B tries it.
+  cost: { waitMs: 1000, roundTrips: 8, awaitsWork: 1 },
   async run(ctx: CheckContext) {
     const binding = ctx.fixture('echo');
     const a = await ctx.connect();

@@ -1,5 +1,5 @@
 import { defineCheck, type CheckContext } from '../../harness/check.js';
-import { LISTING_TASK_COUNT, createConfirmedTasks, describeMissing, missingFromWalk, walkCompletely, walkSummary } from './own-tasks.js';
+import { createConfirmedTasks, describeMissing, LISTING_COST, LISTING_TASK_COUNT, missingFromWalk, walkCompletely, walkSummary } from './own-tasks.js';
 
 // https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-listing
 export default defineCheck({
@@ -13,7 +13,7 @@ export default defineCheck({
     { kind: 'tasks-capability', path: 'list' },
     { kind: 'fixture', role: 'echo' },
   ],
-  cost: { awaitsWork: 1 },
+  cost: LISTING_COST,
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     const own = await createConfirmedTasks(ctx, receiver, LISTING_TASK_COUNT, true);

@@ -1,7 +1,7 @@
 import { defineCheck, type CheckContext } from '../../harness/check.js';
 import { describeReply, errorCodeOf } from '../../harness/describe.js';
 import { uniqueText } from '../../harness/waits.js';
-import { LISTING_TASK_COUNT, createConfirmedTasks } from './own-tasks.js';
+import { createConfirmedTasks, LISTING_COST, LISTING_TASK_COUNT } from './own-tasks.js';
 
 // https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#protocol-errors
 export default defineCheck({
@@ -15,7 +15,7 @@ export default defineCheck({
     { kind: 'tasks-capability', path: 'list' },
     { kind: 'fixture', role: 'echo' },
   ],
-  cost: { awaitsWork: 1 },
+  cost: LISTING_COST,
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     let first = await receiver.listTasks();

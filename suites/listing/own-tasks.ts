@@ -5,6 +5,11 @@ import { pollTasks, uniqueText, walkTaskList, type TaskListWalk } from '../../ha
 
 /** More than most receivers put on one page, so a walk has to follow cursors. */
 export const LISTING_TASK_COUNT = 25;
+/**
+ * What a listing scenario costs: 25 tasks created at once load the receiver about as much as a dozen exchanges in a
+ * row, then the polls and the walk; declared so that these checks start early rather than end a run.
+ */
+export const LISTING_COST = { roundTrips: 12, awaitsWork: 1 } as const;
 
 export interface OwnTask {
   taskId: string;

@@ -1,5 +1,5 @@
 import { defineCheck, type CheckContext } from '../../harness/check.js';
-import { LISTING_TASK_COUNT, createConfirmedTasks, walkCompletely } from './own-tasks.js';
+import { createConfirmedTasks, LISTING_COST, LISTING_TASK_COUNT, walkCompletely } from './own-tasks.js';
 
 /** The spec sets no page size: only a single page holding more tasks than this is taken for no pagination. */
 const ONE_PAGE_BOUND = 100;
@@ -16,7 +16,7 @@ export default defineCheck({
     { kind: 'tasks-capability', path: 'list' },
     { kind: 'fixture', role: 'echo' },
   ],
-  cost: { awaitsWork: 1 },
+  cost: LISTING_COST,
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     await createConfirmedTasks(ctx, receiver, LISTING_TASK_COUNT, false);

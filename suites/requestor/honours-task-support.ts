@@ -17,6 +17,8 @@ export default defineCheck({
   requirements: ['TASKS-TOOL-REQUIRED-TASK', 'TASKS-TOOL-FORBIDDEN-NO-TASK'],
   roles: ['client'],
   needs: [{ kind: 'fixture', role: 'echo' }],
+  // The requestor scenario: the harness's tasks take their polls to finish, as in requestor.polls-until-terminal.
+  cost: { waitMs: 1000, roundTrips: 8 },
   async run(ctx: CheckContext) {
     const { toolCalls } = await runRequestorScenario(ctx);
     for (const call of toolCalls) {

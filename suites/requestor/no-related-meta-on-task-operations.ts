@@ -12,6 +12,8 @@ export default defineCheck({
   requirements: ['TASKS-META-REQUESTOR-NO-META'],
   roles: ['client', 'server'],
   needs: [{ kind: 'fixture', role: 'echo' }],
+  // The requestor scenario: the harness's tasks take their polls to finish, as in requestor.polls-until-terminal.
+  cost: { waitMs: 1000, roundTrips: 8 },
   async run(ctx: CheckContext) {
     const { who, requests } = await requestorTraffic(ctx);
     const operations = requests.filter((request) => TASK_OPERATIONS.includes(request.method));

@@ -9,6 +9,8 @@ export default defineCheck({
   requirements: ['TASKS-TOOL-NO-CAP-NO-TASK'],
   roles: ['client'],
   needs: [{ kind: 'fixture', role: 'echo' }],
+  // The requestor scenario: the harness's tasks take their polls to finish, as in requestor.polls-until-terminal.
+  cost: { waitMs: 1000, roundTrips: 8 },
   async run(ctx: CheckContext) {
     // The hub still lists "required" and "optional" tools and declares tasks.list and tasks.cancel: only tool tasks are missing.
     const { toolCalls } = await runRequestorScenario(ctx, { hub: { toolTasks: false } });

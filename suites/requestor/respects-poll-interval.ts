@@ -9,6 +9,8 @@ export default defineCheck({
   requirements: ['TASKS-GET-RESPECT-POLL-INTERVAL'],
   roles: ['client', 'server'],
   needs: [{ kind: 'fixture', role: 'echo' }],
+  // The requestor scenario: the harness's tasks take their polls to finish, as in requestor.polls-until-terminal.
+  cost: { waitMs: 1000, roundTrips: 8 },
   async run(ctx: CheckContext) {
     const { who, requests, pollIntervalMs } = await requestorTraffic(ctx);
     const polls = new Map<string, number[]>();
