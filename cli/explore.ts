@@ -34,13 +34,16 @@ export const EXPLORE_OPTIONS = {
   replay: { type: 'string' },
   out: { type: 'string' },
   'fault-free-check': { type: 'boolean' },
+  spec: { type: 'string' },
 } as const;
 
 /** fast-check takes 32-bit seeds. */
 const MAX_SEED = 2 ** 31 - 1;
 const DEFAULTS = { runs: 100, budgetSeconds: 60, maxOps: 12, out: 'out/explore' };
 /** Flags that name the target and how to reach it: the replay command repeats them. */
-const TARGET_FLAGS = ['command', 'url', 'header', 'peer-header', 'launch', 'reference', 'config', 'timeout-multiplier'] as const;
+const TARGET_FLAGS = ['command', 'url', 'header', 'peer-header', 'launch', 'reference', 'config', 'timeout-multiplier', 'spec'] as const;
+/** The profiles explore has a model of. */
+const EXPLORED_SPECS = ['2025-11-25', '2026-07-28'] as const;
 
 export async function exploreCommand(args: string[]): Promise<number> {
   const { values } = parse(args, EXPLORE_OPTIONS);
@@ -61,7 +64,11 @@ export async function exploreCommand(args: string[]): Promise<number> {
   if (strings.config) config = await (await import('./config.js')).loadConfig(strings.config);
   const multiplier = positiveNumber(strings['timeout-multiplier'], '--timeout-multiplier') ?? config.timeoutMultiplier ?? 1;
   const timing = makeTiming(multiplier);
-  const profile = await loadProfile('2025-11-25');
+  const spec = strings.spec ?? replayed?.profile ?? '2025-11-25';
+  if (!(EXPLORED_SPECS as readonly string[]).includes(spec)) throw new UsageError(`--spec for explore wants ${EXPLORED_SPECS.join(' or ')}, got "${spec}"`);
+  if (strings.spec && replayed?.profile && replayed.profile !== strings.spec)
+    throw new UsageError(`--replay ${strings.replay} was explored under ${replayed.profile}; drop --spec ${strings.spec} or give --spec ${replayed.profile}`);
+  const profile = await loadProfile(spec as (typeof EXPLORED_SPECS)[number]);
 
   // Said first, so a run that ends badly can always be repeated.
   process.stdout.write(replayed ? `replaying ${strings.replay} (${replayed.operations.length} operations, seed ${seed})\n` : `seed ${seed}: rerun with --seed ${seed}\n`);
@@ -80,6 +87,7 @@ export async function exploreCommand(args: string[]): Promise<number> {
     maxOps,
     tool: TOOL,
     requirements: profile.requirements,
+    profile: { id: profile.id, title: profile.title, specUrl: profile.specUrl, era: profile.era },
     fixtureMappings: config.fixtures,
     signal: interrupt.signal,
     onProgress: (line: string) => process.stdout.write(`  ${line}\n`),

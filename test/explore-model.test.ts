@@ -13,19 +13,15 @@ import {
   judgeTerminalFinal,
   judgeTtl,
   judgeUnknownIds,
-  severityOf,
-  type Judgement,
 } from '../harness/explore/model.js';
 import type { Operation } from '../harness/explore/operations.js';
 import { sequenceFromRecords, toRecord } from '../harness/explore/operations.js';
-import type { Answer, CreatedTask, ObservedOperation, RunLog } from '../harness/explore/run-log.js';
+import type { Answer, CreatedTask } from '../harness/explore/run-log.js';
 import { ALL_REQUIREMENTS } from '../suites/index.js';
+import { broken, LogRecorder, passes } from './support/explore-judgements.js';
 
 /** Builds a run's log by hand: times are milliseconds of performance.now(), timeOrigin 0 so createdAt is the same clock. */
-class LogBuilder {
-  readonly log: RunLog = { operations: [], tasks: [], timeOrigin: 0, allowanceMs: 50, transcript: [] };
-  private position = 0;
-
+class LogBuilder extends LogRecorder {
   /** A task created by a request sent at `sent` and answered at `received`, reported with `status` and `ttl`. */
   create(sent: number, received: number, options: { role?: CreatedTask['role']; status?: string; ttl?: number | null; delayMs?: number; text?: string } = {}): number {
     const index = this.log.tasks.length;
@@ -40,11 +36,11 @@ class LogBuilder {
   }
 
   get(task: number, sent: number, received: number, answer: Answer | string): this {
-    return this.named({ kind: 'get', task }, task, sent, received, answer);
+    return this.named({ kind: 'get', task }, task, sent, received, typeof answer === 'string' ? taskAnswer(task, answer) : answer);
   }
 
   cancel(task: number, sent: number, received: number, answer: Answer | string): this {
-    return this.named({ kind: 'cancel', task }, task, sent, received, answer);
+    return this.named({ kind: 'cancel', task }, task, sent, received, typeof answer === 'string' ? taskAnswer(task, answer) : answer);
   }
 
   result(task: number, sent: number, received: number, answer: Answer): this {
@@ -66,18 +62,6 @@ class LogBuilder {
     this.push({ kind: 'peer-get', task }, sent, received, typeof answer === 'string' ? taskAnswer(task, answer) : answer, task, `task-${task}`);
     return this;
   }
-
-  private named(operation: Operation, task: number, sent: number, received: number, answer: Answer | string): this {
-    this.push(operation, sent, received, typeof answer === 'string' ? taskAnswer(task, answer) : answer, task, `task-${task}`);
-    return this;
-  }
-
-  private push(operation: Operation, sentAt: number, receivedAt: number, answer: Answer, task?: number, taskId?: string): void {
-    const observed: ObservedOperation = { position: this.position, step: this.position, operation, peer: operation.kind.startsWith('peer-'), sentAt, receivedAt, answer, taskId };
-    if (task !== undefined) observed.task = task;
-    this.log.operations.push(observed);
-    this.position += 1;
-  }
 }
 
 /** A tasks/get or tasks/cancel answer showing the task in `status`. */
@@ -87,18 +71,6 @@ function taskAnswer(task: number, status: string): Answer {
 
 const error = (code: number, message = 'no such task'): Answer => ({ kind: 'error', code, message });
 const text = (value: string, isError = false): Answer => ({ kind: 'result', result: { content: [{ type: 'text', text: value }], ...(isError ? { isError: true } : {}) } });
-
-function passes(judgement: Judgement): void {
-  expect(judgement.violations).toEqual([]);
-  expect(judgement.observations).toBeGreaterThan(0);
-}
-
-/** The single violation's requirement and the severity the catalogue gives it. */
-function broken(judgement: Judgement): { requirement: string; severity: string } {
-  expect(judgement.violations).toHaveLength(1);
-  const [violation] = judgement.violations;
-  return { requirement: violation.requirement, severity: severityOf(violation.requirement, ALL_REQUIREMENTS).severity };
-}
 
 describe('explore model: status graph', () => {
   it('accepts statuses of the lifecycle, in order', () => {
@@ -112,7 +84,7 @@ describe('explore model: status graph', () => {
     const b = new LogBuilder();
     const t = b.create(0, 2);
     b.get(t, 5, 6, 'running');
-    expect(broken(judgeStatusGraph(b.log))).toEqual({ requirement: 'TASKS-LIFECYCLE-VALID-TRANSITIONS', severity: 'fail' });
+    expect(broken(judgeStatusGraph(b.log), ALL_REQUIREMENTS)).toEqual({ requirement: 'TASKS-LIFECYCLE-VALID-TRANSITIONS', severity: 'fail' });
   });
 });
 
@@ -130,21 +102,21 @@ describe('explore model: terminal statuses are final', () => {
     const b = new LogBuilder();
     const t = b.create(0, 2);
     b.get(t, 5, 6, 'completed').get(t, 10, 11, 'working');
-    expect(broken(judgeTerminalFinal(b.log))).toEqual({ requirement: 'TASKS-LIFECYCLE-TERMINAL-FINAL', severity: 'fail' });
+    expect(broken(judgeTerminalFinal(b.log), ALL_REQUIREMENTS)).toEqual({ requirement: 'TASKS-LIFECYCLE-TERMINAL-FINAL', severity: 'fail' });
   });
 
   it('names the cancel rule when a task cancelled by tasks/cancel later completes', () => {
     const b = new LogBuilder();
     const t = b.create(0, 2);
     b.cancel(t, 5, 6, 'cancelled').get(t, 200, 201, 'completed');
-    expect(broken(judgeTerminalFinal(b.log))).toEqual({ requirement: 'TASKS-CANCEL-STAYS-CANCELLED', severity: 'fail' });
+    expect(broken(judgeTerminalFinal(b.log), ALL_REQUIREMENTS)).toEqual({ requirement: 'TASKS-CANCEL-STAYS-CANCELLED', severity: 'fail' });
   });
 
   it('takes an outcome from tasks/result as "terminal by now"', () => {
     const b = new LogBuilder();
     const t = b.create(0, 2, { text: 'hi' });
     b.result(t, 5, 60, text('hi')).get(t, 70, 71, 'working');
-    expect(broken(judgeTerminalFinal(b.log)).requirement).toBe('TASKS-LIFECYCLE-TERMINAL-FINAL');
+    expect(broken(judgeTerminalFinal(b.log), ALL_REQUIREMENTS).requirement).toBe('TASKS-LIFECYCLE-TERMINAL-FINAL');
   });
 
   it('judges nothing across overlapping requests: a get answered while a cancel was in flight may show either', () => {
@@ -176,18 +148,18 @@ describe('explore model: cancel answers', () => {
     const b = new LogBuilder();
     const t = b.create(0, 2);
     b.get(t, 5, 6, 'completed').cancel(t, 10, 11, 'cancelled');
-    expect(broken(judgeCancelAnswers(b.log))).toEqual({ requirement: 'TASKS-CANCEL-TERMINAL-REJECTED', severity: 'fail' });
+    expect(broken(judgeCancelAnswers(b.log), ALL_REQUIREMENTS)).toEqual({ requirement: 'TASKS-CANCEL-TERMINAL-REJECTED', severity: 'fail' });
     const other = new LogBuilder();
     const u = other.create(0, 2);
     other.get(u, 5, 6, 'failed').cancel(u, 10, 11, error(-32603, 'internal'));
-    expect(broken(judgeCancelAnswers(other.log)).requirement).toBe('TASKS-CANCEL-TERMINAL-REJECTED');
+    expect(broken(judgeCancelAnswers(other.log), ALL_REQUIREMENTS).requirement).toBe('TASKS-CANCEL-TERMINAL-REJECTED');
   });
 
   it('fails a cancel answered with the task not yet cancelled', () => {
     const b = new LogBuilder();
     const t = b.create(0, 2, { delayMs: 600 });
     b.cancel(t, 5, 6, 'working');
-    expect(broken(judgeCancelAnswers(b.log))).toEqual({ requirement: 'TASKS-CANCEL-BEFORE-RESPONSE', severity: 'fail' });
+    expect(broken(judgeCancelAnswers(b.log), ALL_REQUIREMENTS)).toEqual({ requirement: 'TASKS-CANCEL-BEFORE-RESPONSE', severity: 'fail' });
   });
 });
 
@@ -202,7 +174,7 @@ describe('explore model: unknown ids', () => {
   it('fails any other answer', () => {
     const b = new LogBuilder();
     b.unknown('cancel', 5, 6, error(-32603));
-    expect(broken(judgeUnknownIds(b.log))).toEqual({ requirement: 'TASKS-ERROR-INVALID-TASK-ID', severity: 'fail' });
+    expect(broken(judgeUnknownIds(b.log), ALL_REQUIREMENTS)).toEqual({ requirement: 'TASKS-ERROR-INVALID-TASK-ID', severity: 'fail' });
   });
 });
 
@@ -220,11 +192,11 @@ describe('explore model: results', () => {
     const b = new LogBuilder();
     const echo = b.create(0, 2, { text: 'hello' });
     b.result(echo, 5, 6, text('hello (from task)'));
-    expect(broken(judgeResults(b.log))).toEqual({ requirement: 'TASKS-RESULT-EXACT', severity: 'fail' });
+    expect(broken(judgeResults(b.log), ALL_REQUIREMENTS)).toEqual({ requirement: 'TASKS-RESULT-EXACT', severity: 'fail' });
     const c = new LogBuilder();
     const err = c.create(0, 2, { role: 'error' });
     c.result(err, 5, 6, text('explore: deliberate failure', true));
-    expect(broken(judgeResults(c.log))).toEqual({ requirement: 'TASKS-EXEC-SAME-ERROR', severity: 'fail' });
+    expect(broken(judgeResults(c.log), ALL_REQUIREMENTS)).toEqual({ requirement: 'TASKS-EXEC-SAME-ERROR', severity: 'fail' });
   });
 
   it('accepts any answer for a task that was cancelled, or whose ttl may have run out', () => {
@@ -240,11 +212,11 @@ describe('explore model: results', () => {
     const b = new LogBuilder();
     const t = b.create(0, 2, { delayMs: 600 });
     b.result(t, 5, 6, error(-32602, 'not ready')).get(t, 10, 11, 'working');
-    expect(broken(judgeResults(b.log))).toEqual({ requirement: 'TASKS-RESULT-BLOCK', severity: 'fail' });
+    expect(broken(judgeResults(b.log), ALL_REQUIREMENTS)).toEqual({ requirement: 'TASKS-RESULT-BLOCK', severity: 'fail' });
     const ended = new LogBuilder();
     const e = ended.create(0, 2);
     ended.get(e, 5, 6, 'completed').result(e, 10, 11, error(-32602, 'finished')).get(e, 20, 21, 'completed');
-    expect(broken(judgeResults(ended.log)).requirement).toBe('TASKS-RESULT-TERMINAL-RETURNS');
+    expect(broken(judgeResults(ended.log), ALL_REQUIREMENTS).requirement).toBe('TASKS-RESULT-TERMINAL-RETURNS');
     const gone = new LogBuilder();
     const g = gone.create(0, 2);
     gone.result(g, 5, 6, error(-32602, 'no such task'));
@@ -255,11 +227,11 @@ describe('explore model: results', () => {
     const b = new LogBuilder();
     const t = b.create(0, 2);
     b.get(t, 5, 6, 'completed').result(t, 10, 760, { kind: 'no-answer', boundMs: 750 });
-    expect(broken(judgeResults(b.log))).toEqual({ requirement: 'TASKS-RESULT-TERMINAL-RETURNS', severity: 'fail' });
+    expect(broken(judgeResults(b.log), ALL_REQUIREMENTS)).toEqual({ requirement: 'TASKS-RESULT-TERMINAL-RETURNS', severity: 'fail' });
     const cancelled = new LogBuilder();
     const c = cancelled.create(0, 2);
     cancelled.cancel(c, 5, 6, 'cancelled').result(c, 10, 760, { kind: 'no-answer', boundMs: 750 });
-    expect(broken(judgeResults(cancelled.log)).requirement).toBe('TASKS-CANCEL-RESULT-ANSWERS');
+    expect(broken(judgeResults(cancelled.log), ALL_REQUIREMENTS).requirement).toBe('TASKS-CANCEL-RESULT-ANSWERS');
     const working = new LogBuilder();
     const w = working.create(0, 2, { delayMs: 600 });
     working.get(w, 5, 6, 'working').result(w, 10, 760, { kind: 'no-answer', boundMs: 750 });
@@ -287,7 +259,7 @@ describe('explore model: listing', () => {
       { task: t, status: 'working' },
       { task: t, status: 'working' },
     ]);
-    expect(broken(judgeListing(b.log))).toEqual({ requirement: 'TASKS-LIST-NO-DUPLICATES', severity: 'warn' });
+    expect(broken(judgeListing(b.log), ALL_REQUIREMENTS)).toEqual({ requirement: 'TASKS-LIST-NO-DUPLICATES', severity: 'warn' });
   });
 
   it('fails a walk that leaves out a task created before it and still there after it', () => {
@@ -295,7 +267,7 @@ describe('explore model: listing', () => {
     const t0 = b.create(0, 2);
     const t1 = b.create(3, 4);
     b.list(10, 12, [{ task: t1, status: 'working' }]).get(t0, 20, 21, 'working');
-    expect(broken(judgeListing(b.log))).toEqual({ requirement: 'TASKS-LIST-GET-IMPLIES-LIST', severity: 'fail' });
+    expect(broken(judgeListing(b.log), ALL_REQUIREMENTS)).toEqual({ requirement: 'TASKS-LIST-GET-IMPLIES-LIST', severity: 'fail' });
   });
 
   it('accepts a walk with or without a task created while it ran', () => {
@@ -334,14 +306,14 @@ describe('explore model: ttl', () => {
     const b = new LogBuilder();
     const t = b.create(0, 2, { ttl: 800 });
     b.get(t, 100, 101, 'working').get(t, 450, 451, error(-32602, 'expired'));
-    expect(broken(judgeTtl(b.log))).toEqual({ requirement: 'TASKS-TTL-INCLUDE-ACTUAL', severity: 'fail' });
+    expect(broken(judgeTtl(b.log), ALL_REQUIREMENTS)).toEqual({ requirement: 'TASKS-TTL-INCLUDE-ACTUAL', severity: 'fail' });
   });
 
   it('fails a deletion of a task reported with an unlimited ttl', () => {
     const b = new LogBuilder();
     const t = b.create(0, 2, { ttl: null });
     b.get(t, 450, 451, error(-32602, 'gone'));
-    expect(broken(judgeTtl(b.log)).requirement).toBe('TASKS-TTL-INCLUDE-ACTUAL');
+    expect(broken(judgeTtl(b.log), ALL_REQUIREMENTS).requirement).toBe('TASKS-TTL-INCLUDE-ACTUAL');
   });
 
   it('accepts a deletion after the ttl, within the allowance, or after a cancel', () => {
@@ -369,11 +341,11 @@ describe('explore model: isolation', () => {
     const b = new LogBuilder();
     const t = b.create(0, 2);
     b.peerGet(t, 5, 6, 'working');
-    expect(broken(judgeIsolation(b.log))).toEqual({ requirement: 'TASKS-SEC-REJECT-FOREIGN', severity: 'fail' });
+    expect(broken(judgeIsolation(b.log), ALL_REQUIREMENTS)).toEqual({ requirement: 'TASKS-SEC-REJECT-FOREIGN', severity: 'fail' });
     const c = new LogBuilder();
     const u = c.create(0, 2);
     c.list(5, 6, [{ task: u, status: 'working' }], true);
-    expect(broken(judgeIsolation(c.log))).toEqual({ requirement: 'TASKS-SEC-LIST-OWN-ONLY', severity: 'fail' });
+    expect(broken(judgeIsolation(c.log), ALL_REQUIREMENTS)).toEqual({ requirement: 'TASKS-SEC-LIST-OWN-ONLY', severity: 'fail' });
   });
 });
 

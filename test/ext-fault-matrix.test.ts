@@ -1,6 +1,7 @@
 import { describe, it } from 'vitest';
 import { KNOWN_FAULTS } from '../reference-server/index.js';
 import { EXT_CHECKS } from '../suites/ext-tasks/index.js';
+import { EXT_EXPLORE_ONLY_FAULTS } from './fault-cases/explore.js';
 import { caseLabel, EXT_FAULT_CASES, notableMessages, notableOutcomes, provingCases, runExtFaultCase, unprovenChecks } from './support/fault-matrix.js';
 import { keywordMismatches } from './support/reference-runs.js';
 
@@ -18,6 +19,11 @@ describe('every extension check can fail', () => {
     const checkIds = new Set(EXT_CHECKS.map((check) => check.id));
     expect(EXT_FAULT_CASES.flatMap((c) => c.faults).filter((fault) => !KNOWN_FAULTS.includes(fault))).toEqual([]);
     expect(EXT_FAULT_CASES.flatMap((c) => Object.keys(c.catches)).filter((id) => !checkIds.has(id))).toEqual([]);
+  });
+
+  it('the faults only explore finds exist, and no case claims a check catches them', ({ expect }) => {
+    expect(EXT_EXPLORE_ONLY_FAULTS.filter((fault) => !KNOWN_FAULTS.includes(fault))).toEqual([]);
+    expect(EXT_FAULT_CASES.flatMap((c) => c.faults).filter((fault) => EXT_EXPLORE_ONLY_FAULTS.includes(fault))).toEqual([]);
   });
 
   for (const faultCase of provingCases(EXT_FAULT_CASES, 'server', EXT_CHECKS)) {

@@ -9,6 +9,8 @@ export const COUNTEREXAMPLE_SCHEMA = 'urn:mcp-tasks-conformance:explore-countere
 
 export interface CounterexampleFile {
   $schema: typeof COUNTEREXAMPLE_SCHEMA;
+  /** The profile explored; files written before 2026-07-28 was explored lack it (2025-11-25). */
+  profile?: string;
   seed: number;
   path: string | null;
   requirement: string;
@@ -28,9 +30,10 @@ export function counterexampleFileName(outDir: string, seed: number): string {
 }
 
 /** Writes the file whole or not at all (through a temporary name), so a replay never reads half of one. */
-export async function writeCounterexampleFile(file: string, counterexample: Omit<Counterexample, 'file'>): Promise<void> {
+export async function writeCounterexampleFile(file: string, counterexample: Omit<Counterexample, 'file'>, profile = '2025-11-25'): Promise<void> {
   const content: CounterexampleFile = {
     $schema: COUNTEREXAMPLE_SCHEMA,
+    profile,
     seed: counterexample.seed,
     path: counterexample.path ?? null,
     requirement: counterexample.requirement,
@@ -48,7 +51,7 @@ export async function writeCounterexampleFile(file: string, counterexample: Omit
 }
 
 /** Reads a counterexample file for --replay; its operations are checked here, so a bad file fails before anything starts. */
-export async function readCounterexampleFile(file: string): Promise<Pick<CounterexampleFile, 'operations' | 'message' | 'requirement' | 'seed'>> {
+export async function readCounterexampleFile(file: string): Promise<Pick<CounterexampleFile, 'operations' | 'message' | 'requirement' | 'seed' | 'profile'>> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(await readFile(file, 'utf8'));
@@ -72,5 +75,6 @@ export async function readCounterexampleFile(file: string): Promise<Pick<Counter
     message: typeof data.message === 'string' ? data.message : '',
     requirement: typeof data.requirement === 'string' ? data.requirement : '',
     seed: typeof data.seed === 'number' && Number.isInteger(data.seed) ? data.seed : 0,
+    profile: typeof data.profile === 'string' ? data.profile : undefined,
   };
 }

@@ -1,25 +1,17 @@
 // Runs one sequence against a fresh requestor (stdio: a new process; HTTP: a new session, and identity B when the
-// sequence needs it), logging what each operation sent and saw and when. Every wait is bounded by the calibrated timing.
-import { randomUUID } from 'node:crypto';
-import { openConnection, type TargetSpec } from '../connections/connect.js';
-import type { FixtureBinding } from '../fixtures.js';
-import type { FixtureRole } from '../model.js';
+// sequence needs it), speaking the profile's era (2026-07-28: the per-request envelope, modern-execute.ts), logging what each operation sent and saw and when. Every wait is bounded by the calibrated timing.
+import { openConnection, type Connection } from '../connections/connect.js';
+import { ExtReceiver } from '../modern/receiver.js';
 import { Receiver } from '../receiver.js';
-import type { RpcReply } from '../session.js';
-import { pause, type Timing } from '../timing.js';
+import { pause } from '../timing.js';
 import { Transcript } from '../transcript.js';
 import { uniqueText, walkTaskList } from '../waits.js';
 import { toRecord, type Operation, type Sequence } from './operations.js';
 import type { OperationRecord } from './report.js';
-import { describeAnswer, type Answer, type CreatedTask, type ObservedOperation, type RunLog } from './run-log.js';
+import type { CreatedTask, ObservedOperation, RunLog } from './run-log.js';
+import { answerOf, RunnerBase, timesOf, type ExecutionSetup, type OperationBase } from './runner-base.js';
 
-export interface ExecutionSetup {
-  target: TargetSpec;
-  /** Calibrated: its bounds follow the receiver's measured pace. */
-  timing: Timing;
-  fixtures: ReadonlyMap<FixtureRole, FixtureBinding>;
-  signal?: AbortSignal;
-}
+export type { ExecutionSetup } from './runner-base.js';
 
 export interface ExecutedRun {
   log: RunLog;
@@ -52,24 +44,43 @@ export async function executeSequence(sequence: Sequence, setup: ExecutionSetup)
   setup.signal?.addEventListener('abort', onOuterAbort, { once: true });
   // A run that hangs ends at the same bound a scripted check gets.
   const deadline = setTimeout(() => abort.abort(new Error(`the run did not finish within ${timing.checkTimeoutMs} ms`)), timing.checkTimeoutMs);
-  const receivers: Receiver[] = [];
-  const closeAll = () => Promise.all(receivers.map((receiver) => receiver.connection.close().catch(() => undefined)));
+  const connections: Connection[] = [];
+  const closeAll = () => Promise.all(connections.map((connection) => connection.close().catch(() => undefined)));
   // Closing ends every pending request at once, so an aborted run settles promptly.
   abort.signal.addEventListener('abort', () => void closeAll(), { once: true });
   try {
-    const connect = async (label: string, identity: 'primary' | 'peer') => {
-      const connection = await openConnection(target, { transcript, label, identity, requestTimeoutMs: timing.requestTimeoutMs, connectTimeoutMs: timing.connectTimeoutMs });
-      const receiver = new Receiver(connection);
-      receivers.push(receiver);
-      if (abort.signal.aborted) void closeAll();
-      // A mapped tool may ask for input; the answer lets its task go on.
-      receiver.onRequest('elicitation/create', () => ({ result: { action: 'accept', content: { answer: 'explore' } } }));
-      return receiver;
-    };
-    const primary = await connect('A', 'primary');
     const needsPeer = sequence.some((step) => step.some((operation) => operation.kind.startsWith('peer-')));
-    const peer = needsPeer && target.transport === 'http' && target.peerHeaders ? await connect('B', 'peer') : undefined;
-    const runner = new SequenceRunner(setup, log, primary, peer, abort.signal);
+    const withPeer = needsPeer && target.transport === 'http' && target.peerHeaders !== undefined;
+    const open = async (label: string, identity: 'primary' | 'peer') => {
+      const connection = await openConnection(target, {
+        transcript,
+        label,
+        identity,
+        requestTimeoutMs: timing.requestTimeoutMs,
+        connectTimeoutMs: timing.connectTimeoutMs,
+        ...(setup.modern ? { era: 'modern' as const, discovered: { ...setup.modern, raw: {} } } : {}),
+      });
+      connections.push(connection);
+      if (abort.signal.aborted) void closeAll();
+      return connection;
+    };
+    let runner: RunnerBase<unknown>;
+    if (setup.modern) {
+      const { ModernRunner } = await import('./modern-execute.js');
+      const primary = new ExtReceiver(await open('A', 'primary'));
+      const peer = withPeer ? new ExtReceiver(await open('B', 'peer')) : undefined;
+      runner = new ModernRunner(setup, log, primary, peer, abort.signal);
+    } else {
+      const receiverOf = (connection: Connection) => {
+        const receiver = new Receiver(connection);
+        // A mapped tool may ask for input; the answer lets its task go on.
+        receiver.onRequest('elicitation/create', () => ({ result: { action: 'accept', content: { answer: 'explore' } } }));
+        return receiver;
+      };
+      const primary = receiverOf(await open('A', 'primary'));
+      const peer = withPeer ? receiverOf(await open('B', 'peer')) : undefined;
+      runner = new SequenceRunner(setup, log, primary, peer, abort.signal);
+    }
     let position = 0;
     for (const step of sequence) {
       if (abort.signal.aborted) break;
@@ -86,6 +97,8 @@ export async function executeSequence(sequence: Sequence, setup: ExecutionSetup)
         break;
       }
     }
+    // What the sequence set in motion is followed to its end where the profile's requestor does so (runner-base.ts).
+    if (!log.error && !abort.signal.aborted) await runner.followUp(position).catch((error: unknown) => (log.error = reasonText(error)));
     if (abort.signal.aborted && !log.error) log.error = reasonText(abort.signal.reason);
   } catch (error) {
     log.error = abort.signal.aborted ? reasonText(abort.signal.reason) : `could not open a connection: ${reasonText(error)}`;
@@ -99,60 +112,9 @@ export async function executeSequence(sequence: Sequence, setup: ExecutionSetup)
   return { log, records };
 }
 
-/** The state of one run: the tasks created so far, and how each operation is sent. */
-class SequenceRunner {
-  /** Creation indexes handed out so far (a create gets one whether or not a task results). */
-  private creations = 0;
-  /** Creation indexes a step may name: those of earlier steps only. */
-  private namable = 0;
-  private readonly createSentAt = new Map<number, number>();
-
-  constructor(
-    private readonly setup: ExecutionSetup,
-    private readonly log: RunLog,
-    private readonly primary: Receiver,
-    private readonly peer: Receiver | undefined,
-    private readonly signal: AbortSignal,
-  ) {}
-
-  /**
-   * Whether the operation runs, and a create's index. Every create takes its index, so references keep their meaning
-   * when a creation fails; an operation naming no created task, or needing what the target lacks, is dropped.
-   */
-  plan(operation: Operation): Plan {
-    if (operation.kind === 'create') {
-      const index = this.creations++;
-      return this.setup.fixtures.has(operation.role) ? { run: true, index } : { run: false };
-    }
-    if ((operation.kind === 'peer-get' || operation.kind === 'peer-list') && !this.peer) return { run: false };
-    if ('task' in operation && operation.task !== 'unknown') {
-      const named = operation.task;
-      if (named >= this.namable || !this.log.tasks.find((task) => task.index === named)?.taskId) return { run: false };
-    }
-    return { run: true };
-  }
-
-  /** The step is over: its creations may be named from the next step on. */
-  endStep(): void {
-    this.namable = this.creations;
-  }
-
-  async run(operation: Operation, plan: Plan, position: number, step: number): Promise<ObservedOperation> {
-    const base = { position, step, operation, peer: operation.kind.startsWith('peer-') };
-    const observed = operation.kind === 'create' ? await this.create(operation, plan.index!, base) : await this.send(operation, base);
-    this.log.operations.push(observed);
-    return observed;
-  }
-
-  summarise(observed: ObservedOperation): string {
-    const label = (taskId: unknown) => {
-      const task = taskId === undefined ? undefined : this.log.tasks.find((created) => created.taskId === taskId);
-      return task ? `#${task.index}` : undefined;
-    };
-    return describeAnswer(observed, label);
-  }
-
-  private async send(operation: Exclude<Operation, { kind: 'create' }>, base: OperationBase): Promise<ObservedOperation> {
+/** The 2025-11-25 requestor: tasks/get, tasks/result, tasks/cancel and tasks/list walks through a Receiver. */
+class SequenceRunner extends RunnerBase<Receiver> {
+  protected async send(operation: Exclude<Operation, { kind: 'create' }>, base: OperationBase): Promise<ObservedOperation> {
     switch (operation.kind) {
       case 'wait': {
         const sentAt = performance.now();
@@ -184,21 +146,10 @@ class SequenceRunner {
     }
   }
 
-  private async create(operation: Extract<Operation, { kind: 'create' }>, index: number, base: OperationBase): Promise<ObservedOperation> {
+  protected async create(operation: Extract<Operation, { kind: 'create' }>, index: number, base: OperationBase): Promise<ObservedOperation> {
     const binding = this.setup.fixtures.get(operation.role)!;
     const input = operation.role === 'error' ? { ...EXPLORE_ERROR, delayMs: operation.delayMs } : { text: uniqueText(`explore-${operation.role}`), delayMs: operation.delayMs };
-    const created: CreatedTask = {
-      index,
-      role: operation.role,
-      delayMs: operation.delayMs,
-      ttlRequested: operation.ttl,
-      input,
-      comparesText: binding.echoesInput,
-      honoursDelay: binding.honoursDelay,
-      position: base.position,
-    };
-    this.log.tasks.push(created);
-    this.createSentAt.set(index, performance.now());
+    const created = this.recordCreate(operation, index, base, input);
     const reply = await this.primary.invoke(binding, input, { task: operation.ttl === null ? {} : { ttl: operation.ttl } });
     this.createSentAt.set(index, reply.receivedAt - reply.elapsedMs);
     const task = reply.ok ? reply.result.task : undefined;
@@ -207,12 +158,6 @@ class SequenceRunner {
       created.created = task as Record<string, unknown>;
     }
     return { ...base, task: index, taskId: created.taskId, ...timesOf(reply), answer: answerOf(reply) };
-  }
-
-  private resolve(ref: number | 'unknown'): { task?: CreatedTask; taskId: string } {
-    if (ref === 'unknown') return { taskId: `explore-unknown-${randomUUID()}` };
-    const task = this.log.tasks.find((created) => created.index === ref)!;
-    return { task, taskId: task.taskId! };
   }
 
   /** The work left (as the fixture was asked for it) plus slack; a task of unknown length gets the request bound. */
@@ -225,19 +170,6 @@ class SequenceRunner {
   }
 }
 
-type Plan = { run: true; index?: number } | { run: false; index?: undefined };
-type OperationBase = Pick<ObservedOperation, 'position' | 'step' | 'operation' | 'peer'>;
-
 function reasonText(reason: unknown): string {
   return reason instanceof Error ? reason.message : String(reason);
-}
-
-function timesOf(reply: RpcReply): { sentAt: number; receivedAt: number } {
-  return { sentAt: reply.receivedAt - reply.elapsedMs, receivedAt: reply.receivedAt };
-}
-
-function answerOf(reply: RpcReply): Answer {
-  if (reply.ok) return { kind: 'result', result: reply.result };
-  const { code, message, data } = reply.error;
-  return { kind: 'error', code, message, ...(data === undefined ? {} : { data }) };
 }

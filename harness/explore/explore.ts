@@ -11,11 +11,28 @@ import { calibrate, type Timing } from '../timing.js';
 import { counterexampleFileName, writeCounterexampleFile } from './counterexample-file.js';
 import { executeSequence, type ExecutedRun } from './execute.js';
 import { sequenceArbitrary, type GenerationScope } from './generate.js';
-import { EXPLORE_PROPERTIES, firstViolation, judgeRun, severityOf, type PropertyId, type Violation } from './model.js';
-import { EXPLORE_ROLES, sequenceFromRecords, unreferencedCreates, withoutCreate, withoutOperation, type Sequence } from './operations.js';
+import { EXPLORE_PROPERTIES, firstViolation, judgeRun, MODERN_EXPLORE_PROPERTIES, severityOf, type ExploreProperty, type Judgement, type PropertyId, type Violation } from './model.js';
+import { judgeModernRun } from './modern-model.js';
+import type { RunLog } from './run-log.js';
+import type { ExecutionSetup } from './runner-base.js';
+import type { TargetFacts } from '../check.js';
+import { declaresExtension, TASKS_EXTENSION } from '../modern/envelope.js';
+import {
+  EXPLORE_ROLES,
+  MODERN_DELAYS_MS,
+  MODERN_EXPLORE_ROLES,
+  MODERN_GENERATION,
+  MODERN_WAITS_MS,
+  sequenceFromRecords,
+  unreferencedCreates,
+  withoutCreate,
+  withoutOperation,
+  type ExploreRole,
+  type Sequence,
+} from './operations.js';
 import type { Counterexample, ExploreReport, OperationRecord, PropertyResult } from './report.js';
 
-export { EXPLORE_PROPERTIES } from './model.js';
+export { EXPLORE_PROPERTIES, MODERN_EXPLORE_PROPERTIES } from './model.js';
 
 export interface ExploreOptions {
   target: TargetSpec;
@@ -31,6 +48,8 @@ export interface ExploreOptions {
   tool: { name: string; version: string };
   /** The profile's catalogue: each violation's keyword, hence its severity, comes from it. */
   requirements: ReadonlyMap<string, Requirement>;
+  /** The profile explored (default 2025-11-25); modern: 2026-07-28, the Tasks extension with the per-request envelope. */
+  profile?: { id: string; title: string; specUrl: string; era: 'legacy' | 'modern' };
   bundledReference?: boolean;
   fixtureMappings?: Partial<Record<FixtureRole, FixtureMapping>>;
   /** Where counterexample files go; none written when absent. */
@@ -78,7 +97,14 @@ class RunCouldNotFinish extends Error {}
 /** Runs of one shrinking candidate before it counts as not showing the violation (races do not show every time). */
 const SHRINK_ATTEMPTS = 3;
 
-const EXPLORE_PROFILE = { id: SPEC_VERSION, title: `Tasks, MCP ${SPEC_VERSION}`, specUrl: SPEC_URL };
+const LEGACY_PROFILE = { id: SPEC_VERSION, title: `Tasks, MCP ${SPEC_VERSION}`, specUrl: SPEC_URL, era: 'legacy' as const };
+
+/** The explored profile, its properties and how its runs are judged. */
+function dialectOf(options: Pick<ExploreOptions, 'profile'>) {
+  const profile = options.profile ?? LEGACY_PROFILE;
+  const modern = profile.era === 'modern';
+  return { profile, modern, properties: (modern ? MODERN_EXPLORE_PROPERTIES : EXPLORE_PROPERTIES) as readonly ExploreProperty[], judge: modern ? judgeModernRun : judgeRun };
+}
 
 /** The exploration could not happen at all (e.g. a --launch command failed): every property errs, saying why. */
 export function exploreNotRun(options: ExploreOptions, why: string): Promise<ExploreReport> {
@@ -91,9 +117,12 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
   const started = performance.now();
   const finish = (exploration: Exploration, scope: Partial<Record<PropertyId, string>>, notices: string[]) => assembleReport(options, exploration, scope, notices, startedAt, started);
   const progress = (line: string) => options.onProgress?.(line);
+  const dialect = dialectOf(options);
   let discovered;
   try {
-    discovered = await discoverTarget(options.target, options.timing, 'server', options.fixtureMappings ?? {});
+    discovered = dialect.modern
+      ? await (await import('../modern/discovery.js')).discoverModernTarget(options.target, options.timing, options.fixtureMappings ?? {})
+      : await discoverTarget(options.target, options.timing, 'server', options.fixtureMappings ?? {});
   } catch (error) {
     if (!(error instanceof TargetUnreachable)) throw error;
     return finish(nothingRan(`the receiver under test could not be reached: ${error.message}`, true), {}, []);
@@ -102,28 +131,20 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
   const timing = calibrate(options.timing, discovered.measured);
   progress(`calibrated: round trip ${discovered.measured.roundTripMs} ms, allowance ${timing.allowanceMs} ms per round trip`);
   const notices: string[] = [];
-  if (facts.protocolVersion !== SPEC_VERSION) notices.push(`The receiver negotiated protocol version ${facts.protocolVersion}, not ${SPEC_VERSION}; the model is that of ${SPEC_VERSION}.`);
-  const roles = EXPLORE_ROLES.filter((role) => taskCapable(facts.fixtures.get(role)));
-  const scope: GenerationScope = {
-    roles,
-    list: tasksCapability(facts)?.list !== undefined,
-    cancel: tasksCapability(facts)?.cancel !== undefined,
-    peer: facts.hasPeerIdentity,
-    maxOps: options.maxOps,
-  };
-  const cannot = !declaresTaskRequests(facts)
-    ? 'the receiver does not declare tasks.requests.tools.call, so it takes no task-augmented requests'
-    : roles.length === 0
-      ? 'the receiver offers none of conformance_echo, conformance_fail, conformance_error as a task-capable tool (and the config maps none)'
-      : undefined;
-  if (cannot) return finish(nothingRan(`nothing to explore: ${cannot}`, false), everySkipped(cannot), notices);
+  const wanted = dialect.profile.id;
+  if (facts.protocolVersion !== wanted) notices.push(`The receiver negotiated protocol version ${facts.protocolVersion}, not ${wanted}; the model is that of ${wanted}.`);
+  const { scope, cannot } = dialect.modern ? modernScope(facts, options.maxOps) : legacyScope(facts, options.maxOps);
+  if (cannot) return finish(nothingRan(`nothing to explore: ${cannot}`, false), everySkipped(dialect.properties, cannot), notices);
   const skipped: Partial<Record<PropertyId, string>> = {};
-  if (!scope.list) skipped['explore.listing'] = 'the receiver does not declare tasks.list, so no list operations were generated';
+  if (!dialect.modern && !scope.list) skipped['explore.listing'] = 'the receiver does not declare tasks.list, so no list operations were generated';
   if (!scope.cancel) skipped['explore.cancel-answers'] = 'the receiver does not declare tasks.cancel, so no cancel operations were generated';
   if (!scope.peer) skipped['explore.isolation'] = 'needs a second identity over HTTP (--peer-header)';
-  for (const role of EXPLORE_ROLES.filter((role) => !roles.includes(role))) notices.push(`No task-capable ${role} fixture: no ${role} tasks were generated.`);
+  if (dialect.modern && !scope.roles.includes('confirm')) skipped['explore.input'] = 'the server offers no confirm_delete tool (and the config maps none), so no task asked for input';
+  const allRoles: readonly ExploreRole[] = dialect.modern ? MODERN_EXPLORE_ROLES : EXPLORE_ROLES;
+  for (const role of allRoles.filter((role) => !scope.roles.includes(role))) notices.push(`No task-capable ${role} fixture: no ${role} tasks were generated.`);
 
-  const context: RunContext = { options, timing, fixtures: facts.fixtures, scope, progress };
+  const modern = dialect.modern ? { protocolVersion: facts.protocolVersion, capabilities: facts.capabilities, serverInfo: facts.serverInfo } : undefined;
+  const context: RunContext = { options, timing, fixtures: facts.fixtures, scope, progress, modern, judge: dialect.judge };
   const exploration = options.replay ? await replayOnce(context, sequenceFromRecords(options.replay.operations)) : await searchAndShrink(context);
   return finish(exploration, skipped, notices);
 }
@@ -134,6 +155,45 @@ interface RunContext {
   fixtures: ReadonlyMap<FixtureRole, FixtureBinding>;
   scope: GenerationScope;
   progress: (line: string) => void;
+  /** 2026-07-28: what server/discover said, for every connection. */
+  modern?: ExecutionSetup['modern'];
+  judge: (log: RunLog) => Partial<Record<PropertyId, Judgement>>;
+}
+
+/** 2025-11-25: tasks of the echo, fail and error tools, with list and cancel where declared. */
+function legacyScope(facts: TargetFacts, maxOps: number): { scope: GenerationScope; cannot?: string } {
+  const roles = EXPLORE_ROLES.filter((role) => taskCapable(facts.fixtures.get(role)));
+  const scope: GenerationScope = { roles, list: tasksCapability(facts)?.list !== undefined, cancel: tasksCapability(facts)?.cancel !== undefined, peer: facts.hasPeerIdentity, maxOps };
+  const cannot = !declaresTaskRequests(facts)
+    ? 'the receiver does not declare tasks.requests.tools.call, so it takes no task-augmented requests'
+    : roles.length === 0
+      ? 'the receiver offers none of conformance_echo, conformance_fail, conformance_error as a task-capable tool (and the config maps none)'
+      : undefined;
+  return { scope, cannot };
+}
+
+/** 2026-07-28: calls of the fixture tools the server may turn into tasks; get, update and cancel; no list, no result. */
+function modernScope(facts: TargetFacts, maxOps: number): { scope: GenerationScope; cannot?: string } {
+  const roles = MODERN_EXPLORE_ROLES.filter((role) => facts.fixtures.has(role));
+  const scope: GenerationScope = {
+    roles,
+    list: false,
+    cancel: true,
+    peer: facts.hasPeerIdentity,
+    result: false,
+    update: true,
+    delaysMs: MODERN_DELAYS_MS,
+    waitsMs: MODERN_WAITS_MS,
+    ttls: [null],
+    ...MODERN_GENERATION,
+    maxOps,
+  };
+  const cannot = !declaresExtension(facts.capabilities)
+    ? `server/discover does not list the ${TASKS_EXTENSION} extension, so the server makes no tasks`
+    : roles.length === 0
+      ? 'the server offers none of slow_compute, failing_job, protocol_error_job, confirm_delete (and the config maps none)'
+      : undefined;
+  return { scope, cannot };
 }
 
 function taskCapable(binding: FixtureBinding | undefined): boolean {
@@ -142,8 +202,8 @@ function taskCapable(binding: FixtureBinding | undefined): boolean {
 
 /** Runs one sequence and judges it; `counts` adds its operations and observations to the exploration's. */
 async function runAndJudge(context: RunContext, sequence: Sequence, signal: AbortSignal, counts?: Exploration) {
-  const run = await executeSequence(sequence, { target: context.options.target, timing: context.timing, fixtures: context.fixtures, signal });
-  const judgements = judgeRun(run.log);
+  const run = await executeSequence(sequence, { target: context.options.target, timing: context.timing, fixtures: context.fixtures, signal, modern: context.modern });
+  const judgements = context.judge(run.log);
   if (counts && !signal.aborted) {
     counts.runsDone += 1;
     counts.operations += run.records.length;
@@ -301,8 +361,8 @@ function nothingRan(why: string, error: boolean): Exploration {
   return { runsDone: 0, operations: 0, observations: new Map(), endedBecause: why, ...(error ? { error: why } : {}) };
 }
 
-function everySkipped(why: string): Partial<Record<PropertyId, string>> {
-  return Object.fromEntries(EXPLORE_PROPERTIES.map((property) => [property.id, why]));
+function everySkipped(properties: readonly ExploreProperty[], why: string): Partial<Record<PropertyId, string>> {
+  return Object.fromEntries(properties.map((property) => [property.id, why]));
 }
 
 // ------------------------------------------------------------------------------------------------ the report
@@ -316,7 +376,8 @@ async function assembleReport(
   started: number,
 ): Promise<ExploreReport> {
   const counterexample = exploration.found ? await counterexampleOf(options, exploration.found) : undefined;
-  const properties: PropertyResult[] = EXPLORE_PROPERTIES.map((property) => {
+  const { profile, properties: explored } = dialectOf(options);
+  const properties: PropertyResult[] = explored.map((property) => {
     const observations = exploration.observations.get(property.id) ?? 0;
     const base = { id: property.id, title: property.title, requirements: property.requirements, observations };
     if (counterexample && exploration.found?.violation.property === property.id) {
@@ -334,7 +395,7 @@ async function assembleReport(
   const broken = properties.some((property) => property.outcome === 'fail' || property.outcome === 'error');
   return {
     tool: options.tool,
-    profile: EXPLORE_PROFILE,
+    profile: { id: profile.id, title: profile.title, specUrl: profile.specUrl },
     target: { transport: wireTransport(options.target), description: describeTarget(options.target), bundledReference: options.bundledReference ?? false },
     role: 'server',
     seed: options.seed,
@@ -373,7 +434,7 @@ async function counterexampleOf(options: ExploreOptions, found: Found): Promise<
     ...(found.path === undefined ? {} : { path: found.path }),
   };
   if (file && options.outDir && !options.replay) {
-    await writeCounterexampleFile(file, counterexample);
+    await writeCounterexampleFile(file, counterexample, dialectOf(options).profile.id);
     counterexample.file = file;
   } else if (file) counterexample.file = file;
   return counterexample;

@@ -13,6 +13,20 @@ export interface GenerationScope {
   cancel: boolean;
   /** A second identity is configured (HTTP --peer-header). */
   peer: boolean;
+  /** tasks/result exists (2025-11-25; the 2026-07-28 extension inlines results in tasks/get). */
+  result?: boolean;
+  /** tasks/update exists (2026-07-28). */
+  update?: boolean;
+  /** The work a create asks for, and the ttls it asks (null: none); the 2025-11-25 sets when absent. */
+  delaysMs?: readonly number[];
+  ttls?: readonly (number | null)[];
+  /** The pauses a wait takes; the 2025-11-25 set when absent. */
+  waitsMs?: readonly number[];
+  /** How often each kind of operation comes, and each role a create runs; the 2025-11-25 weights when absent. */
+  weights?: Partial<Record<Operation['kind'], number>>;
+  roleWeights?: Partial<Record<ExploreRole, number>>;
+  /** The highest creation index a reference names (default 2). */
+  maxTaskIndex?: number;
   /** Operations per sequence, at most. */
   maxOps: number;
 }
@@ -21,29 +35,35 @@ export interface GenerationScope {
 const MAX_TASK_INDEX = 2;
 
 /** Mostly a task of the sequence, sometimes an id the receiver never issued. */
-export function taskRefArbitrary(): fc.Arbitrary<TaskRef> {
-  return fc.oneof({ weight: 9, arbitrary: fc.nat({ max: MAX_TASK_INDEX }) }, { weight: 1, arbitrary: fc.constant('unknown' as const) });
+export function taskRefArbitrary(maxIndex = MAX_TASK_INDEX): fc.Arbitrary<TaskRef> {
+  return fc.oneof({ weight: 9, arbitrary: fc.nat({ max: maxIndex }) }, { weight: 1, arbitrary: fc.constant('unknown' as const) });
 }
 
 export function createArbitrary(scope: GenerationScope): fc.Arbitrary<Extract<Operation, { kind: 'create' }>> {
-  return fc.record({ kind: fc.constant('create' as const), role: fc.constantFrom(...scope.roles), delayMs: fc.constantFrom(...DELAYS_MS), ttl: fc.constantFrom(...TTLS_MS) });
+  const ttls: readonly (number | null)[] = scope.ttls ?? TTLS_MS;
+  const weighted = scope.roleWeights;
+  const role = weighted ? fc.oneof(...scope.roles.map((each) => ({ weight: weighted[each] ?? 1, arbitrary: fc.constant(each) }))) : fc.constantFrom(...scope.roles);
+  return fc.record({ kind: fc.constant('create' as const), role, delayMs: fc.constantFrom(...(scope.delaysMs ?? DELAYS_MS)), ttl: fc.constantFrom(...ttls) });
 }
 
 export function operationArbitrary(scope: GenerationScope): fc.Arbitrary<Operation> {
-  const task = taskRefArbitrary();
+  const task = taskRefArbitrary(scope.maxTaskIndex);
+  const weight = (kind: Operation['kind'], otherwise: number) => scope.weights?.[kind] ?? otherwise;
   const choices: fc.WeightedArbitrary<Operation>[] = [
-    { weight: 4, arbitrary: createArbitrary(scope) },
-    { weight: 3, arbitrary: fc.record({ kind: fc.constant('get' as const), task }) },
+    { weight: weight('create', 4), arbitrary: createArbitrary(scope) },
+    { weight: weight('get', 3), arbitrary: fc.record({ kind: fc.constant('get' as const), task }) },
     // tasks/result blocks until the end: fewer of them keep runs short, so more runs fit the budget.
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant('result' as const), task }) },
-    { weight: 2, arbitrary: fc.record({ kind: fc.constant('wait' as const), ms: fc.constantFrom(...WAITS_MS) }) },
+    ...(scope.result === false ? [] : [{ weight: weight('result', 1), arbitrary: fc.record({ kind: fc.constant('result' as const), task }) }]),
+    { weight: weight('wait', 2), arbitrary: fc.record({ kind: fc.constant('wait' as const), ms: fc.constantFrom(...(scope.waitsMs ?? WAITS_MS)) }) },
   ];
+  // Answers to what a task asked, or to keys it never issued.
+  if (scope.update) choices.push({ weight: weight('update', 2), arbitrary: fc.record({ kind: fc.constant('update' as const), task }) });
   // Cancels are where races with the end of the work hide: they come often.
-  if (scope.cancel) choices.push({ weight: 3, arbitrary: fc.record({ kind: fc.constant('cancel' as const), task }) });
-  if (scope.list) choices.push({ weight: 2, arbitrary: fc.record({ kind: fc.constant('list' as const) }) });
+  if (scope.cancel) choices.push({ weight: weight('cancel', 3), arbitrary: fc.record({ kind: fc.constant('cancel' as const), task }) });
+  if (scope.list) choices.push({ weight: weight('list', 2), arbitrary: fc.record({ kind: fc.constant('list' as const) }) });
   if (scope.peer) {
-    choices.push({ weight: 1, arbitrary: fc.record({ kind: fc.constant('peer-get' as const), task }) });
-    if (scope.list) choices.push({ weight: 1, arbitrary: fc.record({ kind: fc.constant('peer-list' as const) }) });
+    choices.push({ weight: weight('peer-get', 1), arbitrary: fc.record({ kind: fc.constant('peer-get' as const), task }) });
+    if (scope.list) choices.push({ weight: weight('peer-list', 1), arbitrary: fc.record({ kind: fc.constant('peer-list' as const) }) });
   }
   return fc.oneof(...choices);
 }

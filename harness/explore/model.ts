@@ -21,7 +21,24 @@ export const EXPLORE_PROPERTIES = [
   { id: 'explore.isolation', title: "Another requestor neither reaches nor lists the requestor's tasks", requirements: ['TASKS-SEC-REJECT-FOREIGN', 'TASKS-SEC-LIST-OWN-ONLY'] },
 ] as const;
 
-export type PropertyId = (typeof EXPLORE_PROPERTIES)[number]['id'];
+/** The properties of the 2026-07-28 profile (modern-model.ts judges them): no tasks/result nor tasks/list; results inline in tasks/get. */
+export const MODERN_EXPLORE_PROPERTIES = [
+  { id: 'explore.status-graph', title: "A task's statuses are those of the lifecycle", requirements: ['EXT-GET-CURRENT-STATUS'] },
+  { id: 'explore.terminal-final', title: 'Once terminal, a task keeps that status', requirements: ['EXT-LIFECYCLE-TERMINAL-FINAL'] },
+  { id: 'explore.durable', title: 'A task the server created is there until its ttlMs runs out', requirements: ['EXT-CREATE-DURABLE', 'EXT-GET-CURRENT-STATUS'] },
+  { id: 'explore.cancel-answers', title: 'tasks/cancel of a task still working is acknowledged', requirements: ['EXT-CANCEL-ACK'] },
+  { id: 'explore.unknown-ids', title: 'Operations on unknown task ids fail with -32602', requirements: ['EXT-ERR-UNKNOWN-TASK-GET', 'EXT-ERR-UNKNOWN-TASK-UPDATE-CANCEL'] },
+  {
+    id: 'explore.results',
+    title: 'tasks/get of a finished task carries its outcome, the same every time',
+    requirements: ['EXT-GET-COMPLETED-RESULT', 'EXT-GET-FAILED-ERROR', 'EXT-EXEC-TOOL-ERROR-COMPLETED', 'EXT-EXEC-SAME-RESULT'],
+  },
+  { id: 'explore.input', title: 'An input_required task lists what it asks, and a key answered never names another request', requirements: ['EXT-GET-INPUT-REQUIRED', 'EXT-UPDATE-KEY-NO-REUSE'] },
+  { id: 'explore.isolation', title: "Another requestor cannot read the requestor's tasks", requirements: ['EXT-SEC-AUTH-EACH-REQUEST'] },
+] as const;
+
+export type PropertyId = (typeof EXPLORE_PROPERTIES)[number]['id'] | (typeof MODERN_EXPLORE_PROPERTIES)[number]['id'];
+export type ExploreProperty = { id: PropertyId; title: string; requirements: readonly string[] };
 
 /** One thing the receiver did that the model does not allow; it names exactly one requirement. */
 export interface Violation {
@@ -121,7 +138,7 @@ function resultShowsOutcome(task: CreatedTask, operation: ObservedOperation): bo
 const happensBefore = (a: { receivedAt: number }, b: { sentAt: number }) => a.receivedAt < b.sentAt;
 
 /** Judges every property on the log; the engine takes the earliest violation. */
-export function judgeRun(log: RunLog): Record<PropertyId, Judgement> {
+export function judgeRun(log: RunLog): Partial<Record<PropertyId, Judgement>> {
   const sightings = sightingsOf(log);
   return {
     'explore.status-graph': judgeStatusGraph(log, sightings),
@@ -137,7 +154,7 @@ export function judgeRun(log: RunLog): Record<PropertyId, Judgement> {
 
 /** The violation that showed first (ties go to the property listed first). */
 export function firstViolation(judgements: Partial<Record<PropertyId, Judgement>>, only?: { property: PropertyId; requirement: string }): Violation | undefined {
-  const order = EXPLORE_PROPERTIES.map((property) => property.id);
+  const order = Object.keys(judgements) as PropertyId[];
   return order
     .flatMap((id) => judgements[id]?.violations ?? [])
     .filter((violation) => !only || (violation.property === only.property && violation.requirement === only.requirement))
@@ -435,11 +452,11 @@ export function taskAt(log: RunLog, index: number | undefined): CreatedTask | un
   return index === undefined ? undefined : log.tasks.find((task) => task.index === index);
 }
 
-function createOf(log: RunLog, task: CreatedTask): ObservedOperation | undefined {
+export function createOf(log: RunLog, task: CreatedTask): ObservedOperation | undefined {
   return log.operations.find((operation) => operation.position === task.position);
 }
 
-function cancelSentBefore(log: RunLog, task: number, time: number): boolean {
+export function cancelSentBefore(log: RunLog, task: number, time: number): boolean {
   return log.operations.some((operation) => !operation.peer && operation.operation.kind === 'cancel' && operation.task === task && operation.sentAt < time);
 }
 
@@ -469,12 +486,12 @@ function mayHaveExpired(log: RunLog, task: CreatedTask, sightings: readonly Sigh
 
 // ------------------------------------------------------------------------------------------------ wording
 
-function violation(property: PropertyId, requirement: string, operation: ObservedOperation, message: string): Violation {
+export function violation(property: PropertyId, requirement: string, operation: ObservedOperation, message: string): Violation {
   return { property, requirement, message, position: operation.position, at: operation.receivedAt };
 }
 
 /** "+812 ms": when an operation was sent, from the run's first request. */
-function at(log: RunLog, operation: ObservedOperation): string {
+export function at(log: RunLog, operation: ObservedOperation): string {
   const start = log.operations.reduce((first, each) => Math.min(first, each.sentAt), Number.POSITIVE_INFINITY);
   return `at +${Math.round(operation.sentAt - start)} ms`;
 }
@@ -489,12 +506,12 @@ function taskName(log: RunLog, taskId: unknown): string {
   return task ? `task #${task.index}` : `task ${JSON.stringify(taskId)}`;
 }
 
-function methodOf(operation: ObservedOperation): string {
+export function methodOf(operation: ObservedOperation): string {
   const kind = operation.operation.kind;
   return kind === 'peer-get' ? 'tasks/get by identity B' : `tasks/${kind}`;
 }
 
-function answerText(operation: ObservedOperation): string {
+export function answerText(operation: ObservedOperation): string {
   const { answer } = operation;
   switch (answer.kind) {
     case 'error':
@@ -510,10 +527,10 @@ function answerText(operation: ObservedOperation): string {
   }
 }
 
-function ms(value: number): string {
+export function ms(value: number): string {
   return `${Math.round(value)} ms`;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -4,7 +4,10 @@ import type { OperationRecord } from './report.js';
 
 /** The fixture roles a generated task runs (2025-11-25 fixture contract). */
 export const EXPLORE_ROLES = ['echo', 'fail', 'error'] as const;
-export type ExploreRole = (typeof EXPLORE_ROLES)[number];
+/** The same for the 2026-07-28 profile (its fixture contract): work of whole seconds, a tool error, a JSON-RPC error, a question. */
+export const MODERN_EXPLORE_ROLES = ['slow', 'failing', 'protocolError', 'confirm'] as const;
+export type ExploreRole = (typeof EXPLORE_ROLES)[number] | (typeof MODERN_EXPLORE_ROLES)[number];
+const ALL_ROLES: readonly string[] = [...EXPLORE_ROLES, ...MODERN_EXPLORE_ROLES];
 
 /** Small sets of values, so that work, waits and ttls overlap often. */
 export const DELAYS_MS = [0, 50, 150, 300, 600] as const;
@@ -15,6 +18,22 @@ export const WAITS_MS = [50, 150, 400] as const;
  * in counterexample files.)
  */
 export const TTLS_MS = [300, 800, 2000] as const;
+/**
+ * 2026-07-28: slow_compute takes whole seconds (the fixture contract never sends fractions): one second, so that looks,
+ * cancels and updates land while it works and near its end; the other tools end at once.
+ */
+export const MODERN_DELAYS_MS = [1000] as const;
+/** 2026-07-28: waits that reach into and past a second of work. */
+export const MODERN_WAITS_MS = [150, 300, 600, 900] as const;
+/**
+ * 2026-07-28: a second of work is where its races are (cancels and looks near its end), so the sequences dwell on one
+ * or two tasks, mostly of slow_compute, looked at and cancelled often; the other tools end at once or wait for input.
+ */
+export const MODERN_GENERATION = {
+  weights: { create: 2, get: 3, wait: 5, cancel: 4, update: 1, 'peer-get': 1 },
+  roleWeights: { slow: 4, failing: 1, protocolError: 1, confirm: 2 },
+  maxTaskIndex: 1,
+} as const;
 
 /** A task by its creation index in the sequence, or an id no task has. */
 export type TaskRef = number | 'unknown';
@@ -24,6 +43,8 @@ export type Operation =
   | { kind: 'get'; task: TaskRef }
   | { kind: 'result'; task: TaskRef }
   | { kind: 'cancel'; task: TaskRef }
+  /** 2026-07-28: tasks/update answering what the task last asked (an unknown key when it asked nothing). */
+  | { kind: 'update'; task: TaskRef }
   | { kind: 'list' }
   | { kind: 'peer-get'; task: TaskRef }
   | { kind: 'peer-list' }
@@ -137,7 +158,7 @@ function operationFromRecord(record: OperationRecord, position: number): Operati
   switch (record.kind) {
     case 'create': {
       const role = args.role;
-      if (!(EXPLORE_ROLES as readonly unknown[]).includes(role)) bad(`args.role must be one of ${EXPLORE_ROLES.join(', ')}, got ${JSON.stringify(role)}`);
+      if (!ALL_ROLES.includes(role as string)) bad(`args.role must be one of ${ALL_ROLES.join(', ')}, got ${JSON.stringify(role)}`);
       const ttl = args.ttl ?? null;
       if (ttl !== null && !(typeof ttl === 'number' && Number.isInteger(ttl) && ttl >= 0)) bad(`args.ttl must be null or a whole number of milliseconds, got ${JSON.stringify(ttl)}`);
       return { kind: 'create', role: role as ExploreRole, delayMs: wholeMs('delayMs'), ttl: ttl as number | null };
@@ -145,6 +166,7 @@ function operationFromRecord(record: OperationRecord, position: number): Operati
     case 'get':
     case 'result':
     case 'cancel':
+    case 'update':
     case 'peer-get':
       return { kind: record.kind, task: task() };
     case 'list':
@@ -153,6 +175,6 @@ function operationFromRecord(record: OperationRecord, position: number): Operati
     case 'wait':
       return { kind: 'wait', ms: wholeMs('ms') };
     default:
-      return bad('unknown kind; expected create, get, result, cancel, list, peer-get, peer-list or wait');
+      return bad('unknown kind; expected create, get, result, cancel, update, list, peer-get, peer-list or wait');
   }
 }

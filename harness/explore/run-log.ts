@@ -24,6 +24,10 @@ export interface ObservedOperation {
   task?: number;
   /** The taskId sent (a random well-formed one for an unknown id). */
   taskId?: string;
+  /** tasks/update: the inputRequests keys it answered. */
+  inputKeys?: string[];
+  /** A tasks/get of the follow-up after the last step (2026-07-28): judged like any other, never replayed as an operation. */
+  followUp?: boolean;
   /** performance.now() when the request left and when its answer arrived (a walk: its first page and its last answer). */
   sentAt: number;
   receivedAt: number;
@@ -96,7 +100,8 @@ export function describeAnswer(observed: Pick<ObservedOperation, 'operation' | '
     }
     case 'result': {
       if (operation.kind === 'create') {
-        const task = answer.result.task as Record<string, unknown> | undefined;
+        // 2025-11-25 nests the task; a 2026-07-28 CreateTaskResult is the task itself.
+        const task = (answer.result.task ?? (answer.result.resultType === 'task' ? answer.result : undefined)) as Record<string, unknown> | undefined;
         return task && typeof task.taskId === 'string' ? `${String(task.status)}` : 'no task in the answer';
       }
       if (operation.kind === 'result') {

@@ -16,7 +16,14 @@ export interface ModernTask {
   readonly inputs: InputBook;
   /** Before this instant the task is not found (fault ext-lazy-create); 0 otherwise. */
   readonly visibleAtMs: number;
+  /** When its work is due to end, where the work knows (slow_compute): the fault ext-cancel-race-completes looks at it. */
+  workEndsAtMs?: number;
+  /** Set by ext-cancel-race-completes on a task cancelled late in its work: its outcome overwrites cancelled. */
+  cancelLostRace?: boolean;
 }
+
+/** Under ext-cancel-race-completes, a cancel this close to the end of the work does not stop it. */
+const CANCEL_RACE_WINDOW_MS = 600;
 
 export type TaskLookup = { state: 'found'; task: ModernTask } | { state: 'expired' } | { state: 'missing' };
 
@@ -25,6 +32,8 @@ export interface TaskWork {
   signal: AbortSignal;
   /** Moves the task to input_required with these requests outstanding; resolves with the answers by prefix once all are in. */
   ask(entries: ReadonlyArray<readonly [prefix: string, request: InputRequest]>, statusMessage: string): Promise<Record<string, InputAnswer>>;
+  /** Tells when the work will be done (Date.now() milliseconds), where it knows. */
+  endsAt?(atMs: number): void;
 }
 
 export class ModernTasks {
@@ -68,7 +77,7 @@ export class ModernTasks {
     const { signal } = task.record.abort;
     let outcome: ToolOutcome;
     try {
-      outcome = await work({ signal, ask: (entries, statusMessage) => this.ask(task, entries, statusMessage) });
+      outcome = await work({ signal, ask: (entries, statusMessage) => this.ask(task, entries, statusMessage), endsAt: (atMs) => (task.workEndsAtMs = atMs) });
     } catch (error) {
       if (signal.aborted || error instanceof AbortedError) return;
       outcome = { kind: 'error', error: new RpcError(INTERNAL_ERROR, `Internal error in the task's work: ${describeError(error)}`) };
@@ -82,6 +91,11 @@ export class ModernTasks {
     const override = this.faults.has('ext-cancel-overrides-terminal');
     if (isTerminal(record.status) && !override) return;
     this.transition(task, 'cancelled', 'Cancelled: the requestor sent tasks/cancel', override);
+    const late = task.workEndsAtMs !== undefined && task.workEndsAtMs - Date.now() <= CANCEL_RACE_WINDOW_MS;
+    if (late && this.faults.has('ext-cancel-race-completes')) {
+      task.cancelLostRace = true;
+      return;
+    }
     record.abort.abort(new Error('task cancelled'));
   }
 
@@ -105,16 +119,17 @@ export class ModernTasks {
 
   private settle(task: ModernTask, outcome: ToolOutcome): void {
     const { record } = task;
-    if (isTerminal(record.status) || record.removed) return;
+    if (record.removed || (isTerminal(record.status) && !task.cancelLostRace)) return;
     if (outcome.kind === 'result' && outcome.result.isError === true && this.faults.has('ext-tool-error-failed')) {
       const text = outcome.result.content.map((item) => (item.type === 'text' ? item.text : '')).join(' ');
       outcome = { kind: 'error', error: new RpcError(INTERNAL_ERROR, text || 'the tool reported an error') };
     }
     record.outcome = outcome;
+    const force = task.cancelLostRace === true;
     if (outcome.kind === 'error') {
-      this.transition(task, 'failed', `The work failed with JSON-RPC error ${outcome.error.code}: ${outcome.error.message}`);
+      this.transition(task, 'failed', `The work failed with JSON-RPC error ${outcome.error.code}: ${outcome.error.message}`, force);
     } else {
-      this.transition(task, 'completed');
+      this.transition(task, 'completed', undefined, force);
     }
   }
 }

@@ -71,6 +71,7 @@ const slowCompute: ModernTool = {
   },
   async run(args, work) {
     const seconds = args.seconds as number;
+    work.endsAt?.(Date.now() + seconds * 1000);
     await sleep(seconds * 1000, work.signal);
     const label = args.label === undefined ? 'the unlabelled computation' : `"${args.label as string}"`;
     return text(`slow_compute finished ${label} after ${seconds} s`);

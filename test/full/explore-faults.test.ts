@@ -9,7 +9,8 @@ import type { ExploreReport } from '../../harness/explore/report.js';
 import { makeTiming } from '../../harness/timing.js';
 import { startReferenceHttpServer } from '../../reference-server/index.js';
 import { ALL_REQUIREMENTS } from '../../suites/index.js';
-import { EXPLORE_ONLY_FAULTS } from '../fault-cases/explore.js';
+import { TASKS_2026_07_28 } from '../../suites/ext-tasks/index.js';
+import { EXPLORE_ONLY_FAULTS, EXT_EXPLORE_ONLY_FAULTS } from '../fault-cases/explore.js';
 import { REFERENCE_BUILT, REFERENCE_MAIN, TOKENS } from '../support/reference-runs.js';
 
 /** The contract's defaults: 100 runs of at most 12 operations within 60 s. */
@@ -33,17 +34,25 @@ const EXPECTED: Record<string, readonly string[]> = {
   'expires-at-half-ttl': ['TASKS-TTL-INCLUDE-ACTUAL'],
 };
 
-async function exploreTarget(target: TargetSpec, settings: { seed: number; runs: number; budgetMs: number; maxOps: number }): Promise<ExploreReport> {
+async function exploreTarget(target: TargetSpec, settings: { seed: number; runs: number; budgetMs: number; maxOps: number }, modern = false): Promise<ExploreReport> {
   const options = {
     target,
     timing: makeTiming(1),
     ...settings,
     tool: { name: 'mcp-tasks-conformance', version: 'test' },
-    requirements: ALL_REQUIREMENTS,
+    requirements: modern ? TASKS_2026_07_28.requirements : ALL_REQUIREMENTS,
+    ...(modern ? { profile: { id: TASKS_2026_07_28.id, title: TASKS_2026_07_28.title, specUrl: TASKS_2026_07_28.specUrl, era: 'modern' as const } } : {}),
     bundledReference: true,
   };
   return explore(options);
 }
+
+/** Fixed for the 2026-07-28 explorations, as SEED is for 2025-11-25. */
+const MODERN_SEED = 20260728;
+/** The 2026-07-28 explore-only faults and the requirements their counterexamples may name. */
+const MODERN_EXPECTED: Record<string, readonly string[]> = {
+  'ext-cancel-race-completes': ['EXT-LIFECYCLE-TERMINAL-FINAL'],
+};
 
 /** The reference over Streamable HTTP in this process, with identities A and B (tokens), until `body` is done. */
 async function withReferenceHttp<T>(faults: string[], body: (target: TargetSpec) => Promise<T>): Promise<T> {
@@ -92,6 +101,47 @@ describe('explore finds the faults only interleavings show, and shrinks each to 
       TEST_TIMEOUT_MS,
     );
   }
+});
+
+describe('explore --spec 2026-07-28 finds the extension faults only interleavings show, and shrinks each', () => {
+  it('knows exactly the explore-only faults of the modern era', () => {
+    expect(Object.keys(MODERN_EXPECTED).sort()).toEqual([...EXT_EXPLORE_ONLY_FAULTS].sort());
+  });
+
+  for (const [fault, requirements] of Object.entries(MODERN_EXPECTED)) {
+    it(
+      `${fault}: a violation of ${requirements.join(' or ')} within the default budget, at most ${MAX_SHRUNK_OPERATIONS} operations after shrinking`,
+      async () => {
+        const report = await withReferenceHttp([fault], (target) => exploreTarget(target, { seed: MODERN_SEED, ...FAULT_SEARCH }, true));
+        const summary = describeReport(report);
+        console.log(`explore --spec 2026-07-28 --seed ${MODERN_SEED} against the reference with ${fault}:\n${summary}`);
+        const broken = report.properties.filter((property) => property.counterexample !== undefined);
+        expect(broken, summary).toHaveLength(1);
+        const example = broken[0]!.counterexample!;
+        expect(requirements, summary).toContain(example.requirement);
+        expect(example.operations.length, summary).toBeLessThanOrEqual(MAX_SHRUNK_OPERATIONS);
+      },
+      TEST_TIMEOUT_MS,
+    );
+  }
+
+  // Runs follow their tasks to the end (a second or more each): the budget, not the run count, ends these.
+  const modernLong = { seed: MODERN_SEED, runs: 150, budgetMs: DEFAULTS.budgetMs, maxOps: DEFAULTS.maxOps };
+  it(
+    'the correct reference: no violation over HTTP with a second identity, nor over stdio',
+    async () => {
+      const overHttp = await withReferenceHttp([], (target) => exploreTarget(target, modernLong, true));
+      const overStdio = REFERENCE_BUILT ? await exploreTarget({ transport: 'stdio', command: `"${process.execPath}" "${REFERENCE_MAIN}"` }, modernLong, true) : undefined;
+      for (const report of [overHttp, overStdio]) {
+        if (!report) continue;
+        const summary = describeReport(report);
+        console.log(`explore --spec 2026-07-28 --seed ${MODERN_SEED} against the correct reference over ${report.target.transport}:\n${summary}`);
+        expect(report.outcome, summary).toBe('pass');
+        expect(report.runsDone, summary).toBeGreaterThan(0);
+      }
+    },
+    2 * TEST_TIMEOUT_MS,
+  );
 });
 
 describe('the correct reference passes a long exploration', () => {

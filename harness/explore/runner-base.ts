@@ -1,0 +1,119 @@
+// What every requestor of an exploration shares, whichever profile it speaks: creation indexes handed out in order,
+// which operations of a step may run, the log of what each saw, and the ids it names.
+import { randomUUID } from 'node:crypto';
+import type { FixtureBinding } from '../fixtures.js';
+import type { FixtureRole } from '../model.js';
+import type { RpcReply } from '../session.js';
+import type { Timing } from '../timing.js';
+import type { TargetSpec } from '../connections/connect.js';
+import type { Operation } from './operations.js';
+import { describeAnswer, type Answer, type CreatedTask, type ObservedOperation, type RunLog } from './run-log.js';
+
+export interface ExecutionSetup {
+  target: TargetSpec;
+  /** Calibrated: its bounds follow the receiver's measured pace. */
+  timing: Timing;
+  fixtures: ReadonlyMap<FixtureRole, FixtureBinding>;
+  signal?: AbortSignal;
+  /** 2026-07-28: what server/discover said, given to every connection (no initialize). Absent: 2025-11-25. */
+  modern?: { protocolVersion: string; capabilities: Record<string, unknown>; serverInfo: unknown };
+}
+
+export type Plan = { run: true; index?: number } | { run: false; index?: undefined };
+export type OperationBase = Pick<ObservedOperation, 'position' | 'step' | 'operation' | 'peer'>;
+
+/** The state of one run: the tasks created so far, and how each operation is sent (the profile's subclass sends through its receivers R). */
+export abstract class RunnerBase<R = unknown> {
+  /** Creation indexes handed out so far (a create gets one whether or not a task results). */
+  private creations = 0;
+  /** Creation indexes a step may name: those of earlier steps only. */
+  private namable = 0;
+  protected readonly createSentAt = new Map<number, number>();
+
+  constructor(
+    protected readonly setup: ExecutionSetup,
+    protected readonly log: RunLog,
+    /** Identity A, and identity B when the sequence has operations of it and a second identity is configured. */
+    protected readonly primary: R,
+    protected readonly peer: R | undefined,
+    protected readonly signal: AbortSignal,
+  ) {}
+
+  /**
+   * Whether the operation runs, and a create's index. Every create takes its index, so references keep their meaning
+   * when a creation fails; an operation naming no created task, or needing what the target lacks, is dropped.
+   */
+  plan(operation: Operation): Plan {
+    if (operation.kind === 'create') {
+      const index = this.creations++;
+      return this.setup.fixtures.has(operation.role as FixtureRole) ? { run: true, index } : { run: false };
+    }
+    if ((operation.kind === 'peer-get' || operation.kind === 'peer-list') && !this.peer) return { run: false };
+    if ('task' in operation && operation.task !== 'unknown') {
+      const named = operation.task;
+      if (named >= this.namable || !this.log.tasks.find((task) => task.index === named)?.taskId) return { run: false };
+    }
+    return { run: true };
+  }
+
+  /** The step is over: its creations may be named from the next step on. */
+  endStep(): void {
+    this.namable = this.creations;
+  }
+
+  async run(operation: Operation, plan: Plan, position: number, step: number): Promise<ObservedOperation> {
+    const base = { position, step, operation, peer: operation.kind.startsWith('peer-') };
+    const observed = operation.kind === 'create' ? await this.create(operation, plan.index!, base) : await this.send(operation, base);
+    this.log.operations.push(observed);
+    return observed;
+  }
+
+  summarise(observed: ObservedOperation): string {
+    const label = (taskId: unknown) => {
+      const task = taskId === undefined ? undefined : this.log.tasks.find((created) => created.taskId === taskId);
+      return task ? `#${task.index}` : undefined;
+    };
+    return describeAnswer(observed, label);
+  }
+
+  /** After the last step: the 2025-11-25 runner does nothing more; the 2026-07-28 one follows its tasks to their end. */
+  async followUp(_position: number): Promise<void> {}
+
+  protected abstract create(operation: Extract<Operation, { kind: 'create' }>, index: number, base: OperationBase): Promise<ObservedOperation>;
+  protected abstract send(operation: Exclude<Operation, { kind: 'create' }>, base: OperationBase): Promise<ObservedOperation>;
+
+  /** Logs the task a create asks for (before it is sent, so that a failed creation keeps its index) and when it was sent. */
+  protected recordCreate(operation: Extract<Operation, { kind: 'create' }>, index: number, base: OperationBase, input: Record<string, unknown>): CreatedTask {
+    const binding = this.setup.fixtures.get(operation.role as FixtureRole)!;
+    const created: CreatedTask = {
+      index,
+      role: operation.role,
+      delayMs: operation.delayMs,
+      ttlRequested: operation.ttl,
+      input,
+      comparesText: binding.echoesInput,
+      honoursDelay: binding.honoursDelay,
+      position: base.position,
+    };
+    this.log.tasks.push(created);
+    this.createSentAt.set(index, performance.now());
+    return created;
+  }
+
+  /** The task a reference names, or a fresh id no receiver issued. */
+  protected resolve(ref: number | 'unknown'): { task?: CreatedTask; taskId: string } {
+    if (ref === 'unknown') return { taskId: `explore-unknown-${randomUUID()}` };
+    const task = this.log.tasks.find((created) => created.index === ref)!;
+    return { task, taskId: task.taskId! };
+  }
+}
+
+export function timesOf(reply: RpcReply): { sentAt: number; receivedAt: number } {
+  return { sentAt: reply.receivedAt - reply.elapsedMs, receivedAt: reply.receivedAt };
+}
+
+export function answerOf(reply: RpcReply): Answer {
+  if (reply.ok) return { kind: 'result', result: reply.result };
+  const { code, message, data } = reply.error;
+  return { kind: 'error', code, message, ...(data === undefined ? {} : { data }) };
+}
