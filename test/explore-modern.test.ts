@@ -102,7 +102,7 @@ describe('explore model, 2026-07-28: statuses and finality', () => {
 });
 
 describe('explore model, 2026-07-28: durability, cancel, unknown ids', () => {
-  it('fails a task not found right after its CreateTaskResult, or later within its ttlMs; accepts one gone after a cancel or its ttlMs', () => {
+  it('fails a task not found right after its CreateTaskResult, or gone within its ttlMs while it worked; accepts one gone after a cancel, its ttlMs or its end', () => {
     const first = new ModernLog();
     first.get(first.create(0, 5), 10, 12, error(-32602));
     expect(broken(judgeDurable(first.log), REQUIREMENTS)).toEqual({ requirement: 'EXT-CREATE-DURABLE', severity: 'fail' });
@@ -113,7 +113,9 @@ describe('explore model, 2026-07-28: durability, cancel, unknown ids', () => {
     const allowed = new ModernLog();
     const cancelled = allowed.create(0, 5);
     const expired = allowed.create(0, 5, { ttlMs: 100 });
+    const finished = allowed.create(0, 5);
     allowed.cancel(cancelled, 10, 12).get(cancelled, 20, 22, error(-32602)).get(expired, 200, 202, error(-32602));
+    allowed.get(finished, 10, 12, 'completed', { result: textResult('done') }).get(finished, 20, 22, error(-32602));
     expect(judgeDurable(allowed.log).violations).toEqual([]);
   });
 

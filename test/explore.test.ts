@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { TargetSpec } from '../harness/connections/connect.js';
 import { explore, type ExploreOptions } from '../harness/explore/explore.js';
 import { sequenceArbitrary } from '../harness/explore/generate.js';
-import { operationCount } from '../harness/explore/operations.js';
+import { MODERN_DELAYS_MS, MODERN_EXPLORE_ROLES, MODERN_GENERATION, MODERN_WAITS_MS, operationCount } from '../harness/explore/operations.js';
 import type { ExploreReport } from '../harness/explore/report.js';
 import { makeTiming } from '../harness/timing.js';
 import { startReferenceHttpServer } from '../reference-server/index.js';
@@ -26,7 +26,7 @@ function exploreReference(target: TargetSpec, options: Partial<ExploreOptions> =
     target,
     timing: makeTiming(1),
     seed: SEED,
-    runs: 30,
+    runs: 15,
     budgetMs: 15_000,
     maxOps: 12,
     tool: { name: 'mcp-tasks-conformance', version: 'test' },
@@ -61,23 +61,43 @@ describe('explore: generation', () => {
       expect(sequence.every((step) => step.length >= 1 && step.length <= 3)).toBe(true);
     }
   });
+
+  it('2026-07-28: only the extension operations, its roles and its work of a second', () => {
+    const modern = {
+      roles: [...MODERN_EXPLORE_ROLES],
+      list: false,
+      cancel: true,
+      peer: true,
+      result: false,
+      update: true,
+      delaysMs: MODERN_DELAYS_MS,
+      waitsMs: MODERN_WAITS_MS,
+      ttls: [null],
+      ...MODERN_GENERATION,
+      maxOps: 12,
+    };
+    const operations = fc.sample(sequenceArbitrary(modern), { seed: SEED, numRuns: 200 }).flat(2);
+    expect(new Set(operations.map((operation) => operation.kind))).toEqual(new Set(['create', 'get', 'wait', 'cancel', 'update', 'peer-get']));
+    const creates = operations.filter((operation) => operation.kind === 'create');
+    expect(creates.every((create) => (MODERN_EXPLORE_ROLES as readonly string[]).includes(create.role) && create.delayMs === 1000 && create.ttl === null)).toBe(true);
+  });
 });
 
 describe.skipIf(!REFERENCE_BUILT)('explore against the reference receiver (run "npm run build" first when running vitest alone)', () => {
   it('passes over stdio, a fresh process per run', async () => {
     const report = await exploreReference(stdioReference());
     expect(notPassing(report).filter((line) => !line.startsWith('explore.isolation: skip'))).toEqual([]);
-    expect(report.runsDone).toBe(30);
-    expect(report.operations).toBeGreaterThan(60);
-    expect(report.endedBecause).toBe('all 30 runs done');
+    expect(report.runsDone).toBe(15);
+    expect(report.operations).toBeGreaterThan(30);
+    expect(report.endedBecause).toBe('all 15 runs done');
   });
 
   it('passes over HTTP with a second identity, a fresh session per run', async () => {
     const server = await startReferenceHttpServer({ port: 0, tokens: TOKENS });
     try {
-      const report = await exploreReference({ transport: 'http', url: server.url, headers: { Authorization: 'Bearer token-a' }, peerHeaders: { Authorization: 'Bearer token-b' } }, { runs: 25 });
+      const report = await exploreReference({ transport: 'http', url: server.url, headers: { Authorization: 'Bearer token-a' }, peerHeaders: { Authorization: 'Bearer token-b' } }, { runs: 12 });
       expect(notPassing(report)).toEqual([]);
-      expect(report.runsDone).toBe(25);
+      expect(report.runsDone).toBe(12);
       expect(report.properties.find((p) => p.id === 'explore.isolation')?.observations).toBeGreaterThan(0);
     } finally {
       await server.close();

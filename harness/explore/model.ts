@@ -25,7 +25,7 @@ export const EXPLORE_PROPERTIES = [
 export const MODERN_EXPLORE_PROPERTIES = [
   { id: 'explore.status-graph', title: "A task's statuses are those of the lifecycle", requirements: ['EXT-GET-CURRENT-STATUS'] },
   { id: 'explore.terminal-final', title: 'Once terminal, a task keeps that status', requirements: ['EXT-LIFECYCLE-TERMINAL-FINAL'] },
-  { id: 'explore.durable', title: 'A task the server created is there until its ttlMs runs out', requirements: ['EXT-CREATE-DURABLE', 'EXT-GET-CURRENT-STATUS'] },
+  { id: 'explore.durable', title: 'A task the server created is there from its CreateTaskResult on, and not lost while it works', requirements: ['EXT-CREATE-DURABLE', 'EXT-GET-CURRENT-STATUS'] },
   { id: 'explore.cancel-answers', title: 'tasks/cancel of a task still working is acknowledged', requirements: ['EXT-CANCEL-ACK'] },
   { id: 'explore.unknown-ids', title: 'Operations on unknown task ids fail with -32602', requirements: ['EXT-ERR-UNKNOWN-TASK-GET', 'EXT-ERR-UNKNOWN-TASK-UPDATE-CANCEL'] },
   {

@@ -101,8 +101,8 @@ export function judgeModernTerminalFinal(log: RunLog, sightings: readonly Modern
 
 /**
  * tasks/get of a task the server created answers with the task until its ttlMs (from createdAt) has run out: -32602
- * before that is a task that was not durable (first look) or not kept (later). Cancelled tasks are not judged: the
- * extension does not say how long a cancelled task stays.
+ * before that is a task that was not durable (first look) or lost while it worked (later). Tasks the requestor
+ * cancelled, and tasks last seen finished, are not judged: the extension says how long neither must stay.
  */
 export function judgeDurable(log: RunLog, sightings: readonly ModernSighting[] = modernSightingsOf(log)): Judgement {
   const gets = log.operations.filter((operation) => operation.operation.kind === 'get' && !operation.peer && operation.task !== undefined);
@@ -115,6 +115,10 @@ export function judgeDurable(log: RunLog, sightings: readonly ModernSighting[] =
     if (expiry === undefined || get.receivedAt >= expiry - log.allowanceMs) continue;
     const create = createOf(log, task)!;
     const seenBefore = sightings.some((sighting) => sighting.task === task.index && sighting.source === 'get' && happensBefore(sighting, get));
+    // A finished task dropped before its ttlMs: the extension ties removal to the ttl without forbidding an earlier
+    // one in words, so only a task that vanished while it still worked (its outcome lost) is judged.
+    const lastSeen = sightings.filter((sighting) => sighting.task === task.index && happensBefore(sighting, get)).pop();
+    if (seenBefore && lastSeen && isTerminalStatus(lastSeen.status)) continue;
     violations.push(
       violation(
         'explore.durable',
