@@ -1,6 +1,7 @@
 // `explore`: model-based random testing of task lifecycles. Parses the flags, reaches the target as `server` does,
 // runs the engine (harness/explore), prints the counterexample, writes the reports, and ends every process it started.
 import { randomInt } from 'node:crypto';
+import type { ClientHub } from '../harness/connections/client-hub.js';
 import type { LaunchedProcess } from '../harness/connections/process-group.js';
 import { CounterexampleFileError, readCounterexampleFile } from '../harness/explore/counterexample-file.js';
 import { explore, exploreNotRun, type ExploreOptions } from '../harness/explore/explore.js';
@@ -11,7 +12,7 @@ import { TOOL } from '../harness/tool.js';
 import type { SuiteConfig } from './config.js';
 import { parse, positiveNumber, SERVER_OPTIONS, UsageError } from './options.js';
 import { loadProfile } from './profiles.js';
-import { LaunchFailed, referenceMain, resolveTarget } from './targets.js';
+import { LaunchFailed, referenceMain, resolveClientTarget, resolveTarget } from './targets.js';
 
 export const EXPLORE_OPTIONS = {
   command: SERVER_OPTIONS.command,
@@ -35,13 +36,16 @@ export const EXPLORE_OPTIONS = {
   out: { type: 'string' },
   'fault-free-check': { type: 'boolean' },
   spec: { type: 'string' },
+  role: { type: 'string' },
 } as const;
 
 /** fast-check takes 32-bit seeds. */
 const MAX_SEED = 2 ** 31 - 1;
 const DEFAULTS = { runs: 100, budgetSeconds: 60, maxOps: 12, out: 'out/explore' };
 /** Flags that name the target and how to reach it: the replay command repeats them. */
-const TARGET_FLAGS = ['command', 'url', 'header', 'peer-header', 'launch', 'reference', 'config', 'timeout-multiplier', 'spec'] as const;
+const TARGET_FLAGS = ['role', 'command', 'url', 'header', 'peer-header', 'launch', 'reference', 'config', 'timeout-multiplier', 'spec'] as const;
+/** The receivers explore can reach: a server (stdio or HTTP), or a client through the suite's hub. */
+const EXPLORED_ROLES = ['server', 'client'] as const;
 /** The profiles explore has a model of. */
 const EXPLORED_SPECS = ['2025-11-25', '2026-07-28'] as const;
 
@@ -50,6 +54,8 @@ export async function exploreCommand(args: string[]): Promise<number> {
   const strings = values as Record<string, string | undefined>;
   const lists = values as Record<string, string[] | undefined>;
   const strict = Boolean(values.strict);
+  const givenRole = strings.role;
+  if (givenRole !== undefined && !(EXPLORED_ROLES as readonly string[]).includes(givenRole)) throw new UsageError(`--role wants server or client, got "${givenRole}"`);
   checkTargetFlags(strings, lists);
   const runs = wholeNumber(strings.runs, '--runs', 1) ?? DEFAULTS.runs;
   const maxOps = wholeNumber(strings['max-ops'], '--max-ops', 1, 100) ?? DEFAULTS.maxOps;
@@ -57,6 +63,10 @@ export async function exploreCommand(args: string[]): Promise<number> {
   if (strings.replay && (strings.runs || strings['max-ops'])) throw new UsageError("--replay runs the file's operations once; drop --runs and --max-ops");
   if (strings.replay && values['fault-free-check']) throw new UsageError('--fault-free-check applies to an exploration, not to --replay; drop one of them');
   const replayed = strings.replay ? await readReplay(strings.replay) : undefined;
+  if (givenRole && replayed?.role && replayed.role !== givenRole)
+    throw new UsageError(`--replay ${strings.replay} explored a ${replayed.role}; drop --role ${givenRole} or give --role ${replayed.role}`);
+  const role = (givenRole ?? replayed?.role ?? 'server') as (typeof EXPLORED_ROLES)[number];
+  if (role === 'client') checkClientFlags(strings, lists);
   const givenSeed = wholeNumber(strings.seed, '--seed', 0, MAX_SEED);
   const seed = givenSeed ?? replayed?.seed ?? randomInt(0, MAX_SEED);
 
@@ -68,6 +78,8 @@ export async function exploreCommand(args: string[]): Promise<number> {
   if (!(EXPLORED_SPECS as readonly string[]).includes(spec)) throw new UsageError(`--spec for explore wants ${EXPLORED_SPECS.join(' or ')}, got "${spec}"`);
   if (strings.spec && replayed?.profile && replayed.profile !== strings.spec)
     throw new UsageError(`--replay ${strings.replay} was explored under ${replayed.profile}; drop --spec ${strings.spec} or give --spec ${replayed.profile}`);
+  if (role === 'client' && spec !== '2025-11-25')
+    throw new UsageError(`--role client explores the 2025-11-25 profile only (the suite has no client role for ${spec}: docs/compatibility.md); drop --spec ${spec}`);
   const profile = await loadProfile(spec as (typeof EXPLORED_SPECS)[number]);
 
   // Said first, so a run that ends badly can always be repeated.
@@ -75,6 +87,7 @@ export async function exploreCommand(args: string[]): Promise<number> {
   if (replayed?.message) process.stdout.write(`it showed: ${replayed.requirement ? `${replayed.requirement}: ` : ''}${replayed.message}\n`);
 
   const launched: LaunchedProcess[] = [];
+  const hubs: ClientHub[] = [];
   const interrupt = new AbortController();
   const onSignal = () => interrupt.abort(new Error('interrupted'));
   process.once('SIGINT', onSignal);
@@ -87,6 +100,7 @@ export async function exploreCommand(args: string[]): Promise<number> {
     maxOps,
     tool: TOOL,
     requirements: profile.requirements,
+    role,
     profile: { id: profile.id, title: profile.title, specUrl: profile.specUrl, era: profile.era },
     fixtureMappings: config.fixtures,
     signal: interrupt.signal,
@@ -95,12 +109,12 @@ export async function exploreCommand(args: string[]): Promise<number> {
   let report: ExploreReport;
   try {
     if (values['fault-free-check']) {
-      const failed = await faultFreeCheck(base);
+      const failed = await faultFreeCheck(base, hubs);
       if (failed) return 2;
     }
     let options: ExploreOptions;
     try {
-      const { target, bundledReference } = await resolveTarget(strings, lists, timing, launched);
+      const { target, bundledReference } = role === 'client' ? await resolveClientTarget(strings, hubs) : await resolveTarget(strings, lists, timing, launched);
       options = {
         ...base,
         target,
@@ -122,6 +136,7 @@ export async function exploreCommand(args: string[]): Promise<number> {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     await Promise.all(launched.map((process) => process.end()));
+    await Promise.all(hubs.map((hub) => hub.close()));
   }
   // The one verdict, set before any report is written: a warn fails only under --strict.
   if (strict && report.properties.some((property) => property.outcome === 'warn')) report.outcome = 'fail';
@@ -147,6 +162,13 @@ function checkTargetFlags(strings: Record<string, string | undefined>, lists: Re
   if (strings.reference && !['stdio', 'http'].includes(strings.reference)) throw new UsageError(`--reference wants stdio or http, got "${strings.reference}"`);
 }
 
+/** A client is launched by the suite with its hub's URL appended: the flags that reach a server do not apply. */
+function checkClientFlags(strings: Record<string, string | undefined>, lists: Record<string, string[] | undefined>): void {
+  const serverOnly = ['url', 'launch', 'reference'].find((flag) => strings[flag] !== undefined) ?? ['header', 'peer-header'].find((flag) => lists[flag] !== undefined);
+  if (serverOnly)
+    throw new UsageError(`--${serverOnly} reaches a server; with --role client give --command with the client's command line (the suite appends its URL), or nothing for the bundled reference client`);
+}
+
 function wholeNumber(value: string | undefined, flag: string, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
   if (value === undefined) return undefined;
   const number = Number(value);
@@ -169,9 +191,10 @@ async function readReplay(file: string) {
  * --fault-free-check: the same exploration (seed, runs, budget) against the bundled reference receiver first. A
  * violation there is a false alarm of the model, so no verdict on the target would be trustworthy: exit 2.
  */
-async function faultFreeCheck(base: Omit<ExploreOptions, 'target'>): Promise<boolean> {
-  process.stdout.write('fault-free check: exploring the bundled reference receiver with the same seed first\n');
-  const report = await explore({ ...base, target: { transport: 'stdio', command: `"${process.execPath}" "${referenceMain}"` }, bundledReference: true });
+async function faultFreeCheck(base: Omit<ExploreOptions, 'target'>, hubs: ClientHub[]): Promise<boolean> {
+  process.stdout.write(`fault-free check: exploring the bundled reference ${base.role === 'client' ? 'client' : 'receiver'} with the same seed first\n`);
+  const target = base.role === 'client' ? (await resolveClientTarget({}, hubs)).target : { transport: 'stdio' as const, command: `"${process.execPath}" "${referenceMain}"` };
+  const report = await explore({ ...base, target, bundledReference: true });
   const broken = report.properties.find((property) => property.outcome !== 'pass' && property.outcome !== 'skip');
   if (!broken) {
     process.stdout.write(`fault-free check: no violation in ${report.runsDone} runs of the reference receiver\n`);

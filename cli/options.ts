@@ -13,11 +13,13 @@ export const USAGE = `usage:
   mcp-tasks-conformance client [--command CLIENT_CMD] [selection] [reports] [options]
     tests an MCP client as a receiver of task-augmented sampling and elicitation; the suite serves on
     loopback and runs CLIENT_CMD once per check with its URL appended (none: the bundled reference client)
-  mcp-tasks-conformance explore [target] [--spec 2025-11-25|2026-07-28] [--seed N] [--runs N] [--budget SECONDS] [--max-ops N]
-                                [--replay FILE] [--out DIR] [reports] [--strict] [--timeout-multiplier N] [--config FILE] [--fault-free-check]
-    model-based random testing of a server's task lifecycles (either profile): random sequences of concurrent operations
-    (defaults: 100 runs, a 60 s search budget, 12 operations) judged by a model of the spec; a violation is shrunk and
-    written to DIR (default out/explore) as a counterexample that --replay FILE runs again
+  mcp-tasks-conformance explore [--role server|client] [target] [--spec 2025-11-25|2026-07-28] [--seed N] [--runs N] [--budget SECONDS]
+                                [--max-ops N] [--replay FILE] [--out DIR] [reports] [--strict] [--timeout-multiplier N] [--config FILE]
+                                [--fault-free-check]
+    model-based random testing of task lifecycles: random sequences of concurrent operations (defaults: 100 runs, a 60 s
+    search budget, 12 operations) judged by a model of the spec; a violation is shrunk and written to DIR (default
+    out/explore) as a counterexample that --replay FILE runs again. A server under either profile; with --role client
+    a client (2025-11-25), launched as by "client --command CLIENT_CMD" (none: the bundled reference client)
   mcp-tasks-conformance reference-server [--http --port N] [--fault NAME]... [--variant full|no-tasks] [--era dual|legacy|modern] [--tokens tok:ctx,...]
                                          [--answer-delay-ms N] [--intake-delay-ms N] [--flood]
   mcp-tasks-conformance list [--spec 2025-11-25|2026-07-28] [--requirements] [--json]

@@ -119,6 +119,8 @@ async function createTask(
 
 /** Does a task's work and records the outcome; never throws. */
 async function execute(connection: ClientDispatcher, record: TaskRecord, method: ClientMethod, directive: Directive): Promise<void> {
+  // When the work will be over, for the fault that lets a late cancel lose to it (shared tasks/cancel handler).
+  if (connection.env.faults.has('cancel-race-completes')) record.workEndsAtMs = Date.now() + directive.delayMs;
   let outcome: TaskOutcome;
   try {
     outcome = await perform(method, directive, record.abort.signal, (asked, signal) => callTools(connection, asked, signal));

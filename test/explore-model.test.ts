@@ -23,14 +23,26 @@ import { broken, LogRecorder, passes } from './support/explore-judgements.js';
 /** Builds a run's log by hand: times are milliseconds of performance.now(), timeOrigin 0 so createdAt is the same clock. */
 class LogBuilder extends LogRecorder {
   /** A task created by a request sent at `sent` and answered at `received`, reported with `status` and `ttl`. */
-  create(sent: number, received: number, options: { role?: CreatedTask['role']; status?: string; ttl?: number | null; delayMs?: number; text?: string } = {}): number {
+  create(sent: number, received: number, options: { role?: CreatedTask['role']; status?: string; ttl?: number | null; delayMs?: number; text?: string; method?: CreatedTask['method'] } = {}): number {
     const index = this.log.tasks.length;
     const role = options.role ?? 'echo';
     const input = role === 'error' ? { code: -32042, message: 'explore: deliberate failure' } : { text: options.text ?? `text-${index}` };
     const ttl = options.ttl === undefined ? 60_000 : options.ttl;
     const taskId = `task-${index}`;
     const task = { taskId, status: options.status ?? 'working', createdAt: new Date(sent + 1).toISOString(), lastUpdatedAt: new Date(sent + 1).toISOString(), ttl, pollInterval: 50 };
-    this.log.tasks.push({ index, role, delayMs: options.delayMs ?? 0, ttlRequested: ttl, input, comparesText: true, honoursDelay: true, taskId, created: task, position: this.position });
+    this.log.tasks.push({
+      index,
+      role,
+      ...(options.method ? { method: options.method } : {}),
+      delayMs: options.delayMs ?? 0,
+      ttlRequested: ttl,
+      input,
+      comparesText: true,
+      honoursDelay: true,
+      taskId,
+      created: task,
+      position: this.position,
+    });
     this.push({ kind: 'create', role, delayMs: options.delayMs ?? 0, ttl: null }, sent, received, { kind: 'result', result: { task } }, index, taskId);
     return index;
   }
@@ -197,6 +209,25 @@ describe('explore model: results', () => {
     const err = c.create(0, 2, { role: 'error' });
     c.result(err, 5, 6, text('explore: deliberate failure', true));
     expect(broken(judgeResults(c.log), ALL_REQUIREMENTS)).toEqual({ requirement: 'TASKS-EXEC-SAME-ERROR', severity: 'fail' });
+  });
+
+  it("judges a client's echo by its method: the sampled message's text, or the accepted elicitation's answer", () => {
+    const b = new LogBuilder();
+    const sampled = b.create(0, 2, { text: 'hello', method: 'sampling/createMessage' });
+    const elicited = b.create(0, 2, { text: 'hello', method: 'elicitation/create' });
+    const err = b.create(0, 2, { role: 'error', method: 'sampling/createMessage' });
+    b.result(sampled, 5, 6, { kind: 'result', result: { role: 'assistant', content: { type: 'text', text: 'hello' }, model: 'm' } });
+    b.result(elicited, 5, 6, { kind: 'result', result: { action: 'accept', content: { answer: 'hello' } } });
+    b.result(err, 5, 6, error(-32042, 'explore: deliberate failure'));
+    passes(judgeResults(b.log));
+    const c = new LogBuilder();
+    const declined = c.create(0, 2, { text: 'hello', method: 'elicitation/create' });
+    c.result(declined, 5, 6, { kind: 'result', result: { action: 'cancel' } });
+    expect(broken(judgeResults(c.log), ALL_REQUIREMENTS)).toEqual({ requirement: 'TASKS-RESULT-EXACT', severity: 'fail' });
+    const d = new LogBuilder();
+    const other = d.create(0, 2, { text: 'hello', method: 'sampling/createMessage' });
+    d.result(other, 5, 6, { kind: 'result', result: { role: 'assistant', content: [{ type: 'text', text: 'hello (from task)' }], model: 'm' } });
+    expect(broken(judgeResults(d.log), ALL_REQUIREMENTS)).toEqual({ requirement: 'TASKS-RESULT-EXACT', severity: 'fail' });
   });
 
   it('accepts any answer for a task that was cancelled, or whose ttl may have run out', () => {

@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { ClientHub } from '../harness/connections/client-hub.js';
 import type { TargetSpec } from '../harness/connections/connect.js';
+import { liveProcessGroups } from '../harness/connections/process-group.js';
 import { explore, type ExploreOptions } from '../harness/explore/explore.js';
 import { sequenceArbitrary } from '../harness/explore/generate.js';
 import { MODERN_DELAYS_MS, MODERN_EXPLORE_ROLES, MODERN_GENERATION, MODERN_WAITS_MS, operationCount } from '../harness/explore/operations.js';
@@ -18,6 +20,7 @@ import { ALL_REQUIREMENTS } from '../suites/index.js';
 import { REFERENCE_BUILT, REFERENCE_MAIN, TOKENS } from './support/reference-runs.js';
 
 const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
+const CLIENT_MAIN = fileURLToPath(new URL('../dist/reference-client/main.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'explore-'));
 const SEED = 20251125;
 
@@ -104,6 +107,22 @@ describe.skipIf(!REFERENCE_BUILT)('explore against the reference receiver (run "
     }
   });
 
+  it('passes against the reference client, a fresh client process per run (each started while the run before went on)', async () => {
+    const hub = await ClientHub.start();
+    try {
+      const report = await exploreReference({ transport: 'client', command: `"${process.execPath}" "${CLIENT_MAIN}"`, hub }, { role: 'client' });
+      expect(notPassing(report)).toEqual([expect.stringMatching(/^explore\.isolation: skip — a client under test answers one session/)]);
+      expect(report.role).toBe('client');
+      expect(report.runsDone).toBe(15);
+      expect(report.properties.find((p) => p.id === 'explore.results')?.observations).toBeGreaterThan(0);
+      expect(report.notices).toContainEqual(expect.stringMatching(/^A client has no fail fixture/));
+    } finally {
+      await hub.close();
+    }
+    // The client started ahead for a run that never came is ended with the exploration.
+    expect(liveProcessGroups()).toEqual([]);
+  });
+
   it('shrinks a violation into a counterexample file that --replay runs again', async () => {
     const outDir = join(dir, 'shrunk');
     const report = await exploreReference(stdioReference('result-differs'), { outDir, replayCommandPrefix: 'mcp-tasks-conformance explore --command x' });
@@ -166,6 +185,9 @@ describe.skipIf(!REFERENCE_BUILT || !existsSync(CLI))('the explore command', () 
       ['--command', 'x', '--url', 'http://127.0.0.1:9/'],
       ['--reference', 'ftp'],
       ['--replay', handWritten, '--runs', '5'],
+      ['--role', 'peer'],
+      ['--role', 'client', '--url', 'http://127.0.0.1:9/'],
+      ['--role', 'client', '--spec', '2026-07-28'],
     ]) {
       const run = cli(...args);
       expect(run.code, args.join(' ')).toBe(2);

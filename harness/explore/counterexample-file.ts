@@ -1,7 +1,7 @@
 // The counterexample file: the shrunk operations with what they saw, written so `explore --replay FILE` runs them again.
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { TranscriptEntry } from '../model.js';
+import type { ReceiverRole, TranscriptEntry } from '../model.js';
 import { MalformedOperation, sequenceFromRecords } from './operations.js';
 import type { Counterexample, OperationRecord } from './report.js';
 
@@ -11,6 +11,8 @@ export interface CounterexampleFile {
   $schema: typeof COUNTEREXAMPLE_SCHEMA;
   /** The profile explored; files written before 2026-07-28 was explored lack it (2025-11-25). */
   profile?: string;
+  /** The receiver explored; files written before clients were explored lack it (server). */
+  role?: ReceiverRole;
   seed: number;
   path: string | null;
   requirement: string;
@@ -30,10 +32,11 @@ export function counterexampleFileName(outDir: string, seed: number): string {
 }
 
 /** Writes the file whole or not at all (through a temporary name), so a replay never reads half of one. */
-export async function writeCounterexampleFile(file: string, counterexample: Omit<Counterexample, 'file'>, profile = '2025-11-25'): Promise<void> {
+export async function writeCounterexampleFile(file: string, counterexample: Omit<Counterexample, 'file'>, profile = '2025-11-25', role: ReceiverRole = 'server'): Promise<void> {
   const content: CounterexampleFile = {
     $schema: COUNTEREXAMPLE_SCHEMA,
     profile,
+    role,
     seed: counterexample.seed,
     path: counterexample.path ?? null,
     requirement: counterexample.requirement,
@@ -51,7 +54,7 @@ export async function writeCounterexampleFile(file: string, counterexample: Omit
 }
 
 /** Reads a counterexample file for --replay; its operations are checked here, so a bad file fails before anything starts. */
-export async function readCounterexampleFile(file: string): Promise<Pick<CounterexampleFile, 'operations' | 'message' | 'requirement' | 'seed' | 'profile'>> {
+export async function readCounterexampleFile(file: string): Promise<Pick<CounterexampleFile, 'operations' | 'message' | 'requirement' | 'seed' | 'profile' | 'role'>> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(await readFile(file, 'utf8'));
@@ -76,5 +79,6 @@ export async function readCounterexampleFile(file: string): Promise<Pick<Counter
     requirement: typeof data.requirement === 'string' ? data.requirement : '',
     seed: typeof data.seed === 'number' && Number.isInteger(data.seed) ? data.seed : 0,
     profile: typeof data.profile === 'string' ? data.profile : undefined,
+    role: data.role === 'client' || data.role === 'server' ? data.role : undefined,
   };
 }

@@ -2,6 +2,7 @@
 // sequence needs it), speaking the profile's era (2026-07-28: the per-request envelope, modern-execute.ts), logging what each operation sent and saw and when. Every wait is bounded by the calibrated timing.
 import { openConnection, type Connection } from '../connections/connect.js';
 import { ExtReceiver } from '../modern/receiver.js';
+import { ConnectionReserve } from './connection-reserve.js';
 import { Receiver } from '../receiver.js';
 import { pause } from '../timing.js';
 import { Transcript } from '../transcript.js';
@@ -52,14 +53,7 @@ export async function executeSequence(sequence: Sequence, setup: ExecutionSetup)
     const needsPeer = sequence.some((step) => step.some((operation) => operation.kind.startsWith('peer-')));
     const withPeer = needsPeer && target.transport === 'http' && target.peerHeaders !== undefined;
     const open = async (label: string, identity: 'primary' | 'peer') => {
-      const connection = await openConnection(target, {
-        transcript,
-        label,
-        identity,
-        requestTimeoutMs: timing.requestTimeoutMs,
-        connectTimeoutMs: timing.connectTimeoutMs,
-        ...(setup.modern ? { era: 'modern' as const, discovered: { ...setup.modern, raw: {} } } : {}),
-      });
+      const connection = identity === 'primary' && setup.reserve ? await setup.reserve.take(transcript, label) : await openFor(setup, transcript, label, identity);
       connections.push(connection);
       if (abort.signal.aborted) void closeAll();
       return connection;
@@ -112,6 +106,28 @@ export async function executeSequence(sequence: Sequence, setup: ExecutionSetup)
   return { log, records };
 }
 
+/** One connection of a run, as the setup reaches the target. */
+function openFor(setup: Omit<ExecutionSetup, 'signal' | 'reserve'>, transcript: Transcript, label: string, identity: 'primary' | 'peer'): Promise<Connection> {
+  const { target, timing } = setup;
+  return openConnection(target, {
+    transcript,
+    label,
+    identity,
+    requestTimeoutMs: timing.requestTimeoutMs,
+    connectTimeoutMs: timing.connectTimeoutMs,
+    ...(setup.modern ? { era: 'modern' as const, discovered: { ...setup.modern, raw: {} } } : {}),
+  });
+}
+
+/**
+ * Identity A's connections started one run ahead where a run starts a process (a stdio server, a client under test)
+ * and a connection can be handed to the run's transcript (2025-11-25); none over HTTP, where a session costs little.
+ */
+export function connectionReserve(setup: Omit<ExecutionSetup, 'signal' | 'reserve'>): ConnectionReserve | undefined {
+  if (setup.target.transport === 'http' || setup.modern) return undefined;
+  return new ConnectionReserve((transcript) => openFor(setup, transcript, 'A', 'primary'));
+}
+
 /** The 2025-11-25 requestor: tasks/get, tasks/result, tasks/cancel and tasks/list walks through a Receiver. */
 class SequenceRunner extends RunnerBase<Receiver> {
   protected async send(operation: Exclude<Operation, { kind: 'create' }>, base: OperationBase): Promise<ObservedOperation> {
@@ -144,6 +160,45 @@ class SequenceRunner extends RunnerBase<Receiver> {
         return { ...named, ...timesOf(reply), answer: answerOf(reply) };
       }
     }
+  }
+
+  /**
+   * After the last step, one more tasks/get of two kinds of task, so the model can judge what the run alone could not:
+   * each a walk of identity A left out that no later answer showed (else it may have been deleted, for all the model
+   * can tell), and each cancelled while its work would still have run, looked at once that work would be over (a cancel
+   * that lost the race shows only then). Each is looked at once; the run waits at most for the longest work.
+   */
+  override async followUp(position: number): Promise<void> {
+    const operations = this.log.operations;
+    const shownAfter = (taskId: string, at: number) =>
+      operations.some(
+        (operation) =>
+          !operation.peer && operation.receivedAt > at && (operation.taskId === taskId || (operation.answer.kind === 'list' && operation.answer.tasks.some((task) => task.taskId === taskId))),
+      );
+    const looks = new Map<CreatedTask, number>();
+    for (const walk of operations) {
+      if (walk.peer || walk.answer.kind !== 'list') continue;
+      const listed = new Set(walk.answer.tasks.map((task) => task.taskId));
+      for (const task of this.log.tasks) {
+        const createdBefore = operations.some((operation) => operation.task === task.index && operation.operation.kind === 'create' && operation.receivedAt < walk.sentAt);
+        if (task.taskId && createdBefore && !listed.has(task.taskId) && !shownAfter(task.taskId, walk.receivedAt)) looks.set(task, 0);
+      }
+    }
+    for (const cancel of operations) {
+      const task = this.log.tasks.find((created) => created.index === cancel.task);
+      if (cancel.operation.kind !== 'cancel' || !task?.taskId || !task.honoursDelay || cancel.answer.kind !== 'result') continue;
+      const workOver = (this.createSentAt.get(task.index) ?? 0) + task.delayMs + this.setup.timing.allowanceMs;
+      if (cancel.sentAt < workOver && !shownAfter(task.taskId, workOver)) looks.set(task, Math.max(looks.get(task) ?? 0, workOver));
+    }
+    let next = position;
+    await Promise.all(
+      [...looks].map(async ([task, notBefore]) => {
+        if (notBefore > performance.now()) await pause(notBefore - performance.now(), this.signal);
+        const reply = await this.primary.getTask(task.taskId!);
+        const base = { position: next++, step: Number.MAX_SAFE_INTEGER, operation: { kind: 'get' as const, task: task.index }, peer: false, task: task.index, taskId: task.taskId };
+        operations.push({ ...base, followUp: true, ...timesOf(reply), answer: answerOf(reply) });
+      }),
+    );
   }
 
   protected async create(operation: Extract<Operation, { kind: 'create' }>, index: number, base: OperationBase): Promise<ObservedOperation> {

@@ -5,11 +5,12 @@ import { describeTarget, wireTransport, type TargetSpec } from '../connections/c
 import { discoverTarget, TargetUnreachable } from '../discovery.js';
 import type { FixtureBinding, FixtureMapping } from '../fixtures.js';
 import { SPEC_URL, SPEC_VERSION } from '../model-basics.js';
-import type { FixtureRole, Requirement } from '../model.js';
+import type { FixtureRole, ReceiverRole, Requirement } from '../model.js';
 import { declaresTaskRequests, tasksCapability } from '../preconditions.js';
 import { calibrate, type Timing } from '../timing.js';
 import { counterexampleFileName, writeCounterexampleFile } from './counterexample-file.js';
-import { executeSequence, type ExecutedRun } from './execute.js';
+import type { ConnectionReserve } from './connection-reserve.js';
+import { connectionReserve, executeSequence, type ExecutedRun } from './execute.js';
 import { sequenceArbitrary, type GenerationScope } from './generate.js';
 import { EXPLORE_PROPERTIES, firstViolation, judgeRun, MODERN_EXPLORE_PROPERTIES, severityOf, type ExploreProperty, type Judgement, type PropertyId, type Violation } from './model.js';
 import { judgeModernRun } from './modern-model.js';
@@ -48,6 +49,8 @@ export interface ExploreOptions {
   tool: { name: string; version: string };
   /** The profile's catalogue: each violation's keyword, hence its severity, comes from it. */
   requirements: ReadonlyMap<string, Requirement>;
+  /** The receiver explored (default server); a client under test is reached through the hub (target transport client). */
+  role?: ReceiverRole;
   /** The profile explored (default 2025-11-25); modern: 2026-07-28, the Tasks extension with the per-request envelope. */
   profile?: { id: string; title: string; specUrl: string; era: 'legacy' | 'modern' };
   bundledReference?: boolean;
@@ -122,7 +125,7 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
   try {
     discovered = dialect.modern
       ? await (await import('../modern/discovery.js')).discoverModernTarget(options.target, options.timing, options.fixtureMappings ?? {})
-      : await discoverTarget(options.target, options.timing, 'server', options.fixtureMappings ?? {});
+      : await discoverTarget(options.target, options.timing, options.role ?? 'server', options.fixtureMappings ?? {});
   } catch (error) {
     if (!(error instanceof TargetUnreachable)) throw error;
     return finish(nothingRan(`the receiver under test could not be reached: ${error.message}`, true), {}, []);
@@ -138,14 +141,22 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
   const skipped: Partial<Record<PropertyId, string>> = {};
   if (!dialect.modern && !scope.list) skipped['explore.listing'] = 'the receiver does not declare tasks.list, so no list operations were generated';
   if (!scope.cancel) skipped['explore.cancel-answers'] = 'the receiver does not declare tasks.cancel, so no cancel operations were generated';
-  if (!scope.peer) skipped['explore.isolation'] = 'needs a second identity over HTTP (--peer-header)';
+  if (!scope.peer)
+    skipped['explore.isolation'] =
+      facts.role === 'client' ? 'a client under test answers one session, its own; a second identity needs a server over HTTP (--peer-header)' : 'needs a second identity over HTTP (--peer-header)';
   if (dialect.modern && !scope.roles.includes('confirm')) skipped['explore.input'] = 'the server offers no confirm_delete tool (and the config maps none), so no task asked for input';
   const allRoles: readonly ExploreRole[] = dialect.modern ? MODERN_EXPLORE_ROLES : EXPLORE_ROLES;
-  for (const role of allRoles.filter((role) => !scope.roles.includes(role))) notices.push(`No task-capable ${role} fixture: no ${role} tasks were generated.`);
+  for (const role of allRoles.filter((role) => !scope.roles.includes(role))) notices.push(missingRoleNotice(facts, role));
 
   const modern = dialect.modern ? { protocolVersion: facts.protocolVersion, capabilities: facts.capabilities, serverInfo: facts.serverInfo } : undefined;
-  const context: RunContext = { options, timing, fixtures: facts.fixtures, scope, progress, modern, judge: dialect.judge };
-  const exploration = options.replay ? await replayOnce(context, sequenceFromRecords(options.replay.operations)) : await searchAndShrink(context);
+  const reserve = connectionReserve({ target: options.target, timing, fixtures: facts.fixtures, modern });
+  const context: RunContext = { options, timing, fixtures: facts.fixtures, scope, progress, modern, judge: dialect.judge, reserve };
+  let exploration: Exploration;
+  try {
+    exploration = options.replay ? await replayOnce(context, sequenceFromRecords(options.replay.operations)) : await searchAndShrink(context);
+  } finally {
+    await reserve?.end();
+  }
   return finish(exploration, skipped, notices);
 }
 
@@ -158,18 +169,32 @@ interface RunContext {
   /** 2026-07-28: what server/discover said, for every connection. */
   modern?: ExecutionSetup['modern'];
   judge: (log: RunLog) => Partial<Record<PropertyId, Judgement>>;
+  reserve?: ConnectionReserve;
 }
 
-/** 2025-11-25: tasks of the echo, fail and error tools, with list and cancel where declared. */
+/**
+ * 2025-11-25: tasks of the echo, fail and error tools (a client: echo and error, carried by the sampling or elicitation
+ * requests it takes as tasks), with list and cancel where declared.
+ */
 function legacyScope(facts: TargetFacts, maxOps: number): { scope: GenerationScope; cannot?: string } {
   const roles = EXPLORE_ROLES.filter((role) => taskCapable(facts.fixtures.get(role)));
   const scope: GenerationScope = { roles, list: tasksCapability(facts)?.list !== undefined, cancel: tasksCapability(facts)?.cancel !== undefined, peer: facts.hasPeerIdentity, maxOps };
+  const client = facts.role === 'client';
   const cannot = !declaresTaskRequests(facts)
-    ? 'the receiver does not declare tasks.requests.tools.call, so it takes no task-augmented requests'
+    ? client
+      ? 'the client declares neither tasks.requests.sampling.createMessage nor tasks.requests.elicitation.create, so it takes no task-augmented requests'
+      : 'the receiver does not declare tasks.requests.tools.call, so it takes no task-augmented requests'
     : roles.length === 0
       ? 'the receiver offers none of conformance_echo, conformance_fail, conformance_error as a task-capable tool (and the config maps none)'
       : undefined;
   return { scope, cannot };
+}
+
+/** Why no task of a fixture role was generated, for the report's notices. */
+function missingRoleNotice(facts: TargetFacts, role: ExploreRole): string {
+  // A client's work is a sampled message or an elicitation answer: nothing in it stands for a tool result with isError.
+  if (facts.role === 'client' && role === 'fail') return 'A client has no fail fixture (a tool result with isError has no counterpart in sampling or elicitation): no fail tasks were generated.';
+  return `No task-capable ${role} fixture: no ${role} tasks were generated.`;
 }
 
 /** 2026-07-28: calls of the fixture tools the server may turn into tasks; get, update and cancel; no list, no result. */
@@ -202,7 +227,7 @@ function taskCapable(binding: FixtureBinding | undefined): boolean {
 
 /** Runs one sequence and judges it; `counts` adds its operations and observations to the exploration's. */
 async function runAndJudge(context: RunContext, sequence: Sequence, signal: AbortSignal, counts?: Exploration) {
-  const run = await executeSequence(sequence, { target: context.options.target, timing: context.timing, fixtures: context.fixtures, signal, modern: context.modern });
+  const run = await executeSequence(sequence, { target: context.options.target, timing: context.timing, fixtures: context.fixtures, signal, modern: context.modern, reserve: context.reserve });
   const judgements = context.judge(run.log);
   if (counts && !signal.aborted) {
     counts.runsDone += 1;
@@ -397,7 +422,7 @@ async function assembleReport(
     tool: options.tool,
     profile: { id: profile.id, title: profile.title, specUrl: profile.specUrl },
     target: { transport: wireTransport(options.target), description: describeTarget(options.target), bundledReference: options.bundledReference ?? false },
-    role: 'server',
+    role: options.role ?? 'server',
     seed: options.seed,
     runsRequested: options.replay ? 1 : options.runs,
     runsDone: exploration.runsDone,
@@ -434,7 +459,7 @@ async function counterexampleOf(options: ExploreOptions, found: Found): Promise<
     ...(found.path === undefined ? {} : { path: found.path }),
   };
   if (file && options.outDir && !options.replay) {
-    await writeCounterexampleFile(file, counterexample, dialectOf(options).profile.id);
+    await writeCounterexampleFile(file, counterexample, dialectOf(options).profile.id, options.role ?? 'server');
     counterexample.file = file;
   } else if (file) counterexample.file = file;
   return counterexample;

@@ -1,6 +1,7 @@
 // The model of what the 2025-11-25 spec allows a task receiver to show, as pure judgements of a finished run's log.
 // "A happens before B" when A's answer arrived before B was sent; operations that overlap are races, and a race
 // accepts every outcome the spec allows for either order.
+import type { FixtureMethod } from '../fixtures.js';
 import { levelOf } from '../model-basics.js';
 import type { Keyword, Requirement } from '../model.js';
 import { describeOperation } from './operations.js';
@@ -336,17 +337,43 @@ function outcomeProblem(task: CreatedTask, result: ObservedOperation): string | 
     if (task.comparesText && (answer.code !== task.input.code || answer.message !== task.input.message)) return `expected ${expected}, got error ${answer.code} "${answer.message}"`;
     return undefined;
   }
+  if (task.method !== undefined) return clientOutcomeProblem(task, task.method, result);
   const isError = task.role === 'fail';
   const expected = `a CallToolResult${isError ? ' with isError true' : ''}${task.comparesText ? ` and the text ${JSON.stringify(task.input.text)}` : ''}`;
   if (answer.kind !== 'result') return `expected ${expected}, got ${answerText(result)}`;
   if ((answer.result.isError === true) !== isError) return `expected ${expected}, got isError ${JSON.stringify(answer.result.isError ?? false)}`;
   if (!task.comparesText) return undefined;
-  const content = Array.isArray(answer.result.content) ? (answer.result.content as unknown[]) : [];
-  const texts = content
+  return textProblem(expected, textsOf(answer.result.content), task.input.text);
+}
+
+/**
+ * A client's echo (docs/client-fixture-contract.md): a sampled message whose text is the directive's, or an accepted
+ * elicitation whose answer is.
+ */
+function clientOutcomeProblem(task: CreatedTask, method: Exclude<FixtureMethod, 'tools/call'>, result: ObservedOperation): string | undefined {
+  const { answer } = result;
+  const text = JSON.stringify(task.input.text);
+  const sampling = method === 'sampling/createMessage';
+  const expected = sampling ? `a sampled message with the text ${text}` : `an accepted elicitation answering ${text}`;
+  if (answer.kind !== 'result') return `expected ${expected}, got ${answerText(result)}`;
+  if (sampling) return textProblem(expected, textsOf(answer.result.content), task.input.text);
+  const content = isRecord(answer.result.content) ? answer.result.content : {};
+  return answer.result.action === 'accept' && content.answer === task.input.text
+    ? undefined
+    : `expected ${expected}, got action ${JSON.stringify(answer.result.action)} with content ${JSON.stringify(answer.result.content ?? null)}`;
+}
+
+/** The text blocks of a content list (or of one content block, as a sampled message may carry it). */
+function textsOf(content: unknown): unknown[] {
+  const blocks = Array.isArray(content) ? (content as unknown[]) : [content];
+  return blocks
     .filter(isRecord)
     .filter((item) => item.type === 'text')
     .map((item) => item.text);
-  return texts.length === 1 && texts[0] === task.input.text
+}
+
+function textProblem(expected: string, texts: readonly unknown[], wanted: unknown): string | undefined {
+  return texts.length === 1 && texts[0] === wanted
     ? undefined
     : `expected ${expected}, got the text${texts.length === 1 ? '' : 's'} ${texts.map((text) => JSON.stringify(text)).join(', ') || '(none)'}`;
 }

@@ -1,5 +1,6 @@
 // What one run of a sequence saw: every operation with when it was sent and answered, and the tasks it created.
 // The model judges this log alone, so it is plain data that tests can write by hand.
+import type { FixtureMethod } from '../fixtures.js';
 import type { TranscriptEntry } from '../model.js';
 import type { ExploreRole, Operation } from './operations.js';
 
@@ -26,7 +27,7 @@ export interface ObservedOperation {
   taskId?: string;
   /** tasks/update: the inputRequests keys it answered. */
   inputKeys?: string[];
-  /** A tasks/get of the follow-up after the last step (2026-07-28): judged like any other, never replayed as an operation. */
+  /** A tasks/get of the follow-up after the last step: judged like any other, never replayed as an operation. */
   followUp?: boolean;
   /** performance.now() when the request left and when its answer arrived (a walk: its first page and its last answer). */
   sentAt: number;
@@ -38,6 +39,8 @@ export interface ObservedOperation {
 export interface CreatedTask {
   index: number;
   role: ExploreRole;
+  /** How the work was asked for: a tool call of a server, or a sampling or elicitation request of a client (absent: tools/call). */
+  method?: Exclude<FixtureMethod, 'tools/call'>;
   delayMs: number;
   /** What was asked: null for no ttl. */
   ttlRequested: number | null;

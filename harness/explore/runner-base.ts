@@ -6,6 +6,7 @@ import type { FixtureRole } from '../model.js';
 import type { RpcReply } from '../session.js';
 import type { Timing } from '../timing.js';
 import type { TargetSpec } from '../connections/connect.js';
+import type { ConnectionReserve } from './connection-reserve.js';
 import type { Operation } from './operations.js';
 import { describeAnswer, type Answer, type CreatedTask, type ObservedOperation, type RunLog } from './run-log.js';
 
@@ -17,6 +18,8 @@ export interface ExecutionSetup {
   signal?: AbortSignal;
   /** 2026-07-28: what server/discover said, given to every connection (no initialize). Absent: 2025-11-25. */
   modern?: { protocolVersion: string; capabilities: Record<string, unknown>; serverInfo: unknown };
+  /** Identity A's connection started ahead of the run (execute.ts, connectionReserve); absent: the run opens its own. */
+  reserve?: ConnectionReserve;
 }
 
 export type Plan = { run: true; index?: number } | { run: false; index?: undefined };
@@ -76,7 +79,7 @@ export abstract class RunnerBase<R = unknown> {
     return describeAnswer(observed, label);
   }
 
-  /** After the last step: the 2025-11-25 runner does nothing more; the 2026-07-28 one follows its tasks to their end. */
+  /** After the last step: the 2025-11-25 runner looks again at tasks its walks left out; the 2026-07-28 one follows its tasks to their end. */
   async followUp(_position: number): Promise<void> {}
 
   protected abstract create(operation: Extract<Operation, { kind: 'create' }>, index: number, base: OperationBase): Promise<ObservedOperation>;
@@ -88,6 +91,7 @@ export abstract class RunnerBase<R = unknown> {
     const created: CreatedTask = {
       index,
       role: operation.role,
+      ...(binding.method === 'tools/call' ? {} : { method: binding.method }),
       delayMs: operation.delayMs,
       ttlRequested: operation.ttl,
       input,

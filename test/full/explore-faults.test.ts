@@ -1,7 +1,8 @@
 // The explore command's engine against the reference receiver: each fault that only an interleaving shows
 // (test/fault-cases/explore.ts) is found within the default budget and shrunk to a few operations naming the broken
 // requirement, and the correct reference passes a long exploration over stdio and over HTTP.
-import { describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
 
 import type { TargetSpec } from '../../harness/connections/connect.js';
 import { explore } from '../../harness/explore/explore.js';
@@ -10,8 +11,12 @@ import { makeTiming } from '../../harness/timing.js';
 import { startReferenceHttpServer } from '../../reference-server/index.js';
 import { ALL_REQUIREMENTS } from '../../suites/index.js';
 import { TASKS_2026_07_28 } from '../../suites/ext-tasks/index.js';
+import { ClientHub } from '../../harness/connections/client-hub.js';
+import { liveProcessGroups } from '../../harness/connections/process-group.js';
 import { EXPLORE_ONLY_FAULTS, EXT_EXPLORE_ONLY_FAULTS } from '../fault-cases/explore.js';
 import { REFERENCE_BUILT, REFERENCE_MAIN, TOKENS } from '../support/reference-runs.js';
+
+const CLIENT_MAIN = fileURLToPath(new URL('../../dist/reference-client/main.js', import.meta.url));
 
 /** The contract's defaults: 100 runs of at most 12 operations within 60 s. */
 const DEFAULTS = { runs: 100, budgetMs: 60_000, maxOps: 12 };
@@ -37,6 +42,7 @@ const EXPECTED: Record<string, readonly string[]> = {
 async function exploreTarget(target: TargetSpec, settings: { seed: number; runs: number; budgetMs: number; maxOps: number }, modern = false): Promise<ExploreReport> {
   const options = {
     target,
+    ...(target.transport === 'client' ? { role: 'client' as const } : {}),
     timing: makeTiming(1),
     ...settings,
     tool: { name: 'mcp-tasks-conformance', version: 'test' },
@@ -53,6 +59,16 @@ const MODERN_SEED = 20260728;
 const MODERN_EXPECTED: Record<string, readonly string[]> = {
   'ext-cancel-race-completes': ['EXT-LIFECYCLE-TERMINAL-FINAL'],
 };
+
+/** The reference client, a process per run as a user's client would be, through a hub of its own until `body` is done. */
+async function withReferenceClient<T>(faults: string[], body: (target: TargetSpec) => Promise<T>): Promise<T> {
+  const hub = await ClientHub.start();
+  try {
+    return await body({ transport: 'client', command: `"${process.execPath}" "${CLIENT_MAIN}"${faults.map((fault) => ` --fault ${fault}`).join('')}`, hub });
+  } finally {
+    await hub.close();
+  }
+}
 
 /** The reference over Streamable HTTP in this process, with identities A and B (tokens), until `body` is done. */
 async function withReferenceHttp<T>(faults: string[], body: (target: TargetSpec) => Promise<T>): Promise<T> {
@@ -77,6 +93,18 @@ function describeReport(report: ExploreReport): string {
   return lines.join('\n');
 }
 
+/** The exploration found exactly one property broken, of one of these requirements, as a fail, in a few operations. */
+function expectShrunkViolation(report: ExploreReport, requirements: readonly string[]): void {
+  const summary = describeReport(report);
+  const broken = report.properties.filter((property) => property.counterexample !== undefined);
+  expect(broken, summary).toHaveLength(1);
+  const example = broken[0]!.counterexample!;
+  expect(requirements, summary).toContain(example.requirement);
+  expect(example.severity, summary).toBe('fail');
+  expect(example.operations.length, summary).toBeLessThanOrEqual(MAX_SHRUNK_OPERATIONS);
+  expect(example.replayCommand, summary).toMatch(/explore/);
+}
+
 describe('explore finds the faults only interleavings show, and shrinks each to a few operations', () => {
   it('knows exactly the explore-only faults', () => {
     expect(Object.keys(EXPECTED).sort()).toEqual([...EXPLORE_ONLY_FAULTS].sort());
@@ -90,13 +118,7 @@ describe('explore finds the faults only interleavings show, and shrinks each to 
         const summary = describeReport(report);
         console.log(`explore --seed ${SEED} against the reference with ${fault}:\n${summary}`);
         expect(report.outcome, summary).toBe('fail');
-        const broken = report.properties.filter((property) => property.counterexample !== undefined);
-        expect(broken, summary).toHaveLength(1);
-        const example = broken[0]!.counterexample!;
-        expect(requirements, summary).toContain(example.requirement);
-        expect(example.severity, summary).toBe('fail');
-        expect(example.operations.length, summary).toBeLessThanOrEqual(MAX_SHRUNK_OPERATIONS);
-        expect(example.replayCommand, summary).toMatch(/explore/);
+        expectShrunkViolation(report, requirements);
       },
       TEST_TIMEOUT_MS,
     );
@@ -169,6 +191,37 @@ describe('the correct reference passes a long exploration', () => {
       const summary = describeReport(report);
       console.log(`explore --seed ${SEED} --runs 300 against the correct reference over stdio:\n${summary}`);
       expect(noViolation(report), summary).toEqual([]);
+      expect(report.outcome, summary).toBe('pass');
+      expect(report.runsDone, summary).toBeGreaterThan(0);
+    },
+    TEST_TIMEOUT_MS,
+  );
+});
+
+describe.skipIf(!REFERENCE_BUILT)('explore --role client finds the same faults in the reference client, and passes the correct one', () => {
+  afterAll(() => {
+    expect(liveProcessGroups()).toEqual([]);
+  });
+
+  for (const [fault, requirements] of Object.entries(EXPECTED)) {
+    it(
+      `${fault}: a violation of ${requirements.join(' or ')} within the default budget, at most ${MAX_SHRUNK_OPERATIONS} operations after shrinking`,
+      async () => {
+        const report = await withReferenceClient([fault], (target) => exploreTarget(target, { seed: SEED, ...FAULT_SEARCH }));
+        const summary = describeReport(report);
+        console.log(`explore --role client --seed ${SEED} against the reference client with ${fault}:\n${summary}`);
+        expectShrunkViolation(report, requirements);
+      },
+      TEST_TIMEOUT_MS,
+    );
+  }
+
+  it(
+    'the correct reference client: no violation in 300 runs or the budget',
+    async () => {
+      const report = await withReferenceClient([], (target) => exploreTarget(target, { seed: SEED, runs: 300, budgetMs: DEFAULTS.budgetMs, maxOps: DEFAULTS.maxOps }));
+      const summary = describeReport(report);
+      console.log(`explore --role client --seed ${SEED} --runs 300 against the correct reference client:\n${summary}`);
       expect(report.outcome, summary).toBe('pass');
       expect(report.runsDone, summary).toBeGreaterThan(0);
     },
