@@ -35,6 +35,7 @@ export const EXPLORE_OPTIONS = {
   replay: { type: 'string' },
   out: { type: 'string' },
   'fault-free-check': { type: 'boolean' },
+  'stop-at-first': { type: 'boolean' },
   spec: { type: 'string' },
   role: { type: 'string' },
 } as const;
@@ -103,6 +104,7 @@ export async function exploreCommand(args: string[]): Promise<number> {
     role,
     profile: { id: profile.id, title: profile.title, specUrl: profile.specUrl, era: profile.era },
     fixtureMappings: config.fixtures,
+    stopAtFirst: Boolean(values['stop-at-first']),
     signal: interrupt.signal,
     onProgress: (line: string) => process.stdout.write(`  ${line}\n`),
   };
@@ -241,10 +243,11 @@ function printSummary(report: ExploreReport, replaying: boolean): void {
     out.push(`  ${MARKS[property.outcome].padEnd(5)} ${property.id.padEnd(24)} ${detail}`);
   }
   for (const notice of report.notices) out.push(`  note: ${notice}`);
-  const counterexample = report.properties.find((property) => property.counterexample)?.counterexample;
-  if (counterexample) {
+  const counterexamples = report.properties.flatMap((property) => (property.counterexample ? [{ id: property.id, counterexample: property.counterexample }] : []));
+  for (const { id, counterexample } of counterexamples) {
     const shrunk = counterexample.shrinkSteps > 0 ? `, shrunk from ${counterexample.originalLength} operations in ${counterexample.shrinkSteps} steps` : '';
-    out.push('', `Counterexample (${counterexample.operations.length} operations${shrunk}); operations with the same number were sent together:`);
+    const which = counterexamples.length > 1 ? ` of ${id}` : '';
+    out.push('', `Counterexample${which} (${counterexample.operations.length} operations${shrunk}); operations with the same number were sent together:`);
     out.push(...describeRecords(counterexample.operations).map((line) => `  ${line}`));
     out.push(`broken: ${counterexample.requirement} (${counterexample.keyword}, ${counterexample.severity})`, `  ${counterexample.message}`);
     if (counterexample.file && !replaying) out.push(`written to ${counterexample.file}`);

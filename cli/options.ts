@@ -15,10 +15,11 @@ export const USAGE = `usage:
     loopback and runs CLIENT_CMD once per check with its URL appended (none: the bundled reference client)
   mcp-tasks-conformance explore [--role server|client] [target] [--spec 2025-11-25|2026-07-28] [--seed N] [--runs N] [--budget SECONDS]
                                 [--max-ops N] [--replay FILE] [--out DIR] [reports] [--strict] [--timeout-multiplier N] [--config FILE]
-                                [--fault-free-check]
+                                [--fault-free-check] [--stop-at-first]
     model-based random testing of task lifecycles: random sequences of concurrent operations (defaults: 100 runs, a 60 s
-    search budget, 12 operations) judged by a model of the spec; a violation is shrunk and written to DIR (default
-    out/explore) as a counterexample that --replay FILE runs again. A server under either profile; with --role client
+    search budget, 12 operations) judged by a model of the spec; each violation is shrunk and written to DIR (default
+    out/explore) as a counterexample that --replay FILE runs again, and the search goes on for the properties not yet
+    broken (--stop-at-first: not). A server under either profile; with --role client
     a client (2025-11-25), launched as by "client --command CLIENT_CMD" (none: the bundled reference client)
   mcp-tasks-conformance reference-server [--http --port N] [--fault NAME]... [--variant full|no-tasks] [--era dual|legacy|modern] [--tokens tok:ctx,...]
                                          [--answer-delay-ms N] [--intake-delay-ms N] [--flood]

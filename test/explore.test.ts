@@ -134,7 +134,7 @@ describe.skipIf(!REFERENCE_BUILT)('explore against the reference receiver (run "
     expect(counterexample.file).toBe(join(outDir, `counterexample-${SEED}.json`));
     expect(counterexample.replayCommand).toBe(`mcp-tasks-conformance explore --command x --replay ${counterexample.file}`);
     const file = JSON.parse(readFileSync(counterexample.file!, 'utf8'));
-    expect(file).toMatchObject({ $schema: 'urn:mcp-tasks-conformance:explore-counterexample:v1', seed: SEED, requirement: 'TASKS-RESULT-EXACT', severity: 'fail' });
+    expect(file).toMatchObject({ $schema: 'urn:mcp-tasks-conformance:explore-counterexample:v1', seed: SEED, requirement: 'TASKS-RESULT-EXACT', severity: 'fail', role: 'server' });
     expect(file.transcript.length).toBeGreaterThan(0);
     const replay = await exploreReference(stdioReference('result-differs'), { replay: { operations: file.operations, file: counterexample.file } });
     expect(replay.properties.find((p) => p.id === 'explore.results')?.outcome).toBe('fail');

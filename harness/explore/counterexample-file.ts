@@ -27,8 +27,9 @@ export interface CounterexampleFile {
 /** A counterexample file that cannot be replayed: the message names the file and what to mend. */
 export class CounterexampleFileError extends Error {}
 
-export function counterexampleFileName(outDir: string, seed: number): string {
-  return join(outDir, `counterexample-${seed}.json`);
+/** The first violation of an exploration goes to counterexample-<seed>.json, the next ones to -<seed>-2.json and on. */
+export function counterexampleFileName(outDir: string, seed: number, index = 0): string {
+  return join(outDir, `counterexample-${seed}${index === 0 ? '' : `-${index + 1}`}.json`);
 }
 
 /** Writes the file whole or not at all (through a temporary name), so a replay never reads half of one. */

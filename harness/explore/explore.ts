@@ -42,7 +42,7 @@ export interface ExploreOptions {
   seed: number;
   /** Default 100. */
   runs: number;
-  /** Bounds the search; shrinking a violation found gets at most as long again. Default 60_000. */
+  /** Bounds the search; shrinking the violations found gets at most as long again, all of them together. Default 60_000. */
   budgetMs: number;
   /** Operations per sequence, at most. Default 12. */
   maxOps: number;
@@ -59,6 +59,8 @@ export interface ExploreOptions {
   outDir?: string;
   /** The CLI's target flags, to spell the replay command. */
   replayCommandPrefix?: string;
+  /** End at the first violation (shrunk) instead of searching on for the other properties (--stop-at-first). */
+  stopAtFirst?: boolean;
   /** Replays these operations once instead of generating; `file` names where they came from, for the replay command. */
   replay?: { operations: OperationRecord[]; file?: string };
   signal?: AbortSignal;
@@ -70,13 +72,16 @@ interface Exploration {
   runsDone: number;
   operations: number;
   observations: Map<PropertyId, number>;
-  found?: Found;
+  /** The violations found, one per property broken, in the order they showed. */
+  found: Found[];
   /** Set when a run could not finish (a hang, a lost connection) or the harness failed: no verdict beyond it. */
   error?: string;
   endedBecause: string;
 }
 
 interface Found {
+  /** The run of the search it showed in (absent for a replay). */
+  foundInRun?: number;
   violation: Violation;
   run: ExecutedRun;
   originalLength: number;
@@ -150,7 +155,8 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
 
   const modern = dialect.modern ? { protocolVersion: facts.protocolVersion, capabilities: facts.capabilities, serverInfo: facts.serverInfo } : undefined;
   const reserve = connectionReserve({ target: options.target, timing, fixtures: facts.fixtures, modern });
-  const context: RunContext = { options, timing, fixtures: facts.fixtures, scope, progress, modern, judge: dialect.judge, reserve };
+  const explorable = dialect.properties.map((property) => property.id).filter((id) => !skipped[id]);
+  const context: RunContext = { options, timing, fixtures: facts.fixtures, scope, progress, modern, judge: dialect.judge, reserve, explorable };
   let exploration: Exploration;
   try {
     exploration = options.replay ? await replayOnce(context, sequenceFromRecords(options.replay.operations)) : await searchAndShrink(context);
@@ -170,6 +176,8 @@ interface RunContext {
   modern?: ExecutionSetup['modern'];
   judge: (log: RunLog) => Partial<Record<PropertyId, Judgement>>;
   reserve?: ConnectionReserve;
+  /** The properties the exploration can judge (the skipped ones left out): once each is broken, the search ends. */
+  explorable: readonly PropertyId[];
 }
 
 /**
@@ -237,51 +245,104 @@ async function runAndJudge(context: RunContext, sequence: Sequence, signal: Abor
   return { run, judgements };
 }
 
-/** The search (fast-check generates from the seed, within the budget), then the shrinking of the violation it found. */
+/**
+ * The search (fast-check generates from the seed, within the budget), and the shrinking of each violation it finds. A
+ * violation does not end the search: it goes on for the properties not yet broken, with the runs and time left, so one
+ * exploration shows every property it can break rather than the first one only (the rounds after the first take seeds
+ * derived from it, so the whole exploration stays determined by the seed). The shrinking of all of them shares a second
+ * budget of the same length.
+ */
 async function searchAndShrink(context: RunContext): Promise<Exploration> {
   const { options, progress } = context;
-  const exploration: Exploration = { runsDone: 0, operations: 0, observations: new Map(), endedBecause: '' };
-  const arbitrary = sequenceArbitrary(context.scope);
+  const exploration: Exploration = { runsDone: 0, operations: 0, observations: new Map(), found: [], endedBecause: '' };
+  let searchEnds = performance.now() + options.budgetMs;
+  const shrinking = { leftMs: options.budgetMs };
+  const broken = new Set<PropertyId>();
+  for (let round = 0; ; round++) {
+    const timeLeftMs = Math.round(searchEnds - performance.now());
+    const runsLeft = options.runs - exploration.runsDone;
+    if (options.signal?.aborted) return { ...exploration, error: 'interrupted', endedBecause: withFound(exploration, `interrupted after ${exploration.runsDone} runs`) };
+    if (runsLeft <= 0) return { ...exploration, endedBecause: withFound(exploration, `all ${options.runs} runs done`) };
+    if (timeLeftMs <= 0) return { ...exploration, endedBecause: withFound(exploration, budgetSpent(options, exploration)) };
+    const ended = await searchRound(context, exploration, broken, roundSeed(options.seed, round), runsLeft, timeLeftMs);
+    if (ended.error !== undefined) return { ...exploration, error: ended.error, endedBecause: withFound(exploration, ended.error) };
+    if (!ended.shown) continue;
+    progress(`violation in run ${exploration.runsDone}: ${ended.shown.violation.requirement}: ${ended.shown.violation.message}`);
+    const shrinkStarted = performance.now();
+    const found = await shrink(context, ended.shown, ended.seed, ended.path, Math.max(0, shrinking.leftMs));
+    // Shrinking is not searching: the search's time is the budget whatever the shrinking took.
+    const shrinkMs = performance.now() - shrinkStarted;
+    shrinking.leftMs -= shrinkMs;
+    searchEnds += shrinkMs;
+    exploration.found.push({ ...found, foundInRun: exploration.runsDone });
+    broken.add(found.violation.property);
+    if (options.stopAtFirst) return { ...exploration, endedBecause: withFound(exploration, 'the search stopped there (--stop-at-first)') };
+    if (context.explorable.every((id) => broken.has(id))) return { ...exploration, endedBecause: withFound(exploration, 'every property explored was broken') };
+    if (searchEnds > performance.now()) progress(`searching on for the other properties (${Math.round((searchEnds - performance.now()) / 1000)} s of the budget left)`);
+  }
+}
+
+/** One fast-check search from `seed` that ends at the first violation of a property not yet broken. */
+async function searchRound(
+  context: RunContext,
+  exploration: Exploration,
+  broken: ReadonlySet<PropertyId>,
+  seed: number,
+  numRuns: number,
+  timeLimitMs: number,
+): Promise<{ shown?: ViolationShown; seed: number; path?: string; error?: string }> {
+  const { options, progress } = context;
   const search = linkedAbort(options.signal);
   let inFlight: Promise<unknown> | undefined;
-  const property = fc.asyncProperty(arbitrary, async (sequence) => {
+  const property = fc.asyncProperty(sequenceArbitrary(context.scope), async (sequence) => {
     if (search.signal.aborted) return true;
     const running = runAndJudge(context, sequence, search.signal, exploration);
     inFlight = running;
     const { run, judgements } = await running;
     // A run the budget or an interruption cut short says nothing.
     if (search.signal.aborted) return true;
-    const found = firstViolation(judgements);
+    const found = firstViolation(judgements, undefined, broken);
     if (found) throw new ViolationShown(found, run);
     if (run.log.error) throw new RunCouldNotFinish(run.log.error);
-    if (exploration.runsDone % 10 === 0) progress(`run ${exploration.runsDone}/${options.runs}: no violation so far (${exploration.operations} operations)`);
+    if (exploration.runsDone % 10 === 0) progress(`run ${exploration.runsDone}/${options.runs}: no ${broken.size === 0 ? '' : 'other '}violation so far (${exploration.operations} operations)`);
     return true;
   });
   let details;
   try {
-    details = await fc.check(property, { seed: options.seed, numRuns: options.runs, endOnFailure: true, plugins: [fc.interruptAfterTimeLimit(options.budgetMs)] });
+    details = await fc.check(property, { seed, numRuns, endOnFailure: true, plugins: [fc.interruptAfterTimeLimit(timeLimitMs)] });
   } finally {
     // fast-check does not stop a predicate it interrupted: end its run, and wait until its connections are closed.
     search.abort();
     await inFlight?.catch(() => undefined);
   }
   const failure = details.failed ? details.errorInstance : undefined;
-  if (failure instanceof RunCouldNotFinish) return { ...exploration, error: failure.message, endedBecause: `run ${exploration.runsDone} could not finish: ${failure.message}` };
-  if (failure instanceof ViolationShown) {
-    progress(`violation in run ${exploration.runsDone}: ${failure.violation.requirement}: ${failure.violation.message}`);
-    const found = await shrink(context, failure, details.seed, details.counterexamplePath ?? undefined);
-    const before = found.originalLength;
-    const after = found.run.records.length;
-    return { ...exploration, found, endedBecause: `a violation showed in run ${exploration.runsDone} and was shrunk from ${before} to ${after} operation${after === 1 ? '' : 's'}` };
-  }
+  if (failure instanceof RunCouldNotFinish) return { seed, error: `run ${exploration.runsDone} could not finish: ${failure.message}` };
+  if (failure instanceof ViolationShown) return { shown: failure, seed: details.seed, path: details.counterexamplePath ?? undefined };
   if (details.failed) {
     const why = failure instanceof Error ? failure.message : `fast-check stopped: ${String(failure ?? 'no reason given')}`;
-    return { ...exploration, error: `the harness failed: ${why}`, endedBecause: `the harness failed: ${why}` };
+    return { seed, error: `the harness failed: ${why}` };
   }
-  if (options.signal?.aborted) return { ...exploration, error: 'interrupted', endedBecause: `interrupted after ${exploration.runsDone} runs` };
-  if (exploration.runsDone < options.runs)
-    return { ...exploration, endedBecause: `the time budget of ${Math.round(options.budgetMs / 1000)} s was spent after ${exploration.runsDone} of ${options.runs} runs` };
-  return { ...exploration, endedBecause: `all ${options.runs} runs done` };
+  return { seed };
+}
+
+/** The seed of the search's round after `round` violations: the given one first, then one derived from it for each. */
+function roundSeed(seed: number, round: number): number {
+  return round === 0 ? seed : (seed + round * 7919) % 2 ** 31;
+}
+
+function budgetSpent(options: ExploreOptions, exploration: Exploration): string {
+  return `the time budget of ${Math.round(options.budgetMs / 1000)} s was spent after ${exploration.runsDone} of ${options.runs} runs`;
+}
+
+/** Why the exploration ended, after what it found: "a violation showed in run 9 and was shrunk from 7 to 4 operations; then ...". */
+function withFound(exploration: Exploration, then: string): string {
+  const found = exploration.found.map(({ foundInRun, originalLength, run }) => {
+    const after = run.records.length;
+    return `in run ${foundInRun ?? exploration.runsDone} (shrunk from ${originalLength} to ${after} operation${after === 1 ? '' : 's'})`;
+  });
+  if (found.length === 0) return then;
+  const shown = found.length === 1 ? `a violation showed ${found[0]}` : `${found.length} violations showed: ${found.join(', ')}`;
+  return `${shown}; ${then}`;
 }
 
 /**
@@ -289,12 +350,12 @@ async function searchAndShrink(context: RunContext): Promise<Exploration> {
  * the same requirement broken counts as failing, so the shrunk sequence shows what the first one showed; when timing
  * keeps it from showing again, shrinking stops there and the sequence seen last is kept.
  */
-async function shrink(context: RunContext, first: ViolationShown, seed: number, path: string | undefined): Promise<Found> {
+async function shrink(context: RunContext, first: ViolationShown, seed: number, path: string | undefined, budgetMs: number): Promise<Found> {
   const { options, progress } = context;
   const found: Found = { violation: first.violation, run: first.run, originalLength: first.run.records.length, shrinkSteps: 0, path };
   if (path === undefined) return found;
-  progress(`shrinking (up to ${Math.round(options.budgetMs / 1000)} s)`);
-  const shrinkingEnds = performance.now() + options.budgetMs;
+  progress(`shrinking (up to ${Math.round(budgetMs / 1000)} s)`);
+  const shrinkingEnds = performance.now() + budgetMs;
   const wanted = { property: first.violation.property, requirement: first.violation.requirement };
   // The fast-check stage ends at the budget or when it is done; its run in flight then ends with it.
   const stage = linkedAbort(options.signal);
@@ -314,7 +375,7 @@ async function shrink(context: RunContext, first: ViolationShown, seed: number, 
   });
   let details;
   try {
-    details = await fc.check(property, { seed, path, numRuns: 1, endOnFailure: false, plugins: [fc.interruptAfterTimeLimit(options.budgetMs)] });
+    details = await fc.check(property, { seed, path, numRuns: 1, endOnFailure: false, plugins: [fc.interruptAfterTimeLimit(Math.max(1, budgetMs))] });
   } finally {
     stage.abort();
     await inFlight?.catch(() => undefined);
@@ -363,13 +424,18 @@ async function dropUnusedCreates(context: RunContext, found: Found, wanted: { pr
 
 /** --replay: the operations once, judged by the model. */
 async function replayOnce(context: RunContext, sequence: Sequence): Promise<Exploration> {
-  const exploration: Exploration = { runsDone: 0, operations: 0, observations: new Map(), endedBecause: '' };
+  const exploration: Exploration = { runsDone: 0, operations: 0, observations: new Map(), found: [], endedBecause: '' };
   const signal = linkedAbort(context.options.signal).signal;
   const { run, judgements } = await runAndJudge(context, sequence, signal, exploration);
-  const violation = firstViolation(judgements);
-  if (violation) {
-    const length = run.records.length;
-    return { ...exploration, found: { violation, run, originalLength: length, shrinkSteps: 0 }, endedBecause: 'the replayed operations showed a violation' };
+  // Each property the run broke, by its first violation.
+  const broken = new Set<PropertyId>();
+  for (let violation = firstViolation(judgements); violation; violation = firstViolation(judgements, undefined, broken)) {
+    broken.add(violation.property);
+    exploration.found.push({ violation, run, originalLength: run.records.length, shrinkSteps: 0 });
+  }
+  if (exploration.found.length > 0) {
+    const count = exploration.found.length;
+    return { ...exploration, endedBecause: `the replayed operations showed ${count === 1 ? 'a violation' : `violations of ${count} properties`}` };
   }
   if (run.log.error) return { ...exploration, error: run.log.error, endedBecause: `the replay could not finish: ${run.log.error}` };
   return { ...exploration, endedBecause: 'the replayed operations showed no violation' };
@@ -383,7 +449,7 @@ function linkedAbort(outer: AbortSignal | undefined): AbortController {
 }
 
 function nothingRan(why: string, error: boolean): Exploration {
-  return { runsDone: 0, operations: 0, observations: new Map(), endedBecause: why, ...(error ? { error: why } : {}) };
+  return { runsDone: 0, operations: 0, observations: new Map(), found: [], endedBecause: why, ...(error ? { error: why } : {}) };
 }
 
 function everySkipped(properties: readonly ExploreProperty[], why: string): Partial<Record<PropertyId, string>> {
@@ -400,14 +466,14 @@ async function assembleReport(
   startedAt: Date,
   started: number,
 ): Promise<ExploreReport> {
-  const counterexample = exploration.found ? await counterexampleOf(options, exploration.found) : undefined;
+  const counterexamples = new Map<PropertyId, Counterexample>();
+  for (const [index, found] of exploration.found.entries()) counterexamples.set(found.violation.property, await counterexampleOf(options, found, index));
   const { profile, properties: explored } = dialectOf(options);
   const properties: PropertyResult[] = explored.map((property) => {
     const observations = exploration.observations.get(property.id) ?? 0;
     const base = { id: property.id, title: property.title, requirements: property.requirements, observations };
-    if (counterexample && exploration.found?.violation.property === property.id) {
-      return { ...base, outcome: counterexample.severity, message: `${counterexample.requirement}: ${counterexample.message}`, counterexample };
-    }
+    const counterexample = counterexamples.get(property.id);
+    if (counterexample) return { ...base, outcome: counterexample.severity, message: `${counterexample.requirement}: ${counterexample.message}`, counterexample };
     const skip = skipped[property.id];
     if (skip) return { ...base, outcome: 'skip', message: skip };
     if (exploration.error) {
@@ -438,12 +504,12 @@ async function assembleReport(
 }
 
 /** The shrunk violation as the report and the counterexample file carry it; the file is written here when outDir is set. */
-async function counterexampleOf(options: ExploreOptions, found: Found): Promise<Counterexample> {
+async function counterexampleOf(options: ExploreOptions, found: Found, index: number): Promise<Counterexample> {
   const { violation, run } = found;
   const { keyword, severity } = severityOf(violation.requirement, options.requirements);
   const prefix = options.replayCommandPrefix ?? 'mcp-tasks-conformance explore';
   // A replay is not written again: its file already holds these operations.
-  const file = options.outDir && !options.replay ? counterexampleFileName(options.outDir, options.seed) : options.replay?.file;
+  const file = options.outDir && !options.replay ? counterexampleFileName(options.outDir, options.seed, index) : options.replay?.file;
   const replayCommand = file ? `${prefix} --replay ${shellQuote(file)}` : `${prefix} --seed ${options.seed}`;
   const counterexample: Counterexample = {
     requirement: violation.requirement,

@@ -154,11 +154,17 @@ export function judgeRun(log: RunLog): Partial<Record<PropertyId, Judgement>> {
 }
 
 /** The violation that showed first (ties go to the property listed first). */
-export function firstViolation(judgements: Partial<Record<PropertyId, Judgement>>, only?: { property: PropertyId; requirement: string }): Violation | undefined {
+export function firstViolation(
+  judgements: Partial<Record<PropertyId, Judgement>>,
+  only?: { property: PropertyId; requirement: string },
+  /** Properties whose violations are passed over (already broken earlier in the exploration). */
+  besides?: ReadonlySet<PropertyId>,
+): Violation | undefined {
   const order = Object.keys(judgements) as PropertyId[];
   return order
     .flatMap((id) => judgements[id]?.violations ?? [])
     .filter((violation) => !only || (violation.property === only.property && violation.requirement === only.requirement))
+    .filter((violation) => !besides?.has(violation.property))
     .sort((a, b) => a.at - b.at || order.indexOf(a.property) - order.indexOf(b.property))[0];
 }
 

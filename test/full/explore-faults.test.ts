@@ -1,6 +1,9 @@
 // The explore command's engine against the reference receiver: each fault that only an interleaving shows
 // (test/fault-cases/explore.ts) is found within the default budget and shrunk to a few operations naming the broken
 // requirement, and the correct reference passes a long exploration over stdio and over HTTP.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -20,8 +23,11 @@ const CLIENT_MAIN = fileURLToPath(new URL('../../dist/reference-client/main.js',
 
 /** The contract's defaults: 100 runs of at most 12 operations within 60 s. */
 const DEFAULTS = { runs: 100, budgetMs: 60_000, maxOps: 12 };
-/** A fault must show within the default budget: runs enough that the budget, not the run count, ends the search. */
-const FAULT_SEARCH = { ...DEFAULTS, runs: 10_000 };
+/**
+ * A fault must show within the default budget: runs enough that the budget, not the run count, ends the search. These
+ * prove finding and shrinking, so the search stops at the first violation rather than spending the rest of the budget.
+ */
+const FAULT_SEARCH = { ...DEFAULTS, runs: 10_000, stopAtFirst: true };
 /** Fixed, so that a failure here can be replayed with `explore --seed`. */
 const SEED = 20251125;
 /**
@@ -39,18 +45,21 @@ const EXPECTED: Record<string, readonly string[]> = {
   'expires-at-half-ttl': ['TASKS-TTL-INCLUDE-ACTUAL'],
 };
 
-async function exploreTarget(target: TargetSpec, settings: { seed: number; runs: number; budgetMs: number; maxOps: number }, modern = false): Promise<ExploreReport> {
-  const options = {
+/** What every exploration here shares: the target's role, timing ×1, the tool and the profile's catalogue. */
+function baseOptions(target: TargetSpec, modern = false) {
+  return {
     target,
     ...(target.transport === 'client' ? { role: 'client' as const } : {}),
     timing: makeTiming(1),
-    ...settings,
     tool: { name: 'mcp-tasks-conformance', version: 'test' },
     requirements: modern ? TASKS_2026_07_28.requirements : ALL_REQUIREMENTS,
     ...(modern ? { profile: { id: TASKS_2026_07_28.id, title: TASKS_2026_07_28.title, specUrl: TASKS_2026_07_28.specUrl, era: 'modern' as const } } : {}),
     bundledReference: true,
   };
-  return explore(options);
+}
+
+async function exploreTarget(target: TargetSpec, settings: { seed: number; runs: number; budgetMs: number; maxOps: number; stopAtFirst?: boolean }, modern = false): Promise<ExploreReport> {
+  return explore({ ...baseOptions(target, modern), ...settings });
 }
 
 /** Fixed for the 2026-07-28 explorations, as SEED is for 2025-11-25. */
@@ -226,5 +235,38 @@ describe.skipIf(!REFERENCE_BUILT)('explore --role client finds the same faults i
       expect(report.runsDone, summary).toBeGreaterThan(0);
     },
     TEST_TIMEOUT_MS,
+  );
+});
+
+describe('an exploration goes on after a violation, for the properties not yet broken', () => {
+  it(
+    'two faults breaking two properties: both found in one exploration, each shrunk into its own file; --stop-at-first ends at the first',
+    async () => {
+      const outDir = mkdtempSync(join(tmpdir(), 'explore-continued-'));
+      await withReferenceHttp(['unknown-task-get-wrong-code', 'result-differs'], async (target) => {
+        const settings = { seed: SEED, runs: 10_000, budgetMs: 30_000, maxOps: DEFAULTS.maxOps };
+        const report = await explore({ ...baseOptions(target), ...settings, outDir, replayCommandPrefix: 'mcp-tasks-conformance explore --url x' });
+        const summary = describeReport(report);
+        console.log(`explore --seed ${SEED} against the reference with two faults:\n${summary}`);
+        const violated = report.properties.filter((property) => property.outcome === 'fail');
+        expect(violated.map((property) => property.id).sort(), summary).toEqual(['explore.results', 'explore.unknown-ids']);
+        expect(report.endedBecause, summary).toMatch(/^2 violations showed: in run \d+ \(shrunk from \d+ to \d+ operations?\), in run \d+/);
+        const results = violated.find((property) => property.id === 'explore.results')!.counterexample!;
+        const unknown = violated.find((property) => property.id === 'explore.unknown-ids')!.counterexample!;
+        expect([unknown.requirement, results.requirement]).toEqual(['TASKS-ERROR-INVALID-TASK-ID', 'TASKS-RESULT-EXACT']);
+        // The first violation's file is named by the seed alone, the next one's by the seed and its number.
+        expect([unknown.file, results.file].sort()).toEqual([join(outDir, `counterexample-${SEED}-2.json`), join(outDir, `counterexample-${SEED}.json`)]);
+        const file = JSON.parse(readFileSync(results.file!, 'utf8'));
+        const replay = await explore({ ...baseOptions(target), ...settings, replay: { operations: file.operations, file: results.file } });
+        expect(replay.properties.find((property) => property.id === 'explore.results')?.outcome, describeReport(replay)).toBe('fail');
+        const first = await explore({ ...baseOptions(target), ...settings, stopAtFirst: true });
+        expect(
+          first.properties.filter((property) => property.outcome === 'fail'),
+          describeReport(first),
+        ).toHaveLength(1);
+        expect(first.endedBecause).toMatch(/the search stopped there \(--stop-at-first\)$/);
+      });
+    },
+    3 * TEST_TIMEOUT_MS,
   );
 });
