@@ -254,6 +254,17 @@ describe('explore model: results', () => {
     expect(judgeResults(gone.log).violations).toEqual([]);
   });
 
+  it('names the blocking rule for another error answered while the work still ran, and exactness once it was done', () => {
+    const b = new LogBuilder();
+    const t = b.create(0, 2, { delayMs: 600 });
+    b.result(t, 5, 6, error(-32603, 'not completed yet, poll tasks/get'));
+    expect(broken(judgeResults(b.log), ALL_REQUIREMENTS)).toEqual({ requirement: 'TASKS-RESULT-BLOCK', severity: 'fail' });
+    const done = new LogBuilder();
+    const d = done.create(0, 2);
+    done.get(d, 5, 6, 'completed').result(d, 10, 11, error(-32603, 'lost'));
+    expect(broken(judgeResults(done.log), ALL_REQUIREMENTS)).toEqual({ requirement: 'TASKS-RESULT-EXACT', severity: 'fail' });
+  });
+
   it('fails a tasks/result that never answers once the task was seen terminal, but not one still waiting on work', () => {
     const b = new LogBuilder();
     const t = b.create(0, 2);

@@ -299,28 +299,35 @@ export function judgeResults(log: RunLog, sightings: readonly Sighting[] = sight
       continue;
     }
     if (cancelled || expired) continue; // a cancelled or expired task may answer anything, or be gone
+    const { later, ended, runningThen } = stateAtResult(log, task, result, sightings);
     if (result.answer.kind === 'error' && result.answer.code === INVALID_PARAMS) {
       // "No such task": a deletion (the ttl property's to judge) unless the task is seen alive afterwards.
-      const alive = sightings.find((sighting) => sighting.task === task.index && sighting.operation !== result && sighting.sentAt >= result.receivedAt);
-      if (!alive) continue;
+      if (!later) continue;
       observations += 1;
-      const seenTerminal = sightings.some((sighting) => sighting.task === task.index && happensBefore(sighting, result) && (sighting.source === 'result' || isTerminalStatus(sighting.status)));
-      // Still running afterwards means running when refused; otherwise the work asked for tells whether it was done.
-      const stillRunning = alive.source !== 'result' && !isTerminalStatus(alive.status);
-      const workDone = task.honoursDelay && (createOf(log, task)?.receivedAt ?? Number.POSITIVE_INFINITY) + task.delayMs <= result.sentAt;
-      const ended = seenTerminal || (!stillRunning && workDone);
       violations.push(
         violation(
           'explore.results',
           ended ? 'TASKS-RESULT-TERMINAL-RETURNS' : 'TASKS-RESULT-BLOCK',
           result,
-          `tasks/result of task #${task.index} ${at(log, result)} was refused with ${answerText(result)}, yet the task was still there afterwards (${said(log, alive)} "${String(alive.status)}"); tasks/result ${ended ? 'on an ended task answers with its outcome' : 'on a task still running waits for its outcome'}`,
+          `tasks/result of task #${task.index} ${at(log, result)} was refused with ${answerText(result)}, yet the task was still there afterwards (${said(log, later)} "${String(later.status)}"); tasks/result ${ended ? 'on an ended task answers with its outcome' : 'on a task still running waits for its outcome'}`,
         ),
       );
       continue;
     }
     observations += 1;
     const problem = outcomeProblem(task, result);
+    // An error that is not the work's, while the work was still going: tasks/result did not wait for the outcome.
+    if (problem && result.answer.kind === 'error' && runningThen) {
+      violations.push(
+        violation(
+          'explore.results',
+          'TASKS-RESULT-BLOCK',
+          result,
+          `tasks/result of task #${task.index} ${at(log, result)} was answered with ${answerText(result)} while the task was still running (${later && !ended ? `${said(log, later)} "${String(later.status)}" afterwards` : `its ${task.delayMs} ms of work not yet done`}); tasks/result on a task still running waits for its outcome`,
+        ),
+      );
+      continue;
+    }
     if (problem)
       violations.push(
         violation(
@@ -332,6 +339,21 @@ export function judgeResults(log: RunLog, sightings: readonly Sighting[] = sight
       );
   }
   return { observations, violations };
+}
+
+/**
+ * Where the task stood when tasks/result was sent: the first sighting after its answer (`later`), whether it had ended
+ * (seen terminal before, or not running afterwards with its work done), and whether it was surely still running then
+ * (seen running afterwards, or its work not yet done, and never seen terminal before).
+ */
+function stateAtResult(log: RunLog, task: CreatedTask, result: ObservedOperation, sightings: readonly Sighting[]): { later?: Sighting; ended: boolean; runningThen: boolean } {
+  const later = sightings.find((sighting) => sighting.task === task.index && sighting.operation !== result && sighting.sentAt >= result.receivedAt);
+  const seenTerminal = sightings.some((sighting) => sighting.task === task.index && happensBefore(sighting, result) && (sighting.source === 'result' || isTerminalStatus(sighting.status)));
+  // Still running afterwards means running when asked; otherwise the work asked for tells whether it was done.
+  const stillRunning = later !== undefined && later.source !== 'result' && !isTerminalStatus(later.status);
+  const workDone = task.honoursDelay && (createOf(log, task)?.receivedAt ?? Number.POSITIVE_INFINITY) + task.delayMs <= result.sentAt;
+  const ended = seenTerminal || (!stillRunning && workDone);
+  return { later, ended, runningThen: !seenTerminal && (stillRunning || (task.honoursDelay && !workDone)) };
 }
 
 /** What is wrong with a tasks/result answer for the fixture's work, or undefined when it is exactly right. */
