@@ -194,16 +194,17 @@ async function readReplay(file: string) {
  * violation there is a false alarm of the model, so no verdict on the target would be trustworthy: exit 2.
  */
 async function faultFreeCheck(base: Omit<ExploreOptions, 'target'>, hubs: ClientHub[]): Promise<boolean> {
-  process.stdout.write(`fault-free check: exploring the bundled reference ${base.role === 'client' ? 'client' : 'receiver'} with the same seed first\n`);
+  const reference = `bundled reference ${base.role === 'client' ? 'client' : 'receiver'}`;
+  process.stdout.write(`fault-free check: exploring the ${reference} with the same seed first\n`);
   const target = base.role === 'client' ? (await resolveClientTarget({}, hubs)).target : { transport: 'stdio' as const, command: `"${process.execPath}" "${referenceMain}"` };
   const report = await explore({ ...base, target, bundledReference: true });
   const broken = report.properties.find((property) => property.outcome !== 'pass' && property.outcome !== 'skip');
   if (!broken) {
-    process.stdout.write(`fault-free check: no violation in ${report.runsDone} runs of the reference receiver\n`);
+    process.stdout.write(`fault-free check: no violation in ${report.runsDone} runs of the ${reference}\n`);
     return false;
   }
   process.stderr.write(
-    `mcp-tasks-conformance: the fault-free check failed: against the bundled reference receiver ${broken.id} gave ${broken.outcome} (${broken.message}); the exploration's model is at fault, so the target was not explored\n`,
+    `mcp-tasks-conformance: the fault-free check failed: against the ${reference} ${broken.id} gave ${broken.outcome} (${broken.message}); the exploration's model is at fault, so the target was not explored\n`,
   );
   return true;
 }
