@@ -85,6 +85,14 @@ export interface CheckDefinition {
    * its stdio connections are its own processes, never ones an earlier check used.
    */
   ownConnections?: boolean;
+  /**
+   * No other check's traffic on the same receiver process can change this check's verdict: it judges the answers to
+   * its own requests, its own tasks, and of a tasks/list any of the requestor's tasks alike (other checks' tasks show
+   * there too); it needs no request of the receiver's that names no task of its own (by related-task metadata) and
+   * no notification that names none. So it may share a process with other such checks at the same time. A check that
+   * does not pass on a process other checks used is run again on one of its own, and that run's result stands.
+   */
+  cohabits?: boolean;
   run(ctx: CheckContext): Promise<void>;
 }
 

@@ -28,6 +28,8 @@ export interface ContextDeps {
   checkId: string;
   /** False when the check needs receiver processes no other check has used (CheckDefinition.ownConnections). */
   shareable: boolean;
+  /** The check may share a receiver process with other checks at the same time (CheckDefinition.cohabits). */
+  cohabits?: boolean;
 }
 
 /** A staged scenario runs with durations ×1, ×2 and ×4 before the check gives up and skips. */
@@ -41,11 +43,15 @@ export class RunningCheck implements CheckContext {
   readonly infos: string[] = [];
   readonly protocolVersions = new Set<string>();
   private readonly connections: { connection: Connection; kind?: string; tasks: TaskLedger }[] = [];
+  /** Every connection the check held, also after it let them go. */
+  private readonly everHeld: Connection[] = [];
   private connectionCount = 0;
   /** The requirements of the Task schema's rules that this check verifies (none: the harness validates nothing for it). */
   private readonly verified: ReadonlySet<string>;
   /** Requirements a malformed task has already been recorded against in this check, and how many more were seen. */
   private readonly shapeJudged = new Map<string, number>();
+  /** Tries of a staged scenario that the timing did not allow: a skip that follows may be the doing of a busy process. */
+  stagingMissed = 0;
 
   constructor(private readonly deps: ContextDeps) {
     this.verified = new Set(deps.verifies.filter((id) => (TASK_SHAPE_REQUIREMENTS as readonly string[]).includes(id)));
@@ -110,7 +116,15 @@ export class RunningCheck implements CheckContext {
     let connection: Connection;
     try {
       connection = await this.deps.broker.connect(
-        { kind, checkId: this.deps.checkId, transcript: this.deps.transcript, label, observer: this.deps.target.transport === 'client' ? undefined : this.deps.target.observer, signal: this.signal },
+        {
+          kind,
+          checkId: this.deps.checkId,
+          transcript: this.deps.transcript,
+          label,
+          observer: this.deps.target.transport === 'client' ? undefined : this.deps.target.observer,
+          signal: this.signal,
+          cohabits: this.deps.cohabits,
+        },
         opener,
       );
     } catch (error) {
@@ -123,6 +137,7 @@ export class RunningCheck implements CheckContext {
       throw new CheckStop();
     }
     this.connections.push({ connection, kind, tasks: new TaskLedger() });
+    this.everHeld.push(connection);
     return connection;
   }
 
@@ -220,6 +235,7 @@ export class RunningCheck implements CheckContext {
         return await scenario(stretch);
       } catch (error) {
         if (!(error instanceof StagingMissed)) throw error;
+        this.stagingMissed += 1;
         reasons.push(stretch === 1 ? error.reason : `with durations ×${stretch}: ${error.reason}`);
         this.note(`the scenario could not be staged in time (${error.reason}); ${stretch * 2 <= STAGING_MAX_STRETCH ? `trying again with durations ×${stretch * 2}` : 'giving up'}`);
       }
@@ -237,6 +253,20 @@ export class RunningCheck implements CheckContext {
 
   note(text: string): void {
     this.deps.transcript.note(text);
+  }
+
+  /**
+   * Whether the requests this check gave up on were passed over: the process answered later ones meanwhile, so their
+   * silence was its own doing and not the load of checks sharing it. False when nothing was given up.
+   */
+  silenceWasSelective(): boolean {
+    const givenUp = this.everHeld.flatMap((connection) => connection.session.givenUp().map((id) => ({ connection, id })));
+    return givenUp.length > 0 && givenUp.every(({ connection, id }) => connection.passedOver?.(id) ?? false);
+  }
+
+  /** The checks that shared a receiver process with this one: at the same time, and before it in turn. */
+  sharers(): { atOnce: string[]; before: string[] } {
+    return this.deps.broker.sharedWith(this.deps.transcript);
   }
 
   /**

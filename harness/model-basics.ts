@@ -3,6 +3,8 @@ import type { CheckResult, Keyword, Level, Requirement, RunSummary } from './mod
 
 export const SPEC_VERSION = '2025-11-25';
 export const SPEC_URL = 'https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks';
+/** The _meta key that ties a request or notification to a task. */
+export const RELATED_TASK_META = 'io.modelcontextprotocol/related-task';
 
 export function levelOf(keyword: Keyword): Level {
   if (keyword === 'MUST' || keyword === 'MUST NOT') return 'must';

@@ -8,7 +8,8 @@ import type { HubRecord } from './hub-record.js';
 import { describeReply } from './describe.js';
 import { sightingsInAnswer, type TaskSighting } from './schemas/task-shape.js';
 
-export const RELATED_TASK_META = 'io.modelcontextprotocol/related-task';
+import { RELATED_TASK_META } from './model-basics.js';
+export { RELATED_TASK_META };
 export const IMMEDIATE_RESPONSE_META = 'io.modelcontextprotocol/model-immediate-response';
 export const TERMINAL_STATUSES = ['completed', 'failed', 'cancelled'] as const;
 

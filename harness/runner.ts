@@ -111,6 +111,8 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
       const index = order[next++];
       const check = applicable[index];
       let result: CheckResult | undefined;
+      // A check that did not pass on a process other checks used (at once or before it) is run again on one of its own.
+      let beside: { result: CheckResult; sharers: Sharers } | undefined;
       for (let attempt = 1; !result; attempt += 1) {
         // While a launched server is being started again, no check starts against it. The state is read again after
         // each wait, and nothing is awaited between that read and the check registering with the watcher.
@@ -120,9 +122,11 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
         } else if (watcher?.state === 'gone') {
           result = notRun(check, options, watcher.notRunMessage());
         } else {
-          const ran = await attemptCheck(check, facts, { ...options, timing }, runAbort.signal, watcher, broker);
+          const ran = await attemptCheck(check, facts, { ...options, timing }, runAbort.signal, watcher, broker, beside !== undefined);
           // A check that started as the server died, and never reached it, runs again against the new process (once).
-          result = ran.neverReached && attempt === 1 ? undefined : ran.result;
+          if (ran.neverReached && attempt === 1) continue;
+          if (ran.againAlone && !beside && !runAbort.signal.aborted) beside = { result: ran.result, sharers: ran.againAlone };
+          else result = beside ? { ...ran.result, info: [...ran.result.info, firstTryShared(beside.result, beside.sharers)] } : ran.result;
         }
       }
       results[index] = result;
@@ -232,7 +236,22 @@ export async function runCheck(check: CheckDefinition, facts: TargetFacts, optio
   }
 }
 
-/** Runs the check once; `neverReached` when the server was already gone and none of its requests got through. */
+/** The checks that shared a receiver process with a check: at the same time, and before it in turn. */
+type Sharers = { atOnce: string[]; before: string[] };
+
+/** What the result of a check's run on a shared process was, said in the result of its run alone. */
+function firstTryShared(first: CheckResult, sharers: Sharers): string {
+  const count = (ids: string[]) => (ids.length === 1 ? `one other check (${ids[0]})` : `${ids.length} other checks`);
+  const how = [sharers.atOnce.length > 0 ? `at the same time with ${count(sharers.atOnce)}` : '', sharers.before.length > 0 ? `before it by ${count(sharers.before)}` : '']
+    .filter(Boolean)
+    .join(' and ');
+  return `it ran first on a receiver process used ${how} and ended ${first.outcome} (${first.message.slice(0, 300)}); this result is from a run again on a process no other check used, so that nothing another check did decides it`;
+}
+
+/**
+ * Runs the check once; `neverReached` when the server was already gone and none of its requests got through;
+ * `againAlone` (the checks it shared a process with) when it did not pass on a shared process, so must run alone.
+ */
 async function attemptCheck(
   check: CheckDefinition,
   facts: TargetFacts,
@@ -240,7 +259,8 @@ async function attemptCheck(
   runSignal: AbortSignal,
   watcher: TargetWatcher | undefined,
   broker: ConnectionBroker,
-): Promise<{ result: CheckResult; neverReached?: boolean }> {
+  alone = false,
+): Promise<{ result: CheckResult; neverReached?: boolean; againAlone?: Sharers }> {
   const base = baseResult(check, options);
   const skipReason = unmetPrecondition(check.needs, facts);
   if (skipReason) return { result: { ...base, outcome: 'skip', message: skipReason, durationMs: 0, transcript: [] } };
@@ -270,7 +290,9 @@ async function attemptCheck(
     verifies: check.requirements,
     broker,
     checkId: check.id,
-    shareable: !check.ownConnections,
+    // Run again alone: on processes no other check has used or will use.
+    shareable: !check.ownConnections && !alone,
+    cohabits: (check.cohabits ?? false) && !alone,
   });
   const started = performance.now();
   let outcome: Outcome | undefined;
@@ -349,7 +371,14 @@ async function attemptCheck(
     ...(restarted ? { targetRestarts: restarted.count } : {}),
     transcript: transcript.entries(),
   };
-  return { result, neverReached };
+  const sharers = context.sharers();
+  // Another check's doing (a crash, a slow answer, a busy event loop) must not decide this one's verdict.
+  // Not so when all it found is silence the process kept towards its requests alone while answering later ones.
+  const passedOver = findings.length > 0 && findings.every((finding) => finding.requirement === HANG_REQUIREMENT) && context.silenceWasSelective();
+  const suspect = (outcome === 'fail' || outcome === 'warn' || outcome === 'error' || (outcome === 'skip' && context.stagingMissed > 0)) && !passedOver;
+  const againAlone = (sharers.atOnce.length > 0 || sharers.before.length > 0) && suspect;
+  if (againAlone && watch) watcher?.withdraw(watch);
+  return { result, neverReached, ...(againAlone ? { againAlone: sharers } : {}) };
 }
 
 /**
@@ -382,8 +411,11 @@ export function judgeUnexpectedReply(
   return { finding: { requirement: requirementId, keyword, severity: level === 'must' ? 'fail' : 'warn', message: `the scenario could not proceed: ${error.message}` } };
 }
 
+/** What a receiver that stops answering violates. */
+const HANG_REQUIREMENT = 'BASE-JSONRPC-RESPONSE';
+
 function hangFinding(message: string): Finding {
-  return { requirement: 'BASE-JSONRPC-RESPONSE', keyword: 'MUST', severity: 'fail', message };
+  return { requirement: HANG_REQUIREMENT, keyword: 'MUST', severity: 'fail', message };
 }
 
 /** fail when a MUST was violated, warn when only SHOULDs were, pass otherwise; the first such finding explains it. */

@@ -72,7 +72,10 @@ export class RpcSession {
     readonly defaultTimeoutMs: number,
     /** Bounds prompt requests (tasks/get, ping, ...) by the peer's pace rather than by the default. */
     private readonly pace?: AnswerPace,
+    /** Where this session's request ids start: sessions sharing one process number theirs apart. */
+    firstRequestId = 1,
   ) {
+    this.nextId = firstRequestId;
     this.closedSignal = new Promise((resolve) => (this.markClosed = resolve));
     this.handlers.set('ping', () => ({ result: {} }));
     transport.onmessage = (message) => this.receive(message as unknown);
@@ -113,6 +116,11 @@ export class RpcSession {
     this.handlers.clear();
     this.handlers.set('ping', () => ({ result: {} }));
     this.lastStderr = undefined;
+  }
+
+  /** The requests of ours given up at their bound whose answer has not come since. */
+  givenUp(): (string | number)[] {
+    return [...this.abandoned.keys()];
   }
 
   get closed(): boolean {

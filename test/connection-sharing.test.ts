@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConnectionBroker, type ConnectionRequest } from '../harness/connections/connection-broker.js';
+import { ConnectionBroker, HOUSEHOLD_SEATS, type ConnectionRequest } from '../harness/connections/connection-broker.js';
 import type { Connection } from '../harness/connections/connect.js';
 import type { CheckResult, RunReport } from '../harness/model.js';
 import { runSuite } from '../harness/runner.js';
@@ -129,15 +129,15 @@ function handOverNotes(result: CheckResult): string[] {
   return result.transcript.filter((entry) => /is a receiver process that served/.test(entry.text ?? '')).map((entry) => entry.text ?? '');
 }
 
-async function runStdio(options: { faults?: string[]; shareConnections?: boolean }): Promise<RunReport> {
+async function runStdio(options: { faults?: string[]; shareConnections?: boolean; concurrency?: number }): Promise<RunReport> {
   return runSuite({
     target: { transport: 'stdio', command: `"${process.execPath}" "${REFERENCE_MAIN}"`, env: options.faults ? { REFERENCE_FAULTS: options.faults.join(',') } : {} },
     role: 'server',
     checks: TASKS_2025_11_25.checks.filter((check) => SHORT_CHECKS.includes(check.id)),
     profile: TASKS_2025_11_25,
     timing: makeTiming(1),
-    // One at a time: each check finds the process the one before left.
-    concurrency: 1,
+    // One at a time unless asked: each check finds the process the one before left.
+    concurrency: options.concurrency ?? 1,
     shareConnections: options.shareConnections,
     tool: { name: 'mcp-tasks-conformance', version: 'test' },
   });
@@ -162,11 +162,89 @@ describe.skipIf(!REFERENCE_BUILT)('stdio checks share receiver processes', () =>
     expect(report.results.flatMap(handOverNotes)).toEqual([]);
   });
 
+  it('checks running at once share a process; one that fails there runs again on a process of its own, and says so', async () => {
+    const report = await runStdio({ faults: ['unknown-task-cancel-wrong-code'], concurrency: SHORT_CHECKS.length });
+    const atOnce = report.results.filter((result) => result.transcript.some((entry) => /on a receiver process that .* at the same time/.test(entry.text ?? '')));
+    expect(atOnce.length).toBeGreaterThan(0);
+    const failed = report.results.find((result) => result.id === 'protocol-errors.unknown-task-cancel')!;
+    expect(failed.outcome).toBe('fail');
+    expect(failed.info.join(' ')).toMatch(/it ran first on a receiver process used .* and ended fail \(TASKS-ERROR-INVALID-TASK-ID.*this result is from a run again on a process no other check used/);
+    // Its run alone had a process of its own.
+    expect(failed.transcript.some((entry) => /at the same time|served .* before/.test(entry.text ?? ''))).toBe(false);
+    expect(report.results.filter((result) => result.id !== failed.id).map((result) => `${result.id}: ${result.outcome}`)).toEqual(
+      report.results.filter((result) => result.id !== failed.id).map((result) => `${result.id}: pass`),
+    );
+  });
+
   it('the process of a check that found a violation is not handed on', async () => {
     const report = await runStdio({ faults: ['unknown-task-cancel-wrong-code'] });
     const failed = report.results.find((result) => result.id === 'protocol-errors.unknown-task-cancel')!;
     expect(failed.outcome).toBe('fail');
     expect(report.results.flatMap(handOverNotes).filter((note) => note.includes('last protocol-errors.unknown-task-cancel'))).toEqual([]);
     expect(report.results.filter((result) => result.id !== failed.id).every((result) => result.outcome === 'pass')).toBe(true);
+  });
+});
+
+/** A process that checks can share at once: each admit is a session of its own; the process ends with the last to leave. */
+function fakeHousehold(name: string) {
+  const events: string[] = [];
+  let present = 0;
+  const member = (label: string): Connection => {
+    present += 1;
+    const connection = {
+      label,
+      session: { quiescent: true, closed: false },
+      handOver: (next: { label: string }) => events.push(`${label} handed to ${next.label}`),
+      admit: (next: { label: string }) => member(`${name}/${next.label}`),
+      close: async () => {
+        connection.session.closed = true;
+        present -= 1;
+        events.push(present === 0 ? `${label} left, process ended` : `${label} left`);
+      },
+    };
+    return connection as unknown as Connection;
+  };
+  return { first: member(`${name}/first`), events };
+}
+
+function cohabiting(checkId: string): ConnectionRequest {
+  return { ...request(checkId), label: checkId, cohabits: true };
+}
+
+describe('checks sharing a process at the same time', () => {
+  it('checks that ask at once join the process the first of them starts, each with a session of its own, up to the seats there are', async () => {
+    const broker = new ConnectionBroker(true, new StartGate(2));
+    const opened: string[] = [];
+    const open = (name: string) => async () => {
+      opened.push(name);
+      return fakeHousehold(name).first;
+    };
+    const requests = Array.from({ length: HOUSEHOLD_SEATS + 1 }, (_, n) => cohabiting(`check-${n}`));
+    const connections = await Promise.all(requests.map((asked, n) => broker.connect(asked, open(`process-${n}`))));
+    // The first starts a process; the next HOUSEHOLD_SEATS - 1 join it; the one left over starts another.
+    expect(opened).toEqual(['process-0', `process-${HOUSEHOLD_SEATS}`]);
+    expect(new Set(connections).size).toBe(connections.length);
+    expect(requests[1].transcript.entries()[0].text).toMatch(/session of its own on a receiver process that check-0 holds at the same time/);
+    expect(broker.sharedWith(requests[0].transcript).atOnce).toHaveLength(HOUSEHOLD_SEATS - 1);
+    expect(broker.sharedWith(requests[HOUSEHOLD_SEATS].transcript)).toEqual({ atOnce: [], before: [] });
+    await Promise.all(connections.map((connection) => broker.release(connection, 'primary', true)));
+    await broker.end();
+  });
+
+  it('a process a member left with something wrong takes no one new and is not kept; one all left clean serves the next check in turn', async () => {
+    const broker = new ConnectionBroker(true, new StartGate(2));
+    const spoiled = fakeHousehold('spoiled');
+    const [a, b] = await Promise.all([broker.connect(cohabiting('a'), async () => spoiled.first), broker.connect(cohabiting('b'), async () => fakeHousehold('never').first)]);
+    await broker.release(a, 'primary', false);
+    const clean = fakeHousehold('clean');
+    const c = await broker.connect(cohabiting('c'), async () => clean.first);
+    expect(c).toBe(clean.first);
+    await broker.release(b, 'primary', true);
+    expect(spoiled.events).toEqual(['spoiled/first left', 'spoiled/b left, process ended']);
+    await broker.release(c, 'primary', true);
+    const next = cohabiting('d');
+    expect(await broker.connect(next, async () => fakeHousehold('new').first)).toBe(clean.first);
+    expect(broker.sharedWith(next.transcript)).toEqual({ atOnce: [], before: ['c'] });
+    await broker.end();
   });
 });

@@ -8,6 +8,7 @@ import { withinMs } from '../timing.js';
 import type { Transcript } from '../transcript.js';
 import type { Delivery } from './http-transport.js';
 import { CommandStdioTransport } from './stdio-transport.js';
+import { StdioProcess, type TenantHolder } from './stdio-process.js';
 import { ModernHttpTransport, type HttpExchange } from './modern-http-transport.js';
 import { MODERN_PROTOCOL_VERSION } from '../modern/envelope.js';
 import type { ClientHub, ClientSlot } from './client-hub.js';
@@ -60,6 +61,13 @@ export interface Connection {
   endRequest?(requestId: string | number): Promise<void>;
   /** A receiver process (stdio, 2025-11-25) that can serve another check: its session and process now report to that check. */
   handOver?(next: { transcript: Transcript; label: string; observer?: ConnectionObserver }): void;
+  /**
+   * A receiver process (stdio, 2025-11-25) that can serve another check at the same time: a connection of that
+   * check's own (its session, transcript and request ids) on the same process, already initialized.
+   */
+  admit?(next: { transcript: Transcript; label: string; observer?: ConnectionObserver }): Connection;
+  /** A receiver process (stdio): whether it left this request unanswered while answering one sent after it. */
+  passedOver?(requestId: string | number): boolean;
   close(): Promise<void>;
 }
 
@@ -99,50 +107,19 @@ export async function openConnection(target: TargetSpec, options: ConnectOptions
   let modernHttp: ModernHttpTransport | undefined;
   let transport;
   let handOver: Connection['handOver'];
-  // A stdio connection may serve several checks one after another (harness/connections/connection-broker.ts): what
-  // its process does below JSON-RPC goes to whichever check holds it now.
-  const holder = { transcript, observer: target.observer };
+  // A stdio connection may serve several checks one after another (harness/connections/connection-broker.ts), and
+  // several at once (harness/connections/shared-wire.ts): what its process does below JSON-RPC goes to every check
+  // holding it now.
+  const holder: TenantHolder = { transcript, observer: target.observer, session: undefined as unknown as RpcSession };
+  let stdioProcess: StdioProcess | undefined;
+  let firstRequestId = 1;
   if (target.transport === 'stdio') {
     const stdio = new CommandStdioTransport(target.command, target.env ? ({ ...process.env, ...target.env } as Record<string, string>) : undefined);
-    // What the session cannot see itself (stderr, lines that are not JSON, the exit) is told to it too,
-    // so that a check meeting a timeout or a lost connection can say what the receiver did instead.
-    // (`session` is created below, before the transport starts, so before any line can arrive.)
-    stdio.onraw = (line) => {
-      if (line.kind === 'stderr') {
-        holder.transcript.stderr(session.label, line.text);
-        session.noteStderr(line.text);
-      } else if (line.kind === 'not-json') {
-        holder.transcript.record({ dir: 'in', conn: session.label, text: line.text });
-        session.noteAnomaly('line that is not JSON', line.text);
-      } else if (line.kind === 'exit') {
-        const text = line.text.replace(/^the process/, 'the receiver process');
-        holder.transcript.note(text, session.label);
-        // Told before the session fails its pending requests: what the check sees after the exit is its effect.
-        if (line.exit) holder.observer?.processExited(line.exit);
-        session.closeWith(text);
-      } else {
-        holder.transcript.note(line.text, session.label);
-        session.noteAnomaly('line that is not JSON', line.text);
-      }
-    };
-    // A write to a process that just died fails before its exit is reported: the check must wait for that report.
-    const send = stdio.send.bind(stdio);
-    stdio.send = async (message) => {
-      try {
-        await send(message);
-      } catch (error) {
-        holder.observer?.transportFailed(false);
-        throw error;
-      }
-    };
-    holder.observer?.processStarted(stdio.exitReported);
-    handOver = (next) => {
-      holder.transcript = next.transcript;
-      holder.observer = next.observer;
-      session.handOver(next.transcript, next.label);
-      next.observer?.processStarted(stdio.exitReported);
-    };
-    transport = stdio;
+    stdioProcess = new StdioProcess(stdio);
+    const first = stdioProcess.tenant(holder);
+    transport = first.transport;
+    firstRequestId = first.firstRequestId;
+    handOver = stdioProcess.handOverOf(holder);
   } else {
     const headers = options.identity === 'peer' ? target.peerHeaders : target.headers;
     if (options.identity === 'peer' && !headers) throw new Error('no second identity was configured (--peer-header)');
@@ -157,7 +134,8 @@ export async function openConnection(target: TargetSpec, options: ConnectOptions
       transport = createHttpTransport(target.url, headers ?? {}, deliveries, onFailure);
     }
   }
-  const session = new RpcSession(transport, transcript, label, options.requestTimeoutMs, options.answerPace);
+  const session = new RpcSession(transport, transcript, label, options.requestTimeoutMs, options.answerPace, firstRequestId);
+  holder.session = session;
   if (target.transport === 'http' && target.observer) {
     // A stream cut off mid-answer reaches the session only as a transport error: the server may be gone.
     const observer = target.observer;
@@ -206,6 +184,7 @@ export async function openConnection(target: TargetSpec, options: ConnectOptions
       serverInfo: result.serverInfo,
       raw: result,
     };
+    const admit = stdioProcess ? admitter(stdioProcess, target.transport, init, options) : undefined;
     return {
       get label() {
         return session.label;
@@ -216,6 +195,8 @@ export async function openConnection(target: TargetSpec, options: ConnectOptions
       era,
       deliveryOf: (id) => deliveries.get(id),
       handOver,
+      admit,
+      passedOver: stdioProcess?.passedOver,
       close,
     };
   } catch (error) {
@@ -223,6 +204,28 @@ export async function openConnection(target: TargetSpec, options: ConnectOptions
     if (error instanceof IutError) throw error;
     throw new IutError('transport', `could not connect: ${(error as Error).message}`);
   }
+}
+
+/** How further checks join a stdio process while this one holds it: each a connection of its own (stdio-process.ts). */
+function admitter(stdioProcess: StdioProcess, transport: 'stdio' | 'http', init: InitializeOutcome, options: ConnectOptions): Connection['admit'] {
+  const admit: Connection['admit'] = (next) => {
+    const { session, handOver } = stdioProcess.admit(next, options);
+    return {
+      get label() {
+        return session.label;
+      },
+      transport,
+      session,
+      init,
+      era: 'legacy',
+      deliveryOf: () => undefined,
+      handOver,
+      admit,
+      passedOver: stdioProcess.passedOver,
+      close: () => session.close().catch(() => undefined),
+    };
+  };
+  return admit;
 }
 
 export function describeTarget(target: TargetSpec): string {

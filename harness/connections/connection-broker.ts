@@ -4,7 +4,9 @@
 // found nothing wrong left it quiet (no request outstanding, none of the receiver's taken, every task it created
 // seen in a terminal status); the next check of the same kind (identity, capabilities) takes it, and the hand-over
 // is said in that check's transcript. Process starts pass a gate of one per core, and a check waiting at the gate
-// takes a process that comes free meanwhile instead.
+// takes a process that comes free meanwhile instead. Checks that declare they touch only what they create (cohabits)
+// share a process at the same time as well, up to HOUSEHOLD_SEATS of them: the first starts it, the others take a
+// seat and join once it is up (shared-wire.ts routes each one's messages).
 import type { StartGate, StartSlot } from '../start-gate.js';
 import { withinMs } from '../timing.js';
 import { Transcript } from '../transcript.js';
@@ -20,6 +22,26 @@ export interface ConnectionRequest {
   observer?: ConnectionObserver;
   /** Ends the wait for a start slot (the check's deadline passed). */
   signal: AbortSignal;
+  /** The check may share a process of its kind with other such checks at the same time. */
+  cohabits?: boolean;
+}
+
+/**
+ * Checks sharing one process at once, at most. Each joins with a session of its own and the process answers them
+ * concurrently; more seats mean fewer starts (a server on the SDK costs ~300 ms of CPU to start) but more work
+ * interleaved on one event loop. Measured against server-everything on 2 cores (npm run bench).
+ */
+export const HOUSEHOLD_SEATS = 8;
+
+/** A process checks share at once: taken seats, the checks in it now, whether it may take more. */
+interface Household {
+  kind: string;
+  /** Settles with the first check's connection once the process is up (undefined: it could not start). */
+  ready: Promise<Connection | undefined>;
+  seats: number;
+  members: Map<Connection, Transcript>;
+  /** A member ended with something wrong or outstanding: no more join, and the process is not kept after. */
+  spoiled: boolean;
 }
 
 interface IdleConnection {
@@ -39,6 +61,13 @@ export class ConnectionBroker {
   private ended = false;
   private readonly tidying = new Set<Promise<unknown>>();
   private readonly lost: string[] = [];
+  private readonly households: Household[] = [];
+  private readonly householdOf = new Map<Connection, Household>();
+  /** For each check (its transcript), the checks that shared a process with it at the same time. */
+  private readonly cohabitants = new WeakMap<Transcript, Set<string>>();
+  private readonly checkOf = new WeakMap<Transcript, string>();
+  /** For each check handed a process another check used, the checks that used it before. */
+  private readonly predecessors = new WeakMap<Transcript, string[]>();
 
   /**
    * `shares`: whether processes serve several checks (false: each check its own, as --fresh-connections asks).
@@ -52,6 +81,86 @@ export class ConnectionBroker {
   /** A connection for the check: one of its kind that came free, or a new one from `open` once a start slot is free. */
   async connect(request: ConnectionRequest, open: () => Promise<Connection>): Promise<Connection> {
     const kind = this.shares ? request.kind : undefined;
+    if (kind === undefined || !request.cohabits) return this.connectAlone(request, kind, open);
+    // A household with room is looked for and, when there is none, founded in the same turn: checks asking at once
+    // find the one the first of them founded.
+    for (let household = this.roomIn(kind); household; household = this.roomIn(kind)) {
+      const joined = await this.join(household, request);
+      if (joined) return joined;
+    }
+    // The first of a household: it starts (or takes) the process, the seats fill while it starts.
+    let settle!: (connection: Connection | undefined) => void;
+    const household: Household = { kind, ready: new Promise((resolve) => (settle = resolve)), seats: 1, members: new Map(), spoiled: false };
+    this.households.push(household);
+    try {
+      const connection = await this.connectAlone(request, kind, open);
+      if (connection.admit) this.seat(household, connection, request);
+      else this.vacate(household);
+      settle(connection.admit ? connection : undefined);
+      return connection;
+    } catch (error) {
+      this.vacate(household);
+      settle(undefined);
+      throw error;
+    }
+  }
+
+  private roomIn(kind: string): Household | undefined {
+    return this.households.find((candidate) => candidate.kind === kind && !candidate.spoiled && candidate.seats < HOUSEHOLD_SEATS);
+  }
+
+  /** A seat in the household, once its process is up; undefined when it could not start or went wrong meanwhile. */
+  private async join(household: Household, request: ConnectionRequest): Promise<Connection | undefined> {
+    household.seats += 1;
+    const first = await household.ready;
+    // The seat is given back; the caller looks for another household or founds one.
+    if (!first || first.session.closed || household.spoiled || household.members.size === 0 || !this.households.includes(household) || request.signal.aborted) {
+      household.seats -= 1;
+      if (first?.session.closed) household.spoiled = true;
+      if (household.members.size === 0) this.vacate(household);
+      if (request.signal.aborted) throw new Error('the check ended while waiting to join a receiver process');
+      return undefined;
+    }
+    const connection = first.admit!({ transcript: request.transcript, label: request.label, observer: request.observer });
+    const others = [...household.members.values()].map((transcript) => this.checkOf.get(transcript) ?? '?');
+    request.transcript.note(
+      `${request.label} is a session of its own on a receiver process that ${others.length === 1 ? `${others[0]} holds` : `${others.length} other checks hold`} at the same time (${others.join(', ')}); its requests are numbered apart and what the process sends is routed by request id, task and progress token`,
+      request.label,
+    );
+    this.seat(household, connection, request);
+    this.served.set(connection, [request.checkId]);
+    return connection;
+  }
+
+  private seat(household: Household, connection: Connection, request: ConnectionRequest): void {
+    this.checkOf.set(request.transcript, request.checkId);
+    const mine = this.cohabitantsOf(request.transcript);
+    for (const transcript of household.members.values()) {
+      if (transcript === request.transcript) continue;
+      mine.add(this.checkOf.get(transcript) ?? '?');
+      this.cohabitantsOf(transcript).add(request.checkId);
+    }
+    household.members.set(connection, request.transcript);
+    this.householdOf.set(connection, household);
+  }
+
+  private vacate(household: Household): void {
+    const at = this.households.indexOf(household);
+    if (at >= 0) this.households.splice(at, 1);
+  }
+
+  /** The checks that shared a process with the check (by its transcript): at the same time, and before it in turn. */
+  sharedWith(transcript: Transcript): { atOnce: string[]; before: string[] } {
+    return { atOnce: [...(this.cohabitants.get(transcript) ?? [])], before: this.predecessors.get(transcript) ?? [] };
+  }
+
+  private cohabitantsOf(transcript: Transcript): Set<string> {
+    let set = this.cohabitants.get(transcript);
+    if (!set) this.cohabitants.set(transcript, (set = new Set()));
+    return set;
+  }
+
+  private async connectAlone(request: ConnectionRequest, kind: string | undefined, open: () => Promise<Connection>): Promise<Connection> {
     const ready = kind === undefined ? undefined : this.takeIdle(kind);
     if (ready) return this.handOver(ready, request);
     if (!this.gate) return this.opened(request, await open());
@@ -99,6 +208,23 @@ export class ConnectionBroker {
    * nothing wrong and left the receiver with nothing outstanding) and the session is quiet; closed otherwise.
    */
   async release(connection: Connection, kind: string | undefined, reusable: boolean, unfinishedTasks: readonly string[] = []): Promise<void> {
+    const household = this.householdOf.get(connection);
+    if (household) {
+      this.householdOf.delete(connection);
+      household.members.delete(connection);
+      household.seats -= 1;
+      // A member that went wrong or left work running: the process takes no one new and is not kept after.
+      if (!reusable || !connection.session.quiescent || (household.members.size > 0 && unfinishedTasks.length > 0)) household.spoiled = true;
+      if (household.members.size > 0) {
+        await withinMs(connection.close(), 5000);
+        return;
+      }
+      this.vacate(household);
+      if (household.spoiled) {
+        await withinMs(connection.close(), 5000);
+        return;
+      }
+    }
     if (!this.shares || this.ended || kind === undefined || !reusable || !connection.handOver || !connection.session.quiescent) {
       await withinMs(connection.close(), 5000);
       return;
@@ -183,6 +309,7 @@ export class ConnectionBroker {
       request.label,
     );
     this.served.set(connection, [...served, request.checkId]);
+    this.predecessors.set(request.transcript, [...(this.predecessors.get(request.transcript) ?? []), ...served]);
     return connection;
   }
 

@@ -272,6 +272,8 @@ type State = 'up' | 'restarting' | 'gone';
 export class TargetWatcher {
   /** Every time the server went, in order. */
   readonly exits: TargetExit[] = [];
+  /** Which check's watch recorded each exit of a process of its own. */
+  private readonly recordedBy = new WeakMap<TargetExit, CheckWatch>();
   /** Times the server was started again in this run. */
   restarts = 0;
   /** Why the remaining checks cannot run, once the server is gone for good. */
@@ -371,8 +373,18 @@ export class TargetWatcher {
   /** A check's own process (stdio) went: recorded for the run; nothing else is affected. */
   recordOwnProcessDeath(watch: CheckWatch, death: TargetDeath): void {
     if (this.stopped) return;
-    this.exits.push(this.record(death, [watch.checkId], watch.checkId));
-    this.options.onNotice?.(`${watch.checkId}: the server under test (its own process) ${describeDeath(death)} while the check ran`);
+    const record = this.record(death, [watch.checkId], watch.checkId);
+    this.exits.push(record);
+    this.recordedBy.set(record, watch);
+    this.options.onNotice?.(`${watch.checkId}: the server under test (the process it held) ${describeDeath(death)} while the check ran`);
+  }
+
+  /**
+   * The check's run is set aside (it ran on a process shared with others at once, and runs again on one of its own):
+   * the exit it saw is that run's, and the run again reports its own.
+   */
+  withdraw(watch: CheckWatch): void {
+    for (let at = this.exits.length - 1; at >= 0; at -= 1) if (this.recordedBy.get(this.exits[at]) === watch) this.exits.splice(at, 1);
   }
 
   /**
@@ -397,7 +409,7 @@ export class TargetWatcher {
         .join(', ');
       lines.push(
         `The server under test's process exited in the middle of ${own.length === 1 ? 'one check' : `${own.length} checks`}: ${shown}${own.length > 10 ? `, and ${own.length - 10} more` : ''}. ` +
-          `Each check has its own process, so no other check was affected; the result of each of these names the exit and the last stderr lines${own.every(cleanExit) ? '' : ` (a fail under ${NO_CRASH_REQUIREMENT}, unless the process exited with code 0 leaving nothing unanswered: then an error)`}.`,
+          `Each ran on a process no other check held at the time (checks that shared one when it died ran again on a process of their own), so no other check was affected; the result of each of these names the exit and the last stderr lines${own.every(cleanExit) ? '' : ` (a fail under ${NO_CRASH_REQUIREMENT}, unless the process exited with code 0 leaving nothing unanswered: then an error)`}.`,
       );
     }
     for (const exit of this.exits.filter((e) => e.check === undefined)) lines.push(exit.summary);

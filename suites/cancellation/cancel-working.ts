@@ -8,6 +8,7 @@ export default defineCheck({
   id: 'cancellation.cancel-working',
   title: 'tasks/cancel on a working task answers with the task already cancelled',
   suite: 'cancellation',
+  cohabits: true,
   requirements: ['TASKS-CANCEL-BEFORE-RESPONSE'],
   roles: ['server', 'client'],
   needs: [

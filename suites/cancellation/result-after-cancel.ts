@@ -7,6 +7,7 @@ export default defineCheck({
   id: 'cancellation.result-after-cancel',
   title: 'tasks/result on a cancelled task answers (a result or an error) instead of hanging',
   suite: 'cancellation',
+  cohabits: true,
   requirements: ['TASKS-CANCEL-RESULT-ANSWERS'],
   roles: ['server', 'client'],
   needs: [

@@ -8,6 +8,7 @@ export default defineCheck({
   id: 'cancellation.stays-cancelled',
   title: 'A cancelled task stays cancelled after its work would have finished',
   suite: 'cancellation',
+  cohabits: true,
   requirements: ['TASKS-CANCEL-STAYS-CANCELLED'],
   roles: ['server', 'client'],
   needs: [

@@ -8,6 +8,7 @@ export default defineCheck({
   id: 'cancellation.stops-work',
   title: 'Cancelling a task stops its work: its progress notifications end',
   suite: 'cancellation',
+  cohabits: true,
   requirements: ['TASKS-CANCEL-STOP-WORK'],
   needs: [
     { kind: 'tasks-capability', path: 'requests' },

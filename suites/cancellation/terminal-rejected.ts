@@ -45,6 +45,7 @@ export default defineCheck({
   id: 'cancellation.terminal-rejected',
   title: 'tasks/cancel of a completed, failed or cancelled task is answered with -32602',
   suite: 'cancellation',
+  cohabits: true,
   requirements: ['TASKS-CANCEL-TERMINAL-REJECTED'],
   roles: ['server', 'client'],
   needs: [

@@ -5,6 +5,7 @@ export default defineCheck({
   id: 'capabilities.tasks-shape',
   title: 'The declared tasks capability has the structure the schema gives it',
   suite: 'capabilities',
+  cohabits: true,
   requirements: ['TASKS-CAP-SHAPE'],
   roles: ['server', 'client'],
   async run(ctx: CheckContext) {

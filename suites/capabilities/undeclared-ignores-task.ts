@@ -7,6 +7,7 @@ export default defineCheck({
   id: 'capabilities.undeclared-ignores-task',
   title: 'Without task support declared for a request type, a request carrying task is processed normally',
   suite: 'capabilities',
+  cohabits: true,
   requirements: ['TASKS-SUPPORT-UNDECLARED-NORMAL', 'TASKS-CAP-DECLARE'],
   roles: ['server', 'client'],
   needs: [{ kind: 'no-tasks-capability' }],

@@ -35,6 +35,7 @@ export default defineCheck({
   id: 'capabilities.undeclared-type-ignores-task',
   title: 'A receiver with task support treats a request of another type (ping, tools/list) carrying task as a plain one',
   suite: 'capabilities',
+  cohabits: true,
   requirements: ['TASKS-SUPPORT-UNDECLARED-NORMAL'],
   // The rule binds clients as well: for them only ping is sent.
   roles: ['server', 'client'],

@@ -7,6 +7,7 @@ export default defineCheck({
   id: 'creation.create-task-result-shape',
   title: 'A task-augmented call is answered with a well-formed CreateTaskResult',
   suite: 'creation',
+  cohabits: true,
   requirements: ['TASKS-RESULT-CREATE-TASK-RESULT'],
   roles: ['server', 'client'],
   needs: [

@@ -8,6 +8,7 @@ export default defineCheck({
   id: 'creation.immediate-response-meta',
   title: 'The optional model-immediate-response _meta of a CreateTaskResult is a string',
   suite: 'creation',
+  cohabits: true,
   requirements: ['TASKS-CREATE-IMMEDIATE-RESPONSE-STRING'],
   needs: [
     { kind: 'tasks-capability', path: 'requests' },

@@ -9,6 +9,7 @@ export default defineCheck({
   id: 'creation.no-result-in-create',
   title: 'The CreateTaskResult carries task data only, not the operation result',
   suite: 'creation',
+  cohabits: true,
   requirements: ['TASKS-CREATE-NO-RESULT'],
   roles: ['server', 'client'],
   needs: [

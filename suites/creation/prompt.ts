@@ -7,6 +7,7 @@ export default defineCheck({
   id: 'creation.prompt',
   title: 'The CreateTaskResult comes promptly, before the work has finished',
   suite: 'creation',
+  cohabits: true,
   requirements: ['TASKS-RESULT-PROMPT'],
   roles: ['server', 'client'],
   needs: [

@@ -31,6 +31,7 @@ export default defineCheck({
   id: 'creation.status-working',
   title: 'Every new task begins in status "working"',
   suite: 'creation',
+  cohabits: true,
   requirements: ['TASKS-LIFECYCLE-START-WORKING'],
   roles: ['server', 'client'],
   needs: [{ kind: 'tasks-capability', path: 'requests' }],

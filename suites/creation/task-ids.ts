@@ -9,6 +9,7 @@ export default defineCheck({
   id: 'creation.task-ids',
   title: 'Task IDs are strings the receiver generates, unique even for identical requests',
   suite: 'creation',
+  cohabits: true,
   requirements: ['TASKS-ID-STRING', 'TASKS-ID-RECEIVER-GENERATED', 'TASKS-ID-UNIQUE'],
   roles: ['server', 'client'],
   needs: [

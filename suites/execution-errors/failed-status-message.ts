@@ -7,6 +7,7 @@ export default defineCheck({
   id: 'execution-errors.failed-status-message',
   title: 'A failed task explains itself in statusMessage',
   suite: 'execution-errors',
+  cohabits: true,
   requirements: ['TASKS-EXEC-FAILED-STATUS-MESSAGE'],
   roles: ['server', 'client'],
   needs: [{ kind: 'tasks-capability', path: 'requests' }],

@@ -7,6 +7,7 @@ export default defineCheck({
   id: 'execution-errors.iserror-failed',
   title: 'A tool result with isError true leaves the task "failed"',
   suite: 'execution-errors',
+  cohabits: true,
   requirements: ['TASKS-EXEC-ISERROR-FAILED'],
   needs: [
     { kind: 'tasks-capability', path: 'requests' },

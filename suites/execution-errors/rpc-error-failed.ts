@@ -7,6 +7,7 @@ export default defineCheck({
   id: 'execution-errors.rpc-error-failed',
   title: 'Work that ends in a JSON-RPC error leaves the task "failed"',
   suite: 'execution-errors',
+  cohabits: true,
   requirements: ['TASKS-EXEC-RPC-ERROR-FAILED'],
   roles: ['server', 'client'],
   needs: [

@@ -8,6 +8,7 @@ export default defineCheck({
   id: 'input-required.completes-with-answer',
   title: 'Given its input, the task completes and tasks/result returns the answer, tagged with the task',
   suite: 'input-required',
+  cohabits: true,
   requirements: ['TASKS-RESULT-EXACT', 'TASKS-META-RESULT-INCLUDES'],
   roles: ['server'],
   needs: [

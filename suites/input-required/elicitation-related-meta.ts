@@ -8,6 +8,7 @@ export default defineCheck({
   id: 'input-required.elicitation-related-meta',
   title: 'The elicitation/create a task sends for input names the task in the related-task _meta',
   suite: 'input-required',
+  cohabits: true,
   requirements: ['TASKS-INPUT-RELATED-META'],
   roles: ['server'],
   needs: [

@@ -6,6 +6,7 @@ export default defineCheck({
   id: 'input-required.leaves-status',
   title: 'Once the requested input has been given, the task leaves input_required',
   suite: 'input-required',
+  cohabits: true,
   requirements: ['TASKS-INPUT-LEAVE-STATUS'],
   roles: ['server'],
   needs: [

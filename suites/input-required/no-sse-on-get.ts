@@ -7,6 +7,7 @@ export default defineCheck({
   id: 'input-required.no-sse-on-get',
   title: 'Over Streamable HTTP, tasks/get is answered as plain JSON, not upgraded to an SSE stream',
   suite: 'input-required',
+  cohabits: true,
   requirements: ['TASKS-INPUT-NO-SSE-ON-GET'],
   roles: ['server'],
   needs: [

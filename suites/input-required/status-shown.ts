@@ -6,6 +6,7 @@ export default defineCheck({
   id: 'input-required.status-shown',
   title: 'A task waiting for input from the requestor shows input_required',
   suite: 'input-required',
+  cohabits: true,
   requirements: ['TASKS-INPUT-STATUS'],
   roles: ['server'],
   needs: [

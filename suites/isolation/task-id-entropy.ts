@@ -11,6 +11,7 @@ export default defineCheck({
   id: 'isolation.task-id-entropy',
   title: 'Without a second identity to test binding with, task IDs show no sign of being guessable',
   suite: 'isolation',
+  cohabits: true,
   requirements: ['TASKS-SEC-SECURE-IDS'],
   roles: ['server', 'client'],
   needs: [{ kind: 'no-peer-identity' }, { kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'echo' }],

@@ -6,6 +6,7 @@ export default defineCheck({
   id: 'lifecycle.monotonic-update',
   title: 'lastUpdatedAt never moves backwards',
   suite: 'lifecycle',
+  cohabits: true,
   requirements: ['TASKS-LIFECYCLE-MONOTONIC-UPDATE'],
   roles: ['server', 'client'],
   needs: [

@@ -14,6 +14,7 @@ export default defineCheck({
   id: 'lifecycle.stable-identity',
   title: 'A task keeps its taskId and createdAt from creation to the end',
   suite: 'lifecycle',
+  cohabits: true,
   requirements: ['TASKS-LIFECYCLE-STABLE-IDENTITY'],
   roles: ['server', 'client'],
   needs: [

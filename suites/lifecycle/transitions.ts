@@ -8,6 +8,7 @@ export default defineCheck({
   id: 'lifecycle.transitions',
   title: 'Polls and status notifications show only allowed transitions, and a terminal status never changes',
   suite: 'lifecycle',
+  cohabits: true,
   requirements: ['TASKS-LIFECYCLE-VALID-TRANSITIONS', 'TASKS-LIFECYCLE-TERMINAL-FINAL'],
   roles: ['server', 'client'],
   needs: [

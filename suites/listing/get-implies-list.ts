@@ -6,6 +6,7 @@ export default defineCheck({
   id: 'listing.get-implies-list',
   title: 'Every task tasks/get can retrieve also appears in tasks/list',
   suite: 'listing',
+  cohabits: true,
   requirements: ['TASKS-LIST-GET-IMPLIES-LIST'],
   roles: ['server', 'client'],
   needs: [

@@ -8,6 +8,7 @@ export default defineCheck({
   id: 'listing.invalid-cursor',
   title: 'tasks/list with a made-up or an altered cursor is answered with -32602',
   suite: 'listing',
+  cohabits: true,
   requirements: ['TASKS-ERROR-INVALID-CURSOR'],
   roles: ['server', 'client'],
   needs: [

@@ -6,6 +6,7 @@ export default defineCheck({
   id: 'listing.next-cursor',
   title: 'A tasks/list page is the last one only when no tasks remain to be listed',
   suite: 'listing',
+  cohabits: true,
   requirements: ['TASKS-LIST-NEXT-CURSOR'],
   roles: ['server', 'client'],
   needs: [

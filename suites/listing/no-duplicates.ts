@@ -6,6 +6,7 @@ export default defineCheck({
   id: 'listing.no-duplicates',
   title: 'Walking every tasks/list page shows each task once',
   suite: 'listing',
+  cohabits: true,
   requirements: ['TASKS-LIST-NO-DUPLICATES'],
   roles: ['server', 'client'],
   needs: [

@@ -9,6 +9,7 @@ export default defineCheck({
   id: 'listing.paginates',
   title: 'tasks/list splits many tasks into pages',
   suite: 'listing',
+  cohabits: true,
   requirements: ['TASKS-LIST-PAGINATE'],
   roles: ['server', 'client'],
   needs: [

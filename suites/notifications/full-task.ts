@@ -10,6 +10,7 @@ export default defineCheck({
   id: 'notifications.full-task',
   title: 'Every status notification carries a complete Task object',
   suite: 'notifications',
+  cohabits: true,
   requirements: ['TASKS-NOTIFY-FULL-TASK'],
   roles: ['server', 'client'],
   needs: [

@@ -12,6 +12,7 @@ export default defineCheck({
   id: 'progress.token-after-create',
   title: "After the CreateTaskResult, the task keeps reporting progress with the request's progressToken",
   suite: 'progress',
+  cohabits: true,
   requirements: ['TASKS-PROGRESS-TOKEN-LIFETIME'],
   roles: ['server'],
   needs: [

@@ -7,6 +7,7 @@ export default defineCheck({
   id: 'protocol-errors.informative-messages',
   title: 'Protocol errors about tasks carry a message that says what went wrong',
   suite: 'protocol-errors',
+  cohabits: true,
   requirements: ['TASKS-ERROR-INFORMATIVE'],
   roles: ['server', 'client'],
   needs: [{ kind: 'tasks-capability', path: 'requests' }],

@@ -35,6 +35,7 @@ function unknownTaskIdCheck(testCase: UnknownIdCase): CheckDefinition {
     id: `protocol-errors.unknown-task-${name}`,
     title: `${testCase.method} naming no task (a task ID that never existed, or a numeric, missing or empty one) is answered with -32602`,
     suite: 'protocol-errors',
+    cohabits: true,
     requirements: ['TASKS-ERROR-INVALID-TASK-ID'],
     roles: ['server', 'client'],
     needs: [{ kind: 'tasks-capability', path: 'requests' }, ...testCase.needs],

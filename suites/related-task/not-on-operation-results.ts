@@ -9,6 +9,7 @@ export default defineCheck({
   id: 'related-task.not-on-operation-results',
   title: 'Results of tasks/get, tasks/cancel and tasks/list carry no related-task _meta',
   suite: 'related-task',
+  cohabits: true,
   requirements: ['TASKS-META-RECEIVER-NO-META'],
   roles: ['server', 'client'],
   needs: [

@@ -11,6 +11,7 @@ export default defineCheck({
   id: 'related-task.not-on-status-notifications',
   title: 'Status notifications carry no related-task _meta',
   suite: 'related-task',
+  cohabits: true,
   requirements: ['TASKS-NOTIFY-NO-RELATED-META'],
   roles: ['server', 'client'],
   needs: [

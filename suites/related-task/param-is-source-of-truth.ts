@@ -20,6 +20,7 @@ export default defineCheck({
   id: 'related-task.param-is-source-of-truth',
   title: "tasks/get, tasks/result and tasks/cancel act on params.taskId even when the request's related-task _meta names another task",
   suite: 'related-task',
+  cohabits: true,
   requirements: [REQUIREMENT],
   roles: ['server', 'client'],
   needs: [

@@ -13,6 +13,7 @@ export default defineCheck({
   id: 'related-task.progress-notifications',
   title: 'Progress notifications of a task carry the related-task _meta naming the task',
   suite: 'related-task',
+  cohabits: true,
   requirements: ['TASKS-META-RELATED-ALL'],
   roles: ['server'],
   needs: [

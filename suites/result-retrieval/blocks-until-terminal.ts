@@ -8,6 +8,7 @@ export default defineCheck({
   id: 'result-retrieval.blocks-until-terminal',
   title: 'tasks/result on a running task waits for the task to finish, then answers with its result',
   suite: 'result-retrieval',
+  cohabits: true,
   requirements: ['TASKS-RESULT-BLOCK'],
   roles: ['server', 'client'],
   needs: [

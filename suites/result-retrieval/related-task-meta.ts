@@ -8,6 +8,7 @@ export default defineCheck({
   id: 'result-retrieval.related-task-meta',
   title: 'The tasks/result response names its task in the related-task _meta',
   suite: 'result-retrieval',
+  cohabits: true,
   requirements: ['TASKS-META-RESULT-INCLUDES'],
   roles: ['server', 'client'],
   needs: [

@@ -14,6 +14,7 @@ export default defineCheck({
   id: 'result-retrieval.same-as-plain-call',
   title: 'tasks/result of a finished task returns exactly the result the plain call returns',
   suite: 'result-retrieval',
+  cohabits: true,
   requirements: ['TASKS-EXEC-SAME-RESULT', 'TASKS-RESULT-TERMINAL-RETURNS', 'TASKS-RESULT-EXACT'],
   roles: ['server', 'client'],
   needs: [

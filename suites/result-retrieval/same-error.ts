@@ -22,6 +22,7 @@ export default defineCheck({
   id: 'result-retrieval.same-error',
   title: 'tasks/result replays the very JSON-RPC error the plain call returns: code, message and data',
   suite: 'result-retrieval',
+  cohabits: true,
   requirements: ['TASKS-EXEC-SAME-ERROR'],
   roles: ['server', 'client'],
   needs: [

@@ -16,6 +16,7 @@ export default defineCheck({
   id: 'task-data.valid-everywhere',
   title: 'Every task the receiver reports, in a CreateTaskResult and in tasks/get, tasks/list and tasks/cancel answers, is a valid Task',
   suite: 'task-data',
+  cohabits: true,
   requirements: ['TASKS-TASK-SHAPE'],
   roles: ['server', 'client'],
   needs: [

@@ -7,6 +7,7 @@ export default defineCheck({
   id: 'tool-negotiation.optional-both-ways',
   title: 'A taskSupport "optional" tool serves a plain call and a task-augmented call',
   suite: 'tool-negotiation',
+  cohabits: true,
   requirements: ['TASKS-TOOL-OPTIONAL-SERVED'],
   needs: [
     { kind: 'tasks-capability', path: 'requests' },

@@ -9,6 +9,7 @@ function refusesTask(role: FixtureRole, id: string, what: string): CheckDefiniti
     id,
     title: `A task-augmented call to a tool ${what} is refused with -32601`,
     suite: 'tool-negotiation',
+    cohabits: true,
     requirements: ['TASKS-TOOL-FORBIDDEN-METHOD-NOT-FOUND'],
     needs: [
       { kind: 'tasks-capability', path: 'requests' },

@@ -7,6 +7,7 @@ export default defineCheck({
   id: 'tool-negotiation.required-without-task',
   title: 'A plain call to a taskSupport "required" tool is refused with -32601',
   suite: 'tool-negotiation',
+  cohabits: true,
   requirements: ['TASKS-TOOL-REQUIRED-METHOD-NOT-FOUND'],
   needs: [
     { kind: 'tasks-capability', path: 'requests' },

@@ -5,6 +5,7 @@ export default defineCheck({
   id: 'tool-negotiation.task-support-values',
   title: 'Every tool that declares execution.taskSupport uses required, optional or forbidden',
   suite: 'tool-negotiation',
+  cohabits: true,
   requirements: ['TASKS-TOOL-TASKSUPPORT-VALUES'],
   async run(ctx: CheckContext) {
     if (ctx.facts.tools.length === 0) ctx.skip('the receiver lists no tools');

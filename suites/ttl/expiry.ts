@@ -9,6 +9,7 @@ export default defineCheck({
   id: 'ttl.expiry',
   title: 'After its ttl has run out, a task is either still there or answered with -32602',
   suite: 'ttl',
+  cohabits: true,
   requirements: ['TASKS-ERROR-INVALID-TASK-ID'],
   roles: ['server', 'client'],
   needs: [

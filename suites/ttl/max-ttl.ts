@@ -10,6 +10,7 @@ export default defineCheck({
   id: 'ttl.max-ttl',
   title: 'A receiver caps a ten-year ttl request',
   suite: 'ttl',
+  cohabits: true,
   requirements: ['TASKS-RES-MAX-TTL'],
   roles: ['server', 'client'],
   needs: [

@@ -7,6 +7,7 @@ export default defineCheck({
   id: 'ttl.poll-interval-integer',
   title: 'pollInterval, when a task carries one, is an integer number of milliseconds',
   suite: 'ttl',
+  cohabits: true,
   requirements: ['TASKS-TASK-SHAPE'],
   roles: ['server', 'client'],
   needs: [

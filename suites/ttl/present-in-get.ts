@@ -7,6 +7,7 @@ export default defineCheck({
   id: 'ttl.present-in-get',
   title: 'Every tasks/get result carries the actual ttl, an integer or null, whether or not the request asked for one',
   suite: 'ttl',
+  cohabits: true,
   requirements: ['TASKS-TTL-INCLUDE-ACTUAL'],
   roles: ['server', 'client'],
   needs: [

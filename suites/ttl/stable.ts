@@ -9,6 +9,7 @@ export default defineCheck({
   id: 'ttl.stable',
   title: 'The ttl a task reports stays the same from creation through every poll (a change is warned)',
   suite: 'ttl',
+  cohabits: true,
   requirements: ['TASKS-TTL-INCLUDE-ACTUAL'],
   roles: ['server', 'client'],
   needs: [

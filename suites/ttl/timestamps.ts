@@ -18,6 +18,7 @@ export default defineCheck({
   id: 'ttl.timestamps',
   title: 'createdAt and lastUpdatedAt are RFC 3339 date-times in every task response, and lastUpdatedAt is never before createdAt',
   suite: 'ttl',
+  cohabits: true,
   requirements: ['TASKS-TTL-CREATED-AT', 'TASKS-TTL-LAST-UPDATED-AT'],
   roles: ['server', 'client'],
   needs: [

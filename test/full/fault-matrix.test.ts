@@ -2,7 +2,7 @@ import { describe, it } from 'vitest';
 import type { RunReport } from '../../harness/model.js';
 import { ALL_CHECKS } from '../../suites/index.js';
 import { ALL_CLIENT_FAULT_CASES, caseLabel, checksOfRole, notableMessages, notableOutcomes, runFaultCase, SERVER_FAULT_CASES } from '../support/fault-matrix.js';
-import { keywordMismatches } from '../support/reference-runs.js';
+import { keywordMismatches, runAgainstReferenceStdio } from '../support/reference-runs.js';
 
 type Role = 'server' | 'client';
 
@@ -39,6 +39,23 @@ describe('each fault is caught by exactly its checks, and by nothing else', () =
       noteFindings('client', report);
       expect(keywordMismatches(report)).toEqual([]);
       expect({ outcomes: notableOutcomes(report), messages: notableMessages(report) }).toEqual({ outcomes: faultCase.catches, messages: expect.any(Array) });
+    });
+  }
+});
+
+/**
+ * Over stdio, checks share receiver processes (in turn, and at the same time where they declare `cohabits`): a fault
+ * must still fail only the checks that catch it, and must not slip past one of them. The cases above that run over
+ * HTTP run here over stdio too; there a catcher may skip (it needs HTTP or a second identity) or judge by another
+ * keyword (task IDs are held to a stricter rule without authorization), but never pass, and no other check may fail.
+ */
+describe('over stdio, where checks share receiver processes, each fault fails only checks that catch it', () => {
+  for (const faultCase of SERVER_FAULT_CASES.filter((candidate) => !candidate.stdio)) {
+    it.concurrent(`server over stdio: ${caseLabel(faultCase)}`, async ({ expect }) => {
+      const report = await runAgainstReferenceStdio(faultCase);
+      const byId = new Map(report.results.map((result) => [result.id, result.outcome]));
+      expect(Object.keys(notableOutcomes(report)).filter((id) => !(id in faultCase.catches))).toEqual([]);
+      expect(Object.keys(faultCase.catches).filter((id) => byId.get(id) === 'pass')).toEqual([]);
     });
   }
 });
