@@ -50,8 +50,6 @@ export class RunningCheck implements CheckContext {
   private readonly verified: ReadonlySet<string>;
   /** Requirements a malformed task has already been recorded against in this check, and how many more were seen. */
   private readonly shapeJudged = new Map<string, number>();
-  /** Tries of a staged scenario that the timing did not allow: a skip that follows may be the doing of a busy process. */
-  stagingMissed = 0;
 
   constructor(private readonly deps: ContextDeps) {
     this.verified = new Set(deps.verifies.filter((id) => (TASK_SHAPE_REQUIREMENTS as readonly string[]).includes(id)));
@@ -235,7 +233,6 @@ export class RunningCheck implements CheckContext {
         return await scenario(stretch);
       } catch (error) {
         if (!(error instanceof StagingMissed)) throw error;
-        this.stagingMissed += 1;
         reasons.push(stretch === 1 ? error.reason : `with durations ×${stretch}: ${error.reason}`);
         this.note(`the scenario could not be staged in time (${error.reason}); ${stretch * 2 <= STAGING_MAX_STRETCH ? `trying again with durations ×${stretch * 2}` : 'giving up'}`);
       }
@@ -262,6 +259,11 @@ export class RunningCheck implements CheckContext {
   silenceWasSelective(): boolean {
     const givenUp = this.everHeld.flatMap((connection) => connection.session.givenUp().map((id) => ({ connection, id })));
     return givenUp.length > 0 && givenUp.every(({ connection, id }) => connection.passedOver?.(id) ?? false);
+  }
+
+  /** Whether the check opened a connection: a skip after that is a scenario that could not go on, not a precondition. */
+  get connected(): boolean {
+    return this.everHeld.length > 0;
   }
 
   /** The checks that shared a receiver process with this one: at the same time, and before it in turn. */
