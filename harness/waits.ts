@@ -72,8 +72,11 @@ export async function pollTasks(receiver: Receiver, taskIds: readonly string[], 
     }
     const delayMs = nextPollDelay(last.get(still[0]), options.timing);
     // A status notification for a polled task says it changed: poll at once instead of at the end of the interval.
-    // Polling still decides; the notification only brings the next poll forward.
-    const changed = receiver.waitForNotification((n) => n.method === 'notifications/tasks/status' && still.includes(String(n.params?.taskId)), delayMs, { includePast: false });
+    // Polling still decides; the notification only brings the next poll forward. One that came after this round's
+    // last answer counts too (it may arrive before the wait is armed: a receiver announces "completed" just after
+    // answering "working").
+    const answeredAt = Math.max(...replies.map((reply) => reply.receivedAt));
+    const changed = receiver.waitForNotification((n) => n.method === 'notifications/tasks/status' && still.includes(String(n.params?.taskId)) && n.receivedAt > answeredAt, delayMs);
     await pause(delayMs, options.signal, changed);
   }
 }
