@@ -42,5 +42,6 @@ export const MODERN_FAULT_DESCRIPTIONS = {
   'ext-accepts-missing-meta': 'requests without the required _meta protocolVersion or clientCapabilities are served',
   'ext-unsupported-version-no-list': 'the -32022 for an unsupported protocol version leaves out data.supported',
   'ext-empty-error-messages': 'every JSON-RPC error of the modern era has an empty message',
+  'ext-cancel-not-final': 'tasks/cancel of a working slow_compute task is acknowledged and reads cancelled, but the work goes on and its completion overwrites cancelled',
   'ext-cancel-race-completes': 'tasks/cancel in the last 600 ms of a slow_compute task is acknowledged and reads cancelled, but the work goes on and its completion overwrites cancelled',
 } as const satisfies Record<string, string>;

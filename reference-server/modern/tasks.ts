@@ -18,7 +18,7 @@ export interface ModernTask {
   readonly visibleAtMs: number;
   /** When its work is due to end, where the work knows (slow_compute): the fault ext-cancel-race-completes looks at it. */
   workEndsAtMs?: number;
-  /** Set by ext-cancel-race-completes on a task cancelled late in its work: its outcome overwrites cancelled. */
+  /** Set by ext-cancel-race-completes on a task cancelled late in its work (ext-cancel-not-final: on any): its outcome overwrites cancelled. */
   cancelLostRace?: boolean;
 }
 
@@ -92,7 +92,7 @@ export class ModernTasks {
     if (isTerminal(record.status) && !override) return;
     this.transition(task, 'cancelled', 'Cancelled: the requestor sent tasks/cancel', override);
     const late = task.workEndsAtMs !== undefined && task.workEndsAtMs - Date.now() <= CANCEL_RACE_WINDOW_MS;
-    if (late && this.faults.has('ext-cancel-race-completes')) {
+    if ((late && this.faults.has('ext-cancel-race-completes')) || this.faults.has('ext-cancel-not-final')) {
       task.cancelLostRace = true;
       return;
     }

@@ -138,6 +138,16 @@ export const FLOW_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
       },
     ],
   },
+  'ext-cancel.stays-cancelled': {
+    does: 'Starts slow_compute with two round trips of work or more, sends tasks/cancel while it still works, polls until the task is terminal (cancelled, or completed or failed where the work won), then waits until the work would have finished and polls tasks/get twice: the task must still read the status it ended with.',
+    causes: [
+      {
+        cause: 'tasks/cancel marks the task cancelled but does not stop its work, and the work settles its outcome without looking at the status, overwriting cancelled with completed.',
+        fix: 'Stop the work through its abort signal when the task is cancelled, and have the work settle its outcome only if the task is not already terminal.',
+        faults: ['ext-cancel-not-final'],
+      },
+    ],
+  },
   'ext-cancel.terminal-untouched': {
     does: 'Runs slow_compute to completion, sends tasks/cancel for it (an acknowledgement or an error are both accepted), then polls tasks/get twice: the task must still read completed.',
     causes: [

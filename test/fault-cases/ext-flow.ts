@@ -18,6 +18,8 @@ export const EXT_FLOW_FAULT_CASES: FaultCase[] = [
   { faults: ['ext-reuses-input-key'], catches: { 'ext-update.keys-unique': 'fail' } },
   { faults: ['ext-cancel-refused'], catches: { 'ext-cancel.acknowledged': 'fail' } },
   { faults: ['ext-cancel-overrides-terminal'], catches: { 'ext-cancel.terminal-untouched': 'fail' } },
+  // The cancelled task's work goes on and its completion overwrites cancelled.
+  { faults: ['ext-cancel-not-final'], catches: { 'ext-cancel.stays-cancelled': 'fail' } },
   { faults: ['ext-listen-without-extension'], catches: { 'ext-notify.listen-needs-extension': 'fail' } },
   // On stdio the unasked notifications reach a requestor that never listens (over HTTP only a listen stream naming no task shows them).
   { faults: ['ext-notifies-unasked'], stdio: true, catches: { 'ext-notify.only-when-subscribed': 'fail' } },
