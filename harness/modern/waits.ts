@@ -51,7 +51,8 @@ export async function pollExtTask(receiver: ExtReceiver, taskId: string, done: (
       throw new UnexpectedReply(`task ${taskId} did not reach the awaited state within ${boundMs} ms; the last status was "${task.status}"`);
     }
     const delayMs = nextExtPollDelay(task, options.timing);
-    const changed = receiver.waitForNotification((n) => n.method === 'notifications/tasks' && n.params.taskId === taskId, delayMs, { includePast: false });
+    // A notification that came after this answer counts too, though it may arrive before the wait is armed.
+    const changed = receiver.waitForNotification((n) => n.method === 'notifications/tasks' && n.params.taskId === taskId && n.receivedAt > reply.receivedAt, delayMs);
     await pause(delayMs, options.signal, changed);
   }
 }
