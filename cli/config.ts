@@ -7,6 +7,7 @@ const FixtureMappingSchema = z
   .object({
     tool: z.string().min(1, 'names the IUT tool that stands in for this role'),
     arguments: z.record(z.string(), z.unknown()).optional(),
+    durationMs: z.number().int().nonnegative().max(3_600_000).optional(),
   })
   .strict();
 
@@ -48,7 +49,7 @@ export function parseConfig(json: unknown, source = 'config'): SuiteConfig {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue.path.length ? issue.path.join('.') : '(top level)';
-    const hint = issue.code === 'unrecognized_keys' ? `; allowed keys are fixtures, timeoutMultiplier, and per role: tool, arguments; roles are ${FIXTURE_ROLES.join(', ')}` : '';
+    const hint = issue.code === 'unrecognized_keys' ? `; allowed keys are fixtures, timeoutMultiplier, and per role: tool, arguments, durationMs; roles are ${FIXTURE_ROLES.join(', ')}` : '';
     throw new ConfigError(`${source}: ${where}: ${issue.message}${hint}`);
   }
   return { fixtures: parsed.data.fixtures ?? {}, timeoutMultiplier: parsed.data.timeoutMultiplier };

@@ -1,3 +1,4 @@
+import { AskedPace } from './poll-pace.js';
 // How long to wait for the answer to a request that has no reason to take long (a lookup such as tasks/get),
 // learned from the peer as the run goes: a receiver that never answers one request is told within seconds,
 // while a slow one, whose answers all take long, gets as long as its own pace says it needs.
@@ -9,6 +10,8 @@ const PROMPT_METHODS = new Set(['ping', 'tasks/get', 'tasks/list', 'tasks/cancel
 export const SLOWEST_ANSWER_FACTOR = 5;
 
 export class AnswerPace {
+  /** The polling pace the receiver asked for, as the run learns it (poll-pace.ts). */
+  readonly asked = new AskedPace();
   private slowestMs = 0;
   private answers = 0;
 

@@ -4,7 +4,8 @@ import { clientFixtures } from './fixtures.js';
 import { FIXTURE_TOOL_NAMES, LEGACY_FIXTURE_ROLES, listAllTools, resolveFixtures, type FixtureMapping, type ToolInfo } from './fixtures.js';
 import type { Calibration, FixtureRole, ReceiverRole, RunReport } from './model.js';
 import { IutError, type RpcSession } from './session.js';
-import { median, type Timing } from './timing.js';
+import { calibrate, median, type Timing } from './timing.js';
+import { probeLegacyPace, type PaceFacts } from './pace-probe.js';
 import { Transcript } from './transcript.js';
 
 /** The IUT could not be started or reached: the run cannot happen (exit 2). */
@@ -54,8 +55,11 @@ export async function discoverTarget(
   const connectMs = Math.round(performance.now() - connectStarted);
   try {
     if (target.transport === 'client') {
-      const measured = { ...(await measureRoundTrip(connection.session, timing)), connectMs };
-      return { facts: clientFacts(connection.init.capabilities, connection.init.protocolVersion, connection.init.serverInfo), transcript, measured };
+      const roundTrip = await measureRoundTrip(connection.session, timing);
+      const facts = clientFacts(connection.init.capabilities, connection.init.protocolVersion, connection.init.serverInfo);
+      const echo = facts.fixtures.get('echo');
+      const pace = await probeLegacyPace(connection, echo, echo !== undefined && clientTakesAsTask(facts.capabilities, echo.method), calibrated(timing, roundTrip, connectMs));
+      return { facts, transcript, measured: { ...roundTrip, connectMs, ...pace } };
     }
     const wanted = new Set(LEGACY_FIXTURE_ROLES.map((role) => mappings[role]?.tool ?? FIXTURE_TOOL_NAMES[role]));
     const declaresTools = typeof connection.init.capabilities.tools === 'object' && connection.init.capabilities.tools !== null;
@@ -86,7 +90,12 @@ export async function discoverTarget(
       hasPeerIdentity: target.transport === 'http' && target.peerHeaders !== undefined,
       hasAuthorization: Object.keys(headers).some((name) => name.toLowerCase() === 'authorization'),
     };
-    return { facts, transcript, measured };
+    const echo = facts.fixtures.get('echo');
+    const takesTasks =
+      typeof (facts.capabilities.tasks as { requests?: { tools?: { call?: unknown } } } | undefined)?.requests?.tools?.call === 'object' &&
+      ['optional', 'required'].includes(echo?.declaredTaskSupport as string);
+    const pace = await probeLegacyPace(connection, echo, takesTasks, calibrated(timing, measured, connectMs));
+    return { facts, transcript, measured: { ...measured, ...withDuration(pace, echo?.durationMs) } };
   } catch (error) {
     throw new TargetUnreachable(`the receiver did not answer the opening exchange: ${(error as Error).message}`, transcript);
   } finally {
@@ -128,6 +137,24 @@ export async function measureRoundTrip(
   // Nothing was answered in time: the bound itself is the only measurement, and it says the receiver is slow.
   const waited = Math.min(timing.requestTimeoutMs, timing.scaled(5_000));
   return { method: `no calibration request was answered within ${waited} ms; that wait is taken as the round trip`, samplesMs: [waited], roundTripMs: waited };
+}
+
+/** The run's timing as the round trip just measured makes it: the probe that follows is bounded by it. */
+export function calibrated(timing: Timing, roundTrip: Omit<Measured, 'connectMs'>, connectMs: number): Timing {
+  return calibrate(timing, { ...roundTrip, connectMs });
+}
+
+/** A duration the --config mapping gives for the work counts as at least that much work. */
+export function withDuration(pace: PaceFacts, durationMs: number | undefined): PaceFacts {
+  if (durationMs === undefined || durationMs <= (pace.workMs ?? 0)) return pace;
+  return { ...pace, workMs: durationMs, paceProbe: `${pace.paceProbe}; the --config mapping says the work takes ${durationMs} ms` };
+}
+
+/** Whether a client declared it takes this kind of request as a task. */
+function clientTakesAsTask(capabilities: Record<string, unknown>, method: string): boolean {
+  const requests = (capabilities.tasks as { requests?: Record<string, Record<string, unknown> | undefined> } | undefined)?.requests;
+  const [family, action] = method.split('/');
+  return requests?.[family]?.[action] !== undefined;
 }
 
 /** A client receiver offers no tools: its fixtures are the sampling or elicitation requests it takes as tasks. */

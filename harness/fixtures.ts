@@ -75,11 +75,14 @@ export interface FixtureBinding {
   /** False when a mapped tool ignores delayMs, so timing-based checks must skip. */
   honoursDelay: boolean;
   declaredTaskSupport: unknown;
+  /** From --config: how long the mapped tool's work takes, so every wait on it is sized for it from the start. */
+  durationMs?: number;
 }
 
 export interface FixtureMapping {
   tool: string;
   arguments?: Record<string, unknown>;
+  durationMs?: number;
 }
 
 export function resolveFixtures(
@@ -102,6 +105,7 @@ export function resolveFixtures(
       echoesInput: placeholders ? placeholders.has('text') : true,
       honoursDelay: placeholders ? placeholders.has('delayMs') || placeholders.has('seconds') : true,
       declaredTaskSupport: tool.execution?.taskSupport,
+      ...(mapping?.durationMs === undefined ? {} : { durationMs: mapping.durationMs }),
     });
   }
   return bindings;

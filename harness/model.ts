@@ -289,6 +289,17 @@ export const CalibrationSchema = z.object({
   connectMs: milliseconds().describe('How long opening and initializing one connection took (on stdio including the process start), in milliseconds.'),
   multiplier: z.number().positive().describe('--timeout-multiplier, applied on top of everything measured.'),
   allowanceMs: milliseconds().describe('One round trip as scenarios budget it: the measured one with head-room for load, never below a floor, times the multiplier, in milliseconds.'),
+  pollIntervalMs: milliseconds()
+    .optional()
+    .describe(
+      'The pollInterval (pollIntervalMs) the receiver asked for on the task discovery made; every poll of the suite waits at least what a task asked for, and every bound grows with it. Absent when discovery made no task or the receiver asked none.',
+    ),
+  workMs: milliseconds()
+    .optional()
+    .describe(
+      "How long the task discovery made took from its creation to its end, beyond the work asked of it: a mapped tool's own duration. Every bound on fixture work grows with it. Absent when discovery made no task.",
+    ),
+  paceProbe: z.string().optional().describe('What discovery did to learn the pace and the work length, or why it could not.'),
 });
 export type Calibration = z.infer<typeof CalibrationSchema>;
 

@@ -1,4 +1,5 @@
 import type { AnswerPace } from './answer-pace.js';
+import { PACE_RETRIES, pacedTaskOf, paceRefusal, PollSchedule, type PaceHintSource } from './poll-pace.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { brief } from './describe.js';
@@ -27,6 +28,13 @@ const ANOMALY_PLURAL: Record<Anomaly, string> = {
   'response to an unknown request id': 'responses to unknown request ids',
   'transport error': 'transport errors',
 };
+
+export interface RequestOptions {
+  timeoutMs?: number;
+  /** A request id chosen by the caller (a subscription's); such a request is sent as it is, unpaced. */
+  id?: string | number;
+  headers?: Record<string, string | null>;
+}
 
 interface Pending {
   method: string;
@@ -64,6 +72,8 @@ export class RpcSession {
   private closedReason?: string;
   private readonly closedSignal: Promise<string>;
   private markClosed!: (reason: string) => void;
+  /** When each task may next be polled: every tasks/get of ours keeps the pace the receiver asked for. */
+  readonly pollSchedule: PollSchedule;
 
   constructor(
     private readonly transport: Transport,
@@ -76,6 +86,7 @@ export class RpcSession {
     firstRequestId = 1,
   ) {
     this.nextId = firstRequestId;
+    this.pollSchedule = new PollSchedule(pace?.asked);
     this.closedSignal = new Promise((resolve) => (this.markClosed = resolve));
     this.handlers.set('ping', () => ({ result: {} }));
     transport.onmessage = (message) => this.receive(message as unknown);
@@ -165,8 +176,47 @@ export class RpcSession {
     return () => this.requestListeners.delete(listener);
   }
 
-  /** Sends a request and waits for its answer; an IUT that stays silent or disconnects raises IutError. */
-  async request(method: string, params?: Record<string, unknown>, options: { timeoutMs?: number; id?: string | number; headers?: Record<string, string | null> } = {}): Promise<RpcReply> {
+  /**
+   * Sends a request and waits for its answer; an IUT that stays silent or disconnects raises IutError. A tasks/get
+   * waits first until it keeps the pace its task last asked for, and one refused for its pace is asked again later.
+   */
+  async request(method: string, params?: Record<string, unknown>, options: RequestOptions = {}): Promise<RpcReply> {
+    const taskId = method === 'tasks/get' && typeof params?.taskId === 'string' ? params.taskId : undefined;
+    if (taskId === undefined || options.id !== undefined) return this.learnPace(method, await this.requestOnce(method, params, options));
+    for (let refusals = 0; ; refusals++) {
+      const waitMs = this.pollSchedule.waitFor(taskId);
+      if (!(await this.pollSchedule.ready(taskId, this.closedSignal))) throw new IutError('closed', `${this.closedReason}; could not send ${method}`);
+      if (waitMs > 0 && refusals === 0) this.transcript.note(`tasks/get of ${taskId} waited ${waitMs} ms to keep the pollInterval the receiver asked for`, this.label);
+      let reply: RpcReply;
+      try {
+        reply = await this.requestOnce(method, params, options);
+      } finally {
+        // Learned before the poll is settled, so a poll waiting behind this one counts its interval from this answer.
+        queueMicrotask(() => this.pollSchedule.settled(taskId));
+      }
+      const refusal = paceRefusal(reply, (this.transport as Partial<PaceHintSource>).paceHints?.get(reply.id));
+      if (!refusal) return this.learnPace(method, reply);
+      const intervalMs = this.pollSchedule.intervalOf(taskId);
+      if (refusals >= PACE_RETRIES) {
+        this.transcript.note(`tasks/get of ${taskId} was refused for its pace ${refusals + 1} times (${refusal.why}); the last refusal is the answer`, this.label);
+        return reply;
+      }
+      const backOffMs = this.pollSchedule.refused(taskId, refusal.retryAfterMs, reply.receivedAt);
+      // Read leniently: the receiver's own interval is a suggestion (MAY), so a refusal at or past it is noted, not judged.
+      const keptPace = intervalMs !== undefined && refusals === 0 ? ` although it came no sooner than the ${intervalMs} ms the task asked for` : '';
+      this.transcript.note(`tasks/get of ${taskId} was refused for its pace (${refusal.why})${keptPace}; asking again in ${backOffMs} ms (a pace signal, not a finding)`, this.label);
+    }
+  }
+
+  /** An answer that reports a task with its pollInterval sets when that task may next be polled. */
+  private learnPace(method: string, reply: RpcReply): RpcReply {
+    if (!reply.ok) return reply;
+    const paced = pacedTaskOf(method, reply.result);
+    if (paced) this.pollSchedule.answered(paced.taskId, paced.intervalMs, reply.receivedAt);
+    return reply;
+  }
+
+  private async requestOnce(method: string, params: Record<string, unknown> | undefined, options: RequestOptions): Promise<RpcReply> {
     if (this.closedReason !== undefined) throw new IutError('closed', `${this.closedReason}; could not send ${method}`);
     const id = options.id ?? this.nextId++;
     const message = { jsonrpc: '2.0' as const, id, method, ...(params === undefined ? {} : { params }) };

@@ -18,9 +18,12 @@ export interface Timing {
   runDeadlineMs: number;
   /** Bound on starting and initializing one connection. */
   connectTimeoutMs: number;
-  /** Polling interval bounds; the receiver's pollInterval is honoured within them. */
+  /** The shortest pause between polls; the receiver's pollInterval is honoured however long it is. */
   minPollMs: number;
-  maxPollMs: number;
+  /** The pollInterval the receiver asked for when discovery made a task (0 before, or when it asked none). */
+  askedPollMs: number;
+  /** How long the receiver's fixture work took when discovery made a task, beyond what was asked of it (0 before). */
+  workMs: number;
   /** One round trip as scenarios budget it: the calibrated allowance, or the floor before calibration. */
   allowanceMs: number;
   /** What was measured of the receiver; absent before discovery. */
@@ -37,29 +40,39 @@ export const ALLOWANCE_FLOOR_MS = 50;
 /** Head-room over the idle round trip: the checks run concurrently, so the receiver answers slower than when measured. */
 export const LOAD_HEADROOM = 1.5;
 
-type Bounds = Omit<Timing, 'scaled' | 'span' | 'multiplier' | 'calibration' | 'allowanceMs' | 'overrides' | 'answerPace'>;
+type Bounds = Omit<Timing, 'scaled' | 'span' | 'multiplier' | 'calibration' | 'allowanceMs' | 'overrides' | 'answerPace' | 'askedPollMs' | 'workMs'>;
+
+/** The pace the harness polls at anyway (waits.ts DEFAULT_POLL_MS): an asked interval up to it costs nothing extra. */
+const PACED_POLL_MS = 100;
 
 export function makeTiming(multiplier = 1, overrides: Partial<Bounds> = {}, calibration?: Calibration): Timing {
   const scaled = (ms: number) => Math.round(ms * multiplier);
   const allowanceMs = calibration?.allowanceMs ?? scaled(ALLOWANCE_FLOOR_MS);
   // The fixed part fits a fast receiver on a busy machine; the calibrated part adds what this receiver's pace needs.
   const extra = calibration ? allowanceMs : 0;
-  const requestTimeoutMs = overrides.requestTimeoutMs ?? scaled(10_000) + 4 * extra;
+  const askedPollMs = calibration?.pollIntervalMs ?? 0;
+  const workMs = calibration?.workMs ?? 0;
+  // Each poll of a task waits what the receiver asked beyond the harness's own pace: every bound grows with it.
+  const perPollMs = Math.max(0, askedPollMs - PACED_POLL_MS);
+  // A request for fixture work may be answered only when the work is done: work the receiver takes long over counts in.
+  const requestTimeoutMs = overrides.requestTimeoutMs ?? scaled(10_000) + 4 * extra + workMs + 2 * perPollMs;
   return {
     multiplier,
     requestTimeoutMs,
     // Twice what "a second or two per request" needs, before the peer has shown its pace; more once it has.
     answerPace: new AnswerPace(Math.min(requestTimeoutMs, scaled(4_000) + 4 * extra)),
-    checkTimeoutMs: overrides.checkTimeoutMs ?? scaled(45_000) + 30 * extra,
-    runDeadlineMs: overrides.runDeadlineMs ?? scaled(600_000) + 100 * extra,
+    checkTimeoutMs: overrides.checkTimeoutMs ?? scaled(45_000) + 30 * extra + 4 * workMs + 20 * perPollMs,
+    runDeadlineMs: overrides.runDeadlineMs ?? scaled(600_000) + 100 * extra + 10 * workMs + 50 * perPollMs,
     connectTimeoutMs: overrides.connectTimeoutMs ?? Math.max(scaled(15_000), 4 * (calibration?.connectMs ?? 0)),
     minPollMs: overrides.minPollMs ?? 20,
-    maxPollMs: overrides.maxPollMs ?? scaled(1_000),
+    askedPollMs,
+    workMs,
     allowanceMs,
     calibration,
     overrides,
     scaled,
-    span: (baseMs, roundTrips) => scaled(baseMs) + Math.ceil(roundTrips * allowanceMs),
+    // A round trip of a scenario may be a poll, which waits the pace the receiver asked for.
+    span: (baseMs, roundTrips) => scaled(baseMs) + Math.ceil(roundTrips * (allowanceMs + perPollMs)),
   };
 }
 

@@ -1,6 +1,7 @@
 import { UnexpectedReply } from './check-errors.js';
 import { describeReply } from './describe.js';
 import { isTerminal, taskOf, type Receiver, type TaskRecord } from './receiver.js';
+import { askedIntervalMs } from './poll-pace.js';
 import { pause, type Timing } from './timing.js';
 
 export interface TaskObservation {
@@ -28,10 +29,20 @@ export interface PollOptions {
 /** How a wait on a task ended: the predicate held, the bound passed (with returnAtBound), or the task was dropped (with deletionAllowed). */
 export type PollEnd = { deleted: false; task: TaskRecord; timedOut: boolean } | { deleted: true; last?: TaskRecord };
 
-/** The delay before the next poll: the receiver's pollInterval, kept within the harness's bounds. */
+/** The delay before the next poll: the receiver's pollInterval (never less: the suite keeps the pace it is given), or the harness's own when none. */
 export function nextPollDelay(task: Record<string, unknown> | undefined, timing: Timing): number {
-  const suggested = typeof task?.pollInterval === 'number' && Number.isFinite(task.pollInterval) ? task.pollInterval : 100;
-  return Math.min(Math.max(suggested, timing.minPollMs), timing.maxPollMs);
+  return Math.max(askedIntervalMs(task) ?? DEFAULT_POLL_MS, timing.minPollMs);
+}
+
+/** The harness's pace when the receiver asks for none. */
+export const DEFAULT_POLL_MS = 100;
+
+/**
+ * How much longer a wait may run than its bound because of the pace the receiver asked for: its next poll may come
+ * a whole interval after the awaited change, and one refused for pace another. Bounds are sized for a brisk pace.
+ */
+export function paceExtensionMs(intervalMs: number | undefined): number {
+  return 2 * Math.max(0, (intervalMs ?? 0) - DEFAULT_POLL_MS);
 }
 
 /**
@@ -60,7 +71,8 @@ export async function pollTasks(receiver: Receiver, taskIds: readonly string[], 
     });
     const still = taskIds.filter((taskId) => !ends.has(taskId));
     if (still.length === 0) return ends;
-    if (performance.now() >= deadline) {
+    const askedMs = Math.max(...still.map((taskId) => receiver.session.pollSchedule.intervalOf(taskId) ?? 0));
+    if (performance.now() >= deadline + paceExtensionMs(askedMs)) {
       if (!options.returnAtBound) {
         const example = last.get(still[0]);
         throw new UnexpectedReply(

@@ -51,7 +51,11 @@ export async function runReferenceClient(url: string, opts: ReferenceClientOptio
   const variant = parseVariant(opts.variant ?? 'full');
   const log = opts.log ?? ((line: string) => void process.stderr.write(`reference-client: ${line}\n`));
   // Task-layer faults go to the shared code through the environment; requestor faults stay with the client.
-  const env = new ReceiverEnvironment({ faults: faults.filter(isSharedFault), variant, answerDelayMs: opts.answerDelayMs, intakeDelayMs: opts.intakeDelayMs }, 'http', true);
+  const env = new ReceiverEnvironment(
+    { faults: faults.filter(isSharedFault), variant, answerDelayMs: opts.answerDelayMs, intakeDelayMs: opts.intakeDelayMs, pollIntervalMs: opts.pollIntervalMs, rateLimit: opts.rateLimit },
+    'http',
+    true,
+  );
   const progress = opts.verbose ? log : () => {};
 
   let stopping = false;

@@ -9,6 +9,9 @@ export interface ReferenceClientOptions {
   /** Correct but slow, as the reference server's options of the same names: every answer, or every request's handling, held this long. */
   answerDelayMs?: number;
   intakeDelayMs?: number;
+  /** As the reference server's --poll-interval-ms and --rate-limit: the pace its tasks ask for, and whether it refuses polls sooner. */
+  pollIntervalMs?: number;
+  rateLimit?: boolean;
   /** Where diagnostics go; stderr by default. */
   log?: (line: string) => void;
   /** Also report routine progress (connected, GET stream open), not only problems; the CLI sets it. */

@@ -15,12 +15,16 @@ export const ANONYMOUS_CONTEXT = 'anonymous';
 export class ReceiverEnvironment {
   readonly faults: Faults;
   readonly variant: Variant;
-  readonly store = new TaskStore();
+  readonly store: TaskStore;
   /** Counter behind the sequential-task-ids fault. */
   sequentialIds = 0;
   readonly answerDelayMs: number;
   readonly intakeDelayMs: number;
   readonly flood: boolean;
+  /** Correct but strict about pace: a tasks/get sooner than the task's pollInterval is refused (--rate-limit). */
+  readonly rateLimit: boolean;
+  /** Correct but long: the text fixtures' work takes at least this long (--work-ms). */
+  readonly workMs: number;
 
   constructor(
     options: ReferenceOptions,
@@ -33,6 +37,9 @@ export class ReceiverEnvironment {
     this.answerDelayMs = options.answerDelayMs ?? 0;
     this.intakeDelayMs = options.intakeDelayMs ?? 0;
     this.flood = options.flood ?? false;
+    this.rateLimit = options.rateLimit ?? false;
+    this.workMs = options.workMs ?? 0;
+    this.store = new TaskStore({ pollIntervalMs: options.pollIntervalMs });
   }
 
   /** Whether this receiver declares (and serves) task-augmented tools/call and the tasks/* methods. */

@@ -11,6 +11,8 @@ export type AskMethod = 'sampling/createMessage' | 'elicitation/create';
 /** What a running tool may do besides computing its result. */
 export interface ToolContext {
   signal: AbortSignal;
+  /** The least any text fixture's work takes (--work-ms): a receiver whose tools work long. */
+  minWorkMs?: number;
   /** Reports progress; a no-op when the request carried no progressToken. */
   progress(progress: number, total: number): void;
   /** Asks the requestor for input (elicitation/create); rejects when the work is aborted. */
@@ -61,7 +63,7 @@ function textTool(name: string, taskSupport: TaskSupport | undefined, isError: b
       optionalNonNegativeInteger(args, 'delayMs');
     },
     async run(args, ctx) {
-      await sleep(delayOf(args), ctx.signal);
+      await sleep(Math.max(delayOf(args), ctx.minWorkMs ?? 0), ctx.signal);
       const result: CallToolResult = { content: [{ type: 'text', text: args.text as string }] };
       if (isError) result.isError = true;
       return { kind: 'result', result };

@@ -9,7 +9,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { isInitializeRequest, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { Dispatcher } from './dispatcher.js';
 import { ANONYMOUS_CONTEXT, ReceiverEnvironment } from './environment.js';
-import { INVALID_PARAMS, INVALID_REQUEST, PARSE_ERROR, describeError, errorResponse, triage } from './jsonrpc.js';
+import { INVALID_PARAMS, INVALID_REQUEST, PARSE_ERROR, describeError, errorResponse, rateLimited, triage } from './jsonrpc.js';
 import { ModernEra } from './modern/dispatcher.js';
 import { serveModernPost } from './modern/http-handler.js';
 import type { ReferenceOptions } from './options.js';
@@ -40,7 +40,12 @@ export async function startReferenceHttpServer(opts: ReferenceOptions & { port?:
   const env = new ReceiverEnvironment(opts, 'http', tokens.size > 0);
   const sessions = new Map<string, Session>();
   const era = opts.era ?? 'dual';
-  const modern = new ModernEra(env.faults, log, era === 'dual', { intakeDelayMs: env.intakeDelayMs, answerDelayMs: env.answerDelayMs });
+  const modern = new ModernEra(env.faults, log, era === 'dual', {
+    intakeDelayMs: env.intakeDelayMs,
+    answerDelayMs: env.answerDelayMs,
+    pollIntervalMs: env.store.pollIntervalMs,
+    rateLimit: env.rateLimit,
+  });
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -140,7 +145,18 @@ export async function startReferenceHttpServer(opts: ReferenceOptions & { port?:
     const session = sessionOf(req, res);
     if (!session) return;
     if (env.faults.has('sse-on-get') && 'method' in message && message.method === 'tasks/get') reframeAsSse(res);
+    const refusal = env.rateLimit ? paceRefusal(message, (req as IncomingMessage & { auth?: AuthInfo }).auth?.clientId ?? ANONYMOUS_CONTEXT) : undefined;
+    if (refusal) return sendJson(res, 429, refusal.body, { 'Retry-After': String(Math.ceil(refusal.waitMs / 1000)) });
     return session.transport.handleRequest(req, res, message);
+  }
+
+  /** A tasks/get of an own task sooner than its pollInterval, refused as HTTP 429 with Retry-After (--rate-limit). */
+  function paceRefusal(message: JSONRPCMessage, context: string): { body: unknown; waitMs: number } | undefined {
+    if (!('method' in message) || message.method !== 'tasks/get' || !('id' in message) || typeof message.params?.taskId !== 'string') return undefined;
+    const found = env.store.lookup(message.params.taskId, env.bindsContexts ? context : undefined);
+    if (found.state !== 'found') return undefined;
+    const waitMs = env.store.pollWaitMs(found.record);
+    return waitMs > 0 ? { body: errorResponse(message.id, rateLimited(waitMs, found.record.pollInterval).toJSON()), waitMs } : undefined;
   }
 
   async function openSession(): Promise<Session> {
@@ -297,8 +313,8 @@ function reframeAsSse(res: ServerResponse): void {
   }) as ServerResponse['end'];
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) });
+  res.writeHead(status, { ...headers, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) });
   res.end(text);
 }

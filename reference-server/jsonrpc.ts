@@ -10,6 +10,19 @@ export const INTERNAL_ERROR = -32603;
 /** Implementation-defined server error, used for resource limits. */
 export const SERVER_ERROR = -32000;
 
+/**
+ * A tasks/get that comes sooner than the task's pollInterval, refused by a receiver that enforces its pace
+ * (--rate-limit): the wait left is in data.retryAfterMs, and over HTTP the answer is a 429 with Retry-After.
+ */
+export function rateLimited(waitMs: number, intervalMs: number): RpcError {
+  return new RpcError(SERVER_ERROR, `Rate limited: poll this task at most every ${intervalMs} ms (try again in ${waitMs} ms)`, { retryAfterMs: waitMs });
+}
+
+/** Whether an error is a pace refusal made by rateLimited. */
+export function isRateLimited(error: { code: number; data?: unknown }): error is { code: number; data: { retryAfterMs: number } } {
+  return error.code === SERVER_ERROR && isObject(error.data) && typeof error.data.retryAfterMs === 'number';
+}
+
 /** A JSON-RPC error a handler throws (or an outcome carries) to be answered as-is. */
 export class RpcError extends Error {
   constructor(

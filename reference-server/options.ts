@@ -19,16 +19,23 @@ export interface ReferenceOptions {
   intakeDelayMs?: number;
   /** Correct but chatty: every initialized connection gets a steady stream of notifications/message. */
   flood?: boolean;
+  /** The pollInterval (pollIntervalMs) every task suggests; 50 ms unless given. */
+  pollIntervalMs?: number;
+  /** Correct but strict about pace: a tasks/get sooner than the task's pollInterval is refused (HTTP 429 on HTTP). */
+  rateLimit?: boolean;
+  /** Correct but long: the text fixtures' work (2025-11-25) takes at least this many milliseconds. */
+  workMs?: number;
 }
 
-export interface CliOptions extends Required<Pick<ReferenceOptions, 'faults' | 'variant' | 'tokens'>>, Pick<ReferenceOptions, 'era' | 'answerDelayMs' | 'intakeDelayMs' | 'flood'> {
+export interface CliOptions
+  extends Required<Pick<ReferenceOptions, 'faults' | 'variant' | 'tokens'>>, Pick<ReferenceOptions, 'era' | 'answerDelayMs' | 'intakeDelayMs' | 'flood' | 'pollIntervalMs' | 'rateLimit' | 'workMs'> {
   http: boolean;
   port: number;
   host: string;
 }
 
 export const USAGE =
-  'usage: main.js [--http] [--port N] [--host H] [--fault NAME]... [--variant full|no-tasks] [--era dual|legacy|modern] [--tokens tokA:alice,tokB:bob] [--answer-delay-ms N] [--intake-delay-ms N] [--flood]';
+  'usage: main.js [--http] [--port N] [--host H] [--fault NAME]... [--variant full|no-tasks] [--era dual|legacy|modern] [--tokens tokA:alice,tokB:bob] [--answer-delay-ms N] [--intake-delay-ms N] [--flood] [--poll-interval-ms N] [--rate-limit] [--work-ms N]';
 
 const FLAGS = {
   ...SHARED_FLAGS,
@@ -40,13 +47,16 @@ const FLAGS = {
   'answer-delay-ms': { type: 'string' },
   'intake-delay-ms': { type: 'string' },
   flood: { type: 'boolean' },
+  'poll-interval-ms': { type: 'string' },
+  'rate-limit': { type: 'boolean' },
+  'work-ms': { type: 'string' },
 } as const;
 
 /** Parses argv (without node and script) with REFERENCE_* environment fallbacks. */
 export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): CliOptions {
   const { values } = parseCommandLine(argv, FLAGS, USAGE);
   const port = values.port === undefined ? 3000 : parseBoundedInteger('--port', values.port, 65535, 'an integer from 0 (ephemeral) to 65535');
-  const delay = (flag: 'answer-delay-ms' | 'intake-delay-ms', variable: string): number | undefined => {
+  const delay = (flag: 'answer-delay-ms' | 'intake-delay-ms' | 'poll-interval-ms' | 'work-ms', variable: string): number | undefined => {
     const given = flagOrEnv(`--${flag}`, values[flag], variable, env);
     return given && parseDelay(given.name, given.value);
   };
@@ -63,6 +73,9 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
     answerDelayMs: delay('answer-delay-ms', 'REFERENCE_ANSWER_DELAY_MS'),
     intakeDelayMs: delay('intake-delay-ms', 'REFERENCE_INTAKE_DELAY_MS'),
     flood: (values.flood ?? false) || env.REFERENCE_FLOOD === '1',
+    pollIntervalMs: delay('poll-interval-ms', 'REFERENCE_POLL_INTERVAL_MS'),
+    rateLimit: (values['rate-limit'] ?? false) || env.REFERENCE_RATE_LIMIT === '1',
+    workMs: delay('work-ms', 'REFERENCE_WORK_MS'),
   };
 }
 

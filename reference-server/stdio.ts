@@ -43,7 +43,12 @@ export async function serveStdio(opts: ReferenceOptions, stdin: Readable = proce
   // Both eras share the process (dual-era by default): the legacy dispatcher after initialize, ModernEra for
   // requests that carry the 2026-07-28 _meta (stdioRoute decides, per request).
   const era = opts.era ?? 'dual';
-  const modern = new ModernEra(env.faults, log, era === 'dual', { intakeDelayMs: env.intakeDelayMs, answerDelayMs: env.answerDelayMs });
+  const modern = new ModernEra(env.faults, log, era === 'dual', {
+    intakeDelayMs: env.intakeDelayMs,
+    answerDelayMs: env.answerDelayMs,
+    pollIntervalMs: env.store.pollIntervalMs,
+    rateLimit: env.rateLimit,
+  });
   const modernSession = new ModernStdioSession(modern, STDIO_CONTEXT, (message) => void send(message));
   const stopUnasked = era === 'legacy' ? () => {} : modern.broadcastUnasked((message) => void send(message));
   let initialized = false;

@@ -2,7 +2,7 @@
 import { NO_REPLY, type Connection, type HandlerResult, type IncomingRequest } from './connection.js';
 import type { Faults } from './faults.js';
 import { inputRelayFor } from './input-relay.js';
-import { INTERNAL_ERROR, INVALID_PARAMS, RpcError, isObject } from './jsonrpc.js';
+import { INTERNAL_ERROR, INVALID_PARAMS, RpcError, isObject, rateLimited } from './jsonrpc.js';
 import { LIST_PAGE_SIZE, isTerminal, type TaskRecord } from './task-store.js';
 import { RELATED_TASK_KEY, relatedTaskMeta, wireTask, wireTaskForGet } from './wire.js';
 
@@ -57,6 +57,9 @@ export function handleTasksGet(connection: Connection, request: IncomingRequest)
   const { env } = connection;
   // Any related-task _meta in the request is ignored: params.taskId names the task.
   const record = findTask(connection, request, 'tasks/get', env.bindsContexts, metaTaskOverride(connection, request, 'get-honours-meta-task'));
+  const waitMs = env.store.pollWaitMs(record);
+  if (env.rateLimit && waitMs > 0) throw rateLimited(waitMs, record.pollInterval);
+  env.store.polled(record);
   return wireTaskForGet(record, env.faults);
 }
 

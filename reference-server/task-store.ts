@@ -64,6 +64,8 @@ export interface TaskRecord {
   workEndsAtMs?: number;
   /** Set by the fault cancel-race-completes on a task cancelled late in its work: the work's outcome overwrites cancelled. */
   cancelOverwritable?: boolean;
+  /** When a tasks/get of this task keeps the pace its pollInterval asks for (creation, then each served poll). */
+  nextPollAtMs: number;
 }
 
 export type Lookup = { state: 'found'; record: TaskRecord } | { state: 'expired' } | { state: 'missing' };
@@ -84,7 +86,11 @@ export class TaskStore {
   private readonly sweeper: NodeJS.Timeout;
   private readonly expiryTimers = new Map<TaskRecord, NodeJS.Timeout>();
 
-  constructor() {
+  /** The pollInterval every task suggests. */
+  readonly pollIntervalMs: number;
+
+  constructor(options: { pollIntervalMs?: number } = {}) {
+    this.pollIntervalMs = options.pollIntervalMs ?? POLL_INTERVAL_MS;
     // Expired tasks are also caught on access; the sweep frees them when nobody asks.
     this.sweeper = setInterval(() => this.sweep(), SWEEP_INTERVAL_MS);
     this.sweeper.unref();
@@ -103,7 +109,8 @@ export class TaskStore {
       createdAtMs: now,
       lastUpdatedAtMs: now,
       ttl,
-      pollInterval: POLL_INTERVAL_MS,
+      pollInterval: this.pollIntervalMs,
+      nextPollAtMs: now + this.pollIntervalMs,
       expiresAtMs: now + lifetimeMs,
       abort: new AbortController(),
       removed: false,
@@ -130,6 +137,16 @@ export class TaskStore {
     const owner = this.tombstones.get(taskId);
     if (owner !== undefined && (context === undefined || owner === context)) return { state: 'expired' };
     return { state: 'missing' };
+  }
+
+  /** How long before a tasks/get of the task would keep its pollInterval; 0 when it already does. */
+  pollWaitMs(record: TaskRecord): number {
+    return Math.max(0, record.nextPollAtMs - Date.now());
+  }
+
+  /** A tasks/get of the task is served: the next keeps the pace from now. */
+  polled(record: TaskRecord): void {
+    record.nextPollAtMs = Date.now() + record.pollInterval;
   }
 
   /** Unfinished tasks of one context, for the concurrency limit. */

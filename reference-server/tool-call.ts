@@ -69,6 +69,7 @@ async function runPlain(connection: Connection, request: IncomingRequest, call: 
   const signal = request.signal;
   const ctx: ToolContext = {
     signal,
+    minWorkMs: connection.env.workMs,
     clientCanElicit: connection.clientCanElicit,
     progress(progress, total) {
       if (call.progressToken === undefined || signal.aborted) return;
@@ -129,6 +130,7 @@ async function execute(connection: Connection, record: TaskRecord, call: CallPar
   }
   const ctx: ToolContext = {
     signal,
+    minWorkMs: connection.env.workMs,
     clientCanElicit: connection.clientCanElicit,
     progress(progress, total) {
       if (call.progressToken === undefined || record.removed) return;

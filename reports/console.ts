@@ -4,7 +4,7 @@
 
 import type { CheckResult, Outcome, RunReport, RunVerdict } from '../harness/model.js';
 import { reportVerdict } from '../harness/run-policy.js';
-import { plural, describeCalibration, describeServer, EXIT_STDERR_LINES, exitHeadline, exitsToShow } from './text.js';
+import { plural, describeCalibration, describePace, describeServer, EXIT_STDERR_LINES, exitHeadline, exitsToShow } from './text.js';
 
 export interface ConsoleOptions {
   /** Colour the outcome tags and headings with ANSI escape codes. Default false. */
@@ -119,6 +119,8 @@ export function formatSummary(report: RunReport, options: ConsoleOptions = {}): 
   const server = described === undefined ? undefined : oneLine(described, 200);
   if (server) lines.push(`${label('Server:')}${server}`);
   if (report.calibration) lines.push(`${label('Calibration:')}${oneLine(describeCalibration(report.calibration), 300)}`);
+  const pace = report.calibration && describePace(report.calibration);
+  if (pace) lines.push(`${label('Pace:')}${oneLine(pace, 300)}`);
 
   if (report.notices.length > 0) {
     lines.push(label('Notices:').trimEnd());

@@ -22,7 +22,7 @@ import { reportVerdict } from '../harness/run-policy.js';
 import { plural } from '../harness/words.js';
 import { Html, markup, rawHtml, scriptJson } from './html-template.js';
 import { writeFileAtomic } from './json.js';
-import { describeCalibration, describeServer, EXIT_STDERR_LINES, exitAftermath, exitHeadline, exitsToShow } from './text.js';
+import { describeCalibration, describePace, describeServer, EXIT_STDERR_LINES, exitAftermath, exitHeadline, exitsToShow } from './text.js';
 
 export interface HtmlOptions {
   /** For a report without a verdict: a warn (a SHOULD not met) fails the run, as `--strict` does. Default false. */
@@ -187,6 +187,8 @@ function header(report: RunReport, verdict: RunVerdict): Html {
   facts.push(['Started', markup`<time datetime="${report.startedAt}">${formatStart(report.startedAt)}</time>`]);
   facts.push(['Duration', markup`${formatDuration(report.durationMs)}`]);
   if (report.calibration) facts.push(['Calibration', markup`${describeCalibration(report.calibration)}`]);
+  const pace = report.calibration && describePace(report.calibration);
+  if (pace) facts.push(['Pace', markup`${pace}`]);
   if (verdict.strict) facts.push(['Mode', markup`strict: a warn fails the run`]);
   if (verdict.baseline) {
     const { file, expected, stale, unknown, notExercised } = verdict.baseline;

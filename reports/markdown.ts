@@ -9,7 +9,7 @@ import { dirname, resolve } from 'node:path';
 import type { CheckResult, CoverageEntry, Outcome, RunReport, RunVerdict } from '../harness/model.js';
 import { reportVerdict } from '../harness/run-policy.js';
 import { writeFileAtomic } from './json.js';
-import { describeCalibration, EXIT_STDERR_LINES, exitAftermath, exitHeadline, exitsToShow } from './text.js';
+import { describeCalibration, describePace, EXIT_STDERR_LINES, exitAftermath, exitHeadline, exitsToShow } from './text.js';
 
 export interface MarkdownOptions {
   /** For a report without a verdict: a warn fails the run, as --strict does. Default false. */
@@ -106,6 +106,8 @@ function contextLines(report: RunReport, verdict: RunVerdict): string[] {
   if (verdict.baseline) parts.push(`**Baseline:** ${verdict.baseline.file ? code(verdict.baseline.file) : 'yes'}`);
   const lines = [parts.join(' · ')];
   if (report.calibration) lines.push('', `**Calibration:** ${escapeMarkdown(describeCalibration(report.calibration), 500)}`);
+  const pace = report.calibration && describePace(report.calibration);
+  if (pace) lines.push('', `**Pace:** ${escapeMarkdown(pace, 500)}`);
   if (report.notices.length > 0) {
     lines.push('');
     for (const notice of report.notices) lines.push(`- ${escapeMarkdown(notice, 500)}`);

@@ -28,6 +28,19 @@ export function describeCalibration(calibration: Calibration): string {
   );
 }
 
+/** The pace the receiver asked for and the length of its work, as discovery learned them; undefined when it learned neither. */
+export function describePace(calibration: Calibration): string | undefined {
+  if (calibration.paceProbe === undefined) return undefined;
+  const asked = calibration.pollIntervalMs === undefined ? 'the receiver asked for no pollInterval' : `the receiver asked for polls every ${formatPace(calibration.pollIntervalMs)}`;
+  const work = calibration.workMs === undefined ? undefined : `its fixture work took ${formatPace(calibration.workMs)}`;
+  const learned = [asked, work].filter((part) => part !== undefined).join('; ');
+  return learned === '' ? calibration.paceProbe : `${learned} (${calibration.paceProbe})`;
+}
+
+function formatPace(ms: number): string {
+  return ms >= 2000 ? `${(ms / 1000).toFixed(ms % 1000 === 0 ? 0 : 1)} s` : `${Math.round(ms)} ms`;
+}
+
 /** "exited with code 1", "was ended by SIGKILL", "stopped accepting connections (connection refused)". */
 export function describeExit(exit: Pick<TargetExit, 'how' | 'code' | 'signal'>): string {
   if (exit.how === 'refused') return 'stopped accepting connections (connection refused)';

@@ -1,4 +1,5 @@
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { parseRetryAfter, type PaceHint, type PaceHintSource } from '../poll-pace.js';
 
 /** How the receiver delivered the answer to one POSTed request: plain JSON, or an SSE stream. */
 export type Delivery = 'json' | 'sse' | 'other';
@@ -17,6 +18,15 @@ export function createHttpTransport(url: string, headers: Record<string, string>
       if ((error as Error)?.name !== 'AbortError' && !init?.signal?.aborted) onFailure?.((error as { cause?: { code?: unknown } })?.cause?.code === 'ECONNREFUSED');
       throw error;
     }
+    if (init?.method === 'POST' && typeof init.body === 'string' && response.status === 429) {
+      // The SDK's transport throws on any status but 2xx; a pace refusal must reach the session as the answer it is.
+      const ids = requestIdsOf(init.body);
+      const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
+      for (const id of ids) paceHints.set(id, { status: 429, retryAfterMs });
+      const text = ids.length === 1 ? paceRefusalBody(await response.text(), ids[0]) : await response.text();
+      for (const id of ids) deliveries.set(id, 'json');
+      return new Response(text, { status: 200, headers: { 'content-type': 'application/json' } });
+    }
     if (init?.method === 'POST' && typeof init.body === 'string') {
       const contentType = response.headers.get('content-type') ?? '';
       const delivery: Delivery = contentType.includes('text/event-stream') ? 'sse' : contentType.includes('application/json') ? 'json' : 'other';
@@ -24,12 +34,28 @@ export function createHttpTransport(url: string, headers: Record<string, string>
     }
     return response;
   };
-  return new StreamableHTTPClientTransport(new URL(url), {
+  const paceHints = new Map<string | number, PaceHint>();
+  const transport = new StreamableHTTPClientTransport(new URL(url), {
     requestInit: { headers },
     fetch: recordingFetch,
     // Reconnecting hides a receiver that drops its stream; a conformance run wants to see the drop.
     reconnectionOptions: { maxReconnectionDelay: 1000, initialReconnectionDelay: 200, reconnectionDelayGrowFactor: 1.5, maxRetries: 2 },
   });
+  return Object.assign(transport, { paceHints } satisfies PaceHintSource);
+}
+
+/**
+ * The body of a 429 as a JSON-RPC answer to the request: kept when it is one, otherwise an error made from it (code
+ * -32000, the status in its message and `data.httpStatus`), so the harness can wait and ask again.
+ */
+export function paceRefusalBody(text: string, id: string | number): string {
+  try {
+    const parsed = JSON.parse(text) as Record<string, unknown>;
+    if (parsed?.id === id && ('error' in parsed || 'result' in parsed)) return text;
+  } catch {
+    // Not JSON: made into an error below.
+  }
+  return JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32000, message: `HTTP 429 Too Many Requests: ${text.slice(0, 200)}`, data: { httpStatus: 429 } } });
 }
 
 function requestIdsOf(body: string): (string | number)[] {

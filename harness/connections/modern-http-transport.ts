@@ -2,7 +2,8 @@ import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { createParser } from 'eventsource-parser';
 import { standardHeaders } from '../modern/envelope.js';
-import type { Delivery } from './http-transport.js';
+import { parseRetryAfter, type PaceHint, type PaceHintSource } from '../poll-pace.js';
+import { paceRefusalBody, type Delivery } from './http-transport.js';
 
 /** How the receiver answered one POST: its HTTP status, how the body came, and the headers the harness sent. */
 export interface HttpExchange {
@@ -25,7 +26,8 @@ const MAX_JSON_BODY_CHARS = 16 * 1024 * 1024;
  * rather than taken from the SDK: a conformance check must be able to send wrong headers on purpose and must see
  * the HTTP status of every answer.
  */
-export class ModernHttpTransport implements Transport {
+export class ModernHttpTransport implements Transport, PaceHintSource {
+  readonly paceHints = new Map<string | number, PaceHint>();
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
@@ -68,13 +70,17 @@ export class ModernHttpTransport implements Transport {
     const contentType = response.headers.get('content-type') ?? '';
     const delivery: Delivery = contentType.includes('text/event-stream') ? 'sse' : contentType.includes('application/json') ? 'json' : 'other';
     if (isRequest) this.exchanges.set(body.id as string | number, { status: response.status, delivery, sentHeaders: headers });
+    const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
+    if (isRequest && (response.status === 429 || retryAfterMs !== undefined)) this.paceHints.set(body.id as string | number, { status: response.status, retryAfterMs });
     if (delivery === 'sse' && response.body) {
       // Read in the background: a subscription's stream stays open until the harness closes it.
       void this.readStream(response.body, controller);
       return;
     }
     try {
-      const text = await response.text();
+      const received = await response.text();
+      // A 429 whose body answers no request still answers this one: the session hears it as a pace refusal.
+      const text = response.status === 429 && isRequest ? paceRefusalBody(received, body.id as string | number) : received;
       if (text.length > MAX_JSON_BODY_CHARS) throw new Error(`the answer's body is longer than ${MAX_JSON_BODY_CHARS} characters`);
       if (text.trim() === '') {
         if (isRequest) throw new Error(`HTTP ${response.status} with an empty body, no JSON-RPC answer`);

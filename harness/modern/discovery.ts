@@ -1,6 +1,7 @@
 import type { TargetFacts } from '../check.js';
 import { openConnection, type InitializeOutcome, type TargetSpec } from '../connections/connect.js';
-import { measureRoundTrip, TargetUnreachable, type Measured } from '../discovery.js';
+import { calibrated, measureRoundTrip, TargetUnreachable, withDuration, type Measured } from '../discovery.js';
+import { probeModernPace } from '../pace-probe.js';
 import { describeReply } from '../describe.js';
 import { MODERN_FIXTURE_ROLES, resolveFixtures, type FixtureMapping } from '../fixtures.js';
 import type { FixtureRole } from '../model.js';
@@ -59,7 +60,9 @@ export async function discoverModernTarget(
       hasAuthorization: Object.keys(headers).some((name) => name.toLowerCase() === 'authorization'),
     };
     const init: InitializeOutcome = { protocolVersion: facts.protocolVersion, capabilities, serverInfo: facts.serverInfo, raw: reply.result };
-    return { facts, transcript, measured, init };
+    const slow = facts.fixtures.get('slow');
+    const pace = await probeModernPace(connection, slow, calibrated(timing, measured, connectMs));
+    return { facts, transcript, measured: { ...measured, ...withDuration(pace, slow?.durationMs) }, init };
   } catch (error) {
     if (error instanceof TargetUnreachable) throw error;
     throw new TargetUnreachable(`the receiver did not answer the opening exchange: ${(error as Error).message}`, transcript);

@@ -1,6 +1,7 @@
 import { UnexpectedReply } from '../check-errors.js';
 import { describeReply } from '../describe.js';
 import { pause, type Timing } from '../timing.js';
+import { nextPollDelay, paceExtensionMs } from '../waits.js';
 import { extTaskOf, isExtTerminal, type ExtReceiver, type ExtTask } from './receiver.js';
 
 export interface ExtObservation {
@@ -20,10 +21,9 @@ export interface ExtPollOptions {
   returnAtBound?: boolean;
 }
 
-/** The delay before the next poll: the receiver's pollIntervalMs, kept within the harness's bounds. */
+/** The delay before the next poll: the receiver's pollIntervalMs (never less), or the harness's own when none. */
 export function nextExtPollDelay(task: Record<string, unknown> | undefined, timing: Timing): number {
-  const suggested = typeof task?.pollIntervalMs === 'number' && Number.isFinite(task.pollIntervalMs) ? task.pollIntervalMs : 100;
-  return Math.min(Math.max(suggested, timing.minPollMs), timing.maxPollMs);
+  return nextPollDelay(task, timing);
 }
 
 /**
@@ -46,7 +46,7 @@ export async function pollExtTask(receiver: ExtReceiver, taskId: string, done: (
     if (!task) throw new UnexpectedReply(`tasks/get for task ${taskId} should return the task; got ${describeReply(reply)}`);
     options.observations?.push({ source: 'get', task, at: reply.receivedAt });
     if (done(task)) return { task, timedOut: false };
-    if (performance.now() >= deadline) {
+    if (performance.now() >= deadline + paceExtensionMs(receiver.session.pollSchedule.intervalOf(taskId))) {
       if (options.returnAtBound) return { task, timedOut: true };
       throw new UnexpectedReply(`task ${taskId} did not reach the awaited state within ${boundMs} ms; the last status was "${task.status}"`);
     }

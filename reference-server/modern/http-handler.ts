@@ -3,7 +3,7 @@
 // until the client closes it.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { INVALID_REQUEST, errorResponse } from '../jsonrpc.js';
+import { INVALID_REQUEST, errorResponse, isRateLimited } from '../jsonrpc.js';
 import type { ModernChannel, ModernEra } from './dispatcher.js';
 import { validateRoutingHeaders } from './http-validation.js';
 
@@ -50,11 +50,16 @@ export async function serveModernPost(era: ModernEra, message: JSONRPCMessage, r
   };
   const answer = await era.handle(request, context, channel, (envelope, params) => validateRoutingHeaders(req.headers, request.method, params, envelope, era.faults));
   if (answer.kind === 'stream') return startStream();
-  if (answer.kind === 'response' && !res.writableEnded) sendJson(res, answer.status, answer.response);
+  if (answer.kind === 'response' && !res.writableEnded) {
+    // A pace refusal (--rate-limit) says when to come back, as HTTP says it.
+    const error = 'error' in answer.response ? answer.response.error : undefined;
+    const retry = answer.status === 429 && error && isRateLimited(error) ? { 'Retry-After': String(Math.ceil(error.data.retryAfterMs / 1000)) } : undefined;
+    sendJson(res, answer.status, answer.response, retry);
+  }
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) });
+  res.writeHead(status, { ...headers, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) });
   res.end(text);
 }

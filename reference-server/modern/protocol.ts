@@ -1,6 +1,6 @@
 // Names and numbers of the modern era (MCP 2026-07-28 with the Tasks extension): the _meta keys, the
 // extension key, the error codes the base protocol allocates, and the era a receiver runs in.
-import { INVALID_PARAMS, METHOD_NOT_FOUND, RpcError } from '../jsonrpc.js';
+import { INVALID_PARAMS, METHOD_NOT_FOUND, RpcError, isRateLimited } from '../jsonrpc.js';
 
 /** Which eras a receiver serves: both (the default), only the initialize-based one, or only the per-request one. */
 export type Era = 'dual' | 'legacy' | 'modern';
@@ -37,6 +37,7 @@ export function httpStatusOf(error: RpcError): number {
   if (error instanceof EnvelopeError) return 400;
   if (error.code === HEADER_MISMATCH || error.code === MISSING_CLIENT_CAPABILITY || error.code === UNSUPPORTED_PROTOCOL_VERSION) return 400;
   if (error.code === METHOD_NOT_FOUND) return 404;
+  if (isRateLimited(error)) return 429;
   return 200;
 }
 

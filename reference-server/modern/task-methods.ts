@@ -24,6 +24,7 @@ const EXPIRED = 'Task expired: its ttl has elapsed and it was deleted';
 
 export function getTask(params: Record<string, unknown>, ctx: TaskMethodContext): Wire {
   const task = findTask('tasks/get', params, ctx);
+  ctx.tasks.admitPoll(task);
   const resultType = ctx.faults.has('ext-get-resulttype-task') ? 'task' : 'complete';
   return { resultType, ...detailedTask(task, ctx.faults, 'get') };
 }

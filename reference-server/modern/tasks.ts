@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { AbortedError } from '../fixture-tools.js';
 import type { Faults } from '../faults.js';
-import { INTERNAL_ERROR, RpcError, describeError } from '../jsonrpc.js';
+import { INTERNAL_ERROR, RpcError, describeError, rateLimited } from '../jsonrpc.js';
 import { TaskStore, isTerminal, type TaskRecord, type TaskStatus, type ToolOutcome } from '../task-store.js';
 import { InputBook, type InputAnswer, type InputRequest } from './inputs.js';
 import { TASK_TTL_MS } from './protocol.js';
@@ -37,12 +37,25 @@ export interface TaskWork {
 }
 
 export class ModernTasks {
-  private readonly store = new TaskStore();
+  private readonly store: TaskStore;
   private readonly byRecord = new WeakMap<TaskRecord, ModernTask>();
   private readonly changeListeners = new Set<(task: ModernTask) => void>();
   private sequence = 0;
 
-  constructor(private readonly faults: Faults) {}
+  constructor(
+    private readonly faults: Faults,
+    /** The pace every task asks for, and whether a poll sooner than it is refused (--poll-interval-ms, --rate-limit). */
+    private readonly pace: { pollIntervalMs?: number; rateLimit?: boolean } = {},
+  ) {
+    this.store = new TaskStore({ pollIntervalMs: pace.pollIntervalMs });
+  }
+
+  /** A tasks/get of the task: refused when it comes sooner than the task's pollIntervalMs and the pace is enforced. */
+  admitPoll(task: ModernTask): void {
+    const waitMs = this.store.pollWaitMs(task.record);
+    if (this.pace.rateLimit && waitMs > 0) throw rateLimited(waitMs, task.record.pollInterval);
+    this.store.polled(task.record);
+  }
 
   /** Stores a new working task of this context; it is found by tasks/get from now on (unless a fault delays that). */
   create(context: string): ModernTask {

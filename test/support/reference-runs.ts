@@ -29,6 +29,10 @@ export interface ReferenceRunOptions {
   answerDelayMs?: number;
   intakeDelayMs?: number;
   flood?: boolean;
+  /** A receiver that keeps to its pace: see the reference's --poll-interval-ms, --rate-limit and --work-ms. */
+  pollIntervalMs?: number;
+  rateLimit?: boolean;
+  workMs?: number;
   /** The profile run: 2025-11-25 unless given. */
   profile?: Profile;
   /** The reference's era (--era): dual unless given. */
@@ -63,6 +67,9 @@ export async function runAgainstReferenceHttp(options: ReferenceRunOptions = {})
     intakeDelayMs: options.intakeDelayMs,
     flood: options.flood,
     era: options.era,
+    pollIntervalMs: options.pollIntervalMs,
+    rateLimit: options.rateLimit,
+    workMs: options.workMs,
   });
   try {
     const target: TargetSpec = options.anonymous
@@ -83,6 +90,9 @@ export async function runAgainstReferenceStdio(options: ReferenceRunOptions = {}
   if (options.intakeDelayMs) env.REFERENCE_INTAKE_DELAY_MS = String(options.intakeDelayMs);
   if (options.flood) env.REFERENCE_FLOOD = '1';
   if (options.era) env.REFERENCE_ERA = options.era;
+  if (options.pollIntervalMs !== undefined) env.REFERENCE_POLL_INTERVAL_MS = String(options.pollIntervalMs);
+  if (options.rateLimit) env.REFERENCE_RATE_LIMIT = '1';
+  if (options.workMs) env.REFERENCE_WORK_MS = String(options.workMs);
   return run({ transport: 'stdio', command: `"${process.execPath}" "${REFERENCE_MAIN}"`, env }, options.multiplier, options.only, options.profile);
 }
 
@@ -122,7 +132,15 @@ export async function runAgainstReferenceClient(options: ReferenceRunOptions = {
       transport: 'client',
       command: '(in-process reference client)',
       hub,
-      startInProcess: async (url) => runReferenceClient(url, { faults: options.faults, variant: options.variant, answerDelayMs: options.answerDelayMs, intakeDelayMs: options.intakeDelayMs }),
+      startInProcess: async (url) =>
+        runReferenceClient(url, {
+          faults: options.faults,
+          variant: options.variant,
+          answerDelayMs: options.answerDelayMs,
+          intakeDelayMs: options.intakeDelayMs,
+          pollIntervalMs: options.pollIntervalMs,
+          rateLimit: options.rateLimit,
+        }),
     };
     return await runSuite({
       target,
