@@ -1,4 +1,3 @@
-import { AskedPace } from './poll-pace.js';
 // How long to wait for the answer to a request that has no reason to take long (a lookup such as tasks/get),
 // learned from the peer as the run goes: a receiver that never answers one request is told within seconds,
 // while a slow one, whose answers all take long, gets as long as its own pace says it needs.
@@ -50,5 +49,16 @@ export class AnswerPace {
     return this.answers === 0
       ? 'no prompt answer had been seen yet'
       : `the slowest of its ${this.answers} prompt answers (lookups and task creations) in this run took ${Math.round(this.slowestMs)} ms`;
+  }
+}
+
+/** Run-wide: the longest interval any task asked for so far, so bounds can grow with it (see Timing). */
+export class AskedPace {
+  private longestMs = 0;
+  note(intervalMs: number): void {
+    if (intervalMs > this.longestMs) this.longestMs = intervalMs;
+  }
+  get longestIntervalMs(): number {
+    return this.longestMs;
   }
 }

@@ -46,6 +46,8 @@ export interface ClientTaskOptions {
   /** Whether this connection declared the client's tasks capability (a task-capable client); without it a task field is ignored, as a receiver must. */
   tasksDeclared: boolean;
   timing: Timing;
+  /** The pollInterval its tasks ask for, instead of a brisk one: long for the check that judges the pace (two polls then suffice). */
+  pollIntervalMs?: number;
 }
 
 export class ClientTaskReceiver {
@@ -55,6 +57,7 @@ export class ClientTaskReceiver {
   private readonly minWorkMs: number;
   /** A task completes by then however little it was polled (a requestor may wait on tasks/result instead). */
   readonly maxWorkMs: number;
+  private readonly pollsBeforeDone: number;
   private readonly states: TaskState[] = [];
   private readonly cursors = new Map<string, number>();
 
@@ -67,9 +70,10 @@ export class ClientTaskReceiver {
     const { timing } = options;
     const session = receiver.session;
     this.session = session;
-    this.pollIntervalMs = Math.min(Math.max(200, 2 * timing.allowanceMs), timing.scaled(1000));
+    this.pollIntervalMs = options.pollIntervalMs ?? Math.min(Math.max(200, 2 * timing.allowanceMs), timing.scaled(1000));
     this.minWorkMs = this.pollIntervalMs;
-    this.maxWorkMs = timing.span(3000, 3);
+    this.maxWorkMs = Math.max(timing.span(3000, 3), 3 * this.pollIntervalMs);
+    this.pollsBeforeDone = options.pollIntervalMs === undefined ? POLLS_BEFORE_DONE : 2;
     for (const method of CLIENT_TASK_METHODS) session.onRequest(method, (request) => this.take(request));
     session.onRequest('tasks/get', (request) => this.get(request));
     session.onRequest('tasks/result', (request) => this.result(request));
@@ -155,7 +159,7 @@ export class ClientTaskReceiver {
   /** Completes a task once it has worked its minimum and the requestor has shown its pace (or waits on tasks/result). */
   private completeIfDue(state: TaskState): void {
     const worked = performance.now() - state.createdAt >= this.minWorkMs;
-    if (worked && (state.polls >= POLLS_BEFORE_DONE || state.resultWaiters > 0)) this.end(state, 'completed');
+    if (worked && (state.polls >= this.pollsBeforeDone || state.resultWaiters > 0)) this.end(state, 'completed');
   }
 
   private end(state: TaskState, status: 'completed' | 'cancelled'): void {

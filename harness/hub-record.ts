@@ -8,6 +8,8 @@ export const HUB_INPUT_TOOL = 'conformance_input';
 export interface HubOptions {
   /** Whether the hub declares `tasks.requests.tools.call` (default true); without it no tool may be called as a task. */
   toolTasks?: boolean;
+  /** The pollInterval the hub's tasks ask for (REQUESTOR_POLL_INTERVAL_MS unless given): long for the check that judges the pace. */
+  pollIntervalMs?: number;
 }
 
 /** One task the client created on the hub, and how the client followed it. */

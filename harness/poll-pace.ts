@@ -2,6 +2,7 @@
 // tasks/get of a task waits at least the pollInterval (pollIntervalMs) that task's last answer gave, creation
 // included; a refusal that is plainly about pace (HTTP 429, Retry-After, "rate limit") is a reason to wait and ask
 // again, never a finding by itself.
+import type { AskedPace } from './answer-pace.js';
 import type { RpcReply } from './rpc.js';
 import { pause } from './timing.js';
 
@@ -64,17 +65,6 @@ interface TaskPace {
   intervalMs: number;
   /** The back-off after the latest pace refusal; 0 once the task was served again. */
   backOffMs: number;
-}
-
-/** Run-wide: the longest interval any task asked for so far, so bounds can grow with it (see Timing). */
-export class AskedPace {
-  private longestMs = 0;
-  note(intervalMs: number): void {
-    if (intervalMs > this.longestMs) this.longestMs = intervalMs;
-  }
-  get longestIntervalMs(): number {
-    return this.longestMs;
-  }
 }
 
 /** Per connection: when each task may next be polled. */

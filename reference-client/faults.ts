@@ -83,6 +83,7 @@ const REQUESTOR_FAULT_DESCRIPTIONS = {
   'required-called-plainly': 'call-tools: tools whose execution.taskSupport is "required" are called without task (optional ones still as tasks)',
   'related-meta-on-task-requests': 'call-tools: the tasks/get and tasks/result requests the client sends carry the related-task _meta',
   'poll-interval-ignored': 'call-tools: tasks/get is polled every 10 ms, whatever pollInterval the server gave',
+  'poll-fixed-pace': 'call-tools: tasks/get is polled on a fixed timer of one second, whatever pollInterval the server gave',
   'augments-without-server-capability': 'call-tools: tools are called as their taskSupport permits even when the server declares no tasks.requests.tools.call',
   'alters-cursor': "call-tools with listTasks: lower-cases each nextCursor of the server's tasks/list before passing it back",
   'stops-polling-at-working': 'call-tools: after the first tasks/get of a task says working, stops following it (no more polls, no tasks/result), as if waiting for a status notification',

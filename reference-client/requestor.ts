@@ -22,6 +22,8 @@ const TOOL_PREFIX = 'conformance_';
 const REQUESTED_TTL_MS = 60_000;
 /** The wait between polls when the server gives no pollInterval. */
 const DEFAULT_POLL_MS = 500;
+/** The timer of the fault poll-fixed-pace: a common fixed pace, which obeys any interval up to it and none beyond. */
+const FIXED_PACE_MS = 1000;
 /** A task still not terminal after this long is no longer followed. */
 const FOLLOW_LIMIT_MS = 60_000;
 const MAX_TOOL_PAGES = 20;
@@ -118,6 +120,7 @@ async function follow(requestor: Requestor, created: Record<string, unknown>, si
 
 function pollDelay(requestor: Requestor, task: Record<string, unknown>): number {
   if (requestor.requestorFaults.has('poll-interval-ignored')) return 10;
+  if (requestor.requestorFaults.has('poll-fixed-pace')) return FIXED_PACE_MS;
   const interval = task.pollInterval;
   return typeof interval === 'number' && Number.isFinite(interval) && interval >= 0 ? Math.min(interval, FOLLOW_LIMIT_MS) : DEFAULT_POLL_MS;
 }

@@ -12,6 +12,8 @@ import { relatedTaskMeta } from './wire.js';
 const REQUESTED_TTL_MS = 60_000;
 /** The pace when the client suggests none. */
 const DEFAULT_POLL_MS = 500;
+/** The timer of the fault ask-poll-fixed-pace: a common fixed pace, which obeys any interval up to it and none beyond. */
+const FIXED_PACE_MS = 1000;
 /** A suggested pace beyond this is capped: the tool call should not hang on a typo. */
 const MAX_POLL_MS = 30_000;
 const MAX_LIST_PAGES = 50;
@@ -49,7 +51,7 @@ async function followTask(connection: Connection, created: Record<string, unknow
   while (!TERMINAL.includes(task.status as string) && task.status !== 'input_required') {
     if (polls === 1 && has('ask-stops-polling-at-working')) task = await statusNotification(connection, taskId, signal);
     else {
-      await sleep(has('ask-poll-interval-ignored') ? 10 : pollDelay(task), signal);
+      await sleep(has('ask-poll-interval-ignored') ? 10 : has('ask-poll-fixed-pace') ? FIXED_PACE_MS : pollDelay(task), signal);
       task = await connection.request('tasks/get', params(), signal);
       polls++;
     }

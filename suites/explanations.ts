@@ -1013,13 +1013,18 @@ export const CHECK_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
     does:
       "Through the call-tools directive, has the client under test call the suite's tools and follow the tasks it creates " +
       "(a server under test: calls its ask tool, whose sampling request the suite's client takes as a task), " +
-      'whose pollInterval the suite sets, and measures the gaps between its tasks/get polls of one task. A gap under half ' +
-      'the interval is warned; slower polling is fine.',
+      'whose pollInterval the suite sets to 2.5 s (times --timeout-multiplier; long enough that a fixed one-second timer shows), ' +
+      'and measures the gaps between its tasks/get polls of one task. A gap under half the interval is warned; slower polling is fine.',
     causes: [
       {
         cause: 'The client polls on a fixed, short timer and ignores the pollInterval of the task.',
         fix: "Wait at least the task's pollInterval between two tasks/get of the same task.",
         faults: ['poll-interval-ignored'],
+      },
+      {
+        cause: 'The requestor polls on a fixed timer (one a second is common) whatever pollInterval the task gave: it looks obedient only while intervals are short.',
+        fix: "Take the wait from the task's latest pollInterval, not from a constant.",
+        faults: ['poll-fixed-pace', 'ask-poll-fixed-pace'],
       },
       {
         cause: "A server polls the client's task in a tight loop, or at a fixed pace shorter than the pollInterval the client gave.",

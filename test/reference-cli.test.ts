@@ -63,7 +63,20 @@ type ClientCase = [string, string[], NodeJS.ProcessEnv, Partial<ClientCliOptions
 const serverSpellings = (flag: string, value: string, expected: Partial<CliOptions>): ServerCase[] => bothSpellings(flag, value).map(([name, argv]) => [name, argv, expected]);
 const clientSpellings = (flag: string, value: string, expected: Partial<ClientCliOptions>): ClientCase[] => bothSpellings(flag, value).map(([name, argv]) => [name, [...argv, URL_A], {}, expected]);
 
-const SERVER_DEFAULTS: CliOptions = { http: false, port: 3000, host: '127.0.0.1', faults: [], variant: 'full', tokens: {}, answerDelayMs: undefined, intakeDelayMs: undefined, flood: false };
+const SERVER_DEFAULTS: CliOptions = {
+  http: false,
+  port: 3000,
+  host: '127.0.0.1',
+  faults: [],
+  variant: 'full',
+  tokens: {},
+  answerDelayMs: undefined,
+  intakeDelayMs: undefined,
+  flood: false,
+  pollIntervalMs: undefined,
+  rateLimit: false,
+  workMs: undefined,
+};
 
 describe('the reference server command line', () => {
   it('has defaults for everything', () => {
@@ -82,6 +95,9 @@ describe('the reference server command line', () => {
     ...serverSpellings('--tokens', 'tokA:alice,tokB:bob', { tokens: { tokA: 'alice', tokB: 'bob' } }),
     ...serverSpellings('--answer-delay-ms', '250', { answerDelayMs: 250 }),
     ...serverSpellings('--intake-delay-ms', '60000', { intakeDelayMs: 60_000 }),
+    ...serverSpellings('--poll-interval-ms', '2000', { pollIntervalMs: 2000 }),
+    ...serverSpellings('--work-ms', '20000', { workMs: 20_000 }),
+    ['--rate-limit', ['--rate-limit'], { rateLimit: true }],
     ['--fault repeated, with a repeat and blanks', ['--fault', F1, `--fault=${F2}, ,${F1}`, '--fault', F3], { faults: [F1, F2, F3] }],
     ['--tokens= (empty: no tokens)', ['--tokens='], { tokens: {} }],
     ['the last --port wins', ['--port', '1', '--port=2'], { port: 2 }],

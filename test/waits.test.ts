@@ -3,6 +3,7 @@ import type { Receiver } from '../harness/receiver.js';
 import type { ReceivedNotification, RpcReply } from '../harness/session.js';
 import { makeTiming } from '../harness/timing.js';
 import { pollTask } from '../harness/waits.js';
+import { PollSchedule } from '../harness/poll-pace.js';
 
 /**
  * A receiver whose task is "working" at the first poll and "completed" after; it announces the completion with a
@@ -12,6 +13,7 @@ function announcingReceiver() {
   const notifications: ReceivedNotification[] = [];
   let polls = 0;
   const receiver = {
+    session: { pollSchedule: new PollSchedule() },
     getTask: async (taskId: string): Promise<RpcReply> => {
       polls += 1;
       const receivedAt = performance.now();

@@ -54,6 +54,11 @@ interface TaskState extends HubTask {
  */
 export function serveHubTools(session: RpcSession, options: HubOptions = {}): HubRecord {
   const toolTasks = options.toolTasks !== false;
+  // A long interval is asked for to tell a fixed pace from obedience: two polls then suffice, and the work outlasts them.
+  const pollIntervalMs = options.pollIntervalMs ?? REQUESTOR_POLL_INTERVAL_MS;
+  const minWorkMs = Math.max(MIN_WORK_MS, pollIntervalMs);
+  const pollsBeforeDone = options.pollIntervalMs === undefined ? POLLS_BEFORE_DONE : 2;
+  const maxWorkMs = Math.max(MAX_WORK_MS, 3 * pollIntervalMs);
   const tasks: TaskState[] = [];
   const cursors = new Map<string, number>();
   const view = (task: TaskState) => ({
@@ -62,7 +67,7 @@ export function serveHubTools(session: RpcSession, options: HubOptions = {}): Hu
     createdAt: task.createdIso,
     lastUpdatedAt: task.updatedIso,
     ttl: TASK_TTL_MS,
-    pollInterval: REQUESTOR_POLL_INTERVAL_MS,
+    pollInterval: pollIntervalMs,
   });
   const find = (request: IncomingRequest) => tasks.find((task) => task.taskId === request.params.taskId);
   const unknown = (request: IncomingRequest): HandlerAnswer => ({ error: { code: INVALID_PARAMS, message: `no task ${JSON.stringify(request.params.taskId)} on this server` } });
@@ -73,10 +78,10 @@ export function serveHubTools(session: RpcSession, options: HubOptions = {}): Hu
     if (status !== 'input_required') task.finish();
   };
   const advance = (task: TaskState) => {
-    if (performance.now() - task.createdAt < MIN_WORK_MS) return;
+    if (performance.now() - task.createdAt < minWorkMs) return;
     if (task.resultWaiters > 0) move(task, 'completed');
     else if (task.tool === HUB_INPUT_TOOL && task.status === 'working') move(task, 'input_required');
-    else if (task.polls >= POLLS_BEFORE_DONE) move(task, 'completed');
+    else if (task.polls >= pollsBeforeDone) move(task, 'completed');
   };
 
   session.onRequest('tools/list', () => ({ result: { tools: HUB_TOOLS } }));
@@ -111,10 +116,10 @@ export function serveHubTools(session: RpcSession, options: HubOptions = {}): Hu
     };
     task.done = new Promise<void>((resolve) => (task.finish = resolve));
     tasks.push(task);
-    setTimeout(() => advance(task), MIN_WORK_MS).unref();
+    setTimeout(() => advance(task), minWorkMs).unref();
     setTimeout(() => {
       if (task.status === 'working') move(task, 'completed');
-    }, MAX_WORK_MS).unref();
+    }, maxWorkMs).unref();
     return { result: { task: view(task) } };
   });
   session.onRequest('tasks/get', (request) => {

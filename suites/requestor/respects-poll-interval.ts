@@ -1,6 +1,12 @@
 import { defineCheck, type CheckContext } from '../../harness/check.js';
 import { requestorTraffic } from './traffic.js';
 
+/**
+ * The interval the harness's tasks ask for here: long enough that a requestor polling on its own fixed timer (one a
+ * second is common) shows under half of it, where a brisk interval would let that timer pass for obedience.
+ */
+const PACE_JUDGED_MS = 2500;
+
 // https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#getting-tasks
 export default defineCheck({
   id: 'requestor.respects-poll-interval',
@@ -9,10 +15,10 @@ export default defineCheck({
   requirements: ['TASKS-GET-RESPECT-POLL-INTERVAL'],
   roles: ['client', 'server'],
   needs: [{ kind: 'fixture', role: 'echo' }],
-  // The requestor scenario: the harness's tasks take their polls to finish, as in requestor.polls-until-terminal.
-  cost: { waitMs: 1000, roundTrips: 8 },
+  // The harness's tasks ask for a long interval and end after two polls at it, so an obedient requestor takes two intervals.
+  cost: { waitMs: 2 * PACE_JUDGED_MS, roundTrips: 8 },
   async run(ctx: CheckContext) {
-    const { who, requests, pollIntervalMs } = await requestorTraffic(ctx);
+    const { who, requests, pollIntervalMs } = await requestorTraffic(ctx, { pollIntervalMs: ctx.timing.scaled(PACE_JUDGED_MS) });
     const polls = new Map<string, number[]>();
     for (const request of requests.filter((r) => r.method === 'tasks/get')) {
       const taskId = String(request.params.taskId);

@@ -31,13 +31,16 @@ export interface RequestorTraffic {
 export interface TrafficOptions {
   /** The requestor is also asked to walk the harness's tasks/list, whose pages of one task need cursors. */
   listTasks?: boolean;
+  /** The pollInterval the harness's tasks ask for, instead of a brisk one. */
+  pollIntervalMs?: number;
 }
 
 export async function requestorTraffic(ctx: CheckContext, options: TrafficOptions = {}): Promise<RequestorTraffic> {
   if (ctx.facts.role === 'server') {
-    const { requests, pollIntervalMs, tasks, cursorsIssued } = await runServerRequestorScenario(ctx, { listTasks: options.listTasks });
+    const { requests, pollIntervalMs, tasks, cursorsIssued } = await runServerRequestorScenario(ctx, { listTasks: options.listTasks, pollIntervalMs: options.pollIntervalMs });
     return { who: 'server', requests, pollIntervalMs, tasks, cursorsIssued };
   }
-  const { requests, record } = await runRequestorScenario(ctx, { listTasks: options.listTasks });
-  return { who: 'client', requests, pollIntervalMs: REQUESTOR_POLL_INTERVAL_MS, tasks: record.tasks, cursorsIssued: record.cursorsIssued };
+  const hub = options.pollIntervalMs === undefined ? undefined : { pollIntervalMs: options.pollIntervalMs };
+  const { requests, record } = await runRequestorScenario(ctx, { listTasks: options.listTasks, hub });
+  return { who: 'client', requests, pollIntervalMs: options.pollIntervalMs ?? REQUESTOR_POLL_INTERVAL_MS, tasks: record.tasks, cursorsIssued: record.cursorsIssued };
 }

@@ -65,6 +65,8 @@ export const CLIENT_REQUESTOR_FAULT_CASES: FaultCase[] = [
   { faults: ['required-called-plainly'], catches: { 'requestor.honours-task-support': 'fail' } },
   { faults: ['related-meta-on-task-requests'], catches: { 'requestor.no-related-meta-on-task-operations': 'warn' } },
   { faults: ['poll-interval-ignored'], catches: { 'requestor.respects-poll-interval': 'warn' } },
+  // A fixed one-second timer obeys the brisk intervals of the other requestor checks; only the long one shows it.
+  { faults: ['poll-fixed-pace'], catches: { 'requestor.respects-poll-interval': 'warn' } },
   { faults: ['augments-without-server-capability'], catches: { 'requestor.no-task-without-capability': 'fail' } },
   { faults: ['alters-cursor'], catches: { 'requestor.opaque-cursors': 'fail' } },
   // Its tasks never reach input_required on a poll, so the input-required check skips.

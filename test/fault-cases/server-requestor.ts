@@ -4,6 +4,7 @@ import type { FaultCase } from './types.js';
 export const SERVER_REQUESTOR_FAULT_CASES: FaultCase[] = [
   { faults: ['ask-augments-undeclared'], catches: { 'requestor.augments-only-declared': 'warn' } },
   { faults: ['ask-poll-interval-ignored'], catches: { 'requestor.respects-poll-interval': 'warn' } },
+  { faults: ['ask-poll-fixed-pace'], catches: { 'requestor.respects-poll-interval': 'warn' } },
   // Polled once, then silent: no pace to judge, and the list walk after the task never comes (both skip).
   { faults: ['ask-stops-polling-at-working'], catches: { 'requestor.polls-until-terminal': 'warn' } },
   { faults: ['ask-related-meta-on-task-requests'], catches: { 'requestor.no-related-meta-on-task-operations': 'warn' } },

@@ -1,0 +1,57 @@
+import { describe, it } from 'vitest';
+import {
+  keywordMismatches,
+  notableResults,
+  REFERENCE_BUILT,
+  runAgainstReferenceClient,
+  runAgainstReferenceHttp,
+  runAgainstReferenceStdio,
+  type ReferenceRunOptions,
+} from '../support/reference-runs.js';
+import { TASKS_2026_07_28 } from '../../suites/ext-tasks/index.js';
+
+/**
+ * A correct receiver that enforces the pace it asks for (a tasks/get sooner than the task's pollInterval is
+ * refused: a JSON-RPC error on stdio and for clients, HTTP 429 with Retry-After on Streamable HTTP), or whose
+ * fixture work takes 20 s, gets no fail, no warn and no error: the suite polls no faster than it is told, learns
+ * the pace and the work's length before the checks, and sizes every bound from them.
+ */
+interface PacedCase {
+  transport: 'stdio' | 'http' | 'client';
+  label: string;
+  options: ReferenceRunOptions;
+  /** What the run must have learned of the receiver. */
+  asked?: number;
+  work?: number;
+}
+
+const CASES: PacedCase[] = [
+  { transport: 'stdio', label: 'polls every 2 s, sooner refused', options: { pollIntervalMs: 2000, rateLimit: true }, asked: 2000 },
+  { transport: 'http', label: 'polls every 2 s, sooner refused with 429', options: { pollIntervalMs: 2000, rateLimit: true }, asked: 2000 },
+  { transport: 'client', label: 'polls every 2 s, sooner refused', options: { pollIntervalMs: 2000, rateLimit: true }, asked: 2000 },
+  { transport: 'stdio', label: '2026-07-28, polls every 3 s, sooner refused', options: { pollIntervalMs: 3000, rateLimit: true, profile: TASKS_2026_07_28 }, asked: 3000 },
+  { transport: 'http', label: '2026-07-28, polls every 3 s, sooner refused with 429', options: { pollIntervalMs: 3000, rateLimit: true, profile: TASKS_2026_07_28 }, asked: 3000 },
+  // Over stdio: every check's process is its own requestor. Over HTTP every check is the same identity, and 20 s tasks
+  // pile up past the reference's limit of 100 unfinished tasks per requestor, which it rightly refuses.
+  { transport: 'stdio', label: 'fixture work of 20 s', options: { workMs: 20_000 }, work: 20_000 },
+];
+
+describe.skipIf(!REFERENCE_BUILT)('a correct receiver that keeps a long pace, or works long, gets no fail, no warn and no error', () => {
+  for (const { transport, label, options, asked, work } of CASES) {
+    it.concurrent(
+      `${transport === 'client' ? 'a client' : `over ${transport}`}, ${label}`,
+      async ({ expect }) => {
+        const run = { stdio: runAgainstReferenceStdio, http: runAgainstReferenceHttp, client: runAgainstReferenceClient }[transport];
+        const report = await run(options);
+        expect(notableResults(report)).toEqual([]);
+        expect(keywordMismatches(report)).toEqual([]);
+        if (asked !== undefined) expect(report.calibration?.pollIntervalMs).toBe(asked);
+        if (work !== undefined) expect(report.calibration?.workMs).toBeGreaterThanOrEqual(work - 1000);
+        // Nearly every check ran to a pass: a pace the suite could not fit would show as skips.
+        const applicable = options.profile ? options.profile.checks.length : transport === 'client' ? 35 : 45;
+        expect(report.summary.pass).toBeGreaterThan(options.profile ? applicable - 3 : applicable);
+      },
+      600_000,
+    );
+  }
+});
