@@ -300,6 +300,10 @@ export const CalibrationSchema = z.object({
       "How long the task discovery made took from its creation to its end, beyond the work asked of it: a mapped tool's own duration. Every bound on fixture work grows with it. Absent when discovery made no task.",
     ),
   paceProbe: z.string().optional().describe('What discovery did to learn the pace and the work length, or why it could not.'),
+  workEnded: z
+    .boolean()
+    .optional()
+    .describe("False when discovery's task had not ended within its bound: the work's length is unknown, and a check whose wait on work runs out skips instead of judging."),
 });
 export type Calibration = z.infer<typeof CalibrationSchema>;
 

@@ -13,6 +13,7 @@ export interface PaceFacts {
   pollIntervalMs?: number;
   workMs?: number;
   paceProbe: string;
+  workEnded?: boolean;
 }
 
 /** Bound on the probe: a check's bound, plus the duration a --config mapping says its work takes. */

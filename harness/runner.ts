@@ -12,7 +12,7 @@ import { levelOf, requirementUrl, summarize } from './model-basics.js';
 import type { Calibration, CheckResult, Finding, FixtureRole, Level, Outcome, ReceiverRole, Requirement, RunReport } from './model.js';
 import { unmetPrecondition } from './preconditions.js';
 import { IutError } from './session.js';
-import { calibrate, type Timing } from './timing.js';
+import { calibrate, PACED_POLL_MS, type Timing } from './timing.js';
 import { Transcript } from './transcript.js';
 import { StartGate } from './start-gate.js';
 import { ConnectionBroker } from './connections/connection-broker.js';
@@ -57,6 +57,17 @@ export function notRunReport(options: RunOptions, why: string, startedAt = new D
   const results = applicable.map((check) => notRun(check, options, `not run: the receiver under test could not be reached: ${why}`));
   return assembleReport(options, applicable, results, [`The run could not happen: ${why}`], startedAt, started, undefined, undefined, undefined);
 }
+
+/**
+ * How much longer than its calibrated bound a check may take because the receiver asked for a slower pace than
+ * discovery saw: the per-poll cost the timing did not budget, for as many polls as a check's bound budgets.
+ */
+function paceOwedMs(timing: Timing): number {
+  const learnedMs = timing.answerPace.asked.longestIntervalMs;
+  return PACE_POLLS_PER_CHECK * Math.max(0, learnedMs - Math.max(timing.askedPollMs, PACED_POLL_MS));
+}
+/** As timing.ts budgets a check's bound: twenty polls at the asked pace. */
+const PACE_POLLS_PER_CHECK = 20;
 
 /** Runs the checks concurrently against fresh connections and gathers a report; the harness knows no individual check. */
 export async function runSuite(options: RunOptions): Promise<RunReport> {
@@ -301,7 +312,15 @@ async function attemptCheck(
   let endedNormally = false;
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => resolve('timeout'), options.timing.checkTimeoutMs);
+    // A pace the receiver asked for only once the checks ran (discovery made no task) extends the bound as it was learned.
+    let extendedMs = 0;
+    const expire = () => {
+      const owedMs = paceOwedMs(options.timing) - extendedMs;
+      if (owedMs <= 0) return resolve('timeout');
+      extendedMs += owedMs;
+      timer = setTimeout(expire, owedMs);
+    };
+    timer = setTimeout(expire, options.timing.checkTimeoutMs);
   });
   const ended = new Promise<'ended'>((resolve) => abort.signal.addEventListener('abort', () => resolve('ended'), { once: true }));
   try {

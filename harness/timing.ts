@@ -42,8 +42,8 @@ export const LOAD_HEADROOM = 1.5;
 
 type Bounds = Omit<Timing, 'scaled' | 'span' | 'multiplier' | 'calibration' | 'allowanceMs' | 'overrides' | 'answerPace' | 'askedPollMs' | 'workMs'>;
 
-/** The pace the harness polls at anyway (waits.ts DEFAULT_POLL_MS): an asked interval up to it costs nothing extra. */
-const PACED_POLL_MS = 100;
+/** The pace the harness polls at when the receiver asks for none: an asked interval up to it costs nothing extra. */
+export const PACED_POLL_MS = 100;
 
 export function makeTiming(multiplier = 1, overrides: Partial<Bounds> = {}, calibration?: Calibration): Timing {
   const scaled = (ms: number) => Math.round(ms * multiplier);

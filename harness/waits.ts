@@ -1,8 +1,8 @@
-import { UnexpectedReply } from './check-errors.js';
+import { CheckSkip, UnexpectedReply } from './check-errors.js';
 import { describeReply } from './describe.js';
 import { isTerminal, taskOf, type Receiver, type TaskRecord } from './receiver.js';
 import { askedIntervalMs } from './poll-pace.js';
-import { pause, type Timing } from './timing.js';
+import { PACED_POLL_MS, pause, type Timing } from './timing.js';
 
 export interface TaskObservation {
   source: 'create' | 'get' | 'notification' | 'cancel';
@@ -31,18 +31,27 @@ export type PollEnd = { deleted: false; task: TaskRecord; timedOut: boolean } | 
 
 /** The delay before the next poll: the receiver's pollInterval (never less: the suite keeps the pace it is given), or the harness's own when none. */
 export function nextPollDelay(task: Record<string, unknown> | undefined, timing: Timing): number {
-  return Math.max(askedIntervalMs(task) ?? DEFAULT_POLL_MS, timing.minPollMs);
+  return Math.max(askedIntervalMs(task) ?? PACED_POLL_MS, timing.minPollMs);
 }
-
-/** The harness's pace when the receiver asks for none. */
-export const DEFAULT_POLL_MS = 100;
 
 /**
  * How much longer a wait may run than its bound because of the pace the receiver asked for: its next poll may come
  * a whole interval after the awaited change, and one refused for pace another. Bounds are sized for a brisk pace.
  */
 export function paceExtensionMs(intervalMs: number | undefined): number {
-  return 2 * Math.max(0, (intervalMs ?? 0) - DEFAULT_POLL_MS);
+  return 2 * Math.max(0, (intervalMs ?? 0) - PACED_POLL_MS);
+}
+
+/**
+ * Work longer than every bound is no fault of the receiver's: when discovery's own task had not ended either, a wait
+ * that runs out cannot reach its purpose, and the check skips saying how to let it run.
+ */
+export function unendedWork(timing: Timing, taskId: string, status: unknown, boundMs: number): CheckSkip | undefined {
+  const calibration = timing.calibration;
+  if (calibration?.workEnded !== false) return undefined;
+  return new CheckSkip(
+    `task ${taskId} was still "${String(status)}" after ${boundMs} ms, and the task discovery started had not ended after ${calibration.workMs ?? '?'} ms either: the fixture work may take longer than the suite's bounds; give its length as durationMs of the role in --config, or raise --timeout-multiplier`,
+  );
 }
 
 /**
@@ -75,6 +84,8 @@ export async function pollTasks(receiver: Receiver, taskIds: readonly string[], 
     if (performance.now() >= deadline + paceExtensionMs(askedMs)) {
       if (!options.returnAtBound) {
         const example = last.get(still[0]);
+        const unended = unendedWork(options.timing, still[0], example?.status, boundMs);
+        if (unended) throw unended;
         throw new UnexpectedReply(
           `${still.length === 1 ? `task ${still[0]}` : `${still.length} of ${taskIds.length} tasks (e.g. ${still[0]})`} did not reach the awaited state within ${boundMs} ms; the last status was "${String(example?.status)}"`,
         );

@@ -1,7 +1,7 @@
 import { UnexpectedReply } from '../check-errors.js';
 import { describeReply } from '../describe.js';
 import { pause, type Timing } from '../timing.js';
-import { nextPollDelay, paceExtensionMs } from '../waits.js';
+import { nextPollDelay, paceExtensionMs, unendedWork } from '../waits.js';
 import { extTaskOf, isExtTerminal, type ExtReceiver, type ExtTask } from './receiver.js';
 
 export interface ExtObservation {
@@ -48,6 +48,8 @@ export async function pollExtTask(receiver: ExtReceiver, taskId: string, done: (
     if (done(task)) return { task, timedOut: false };
     if (performance.now() >= deadline + paceExtensionMs(receiver.session.pollSchedule.intervalOf(taskId))) {
       if (options.returnAtBound) return { task, timedOut: true };
+      const unended = unendedWork(options.timing, taskId, task.status, boundMs);
+      if (unended) throw unended;
       throw new UnexpectedReply(`task ${taskId} did not reach the awaited state within ${boundMs} ms; the last status was "${task.status}"`);
     }
     const delayMs = nextExtPollDelay(task, options.timing);
