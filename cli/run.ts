@@ -5,6 +5,7 @@ import type { LaunchedProcess } from '../harness/connections/process-group.js';
 import type { ClientHub } from '../harness/connections/client-hub.js';
 import type { Level, ReceiverRole, RunReport } from '../harness/model.js';
 import type { Profile } from '../harness/profile.js';
+import { StartGate } from '../harness/start-gate.js';
 import { runVerdict } from '../harness/run-policy.js';
 import { notRunReport, runSuite } from '../harness/runner.js';
 import { combineReports } from '../harness/combine.js';
@@ -93,35 +94,55 @@ export async function suiteCommand(role: ReceiverRole, args: string[]): Promise<
     const reports: RunReport[] = [];
     for (let run = 1; run <= repeat; run++) {
       if (repeat > 1) process.stdout.write(`\nrun ${run} of ${repeat}\n`);
+      // The profiles of a run share the target, not checks: side by side, a dual-era run takes about its longest check.
+      // A launched server is watched (and started again) by one run at a time, so its profiles go one after another.
+      const sideBySide = chosen.length > 1 && !server;
+      const startGate = sideBySide ? new StartGate() : undefined;
+      const runProfile = async ({ profile, checks }: (typeof chosen)[number], progress: ProgressLine): Promise<RunReport> =>
+        runSuite({
+          target,
+          role,
+          checks,
+          profile,
+          timing,
+          // Side by side, the profiles split the checks in flight.
+          concurrency: sideBySide ? Math.max(1, Math.ceil(concurrency / chosen.length)) : concurrency,
+          shareConnections: !values['fresh-connections'],
+          fixtureMappings: config.fixtures,
+          bundledReference,
+          tool: TOOL,
+          signal: interrupt.signal,
+          startGate,
+          // The server as it is now: a --repeat run after a restart tests the restarted process.
+          launched: server ? { server: server.current, restart: server.restart } : undefined,
+          onResult: (result) => progress.finished(formatCheckLine(result, { color: process.stdout.isTTY })),
+          // Said at once, above the progress line: the server under test died, or was started again.
+          onNotice: (line) => process.stdout.write(`${process.stdout.isTTY ? '\r\u001b[2K' : ''}! ${line.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')}\n`),
+        });
       const parts: RunReport[] = [];
-      for (const { profile, checks } of chosen) {
-        if (chosen.length > 1) process.stdout.write(`\nprofile ${profile.id}: ${profile.title}\n`);
-        const progress = new ProgressLine(checks.length, process.stdout, Boolean(process.stdout.isTTY));
+      if (sideBySide) {
+        process.stdout.write(`\nprofiles ${chosen.map((run) => run.profile.id).join(' and ')}, side by side\n`);
+        const progress = new ProgressLine(
+          chosen.reduce((sum, run) => sum + run.checks.length, 0),
+          process.stdout,
+          Boolean(process.stdout.isTTY),
+        );
         try {
-          parts.push(
-            await runSuite({
-              target,
-              role,
-              checks,
-              profile,
-              timing,
-              concurrency,
-              shareConnections: !values['fresh-connections'],
-              fixtureMappings: config.fixtures,
-              bundledReference,
-              tool: TOOL,
-              signal: interrupt.signal,
-              // The server as it is now: a --repeat run after a restart tests the restarted process.
-              launched: server ? { server: server.current, restart: server.restart } : undefined,
-              onResult: (result) => progress.finished(formatCheckLine(result, { color: process.stdout.isTTY })),
-              // Said at once, above the progress line: the server under test died, or was started again.
-              onNotice: (line) => process.stdout.write(`${process.stdout.isTTY ? '\r\u001b[2K' : ''}! ${line.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')}\n`),
-            }),
-          );
+          parts.push(...(await Promise.all(chosen.map((run) => runProfile(run, progress)))));
         } finally {
           progress.stop();
         }
-        if (interrupt.signal.aborted) break;
+      } else {
+        for (const run of chosen) {
+          if (chosen.length > 1) process.stdout.write(`\nprofile ${run.profile.id}: ${run.profile.title}\n`);
+          const progress = new ProgressLine(run.checks.length, process.stdout, Boolean(process.stdout.isTTY));
+          try {
+            parts.push(await runProfile(run, progress));
+          } finally {
+            progress.stop();
+          }
+          if (interrupt.signal.aborted) break;
+        }
       }
       reports.push(combineReports(parts));
       if (interrupt.signal.aborted) break;

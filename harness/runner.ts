@@ -44,6 +44,8 @@ export interface RunOptions {
    * found nothing wrong and left nothing outstanding. False (--fresh-connections): each check starts its own.
    */
   shareConnections?: boolean;
+  /** Process starts of several runs at once (the profiles of one run, side by side) share one gate, one per core. */
+  startGate?: StartGate;
 }
 
 const LEVEL_RANK: Record<Level, number> = { must: 0, should: 1, may: 2 };
@@ -116,7 +118,7 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   const order = longestFirst(applicable, timing, facts);
   let next = 0;
   // Only process starts are gated (stdio servers, clients under test): an HTTP session costs the harness next to nothing.
-  const broker = new ConnectionBroker(options.shareConnections ?? true, options.target.transport === 'http' ? undefined : new StartGate());
+  const broker = new ConnectionBroker(options.shareConnections ?? true, options.target.transport === 'http' ? undefined : (options.startGate ?? new StartGate()));
   const worker = async () => {
     while (next < order.length) {
       const index = order[next++];
