@@ -92,8 +92,12 @@ export class ExtReceiver {
   }
 
   /** Calls a fixture tool with the check's inputs (through the --config template when there is one). */
-  callFixture(binding: FixtureBinding, input: Record<string, unknown>, options: ExtRequestOptions & { inputResponses?: Record<string, unknown> } = {}): Promise<RpcReply> {
-    const params: Record<string, unknown> = { name: binding.tool, arguments: fixtureArguments(binding, input) };
+  callFixture(
+    binding: FixtureBinding,
+    input: Record<string, unknown>,
+    options: ExtRequestOptions & { inputResponses?: Record<string, unknown>; /** Params sent beside name and arguments (e.g. a removed field, on purpose). */ extra?: Record<string, unknown> } = {},
+  ): Promise<RpcReply> {
+    const params: Record<string, unknown> = { ...options.extra, name: binding.tool, arguments: fixtureArguments(binding, input) };
     if (options.inputResponses) params.inputResponses = options.inputResponses;
     // Work the check asks for may be done before a receiver answers at all (it need not create a task).
     const seconds = typeof input.seconds === 'number' ? input.seconds : 0;

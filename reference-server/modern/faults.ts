@@ -44,4 +44,11 @@ export const MODERN_FAULT_DESCRIPTIONS = {
   'ext-empty-error-messages': 'every JSON-RPC error of the modern era has an empty message',
   'ext-cancel-not-final': 'tasks/cancel of a working slow_compute task is acknowledged and reads cancelled, but the work goes on and its completion overwrites cancelled',
   'ext-cancel-race-completes': 'tasks/cancel in the last 600 ms of a slow_compute task is acknowledged and reads cancelled, but the work goes on and its completion overwrites cancelled',
+  'ext-task-param-opt-in': 'a tools/call carrying the 2025-11-25 params.task is served as if it declared the tasks extension (slow_compute answers a CreateTaskResult)',
+  'ext-legacy-capability-declares': 'a request whose clientCapabilities hold the 2025-11-25 tasks object (and not the extension) is served as declaring the extension',
+  'ext-remembers-extension': 'once a requestor declared the tasks extension, its later slow_compute calls answer a CreateTaskResult even when they leave it out',
+  'ext-missing-capability-status-200': 'HTTP: the -32021 error travels with status 200 instead of 400',
+  'ext-malformed-task-id-internal': 'tasks/get whose taskId is no non-empty string (a number, empty, missing) answers -32603 instead of -32602',
+  'ext-task-name-header-optional': 'HTTP: a tasks/get, tasks/update or tasks/cancel without Mcp-Name is served (a present one is still compared with the taskId)',
+  'ext-cancel-unbound': "tasks/cancel and subscriptions/listen reach another context's task, while tasks/get and tasks/update refuse it (HTTP with tokens)",
 } as const satisfies Record<string, string>;

@@ -36,7 +36,7 @@ export function listen(id: RequestId, params: Record<string, unknown>, channel: 
 
   const watched: ModernTask[] = [];
   for (const taskId of new Set(requested ?? [])) {
-    const found = tasks.find(taskId, context);
+    const found = tasks.find(taskId, faults.has('ext-cancel-unbound') ? undefined : context);
     if (found.state === 'found') watched.push(found.task);
   }
   const meta = { [SUBSCRIPTION_ID_KEY]: id };

@@ -37,6 +37,8 @@ export interface TaskWork {
 }
 
 export class ModernTasks {
+  /** Contexts that declared the extension on some request (read only by the fault ext-remembers-extension). */
+  readonly declaredBy = new Set<string>();
   private readonly store = new TaskStore();
   private readonly byRecord = new WeakMap<TaskRecord, ModernTask>();
   private readonly changeListeners = new Set<(task: ModernTask) => void>();

@@ -82,10 +82,11 @@ const failingJob: ModernTool = {
   declaration: {
     name: 'failing_job',
     title: 'Failing job',
-    description: 'Ends with a tool execution error (isError: true). A task when the request declares the tasks extension.',
+    description: 'Ends with a tool execution error (isError: true). Runs only as a task: needs the tasks extension.',
     inputSchema: NO_ARGUMENTS,
   },
-  tasks: 'optional',
+  // Required, as the official suite's fixtures register it: called without the extension it is refused with -32021.
+  tasks: 'required',
   validate: () => {},
   async run(_args, work) {
     await sleep(JOB_MS, work.signal);
@@ -210,7 +211,7 @@ export async function callTool(params: Record<string, unknown>, { tasks, faults,
       requiredCapabilities: { elicitation: { form: {} } },
     });
   }
-  const asTask = tool.tasks === 'required' || (tool.tasks === 'optional' && (envelope.tasks || (tool === slowCompute && faults.has('ext-task-without-extension'))));
+  const asTask = tool.tasks === 'required' || (tool.tasks === 'optional' && (envelope.tasks || (tool === slowCompute && faultyOptIn(params, context, tasks, faults))));
 
   let facts: Facts = {};
   if (tool === toolWithTask && faults.has('ext-mrtr-after-create') && envelope.tasks) {
@@ -247,6 +248,13 @@ export async function callTool(params: Record<string, unknown>, { tasks, faults,
   // The work starts once the CreateTaskResult is on its way, so the reply shows the task as it was created.
   setImmediate(() => void tasks.run(task, (work) => tool.run(args, work, facts)));
   return created;
+}
+
+/** Opt-ins the extension forbids, each a fault: none at all, the removed params.task, or an earlier request's declaration. */
+function faultyOptIn(params: Record<string, unknown>, context: string, tasks: ModernTasks, faults: Faults): boolean {
+  if (faults.has('ext-task-without-extension')) return true;
+  if (faults.has('ext-task-param-opt-in') && isObject(params.task)) return true;
+  return faults.has('ext-remembers-extension') && tasks.declaredBy.has(context);
 }
 
 /** Form elicitation is declared by an elicitation object that either names form or names no mode at all. */

@@ -116,6 +116,48 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     summary: 'A server speaking this version advertises the extension only, never the 2025-11-25 `tasks` capability object, in server/discover.',
     leniency: "Not on the extension page: the SEP's backward-compatibility table forbids keeping the old capability declarations next to the extension, and the suite reads that as binding here.",
   },
+  {
+    id: 'EXT-CAP-TASK-PARAM-IGNORED',
+    basis: { kind: 'prose' },
+    keyword: 'MUST',
+    binds: 'receiver',
+    ...CAPABILITY_NEGOTIATION,
+    summary: 'A tools/call carrying the 2025-11-25 `task` parameter is no opt-in: without the extension declared it never gets a CreateTaskResult.',
+    leniency:
+      "From the SEP's backward-compatibility table, not the extension page. With the extension declared the server may make a task anyway (its own choice), so only a request that leaves the extension out can show the parameter being used.",
+  },
+  {
+    id: 'EXT-CAP-LEGACY-CLIENT-NON-DECLARING',
+    basis: { kind: 'prose' },
+    keyword: 'MUST',
+    binds: 'receiver',
+    ...CAPABILITY_NEGOTIATION,
+    summary: 'A request whose clientCapabilities hold only the 2025-11-25 `tasks` object counts as not declaring the extension.',
+    leniency:
+      "From the SEP's backward-compatibility table. Judged by what a non-declaring request may not get: a CreateTaskResult from tools/call, or tasks/get served instead of refused with -32021.",
+  },
+  {
+    id: 'EXT-CAP-LEGACY-ERA-NOT-ENABLED',
+    basis: { kind: 'prose' },
+    keyword: 'MUST NOT',
+    binds: 'receiver',
+    ...CAPABILITY_NEGOTIATION,
+    summary: 'Under protocol version 2025-11-25 a client declaring the extension gets no tasks on that account: the request is served as one without task support.',
+    leniency: "From the SEP's backward-compatibility table; it concerns dual-era servers only.",
+    untestable:
+      'Only an initialize-based 2025-11-25 session can show it, and this profile speaks the per-request era alone; a dual-era server is run under both profiles, and the 2025-11-25 profile sends no extension declaration.',
+  },
+  {
+    id: 'EXT-CAP-DUAL-ERA-LEGACY-TASKS',
+    basis: { kind: 'prose' },
+    keyword: 'SHOULD',
+    binds: 'receiver',
+    ...CAPABILITY_NEGOTIATION,
+    summary: 'A server serving both eras keeps answering tasks/get and tasks/cancel for tasks a 2025-11-25 client created that way.',
+    leniency: "From the SEP's backward-compatibility table; it concerns dual-era servers only.",
+    untestable:
+      'It needs a task created in a 2025-11-25 session and then addressed in the other era by the same caller, which this profile cannot arrange: its requestors never open a 2025-11-25 session, and the 2025-11-25 profile judges those tasks in their own era.',
+  },
 
   // Supported Methods: tools/call today, more request types later.
   {
@@ -639,6 +681,8 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     binds: 'receiver',
     ...SECURITY,
     summary: 'A server may let possession of a taskId alone grant access to the task.',
+    leniency:
+      'Read with the auth-binding rule (EXT-SEC-AUTH-EACH-REQUEST): a server treating IDs as bearer tokens authorises by possession, so another identity that knows a taskId reaching the task is no finding; such a server then depends on the entropy rule alone.',
   },
   {
     id: 'EXT-SEC-UNGUESSABLE-IDS',
@@ -656,7 +700,8 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     binds: 'receiver',
     ...SECURITY,
     summary: 'Each task request is authorised on its own: a caller reaches only the tasks its own credentials allow.',
-    leniency: 'No error is named for a refused access; any JSON-RPC error counts as a refusal.',
+    leniency:
+      'Task IDs may be bearer tokens (EXT-SEC-IDS-AS-BEARER), so a second identity served is allowed. A server that refuses that identity one request on a task binds its tasks to callers, and must then refuse every other (get, update, cancel, listen) too. Any JSON-RPC error counts as a refusal.',
   },
   {
     id: 'EXT-SEC-INPUT-TRUST-MODEL',
@@ -695,6 +740,14 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     summary: 'A request lacking the protocol version or client capabilities in `_meta` fails with -32602 (HTTP 400).',
   },
   {
+    id: 'EXT-BASE-MISSING-CAPABILITY-STATUS',
+    basis: { kind: 'prose' },
+    keyword: 'MUST',
+    binds: 'receiver',
+    ...META_FIELDS,
+    summary: 'Over Streamable HTTP the -32021 refusing a request for a capability it did not declare travels with status 400.',
+  },
+  {
     id: 'EXT-BASE-UNKNOWN-METHOD-HTTP',
     basis: { kind: 'prose' },
     keyword: 'MUST',
@@ -710,7 +763,7 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     ...SERVER_VALIDATION,
     summary: 'Over Streamable HTTP a missing standard header, or one disagreeing with the body, is refused with status 400 and error -32020.',
     leniency:
-      "The base page's header table names Mcp-Name only for tools, resources and prompts; the extension gives it the taskId for the task methods, so the suite applies the rule to them as well; as only the extension makes the header required there, a mismatch on a task method may be warned rather than failed.",
+      "The base page's header table requires Mcp-Name only for tools, resources and prompts; the extension puts the taskId in it for the task methods as a rule for clients. A task method's Mcp-Name that disagrees with the body is refused like any mismatched header (fail); one left out is only noted, since no text requires a server to demand it.",
   },
   {
     id: 'EXT-BASE-NOTIFY-ONLY-REQUESTED',
