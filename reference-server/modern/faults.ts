@@ -51,4 +51,6 @@ export const MODERN_FAULT_DESCRIPTIONS = {
   'ext-malformed-task-id-internal': 'tasks/get whose taskId is no non-empty string (a number, empty, missing) answers -32603 instead of -32602',
   'ext-task-name-header-optional': 'HTTP: a tasks/get, tasks/update or tasks/cancel without Mcp-Name is served (a present one is still compared with the taskId)',
   'ext-cancel-unbound': "tasks/cancel and subscriptions/listen reach another context's task, while tasks/get and tasks/update refuse it (HTTP with tokens)",
+  'ext-notify-no-subscription-id': 'on a listen stream only the acknowledgement carries the subscription id in _meta; the notifications/tasks after it carry none',
+  'ext-listen-unbound': "subscriptions/listen reaches another context's task (and streams its notifications), while tasks/get, tasks/update and tasks/cancel refuse it (HTTP with tokens)",
 } as const satisfies Record<string, string>;

@@ -198,12 +198,17 @@ export const FLOW_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
     ],
   },
   'ext-notify.full-task': {
-    does: 'Listens to a working slow_compute task, polls it to completion, and judges every notifications/tasks of the subscription: each must be a whole task (the Task fields plus `inputRequests`, `result` or `error` for its status), and the one announcing the end must carry every field tasks/get returns, equal to it in the fields a finished task cannot change.',
+    does: 'Listens to a working slow_compute task, polls it to completion, and judges every notifications/tasks of the subscription: each must be a whole task (the Task fields plus `inputRequests`, `result` or `error` for its status), and the one announcing the end must carry every field tasks/get returns, equal to it in the fields a finished task cannot change. Over HTTP every notifications/tasks of the task on the stream must also name the subscription in `_meta`.',
     causes: [
       {
         cause: 'The notification is built from the bare status record (id, status, timestamps) and leaves the inlined result or error out.',
         fix: 'Build notifications/tasks from the same function that builds the tasks/get answer (minus `resultType`), so a completed task’s notification carries `result`.',
         faults: ['ext-notify-partial-task'],
+      },
+      {
+        cause: 'The subscription id is put on the acknowledgement only; later notifications are sent by a task listener that does not know which listen request it serves.',
+        fix: 'Give each listener the listen request id and put it under `io.modelcontextprotocol/subscriptionId` in the `_meta` of every notification it sends.',
+        faults: ['ext-notify-no-subscription-id'],
       },
     ],
   },

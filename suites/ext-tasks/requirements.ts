@@ -59,6 +59,11 @@ const VERSION_HEADER = {
 } as const;
 const SERVER_VALIDATION = { section: 'Streamable HTTP: Server Validation', anchor: 'server-validation', url: `${BASE}/basic/transports/streamable-http#server-validation` } as const;
 const OPENING_A_STREAM = { section: 'Subscriptions: Opening a Stream', anchor: 'opening-a-stream', url: `${BASE}/basic/patterns/subscriptions#opening-a-stream` } as const;
+const RECEIVING_NOTIFICATIONS = {
+  section: 'Subscriptions: Receiving Notifications',
+  anchor: 'receiving-notifications',
+  url: `${BASE}/basic/patterns/subscriptions#receiving-notifications`,
+} as const;
 const ACKNOWLEDGMENT = { section: 'Subscriptions: Acknowledgment', anchor: 'acknowledgment', url: `${BASE}/basic/patterns/subscriptions#acknowledgment` } as const;
 
 const EMPTY_ACK = 'Read as: nothing but `resultType` (which the page demands on it) and, optionally, `_meta`; any other member is a task field the ack was meant to leave out.';
@@ -781,6 +786,16 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     binds: 'receiver',
     ...ACKNOWLEDGMENT,
     summary: 'A subscription starts with notifications/subscriptions/acknowledged carrying its subscriptionId, before any notification of it.',
+  },
+  {
+    id: 'EXT-BASE-SUBSCRIPTION-ID-EACH',
+    basis: { kind: 'prose' },
+    keyword: 'MUST',
+    binds: 'receiver',
+    ...RECEIVING_NOTIFICATIONS,
+    summary: 'Every notification a listen stream carries, not only its acknowledgement, names the subscription in `_meta`.',
+    leniency:
+      'The page describes this without a keyword of its own; it is read as binding the server because clients must sort notifications by that id. Judged over HTTP, where a connection receives nothing but its stream.',
   },
 ]);
 

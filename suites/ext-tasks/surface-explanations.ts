@@ -207,7 +207,7 @@ export const SURFACE_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = 
       {
         cause: 'The ownership check sits in the lookup of some handlers only (tasks/get, tasks/update), while tasks/cancel or the listen filter find tasks by ID alone.',
         fix: "Resolve every taskId through one lookup that takes the caller's authorization context, for every task method and for subscriptions/listen, and treat another context's task exactly like an unknown one (-32602).",
-        faults: ['ext-cancel-unbound'],
+        faults: ['ext-cancel-unbound', 'ext-listen-unbound'],
       },
     ],
   },

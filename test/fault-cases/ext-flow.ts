@@ -25,5 +25,6 @@ export const EXT_FLOW_FAULT_CASES: FaultCase[] = [
   { faults: ['ext-notifies-unasked'], stdio: true, catches: { 'ext-notify.only-when-subscribed': 'fail' } },
   { faults: ['ext-listen-no-ack'], catches: { 'ext-notify.acknowledged-first': 'fail' } },
   { faults: ['ext-notify-partial-task'], catches: { 'ext-notify.full-task': 'fail' } },
+  { faults: ['ext-notify-no-subscription-id'], catches: { 'ext-notify.full-task': 'fail' } },
   { faults: ['ext-progress-on-listen'], catches: { 'ext-notify.no-progress-on-stream': 'fail' } },
 ];

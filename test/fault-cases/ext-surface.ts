@@ -34,6 +34,7 @@ export const EXT_SURFACE_FAULT_CASES: FaultCase[] = [
   { faults: ['ext-shared-tasks'], catches: {} },
   // Bound for tasks/get and tasks/update, not for tasks/cancel and listening: some request goes unauthorised.
   { faults: ['ext-cancel-unbound'], catches: { 'ext-security.per-context-access': 'fail' } },
+  { faults: ['ext-listen-unbound'], catches: { 'ext-security.per-context-access': 'fail' } },
   { faults: ['ext-accepts-missing-meta'], catches: { 'ext-base.meta-required': 'fail' } },
   { faults: ['ext-unsupported-version-no-list'], catches: { 'ext-base.unsupported-version': 'fail' } },
 ];
