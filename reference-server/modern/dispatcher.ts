@@ -57,6 +57,7 @@ export class ModernEra {
     const params = isObject(message.params) ? message.params : {};
     try {
       // A modern-only receiver names the versions it serves to a legacy client's handshake.
+      if (message.method === 'initialize' && this.faults.has('ext-initialize-error-unnamed')) throw new RpcError(METHOD_NOT_FOUND, 'Method not found');
       if (message.method === 'initialize') throw unsupportedVersion(params.protocolVersion, !this.faults.has('ext-unsupported-version-no-list'));
       const envelope = readEnvelope(params, this.faults);
       if (envelope.tasks) this.tasks.declaredBy.add(context);

@@ -53,4 +53,5 @@ export const MODERN_FAULT_DESCRIPTIONS = {
   'ext-cancel-unbound': "tasks/cancel and subscriptions/listen reach another context's task, while tasks/get and tasks/update refuse it (HTTP with tokens)",
   'ext-notify-no-subscription-id': 'on a listen stream only the acknowledgement carries the subscription id in _meta; the notifications/tasks after it carry none',
   'ext-listen-unbound': "subscriptions/listen reaches another context's task (and streams its notifications), while tasks/get, tasks/update and tasks/cancel refuse it (HTTP with tokens)",
+  'ext-initialize-error-unnamed': 'a modern-only receiver refuses initialize with a bare -32601 naming no protocol version',
 } as const satisfies Record<string, string>;

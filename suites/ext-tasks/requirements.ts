@@ -51,6 +51,11 @@ const VERSION_NEGOTIATION = {
   anchor: 'protocol-version-negotiation',
   url: `${BASE}/basic/versioning#protocol-version-negotiation`,
 } as const;
+const LEGACY_COMPATIBILITY = {
+  section: 'Versioning: Backward Compatibility with Initialization-Based Versions',
+  anchor: 'backward-compatibility-with-initialization-based-versions',
+  url: `${BASE}/basic/versioning#backward-compatibility-with-initialization-based-versions`,
+} as const;
 const META_FIELDS = { section: 'Base Protocol: _meta', anchor: 'meta', url: `${BASE}/basic/index#meta` } as const;
 const VERSION_HEADER = {
   section: 'Streamable HTTP: Protocol Version Header',
@@ -735,6 +740,15 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     binds: 'receiver',
     ...VERSION_NEGOTIATION,
     summary: 'A request in a protocol version the server does not serve fails with -32022, data.supported listing the versions it does.',
+  },
+  {
+    id: 'EXT-BASE-INITIALIZE-NAMES-VERSIONS',
+    basis: { kind: 'prose' },
+    keyword: 'SHOULD',
+    binds: 'receiver',
+    ...LEGACY_COMPATIBILITY,
+    summary: 'A server without any initialize-based version names the versions it serves in the error it gives to an initialize request.',
+    leniency: 'Any place in the error counts (its message or its data), in any form, as long as each version server/discover lists appears.',
   },
   {
     id: 'EXT-BASE-META-REQUIRED',

@@ -221,6 +221,16 @@ export const SURFACE_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = 
       },
     ],
   },
+  'ext-base.initialize-names-versions': {
+    does: 'When server/discover lists no version that opens with initialize, sends initialize for 2025-11-25 the way a legacy client does (no _meta, over HTTP no modern headers) and expects the error to name every version server/discover lists, in its message or data; otherwise it warns.',
+    causes: [
+      {
+        cause: 'initialize falls through to the generic unknown-method path, so a legacy client sees only "Method not found" and cannot tell its user which version to move to.',
+        fix: 'Answer initialize with -32022 whose data.supported (and message) list the versions you serve, on every transport.',
+        faults: ['ext-initialize-error-unnamed'],
+      },
+    ],
+  },
   'ext-base.unsupported-version': {
     does: 'Sends tools/list for protocol version 1900-01-01 (in `_meta` and, over HTTP, in MCP-Protocol-Version): it must fail with -32022 whose data.supported lists the versions the server serves, over HTTP with status 400.',
     causes: [
