@@ -69,9 +69,19 @@ export class ExtReceiver {
     return this.connection.transport;
   }
 
+  /** Client capabilities every request sends unless it names its own: a requestor lacking one the harness usually declares. */
+  private declared?: Record<string, unknown>;
+
+  /** From now on this requestor declares exactly these client capabilities (waits and polls included). */
+  declaring(capabilities: Record<string, unknown>): this {
+    this.declared = capabilities;
+    return this;
+  }
+
   /** A request with the envelope (unless bare). */
   request(method: string, params: Record<string, unknown> = {}, options: ExtRequestOptions = {}): Promise<RpcReply> {
-    const capabilities = options.capabilities ?? clientCapabilities(options.extension ?? this.declaresExtension);
+    const own = options.extension === undefined ? this.declared : undefined;
+    const capabilities = options.capabilities ?? own ?? clientCapabilities(options.extension ?? this.declaresExtension);
     const sent = options.bare ? params : withEnvelope(params, capabilities);
     // Headers exist on HTTP only: on stdio a check's header change has nothing to change.
     return this.session.request(method, sent, { timeoutMs: options.timeoutMs, headers: this.transport === 'http' ? options.headers : undefined });

@@ -54,4 +54,6 @@ export const MODERN_FAULT_DESCRIPTIONS = {
   'ext-notify-no-subscription-id': 'on a listen stream only the acknowledgement carries the subscription id in _meta; the notifications/tasks after it carry none',
   'ext-listen-unbound': "subscriptions/listen reaches another context's task (and streams its notifications), while tasks/get, tasks/update and tasks/cancel refuse it (HTTP with tokens)",
   'ext-initialize-error-unnamed': 'a modern-only receiver refuses initialize with a bare -32601 naming no protocol version',
+  'ext-elicits-undeclared': 'confirm_delete, multi_input and test_tool_with_task ask through form elicitation even when the request does not declare elicitation',
+  'ext-cancel-overrides-failed': 'tasks/cancel of a failed task turns it cancelled (a completed one is left alone)',
 } as const satisfies Record<string, string>;

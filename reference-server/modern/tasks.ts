@@ -90,7 +90,7 @@ export class ModernTasks {
   /** Cancels an unfinished task and stops its work; a terminal task stays as it is (unless a fault overrides it). */
   cancel(task: ModernTask): void {
     const { record } = task;
-    const override = this.faults.has('ext-cancel-overrides-terminal');
+    const override = this.faults.has('ext-cancel-overrides-terminal') || (this.faults.has('ext-cancel-overrides-failed') && record.status === 'failed');
     if (isTerminal(record.status) && !override) return;
     this.transition(task, 'cancelled', 'Cancelled: the requestor sent tasks/cancel', override);
     const late = task.workEndsAtMs !== undefined && task.workEndsAtMs - Date.now() <= CANCEL_RACE_WINDOW_MS;

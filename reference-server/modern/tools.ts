@@ -206,7 +206,7 @@ export async function callTool(params: Record<string, unknown>, { tasks, faults,
 
   if (tool.tasks === 'required' && !envelope.tasks) throw tasksExtensionRequired(`the tool ${name}`, !faults.has('ext-required-error-no-data'));
   // Input requests may only ask for what the request declares it can answer.
-  if (tool.elicits && !canElicitForms(envelope.capabilities)) {
+  if (tool.elicits && !canElicitForms(envelope.capabilities) && !faults.has('ext-elicits-undeclared')) {
     throw new RpcError(MISSING_CLIENT_CAPABILITY, `Missing required client capability: the tool ${name} asks questions through form elicitation, so the request must declare elicitation`, {
       requiredCapabilities: { elicitation: { form: {} } },
     });

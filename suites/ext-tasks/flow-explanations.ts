@@ -149,12 +149,17 @@ export const FLOW_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
     ],
   },
   'ext-cancel.terminal-untouched': {
-    does: 'Runs slow_compute to completion, sends tasks/cancel for it (an acknowledgement or an error are both accepted), then polls tasks/get twice: the task must still read completed.',
+    does: 'Runs slow_compute to completion and protocol_error_job to failure, sends tasks/cancel for each (an acknowledgement or an error are both accepted), then polls tasks/get twice: each task must still read as it ended, completed or failed.',
     causes: [
       {
         cause: 'The cancel handler sets the status to cancelled without looking at the current one, overwriting a finished task and its result.',
         fix: 'Leave a task that is already completed, failed or cancelled as it is when tasks/cancel arrives; only an unfinished task moves to cancelled.',
         faults: ['ext-cancel-overrides-terminal'],
+      },
+      {
+        cause: 'Only completion is treated as final: the cancel handler guards against a completed task but lets a failed one be relabelled cancelled.',
+        fix: 'Test for every terminal status (completed, failed, cancelled) before cancelling.',
+        faults: ['ext-cancel-overrides-failed'],
       },
       {
         cause: 'The task reads as another status after the cancel because finished tasks are not kept final in general.',
@@ -194,6 +199,16 @@ export const FLOW_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
       {
         cause: 'The acknowledgement carries another subscription id (a counter of the server’s own, or the id as a number where the request used a string).',
         fix: 'Use the JSON-RPC id of the subscriptions/listen request, exactly as sent, as the subscription id of the acknowledgement and of every notification on the stream.',
+      },
+    ],
+  },
+  'ext-update.declared-capabilities-only': {
+    does: 'Calls confirm_delete from a requestor whose every request declares the Tasks extension and no elicitation, and follows the task until it settles: no elicitation/create may appear among its inputRequests (or in an InputRequiredResult on the call). Refusing with -32021 naming elicitation, or going on without asking, passes.',
+    causes: [
+      {
+        cause: 'The tool asks its questions whatever the request declared, as if every client could answer an elicitation.',
+        fix: 'Read elicitation in the clientCapabilities of the request before asking through inputRequests; without it, refuse with -32021 whose data.requiredCapabilities names elicitation, or go on without asking.',
+        faults: ['ext-elicits-undeclared'],
       },
     ],
   },

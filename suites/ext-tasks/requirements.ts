@@ -767,6 +767,15 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     summary: 'Over Streamable HTTP the -32021 refusing a request for a capability it did not declare travels with status 400.',
   },
   {
+    id: 'EXT-BASE-UNDECLARED-CAPABILITY',
+    basis: { kind: 'prose' },
+    keyword: 'MUST NOT',
+    binds: 'receiver',
+    ...META_FIELDS,
+    summary: 'A server never counts on a client capability the request left out: no elicitation asked of a requestor that did not declare it.',
+    leniency: "Judged where the extension makes it visible: the inputRequests of the task (or of the call's InputRequiredResult), for requests that declare the extension but not elicitation.",
+  },
+  {
     id: 'EXT-BASE-UNKNOWN-METHOD-HTTP',
     basis: { kind: 'prose' },
     keyword: 'MUST',

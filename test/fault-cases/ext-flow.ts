@@ -16,8 +16,10 @@ export const EXT_FLOW_FAULT_CASES: FaultCase[] = [
   { faults: ['ext-update-refused'], catches: { 'ext-update.acknowledged': 'fail' } },
   { faults: ['ext-update-unknown-key-rejected'], catches: { 'ext-update.unknown-keys-ignored': 'warn' } },
   { faults: ['ext-reuses-input-key'], catches: { 'ext-update.keys-unique': 'fail' } },
+  { faults: ['ext-elicits-undeclared'], catches: { 'ext-update.declared-capabilities-only': 'fail' } },
   { faults: ['ext-cancel-refused'], catches: { 'ext-cancel.acknowledged': 'fail' } },
   { faults: ['ext-cancel-overrides-terminal'], catches: { 'ext-cancel.terminal-untouched': 'fail' } },
+  { faults: ['ext-cancel-overrides-failed'], catches: { 'ext-cancel.terminal-untouched': 'fail' } },
   // The cancelled task's work goes on and its completion overwrites cancelled.
   { faults: ['ext-cancel-not-final'], catches: { 'ext-cancel.stays-cancelled': 'fail' } },
   { faults: ['ext-listen-without-extension'], catches: { 'ext-notify.listen-needs-extension': 'fail' } },
