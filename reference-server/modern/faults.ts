@@ -56,4 +56,5 @@ export const MODERN_FAULT_DESCRIPTIONS = {
   'ext-initialize-error-unnamed': 'a modern-only receiver refuses initialize with a bare -32601 naming no protocol version',
   'ext-elicits-undeclared': 'confirm_delete, multi_input and test_tool_with_task ask through form elicitation even when the request does not declare elicitation',
   'ext-cancel-overrides-failed': 'tasks/cancel of a failed task turns it cancelled (a completed one is left alone)',
+  'ext-reasks-under-answered-key': 'confirm_delete, asking again after an acceptance without a yes or no, shows the new request under the key the unusable answer came in',
 } as const satisfies Record<string, string>;

@@ -112,7 +112,7 @@ export class ModernTasks {
   }
 
   private async ask(task: ModernTask, entries: ReadonlyArray<readonly [string, InputRequest]>, statusMessage: string): Promise<Record<string, InputAnswer>> {
-    const answers = task.inputs.ask(entries, task.record.abort.signal);
+    const answers = task.inputs.ask(entries, task.record.abort.signal, this.faults);
     this.transition(task, 'input_required', statusMessage);
     const answered = await answers;
     this.transition(task, 'working');

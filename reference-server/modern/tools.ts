@@ -14,6 +14,8 @@ import type { ModernTasks, TaskWork } from './tasks.js';
 
 /** How long failing_job, protocol_error_job and the task of test_tool_with_task work before they end. */
 const JOB_MS = 100;
+/** How often confirm_delete asks before it gives up on an answer it cannot use (and keeps the file). */
+const MAX_CONFIRM_ASKS = 3;
 /** The longest slow_compute accepted, in seconds (a task is dropped after its ttl of 300 s anyway). */
 const MAX_SECONDS = 3600;
 
@@ -122,7 +124,12 @@ const confirmDelete: ModernTool = {
   async run(args, work) {
     const filename = args.filename as string;
     const schema = { type: 'object', properties: { confirm: { type: 'boolean', title: 'Delete it?' } }, required: ['confirm'] };
-    const { confirm } = await work.ask([['confirm', elicit(`Delete ${filename}?`, schema)]], `Waiting for confirmation to delete ${filename}`);
+    let { confirm } = await work.ask([['confirm', elicit(`Delete ${filename}?`, schema)]], `Waiting for confirmation to delete ${filename}`);
+    // An acceptance without a yes or no cannot be used: ask again, a new request under a new key.
+    for (let asked = 1; asked < MAX_CONFIRM_ASKS && confirm.action === 'accept' && !(isObject(confirm.content) && typeof confirm.content.confirm === 'boolean'); asked++) {
+      const again = elicit(`Delete ${filename}? The last answer said neither yes nor no.`, schema);
+      ({ confirm } = await work.ask([['confirm', again]], `Waiting again for confirmation to delete ${filename}`));
+    }
     const confirmed = confirm.action === 'accept' && isObject(confirm.content) && confirm.content.confirm === true;
     return text(confirmed ? `Deleted ${filename}.` : `Kept ${filename}: the deletion was not confirmed.`);
   },

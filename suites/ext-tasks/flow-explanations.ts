@@ -202,6 +202,16 @@ export const FLOW_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
       },
     ],
   },
+  'ext-update.reask-new-key': {
+    does: 'Answers the confirm_delete elicitation with an acceptance that fills in nothing, then follows the task: when it asks again, the new request must not come under the key just answered. A server that refuses the answer, ignores it or goes on without asking is not judged.',
+    causes: [
+      {
+        cause: 'Keys are derived from the question (its name or field), so the same question asked a second time gets the same key as the answer already given.',
+        fix: 'Issue a fresh key for every request, for instance the question name plus a counter kept per task.',
+        faults: ['ext-reasks-under-answered-key'],
+      },
+    ],
+  },
   'ext-update.declared-capabilities-only': {
     does: 'Calls confirm_delete from a requestor whose every request declares the Tasks extension and no elicitation, and follows the task until it settles: no elicitation/create may appear among its inputRequests (or in an InputRequiredResult on the call). Refusing with -32021 naming elicitation, or going on without asking, passes.',
     causes: [

@@ -16,6 +16,7 @@ export const EXT_FLOW_FAULT_CASES: FaultCase[] = [
   { faults: ['ext-update-refused'], catches: { 'ext-update.acknowledged': 'fail' } },
   { faults: ['ext-update-unknown-key-rejected'], catches: { 'ext-update.unknown-keys-ignored': 'warn' } },
   { faults: ['ext-reuses-input-key'], catches: { 'ext-update.keys-unique': 'fail' } },
+  { faults: ['ext-reasks-under-answered-key'], catches: { 'ext-update.reask-new-key': 'fail' } },
   { faults: ['ext-elicits-undeclared'], catches: { 'ext-update.declared-capabilities-only': 'fail' } },
   { faults: ['ext-cancel-refused'], catches: { 'ext-cancel.acknowledged': 'fail' } },
   { faults: ['ext-cancel-overrides-terminal'], catches: { 'ext-cancel.terminal-untouched': 'fail' } },
