@@ -126,7 +126,7 @@ export class ModernEra {
   }
 
   private discover(): Wire {
-    const capabilities: Wire = { tools: {}, extensions: { [TASKS_EXTENSION]: {} } };
+    const capabilities: Wire = { tools: {}, ...(this.faults.has('ext-undeclared-extension') ? {} : { extensions: { [TASKS_EXTENSION]: {} } }) };
     if (this.faults.has('ext-advertises-legacy-tasks')) capabilities.tasks = { cancel: {}, requests: { tools: { call: {} } } };
     return complete({
       supportedVersions: [...this.servedVersions],

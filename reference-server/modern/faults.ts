@@ -57,4 +57,5 @@ export const MODERN_FAULT_DESCRIPTIONS = {
   'ext-elicits-undeclared': 'confirm_delete, multi_input and test_tool_with_task ask through form elicitation even when the request does not declare elicitation',
   'ext-cancel-overrides-failed': 'tasks/cancel of a failed task turns it cancelled (a completed one is left alone)',
   'ext-reasks-under-answered-key': 'confirm_delete, asking again after an acceptance without a yes or no, shows the new request under the key the unusable answer came in',
+  'ext-undeclared-extension': 'server/discover leaves the tasks extension out of its capabilities, while the tools still answer with tasks',
 } as const satisfies Record<string, string>;

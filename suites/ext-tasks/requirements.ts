@@ -84,6 +84,16 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     summary: 'When a request declares the extension, the server alone decides, call by call, whether to answer with a task or a plain result.',
   },
   {
+    id: 'EXT-CAP-TASKS-ONLY-NEGOTIATED',
+    basis: { kind: 'derived', from: 'capability-negotiation/1' },
+    keyword: 'SHOULD NOT',
+    binds: 'receiver',
+    ...CAPABILITY_NEGOTIATION,
+    summary: 'A server whose server/discover leaves the extension out does not answer with CreateTaskResult, even to a request that declares it.',
+    leniency:
+      'The page grants tasks (a MAY) to a server that negotiated the extension, and a server that does not declare it has not; no keyword forbids the rest outright, so the suite warns rather than fails.',
+  },
+  {
     id: 'EXT-CAP-NO-TASK-WITHOUT-EXTENSION',
     sites: ['capability-negotiation/2'],
     keyword: 'MUST NOT',

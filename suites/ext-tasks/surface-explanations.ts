@@ -32,6 +32,16 @@ export const SURFACE_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = 
       },
     ],
   },
+  'ext-negotiation.tasks-only-when-declared': {
+    does: 'Only when server/discover does not declare the Tasks extension: calls slow_compute from a requestor that declares it and warns when the answer is a CreateTaskResult, which only a server that negotiated the extension may give.',
+    causes: [
+      {
+        cause: 'The task support is wired into the tool handlers while the discovery answer is built from a separate, older list of capabilities that lacks the extension.',
+        fix: 'Declare `extensions: {"io.modelcontextprotocol/tasks": {}}` in the server/discover capabilities wherever tools may answer with tasks, or stop making tasks.',
+        faults: ['ext-undeclared-extension'],
+      },
+    ],
+  },
   'ext-negotiation.required-capability-error': {
     does: 'Calls test_tool_with_task, confirm_delete and failing_job, the fixtures that only run as tasks, from a requestor that leaves the extension out of clientCapabilities (following any InputRequiredResult first). A refusal must be error -32021 whose data.requiredCapabilities.extensions names io.modelcontextprotocol/tasks, over HTTP with status 400; a CreateTaskResult fails, and a plain result is accepted as the server finding a way without a task.',
     causes: [
