@@ -15,7 +15,7 @@ export default defineCheck({
   suite: 'ext-negotiation',
   requirements: ['EXT-CAP-NO-TASK-WITHOUT-EXTENSION', 'EXT-CAP-TASK-PARAM-IGNORED', 'EXT-CAP-LEGACY-CLIENT-NON-DECLARING'],
   needs: [{ kind: 'fixture', role: 'slow' }],
-  cost: { roundTrips: 6, awaitsWork: 1 },
+  cost: { roundTrips: 7, awaitsWork: 1 },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connectModern({ extension: false });
     const binding = ctx.fixture('slow');
@@ -34,6 +34,10 @@ export default defineCheck({
     // The task the declaring request got, addressed with only the old capability: refused like any non-declaring request.
     const task = createdTask(declared);
     if (!task) return ctx.info(`${binding.tool} with the extension was answered without a task (${describeReply(declared)}), so tasks/get with the old capability was not tried`);
+    // Judged only where a request declaring nothing is refused: otherwise that is task-methods-need-extension's finding.
+    const bare = await receiver.getTask(task.taskId, { extension: false });
+    if (bare.ok || bare.error.code !== MISSING_REQUIRED_CLIENT_CAPABILITY)
+      return ctx.info(`tasks/get without the extension was answered with ${describeReply(bare)}, so the old capability's tasks/get was not judged`);
     const get = await receiver.getTask(task.taskId, { capabilities: LEGACY_ONLY });
     ctx.expect(
       'EXT-CAP-LEGACY-CLIENT-NON-DECLARING',
