@@ -115,6 +115,16 @@ const DELIBERATE: Record<string, { reason: string; matches: (request: Json) => b
     reason: 'tasks/result and tasks/list no longer exist (no definition in either schema); sent to be refused with -32601',
     matches: (request) => request.method === 'tasks/result' || request.method === 'tasks/list',
   },
+  // tasks/get whose taskId is a number or missing: malformed IDs, sent to be refused with -32602.
+  'ext-errors.unknown-task': {
+    reason: 'a tasks/get whose taskId is no string (a number, or none), sent to be refused with -32602',
+    matches: (request) => request.method === 'tasks/get' && typeof request.params?.taskId !== 'string',
+  },
+  // A 2025-11-25 initialize, sent to a modern-only server to read the versions its error names.
+  'ext-base.initialize-names-versions': {
+    reason: 'a legacy initialize (no definition in the 2026-07-28 schemas), sent to read the versions its error names',
+    matches: (request) => request.method === 'initialize',
+  },
   'ext-errors.informative-messages': {
     reason: 'tasks/result no longer exists (no definition in either schema); sent to read the message of its -32601',
     matches: (request) => request.method === 'tasks/result',

@@ -51,19 +51,30 @@ export default defineCheck({
   },
 });
 
-/** B listens to A's task, A to its own; A cancels it: what A hears of the change, B must not hear. */
+/**
+ * B listens to A's task and to one of its own, A to its task; A cancels its task, and once A hears of it, B cancels its
+ * own: what B hears of its own task marks the point by which news of A's task would have come on B's stream too.
+ */
 async function judgeForeignListen(ctx: CheckContext, a: ExtReceiver, b: ExtReceiver, taskId: string, refused: readonly string[]): Promise<void> {
   const bound = ctx.timing.answerPace.boundMs();
-  const foreign = b.listen([taskId]);
+  const { task: mine } = await startExtTask(ctx, b, 'slow', { seconds: 1, label: uniqueText('marker') });
+  const foreign = b.listen([taskId, mine.taskId]);
   const own = a.listen([taskId]);
-  await Promise.all([listenOutcome(foreign, bound), listenOutcome(own, bound)]);
-  await a.cancelTask(taskId);
-  const heard = (id: string) => (n: ReceivedNotification) => n.method === 'notifications/tasks' && n.params.taskId === taskId && subscriptionIdOf(n) === id;
-  const ownHeard = await a.waitForNotification(heard(own.id), bound, { includePast: true });
-  // The foreign stream gets the same change at the same moment, if it gets it at all.
-  const foreignHeard = ownHeard ? await b.waitForNotification(heard(foreign.id), bound, { includePast: true }) : undefined;
-  await Promise.all([foreign.close(), own.close()]);
-  if (!ownHeard) return ctx.info("identity A's own subscription carried no notifications/tasks for its cancelled task, so whether B could listen to it was not judged");
+  const [taken] = await Promise.all([listenOutcome(foreign, bound), listenOutcome(own, bound)]);
+  const heard = (id: string, about: string) => (n: ReceivedNotification) => n.method === 'notifications/tasks' && n.params.taskId === about && subscriptionIdOf(n) === id;
+  let verdict: string | undefined;
+  if (!taken.ack && taken.answer && !taken.answer.ok) verdict = `B's subscriptions/listen naming A's task was refused (${describeReply(taken.answer)})`;
+  else {
+    await a.cancelTask(taskId);
+    if (!(await a.waitForNotification(heard(own.id, taskId), bound, { includePast: true }))) verdict = "A's own subscription carried no notifications/tasks for its cancelled task";
+    else {
+      await b.cancelTask(mine.taskId);
+      if (!(await b.waitForNotification(heard(foreign.id, mine.taskId), bound, { includePast: true }))) verdict = "B's subscription carried nothing of B's own cancelled task";
+    }
+  }
+  const foreignHeard = b.notifications().find(heard(foreign.id, taskId));
+  await Promise.all([foreign.close(), own.close(), b.cancelTask(mine.taskId)]);
+  if (verdict && !foreignHeard) return ctx.info(`${verdict}, so whether B could listen to A's task was not judged further`);
   ctx.expect(
     'EXT-SEC-AUTH-EACH-REQUEST',
     foreignHeard === undefined,
