@@ -58,4 +58,5 @@ export const MODERN_FAULT_DESCRIPTIONS = {
   'ext-cancel-overrides-failed': 'tasks/cancel of a failed task turns it cancelled (a completed one is left alone)',
   'ext-reasks-under-answered-key': 'confirm_delete, asking again after an acceptance without a yes or no, shows the new request under the key the unusable answer came in',
   'ext-undeclared-extension': 'server/discover leaves the tasks extension out of its capabilities, while the tools still answer with tasks',
+  'ext-capability-enables-legacy-tasks': 'dual era: a 2025-11-25 session whose initialize declares the tasks extension gets a task from a task-optional tool called without the task field',
 } as const satisfies Record<string, string>;

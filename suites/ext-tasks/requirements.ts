@@ -163,9 +163,8 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     binds: 'receiver',
     ...CAPABILITY_NEGOTIATION,
     summary: 'Under protocol version 2025-11-25 a client declaring the extension gets no tasks on that account: the request is served as one without task support.',
-    leniency: "From the SEP's backward-compatibility table; it concerns dual-era servers only.",
-    untestable:
-      'Only an initialize-based 2025-11-25 session can show it, and this profile speaks the per-request era alone; a dual-era server is run under both profiles, and the 2025-11-25 profile sends no extension declaration.',
+    leniency:
+      "From the SEP's backward-compatibility table; it concerns dual-era servers only. Judged on stdio, for servers whose server/discover lists 2025-11-25: a tool of task support optional called without the task field.",
   },
   {
     id: 'EXT-CAP-DUAL-ERA-LEGACY-TASKS',
@@ -176,7 +175,7 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     summary: 'A server serving both eras keeps answering tasks/get and tasks/cancel for tasks a 2025-11-25 client created that way.',
     leniency: "From the SEP's backward-compatibility table; it concerns dual-era servers only.",
     untestable:
-      'It needs a task created in a 2025-11-25 session and then addressed in the other era by the same caller, which this profile cannot arrange: its requestors never open a 2025-11-25 session, and the 2025-11-25 profile judges those tasks in their own era.',
+      'It needs a task made in a 2025-11-25 session and then addressed by a per-request call of the same caller: on stdio an initialize gives the process to the older era, and over HTTP this profile opens no 2025-11-25 session beside its own requests.',
   },
 
   // Supported Methods: tools/call today, more request types later.

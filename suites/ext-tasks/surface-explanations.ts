@@ -32,6 +32,17 @@ export const SURFACE_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = 
       },
     ],
   },
+  'ext-negotiation.legacy-era-not-enabled': {
+    does: 'Over stdio, when server/discover also lists 2025-11-25: opens a 2025-11-25 session with an initialize that declares the Tasks extension, and calls a tool of task support optional without the task field. The answer must be no task (a plain result or an error).',
+    causes: [
+      {
+        cause:
+          'The code deciding on tasks reads the extension from the client capabilities whatever the protocol version, so a 2025-11-25 client declaring it gets tasks it did not ask for with the task field.',
+        fix: 'Under 2025-11-25 decide by the task field of the call alone (and the 2025-11-25 capabilities); read the extension only on requests of versions that include it.',
+        faults: ['ext-capability-enables-legacy-tasks'],
+      },
+    ],
+  },
   'ext-negotiation.tasks-only-when-declared': {
     does: 'Only when server/discover does not declare the Tasks extension: calls slow_compute from a requestor that declares it and warns when the answer is a CreateTaskResult, which only a server that negotiated the extension may give.',
     causes: [

@@ -14,6 +14,8 @@ export const EXT_SURFACE_FAULT_CASES: FaultCase[] = [
   { faults: ['ext-required-error-no-data'], catches: { 'ext-negotiation.required-capability-error': 'fail' } },
   { faults: ['ext-task-methods-without-extension'], catches: { 'ext-negotiation.task-methods-need-extension': 'fail' } },
   { faults: ['ext-advertises-legacy-tasks'], catches: { 'ext-negotiation.no-legacy-capability': 'fail' } },
+  // A 2025-11-25 session opened on the process (stdio) by a client declaring the extension.
+  { faults: ['ext-capability-enables-legacy-tasks'], stdio: true, catches: { 'ext-negotiation.legacy-era-not-enabled': 'fail' } },
   // Every check that needs the declared extension skips; the one about an undeclared extension warns.
   { faults: ['ext-undeclared-extension'], catches: { 'ext-negotiation.tasks-only-when-declared': 'warn' } },
   { faults: ['ext-resulttype-not-task'], catches: { 'ext-results.create-task-result': 'fail' } },
