@@ -1,10 +1,10 @@
 import { defineCheck, type CheckContext } from '../../../harness/check.js';
 import { describeReply } from '../../../harness/describe.js';
-import { extTaskOf, subscriptionIdOf, type ExtReceiver } from '../../../harness/modern/receiver.js';
+import { extTaskOf, type ExtReceiver } from '../../../harness/modern/receiver.js';
 import { startExtTask } from '../../../harness/modern/tasks.js';
-import type { ReceivedNotification, RpcReply } from '../../../harness/rpc.js';
+import type { RpcReply } from '../../../harness/rpc.js';
 import { awaitReadable } from '../../../harness/modern/tasks.js';
-import { listenOutcome, uniqueText } from '../support.js';
+import { foreignListenHeard, uniqueText } from '../support.js';
 
 const METHODS: readonly { method: string; send: (receiver: ExtReceiver, taskId: string) => Promise<RpcReply> }[] = [
   { method: 'tasks/get', send: (receiver, taskId) => receiver.getTask(taskId) },
@@ -51,33 +51,13 @@ export default defineCheck({
   },
 });
 
-/**
- * B listens to A's task and to one of its own, A to its task; A cancels its task, and once A hears of it, B cancels its
- * own: what B hears of its own task marks the point by which news of A's task would have come on B's stream too.
- */
+/** Whether B's subscription to A's task carried news of it (see foreignListenHeard); judged only when it could. */
 async function judgeForeignListen(ctx: CheckContext, a: ExtReceiver, b: ExtReceiver, taskId: string, refused: readonly string[]): Promise<void> {
-  const bound = ctx.timing.answerPace.boundMs();
-  const { task: mine } = await startExtTask(ctx, b, 'slow', { seconds: 1, label: uniqueText('marker') });
-  const foreign = b.listen([taskId, mine.taskId]);
-  const own = a.listen([taskId]);
-  const [taken] = await Promise.all([listenOutcome(foreign, bound), listenOutcome(own, bound)]);
-  const heard = (id: string, about: string) => (n: ReceivedNotification) => n.method === 'notifications/tasks' && n.params.taskId === about && subscriptionIdOf(n) === id;
-  let verdict: string | undefined;
-  if (!taken.ack && taken.answer && !taken.answer.ok) verdict = `B's subscriptions/listen naming A's task was refused (${describeReply(taken.answer)})`;
-  else {
-    await a.cancelTask(taskId);
-    if (!(await a.waitForNotification(heard(own.id, taskId), bound, { includePast: true }))) verdict = "A's own subscription carried no notifications/tasks for its cancelled task";
-    else {
-      await b.cancelTask(mine.taskId);
-      if (!(await b.waitForNotification(heard(foreign.id, mine.taskId), bound, { includePast: true }))) verdict = "B's subscription carried nothing of B's own cancelled task";
-    }
-  }
-  const foreignHeard = b.notifications().find(heard(foreign.id, taskId));
-  await Promise.all([foreign.close(), own.close(), b.cancelTask(mine.taskId)]);
-  if (verdict && !foreignHeard) return ctx.info(`${verdict}, so whether B could listen to A's task was not judged further`);
+  const { heard, notJudged } = await foreignListenHeard(ctx, a, b, taskId);
+  if (notJudged && !heard) return ctx.info(`${notJudged}, so whether B could listen to A's task was not judged further`);
   ctx.expect(
     'EXT-SEC-AUTH-EACH-REQUEST',
-    foreignHeard === undefined,
+    heard === undefined,
     () => `identity B's subscriptions/listen delivered notifications/tasks of task ${taskId}, created by identity A, while B's ${refused.join(' and ')} of it were refused`,
   );
 }
