@@ -124,12 +124,10 @@ function explainRequirement(requirement: Requirement, profile: Profile): string 
 }
 
 function describeRequirement(requirement: Requirement, indent: string): string[] {
-  return [
-    `${indent}${requirement.id}  ${requirement.keyword}, binds the ${requirement.binds}, ${requirement.section}`,
-    ...wrap(requirement.summary, `${indent}  `),
-    `${indent}  ${requirementUrl(requirement)}`,
-    ...(requirement.leniency ? wrap(`Leniency: ${requirement.leniency}`, `${indent}  `) : []),
-  ];
+  const heading = `${indent}${requirement.id}  ${requirement.keyword}, binds the ${requirement.binds}, ${requirement.section}`;
+  // A long section title (some base-page headings are) goes on a line of its own.
+  const head = heading.length <= 100 ? [heading] : [`${indent}${requirement.id}  ${requirement.keyword}, binds the ${requirement.binds},`, `${indent}  ${requirement.section}`];
+  return [...head, ...wrap(requirement.summary, `${indent}  `), `${indent}  ${requirementUrl(requirement)}`, ...(requirement.leniency ? wrap(`Leniency: ${requirement.leniency}`, `${indent}  `) : [])];
 }
 
 /** A precondition in words: what the receiver must offer for the check to run rather than skip. */

@@ -48,6 +48,9 @@ export async function handleToolsCall(connection: Connection, request: IncomingR
       if (asTask && faults.has('optional-task-call-ignored')) asTask = false;
       else if (!asTask && faults.has('optional-plain-call-answers-task')) asTask = true;
     }
+    // Fault: the 2026-07-28 extension declared at initialize is taken as asking for tasks under 2025-11-25.
+    const extensions = connection.peerCapabilities.extensions;
+    if (!asTask && support === 'optional' && faults.has('ext-capability-enables-legacy-tasks') && isObject(extensions) && isObject(extensions['io.modelcontextprotocol/tasks'])) asTask = true;
   }
   call.tool.validate(call.args);
   return asTask ? createTask(connection, request, call) : runPlain(connection, request, call);

@@ -135,7 +135,7 @@ for (const { profile: PROFILE, explanations: CHECK_EXPLANATIONS, cases: FAULT_CA
         expect(text, check.id).toContain(`Roles         ${check.roles.join(', ')}`);
         for (const id of check.requirements) {
           const requirement = PROFILE.requirements.get(id)!;
-          expect(text, `${check.id} → ${id}`).toContain(`${id}  ${requirement.keyword}, binds the ${requirement.binds}, ${requirement.section}`);
+          expect(text.replace(/\s+/g, ' '), `${check.id} → ${id}`).toContain(`${id} ${requirement.keyword}, binds the ${requirement.binds}, ${requirement.section}`);
           expect(text, `${check.id} → ${id}`).toContain(requirementUrl(requirement));
         }
         expect(text, check.id).toContain('What it does');

@@ -193,9 +193,14 @@ describe('explore model, 2026-07-28: outcomes, input, isolation', () => {
     passes(judgeInput(eventual.log));
   });
 
-  it("fails identity B reading identity A's task", () => {
+  it("fails identity B reading identity A's task once refused it, and accepts task IDs as bearer tokens", () => {
+    const bearer = new ModernLog();
+    bearer.peerGet(bearer.create(0, 5), 10, 12, 'working');
+    passes(judgeModernIsolation(bearer.log));
     const log = new ModernLog();
-    log.peerGet(log.create(0, 5), 10, 12, 'working');
+    const task = log.create(0, 5);
+    log.peerGet(task, 10, 12, error(-32602));
+    log.peerGet(task, 14, 16, 'working');
     expect(broken(judgeModernIsolation(log.log), REQUIREMENTS)).toEqual({ requirement: 'EXT-SEC-AUTH-EACH-REQUEST', severity: 'fail' });
   });
 

@@ -280,17 +280,24 @@ export function judgeInput(log: RunLog, sightings: readonly ModernSighting[] = m
   return { observations: asking.length, violations };
 }
 
-/** Identity B cannot read identity A's tasks. */
+/**
+ * Identity B reads identity A's tasks consistently: task IDs may be bearer tokens (EXT-SEC-IDS-AS-BEARER), so B being
+ * served is allowed, but a task once refused to B (the server binds it to A) is never served to B later.
+ */
 export function judgeModernIsolation(log: RunLog): Judgement {
   const judged = log.operations.filter((operation) => operation.peer && operation.task !== undefined);
+  const refused = new Set<unknown>();
   const violations = judged
-    .filter((operation) => operation.answer.kind === 'result')
+    .filter((operation) => {
+      if (operation.answer.kind === 'error') refused.add(operation.task);
+      return operation.answer.kind === 'result' && refused.has(operation.task);
+    })
     .map((operation) =>
       violation(
         'explore.isolation',
         'EXT-SEC-AUTH-EACH-REQUEST',
         operation,
-        `tasks/get by identity B of task #${operation.task}, created by identity A, ${at(log, operation)} was answered with ${answeredTask(operation.answer) ? `the task (status "${String(answeredTask(operation.answer)?.status)}")` : 'a result'}; expected an error`,
+        `tasks/get by identity B of task #${operation.task}, created by identity A, ${at(log, operation)} was answered with ${answeredTask(operation.answer) ? `the task (status "${String(answeredTask(operation.answer)?.status)}")` : 'a result'}, though an earlier one of B was refused; expected an error`,
       ),
     );
   return { observations: judged.length, violations };

@@ -69,9 +69,19 @@ export class ExtReceiver {
     return this.connection.transport;
   }
 
+  /** Client capabilities every request sends unless it names its own: a requestor lacking one the harness usually declares. */
+  private declared?: Record<string, unknown>;
+
+  /** From now on this requestor declares exactly these client capabilities (waits and polls included). */
+  declaring(capabilities: Record<string, unknown>): this {
+    this.declared = capabilities;
+    return this;
+  }
+
   /** A request with the envelope (unless bare). */
   request(method: string, params: Record<string, unknown> = {}, options: ExtRequestOptions = {}): Promise<RpcReply> {
-    const capabilities = options.capabilities ?? clientCapabilities(options.extension ?? this.declaresExtension);
+    const own = options.extension === undefined ? this.declared : undefined;
+    const capabilities = options.capabilities ?? own ?? clientCapabilities(options.extension ?? this.declaresExtension);
     const sent = options.bare ? params : withEnvelope(params, capabilities);
     // Headers exist on HTTP only: on stdio a check's header change has nothing to change.
     return this.session.request(method, sent, { timeoutMs: options.timeoutMs, headers: this.transport === 'http' ? options.headers : undefined });
@@ -92,8 +102,12 @@ export class ExtReceiver {
   }
 
   /** Calls a fixture tool with the check's inputs (through the --config template when there is one). */
-  callFixture(binding: FixtureBinding, input: Record<string, unknown>, options: ExtRequestOptions & { inputResponses?: Record<string, unknown> } = {}): Promise<RpcReply> {
-    const params: Record<string, unknown> = { name: binding.tool, arguments: fixtureArguments(binding, input) };
+  callFixture(
+    binding: FixtureBinding,
+    input: Record<string, unknown>,
+    options: ExtRequestOptions & { inputResponses?: Record<string, unknown>; /** Params sent beside name and arguments (e.g. a removed field, on purpose). */ extra?: Record<string, unknown> } = {},
+  ): Promise<RpcReply> {
+    const params: Record<string, unknown> = { ...options.extra, name: binding.tool, arguments: fixtureArguments(binding, input) };
     if (options.inputResponses) params.inputResponses = options.inputResponses;
     // Work the check asks for may be done before a receiver answers at all (it need not create a task).
     const seconds = typeof input.seconds === 'number' ? input.seconds : 0;

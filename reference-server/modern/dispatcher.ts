@@ -7,7 +7,7 @@ import type { Faults } from '../faults.js';
 import { INTERNAL_ERROR, METHOD_NOT_FOUND, RpcError, describeError, errorResponse, isObject, resultResponse } from '../jsonrpc.js';
 import { checkVersion, readEnvelope, type Envelope } from './envelope.js';
 import { PROTOCOL_VERSION as LEGACY_VERSION } from '../environment.js';
-import { SERVER_INFO_KEY, SUBSCRIPTION_ID_KEY, SUPPORTED_VERSIONS, TASKS_EXTENSION, httpStatusOf, unsupportedVersion } from './protocol.js';
+import { MISSING_CLIENT_CAPABILITY, SERVER_INFO_KEY, SUBSCRIPTION_ID_KEY, SUPPORTED_VERSIONS, TASKS_EXTENSION, httpStatusOf, unsupportedVersion } from './protocol.js';
 import { listen, type ModernChannel } from './subscriptions.js';
 import { cancelTask, getTask, removedMethod, updateTask, type TaskMethodContext } from './task-methods.js';
 import { complete, detailedTask, type Wire } from './task-wire.js';
@@ -57,8 +57,10 @@ export class ModernEra {
     const params = isObject(message.params) ? message.params : {};
     try {
       // A modern-only receiver names the versions it serves to a legacy client's handshake.
+      if (message.method === 'initialize' && this.faults.has('ext-initialize-error-unnamed')) throw new RpcError(METHOD_NOT_FOUND, 'Method not found');
       if (message.method === 'initialize') throw unsupportedVersion(params.protocolVersion, !this.faults.has('ext-unsupported-version-no-list'));
       const envelope = readEnvelope(params, this.faults);
+      if (envelope.tasks) this.tasks.declaredBy.add(context);
       transportCheck?.(envelope, params);
       checkVersion(envelope, this.faults, this.servedVersions);
       const result = await this.route(message, params, envelope, context, channel);
@@ -74,7 +76,8 @@ export class ModernEra {
         rpc = new RpcError(INTERNAL_ERROR, `Internal error while handling ${message.method}: ${describeError(error)}`);
       }
       const shown = this.faults.has('ext-empty-error-messages') ? new RpcError(rpc.code, '', rpc.data) : rpc;
-      return { kind: 'response', response: errorResponse(message.id, shown.toJSON()), status: httpStatusOf(rpc) };
+      const status = this.faults.has('ext-missing-capability-status-200') && rpc.code === MISSING_CLIENT_CAPABILITY ? 200 : httpStatusOf(rpc);
+      return { kind: 'response', response: errorResponse(message.id, shown.toJSON()), status };
     }
   }
 
@@ -123,7 +126,7 @@ export class ModernEra {
   }
 
   private discover(): Wire {
-    const capabilities: Wire = { tools: {}, extensions: { [TASKS_EXTENSION]: {} } };
+    const capabilities: Wire = { tools: {}, ...(this.faults.has('ext-undeclared-extension') ? {} : { extensions: { [TASKS_EXTENSION]: {} } }) };
     if (this.faults.has('ext-advertises-legacy-tasks')) capabilities.tasks = { cancel: {}, requests: { tools: { call: {} } } };
     return complete({
       supportedVersions: [...this.servedVersions],

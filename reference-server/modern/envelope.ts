@@ -35,7 +35,7 @@ export function readEnvelope(params: Record<string, unknown>, faults: Faults): E
   return {
     version: version ?? MODERN_VERSION,
     capabilities: declared,
-    tasks: isObject(extensions) && isObject(extensions[TASKS_EXTENSION]),
+    tasks: (isObject(extensions) && isObject(extensions[TASKS_EXTENSION])) || (faults.has('ext-legacy-capability-declares') && isObject(declared.tasks)),
   };
 }
 

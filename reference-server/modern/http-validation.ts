@@ -39,6 +39,9 @@ export function validateRoutingHeaders(headers: IncomingHttpHeaders, method: str
   const field = NAME_SOURCE[method];
   if (field === undefined || faults.has('ext-ignores-routing-headers')) return;
   const nameHeader = single(headers, 'mcp-name');
+  if (nameHeader === undefined && faults.has('ext-task-name-header-optional') && method.startsWith('tasks/')) return;
+  // Nothing to mirror (the field missing or no string): the method itself answers the malformed request with -32602.
+  if (nameHeader === undefined && typeof params[field] !== 'string') return;
   if (nameHeader === undefined) throw mismatch(`the Mcp-Name header is missing (${method} mirrors params.${field} into it)`);
   const decoded = decodeHeaderValue(nameHeader);
   if (decoded === undefined) throw mismatch('the Mcp-Name header has a malformed =?base64?...?= value');

@@ -35,13 +35,15 @@ const ELICIT_ACTIONS = new Set(['accept', 'decline', 'cancel']);
 export class InputBook {
   private counter = 0;
   private outstanding: PendingInput[] = [];
+  /** The key each prefix was last answered under (read only by a fault). */
+  private readonly answeredByPrefix = new Map<string, string>();
 
   get waiting(): boolean {
     return this.outstanding.length > 0;
   }
 
   /** Issues one request per entry, each under a fresh key; resolves with the answers by prefix once all are answered. */
-  ask(entries: ReadonlyArray<readonly [prefix: string, request: InputRequest]>, signal: AbortSignal): Promise<Record<string, InputAnswer>> {
+  ask(entries: ReadonlyArray<readonly [prefix: string, request: InputRequest]>, signal: AbortSignal, faults?: Faults): Promise<Record<string, InputAnswer>> {
     if (signal.aborted) return Promise.reject(new AbortedError());
     return new Promise((resolve, reject) => {
       const onAbort = () => {
@@ -56,7 +58,9 @@ export class InputBook {
         reject,
       };
       for (const [prefix, request] of entries) {
-        const pending: PendingInput = { key: `${prefix}-${++this.counter}`, prefix, request, batch };
+        // Fault ext-reasks-under-answered-key: a request asked again goes out under the key its last answer came in.
+        const reused = faults?.has('ext-reasks-under-answered-key') ? this.answeredByPrefix.get(prefix) : undefined;
+        const pending: PendingInput = { key: reused ?? `${prefix}-${++this.counter}`, prefix, request, batch };
         batch.entries.push(pending);
         this.outstanding.push(pending);
       }
@@ -98,6 +102,7 @@ export class InputBook {
     const { batch } = pending;
     batch.answers.set(pending.prefix, answer);
     batch.answeredKeys.push(pending.key);
+    this.answeredByPrefix.set(pending.prefix, pending.key);
     if (batch.answers.size === batch.entries.length) batch.resolve(Object.fromEntries(batch.answers));
   }
 

@@ -36,12 +36,14 @@ export function listen(id: RequestId, params: Record<string, unknown>, channel: 
 
   const watched: ModernTask[] = [];
   for (const taskId of new Set(requested ?? [])) {
-    const found = tasks.find(taskId, context);
+    const found = tasks.find(taskId, faults.has('ext-cancel-unbound') || faults.has('ext-listen-unbound') ? undefined : context);
     if (found.state === 'found') watched.push(found.task);
   }
   const meta = { [SUBSCRIPTION_ID_KEY]: id };
   const notify = (method: string, params: Record<string, unknown>) => {
-    if (!channel.signal.aborted) channel.send({ jsonrpc: '2.0', method, params: { ...params, _meta: meta } } as JSONRPCNotification);
+    // Under ext-notify-no-subscription-id only the acknowledgement names the subscription.
+    const named = method === 'notifications/subscriptions/acknowledged' || !faults.has('ext-notify-no-subscription-id');
+    if (!channel.signal.aborted) channel.send({ jsonrpc: '2.0', method, params: named ? { ...params, _meta: meta } : params } as JSONRPCNotification);
   };
   const progress = (task: ModernTask) => {
     if (faults.has('ext-progress-on-listen')) notify('notifications/progress', { progressToken: task.record.taskId, progress: 1, message: `task is ${task.record.status}` });

@@ -95,9 +95,13 @@ function findTask(method: string, params: Record<string, unknown>, { tasks, faul
   if (!envelope.tasks && !faults.has('ext-task-methods-without-extension')) throw tasksExtensionRequired(method);
   const taskId = params.taskId;
   if (typeof taskId !== 'string' || taskId === '') {
-    throw new RpcError(INVALID_PARAMS, `Invalid params: ${method} needs params.taskId, the non-empty string id of a task, got ${taskId === undefined ? 'none' : JSON.stringify(taskId)}`);
+    throw new RpcError(
+      method === 'tasks/get' && faults.has('ext-malformed-task-id-internal') ? INTERNAL_ERROR : INVALID_PARAMS,
+      `Invalid params: ${method} needs params.taskId, the non-empty string id of a task, got ${taskId === undefined ? 'none' : JSON.stringify(taskId)}`,
+    );
   }
-  const found = tasks.find(taskId, context);
+  // Under ext-cancel-unbound only tasks/cancel skips the ownership check.
+  const found = tasks.find(taskId, method === 'tasks/cancel' && faults.has('ext-cancel-unbound') ? ANY_CONTEXT : context);
   if (found.state === 'found') return found.task;
   if (found.state === 'expired') throw new RpcError(INVALID_PARAMS, EXPIRED);
   throw new RpcError(method === 'tasks/get' && faults.has('ext-unknown-task-wrong-code') ? INTERNAL_ERROR : INVALID_PARAMS, NOT_FOUND);

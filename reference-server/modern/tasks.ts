@@ -37,6 +37,8 @@ export interface TaskWork {
 }
 
 export class ModernTasks {
+  /** Contexts that declared the extension on some request (read only by the fault ext-remembers-extension). */
+  readonly declaredBy = new Set<string>();
   private readonly store: TaskStore;
   private readonly byRecord = new WeakMap<TaskRecord, ModernTask>();
   private readonly changeListeners = new Set<(task: ModernTask) => void>();
@@ -101,7 +103,7 @@ export class ModernTasks {
   /** Cancels an unfinished task and stops its work; a terminal task stays as it is (unless a fault overrides it). */
   cancel(task: ModernTask): void {
     const { record } = task;
-    const override = this.faults.has('ext-cancel-overrides-terminal');
+    const override = this.faults.has('ext-cancel-overrides-terminal') || (this.faults.has('ext-cancel-overrides-failed') && record.status === 'failed');
     if (isTerminal(record.status) && !override) return;
     this.transition(task, 'cancelled', 'Cancelled: the requestor sent tasks/cancel', override);
     const late = task.workEndsAtMs !== undefined && task.workEndsAtMs - Date.now() <= CANCEL_RACE_WINDOW_MS;
@@ -123,7 +125,7 @@ export class ModernTasks {
   }
 
   private async ask(task: ModernTask, entries: ReadonlyArray<readonly [string, InputRequest]>, statusMessage: string): Promise<Record<string, InputAnswer>> {
-    const answers = task.inputs.ask(entries, task.record.abort.signal);
+    const answers = task.inputs.ask(entries, task.record.abort.signal, this.faults);
     this.transition(task, 'input_required', statusMessage);
     const answered = await answers;
     this.transition(task, 'working');

@@ -14,6 +14,8 @@ import type { ModernTasks, TaskWork } from './tasks.js';
 
 /** How long failing_job, protocol_error_job and the task of test_tool_with_task work before they end. */
 const JOB_MS = 100;
+/** How often confirm_delete asks before it gives up on an answer it cannot use (and keeps the file). */
+const MAX_CONFIRM_ASKS = 3;
 /** The longest slow_compute accepted, in seconds (a task is dropped after its ttl of 300 s anyway). */
 const MAX_SECONDS = 3600;
 
@@ -82,10 +84,11 @@ const failingJob: ModernTool = {
   declaration: {
     name: 'failing_job',
     title: 'Failing job',
-    description: 'Ends with a tool execution error (isError: true). A task when the request declares the tasks extension.',
+    description: 'Ends with a tool execution error (isError: true). Runs only as a task: needs the tasks extension.',
     inputSchema: NO_ARGUMENTS,
   },
-  tasks: 'optional',
+  // Required, as the official suite's fixtures register it: called without the extension it is refused with -32021.
+  tasks: 'required',
   validate: () => {},
   async run(_args, work) {
     await sleep(JOB_MS, work.signal);
@@ -121,7 +124,12 @@ const confirmDelete: ModernTool = {
   async run(args, work) {
     const filename = args.filename as string;
     const schema = { type: 'object', properties: { confirm: { type: 'boolean', title: 'Delete it?' } }, required: ['confirm'] };
-    const { confirm } = await work.ask([['confirm', elicit(`Delete ${filename}?`, schema)]], `Waiting for confirmation to delete ${filename}`);
+    let { confirm } = await work.ask([['confirm', elicit(`Delete ${filename}?`, schema)]], `Waiting for confirmation to delete ${filename}`);
+    // An acceptance without a yes or no cannot be used: ask again, a new request under a new key.
+    for (let asked = 1; asked < MAX_CONFIRM_ASKS && confirm.action === 'accept' && !(isObject(confirm.content) && typeof confirm.content.confirm === 'boolean'); asked++) {
+      const again = elicit(`Delete ${filename}? The last answer said neither yes nor no.`, schema);
+      ({ confirm } = await work.ask([['confirm', again]], `Waiting again for confirmation to delete ${filename}`));
+    }
     const confirmed = confirm.action === 'accept' && isObject(confirm.content) && confirm.content.confirm === true;
     return text(confirmed ? `Deleted ${filename}.` : `Kept ${filename}: the deletion was not confirmed.`);
   },
@@ -205,12 +213,12 @@ export async function callTool(params: Record<string, unknown>, { tasks, faults,
 
   if (tool.tasks === 'required' && !envelope.tasks) throw tasksExtensionRequired(`the tool ${name}`, !faults.has('ext-required-error-no-data'));
   // Input requests may only ask for what the request declares it can answer.
-  if (tool.elicits && !canElicitForms(envelope.capabilities)) {
+  if (tool.elicits && !canElicitForms(envelope.capabilities) && !faults.has('ext-elicits-undeclared')) {
     throw new RpcError(MISSING_CLIENT_CAPABILITY, `Missing required client capability: the tool ${name} asks questions through form elicitation, so the request must declare elicitation`, {
       requiredCapabilities: { elicitation: { form: {} } },
     });
   }
-  const asTask = tool.tasks === 'required' || (tool.tasks === 'optional' && (envelope.tasks || (tool === slowCompute && faults.has('ext-task-without-extension'))));
+  const asTask = tool.tasks === 'required' || (tool.tasks === 'optional' && (envelope.tasks || (tool === slowCompute && faultyOptIn(params, context, tasks, faults))));
 
   let facts: Facts = {};
   if (tool === toolWithTask && faults.has('ext-mrtr-after-create') && envelope.tasks) {
@@ -247,6 +255,13 @@ export async function callTool(params: Record<string, unknown>, { tasks, faults,
   // The work starts once the CreateTaskResult is on its way, so the reply shows the task as it was created.
   setImmediate(() => void tasks.run(task, (work) => tool.run(args, work, facts)));
   return created;
+}
+
+/** Opt-ins the extension forbids, each a fault: none at all, the removed params.task, or an earlier request's declaration. */
+function faultyOptIn(params: Record<string, unknown>, context: string, tasks: ModernTasks, faults: Faults): boolean {
+  if (faults.has('ext-task-without-extension')) return true;
+  if (faults.has('ext-task-param-opt-in') && isObject(params.task)) return true;
+  return faults.has('ext-remembers-extension') && tasks.declaredBy.has(context);
 }
 
 /** Form elicitation is declared by an elicitation object that either names form or names no mode at all. */

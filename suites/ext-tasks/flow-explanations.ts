@@ -149,12 +149,17 @@ export const FLOW_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
     ],
   },
   'ext-cancel.terminal-untouched': {
-    does: 'Runs slow_compute to completion, sends tasks/cancel for it (an acknowledgement or an error are both accepted), then polls tasks/get twice: the task must still read completed.',
+    does: 'Runs slow_compute to completion and protocol_error_job to failure, sends tasks/cancel for each (an acknowledgement or an error are both accepted), then polls tasks/get twice: each task must still read as it ended, completed or failed.',
     causes: [
       {
         cause: 'The cancel handler sets the status to cancelled without looking at the current one, overwriting a finished task and its result.',
         fix: 'Leave a task that is already completed, failed or cancelled as it is when tasks/cancel arrives; only an unfinished task moves to cancelled.',
         faults: ['ext-cancel-overrides-terminal'],
+      },
+      {
+        cause: 'Only completion is treated as final: the cancel handler guards against a completed task but lets a failed one be relabelled cancelled.',
+        fix: 'Test for every terminal status (completed, failed, cancelled) before cancelling.',
+        faults: ['ext-cancel-overrides-failed'],
       },
       {
         cause: 'The task reads as another status after the cancel because finished tasks are not kept final in general.',
@@ -197,13 +202,38 @@ export const FLOW_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
       },
     ],
   },
+  'ext-update.reask-new-key': {
+    does: 'Answers the confirm_delete elicitation with an acceptance that fills in nothing, then follows the task: when it asks again, the new request must not come under the key just answered. A server that refuses the answer, ignores it or goes on without asking is not judged.',
+    causes: [
+      {
+        cause: 'Keys are derived from the question (its name or field), so the same question asked a second time gets the same key as the answer already given.',
+        fix: 'Issue a fresh key for every request, for instance the question name plus a counter kept per task.',
+        faults: ['ext-reasks-under-answered-key'],
+      },
+    ],
+  },
+  'ext-update.declared-capabilities-only': {
+    does: 'Calls confirm_delete from a requestor whose every request declares the Tasks extension and no elicitation, and follows the task until it settles: no elicitation/create may appear among its inputRequests (or in an InputRequiredResult on the call). Refusing with -32021 naming elicitation, or going on without asking, passes.',
+    causes: [
+      {
+        cause: 'The tool asks its questions whatever the request declared, as if every client could answer an elicitation.',
+        fix: 'Read elicitation in the clientCapabilities of the request before asking through inputRequests; without it, refuse with -32021 whose data.requiredCapabilities names elicitation, or go on without asking.',
+        faults: ['ext-elicits-undeclared'],
+      },
+    ],
+  },
   'ext-notify.full-task': {
-    does: 'Listens to a working slow_compute task, polls it to completion, and judges every notifications/tasks of the subscription: each must be a whole task (the Task fields plus `inputRequests`, `result` or `error` for its status), and the one announcing the end must carry every field tasks/get returns, equal to it in the fields a finished task cannot change.',
+    does: 'Listens to a working slow_compute task, polls it to completion, and judges every notifications/tasks of the subscription: each must be a whole task (the Task fields plus `inputRequests`, `result` or `error` for its status), and the one announcing the end must carry every field tasks/get returns, equal to it in the fields a finished task cannot change. Over HTTP every notifications/tasks of the task on the stream must also name the subscription in `_meta`.',
     causes: [
       {
         cause: 'The notification is built from the bare status record (id, status, timestamps) and leaves the inlined result or error out.',
         fix: 'Build notifications/tasks from the same function that builds the tasks/get answer (minus `resultType`), so a completed task’s notification carries `result`.',
         faults: ['ext-notify-partial-task'],
+      },
+      {
+        cause: 'The subscription id is put on the acknowledgement only; later notifications are sent by a task listener that does not know which listen request it serves.',
+        fix: 'Give each listener the listen request id and put it under `io.modelcontextprotocol/subscriptionId` in the `_meta` of every notification it sends.',
+        faults: ['ext-notify-no-subscription-id'],
       },
     ],
   },

@@ -51,6 +51,11 @@ const VERSION_NEGOTIATION = {
   anchor: 'protocol-version-negotiation',
   url: `${BASE}/basic/versioning#protocol-version-negotiation`,
 } as const;
+const LEGACY_COMPATIBILITY = {
+  section: 'Versioning: Backward Compatibility with Initialization-Based Versions',
+  anchor: 'backward-compatibility-with-initialization-based-versions',
+  url: `${BASE}/basic/versioning#backward-compatibility-with-initialization-based-versions`,
+} as const;
 const META_FIELDS = { section: 'Base Protocol: _meta', anchor: 'meta', url: `${BASE}/basic/index#meta` } as const;
 const VERSION_HEADER = {
   section: 'Streamable HTTP: Protocol Version Header',
@@ -59,6 +64,11 @@ const VERSION_HEADER = {
 } as const;
 const SERVER_VALIDATION = { section: 'Streamable HTTP: Server Validation', anchor: 'server-validation', url: `${BASE}/basic/transports/streamable-http#server-validation` } as const;
 const OPENING_A_STREAM = { section: 'Subscriptions: Opening a Stream', anchor: 'opening-a-stream', url: `${BASE}/basic/patterns/subscriptions#opening-a-stream` } as const;
+const RECEIVING_NOTIFICATIONS = {
+  section: 'Subscriptions: Receiving Notifications',
+  anchor: 'receiving-notifications',
+  url: `${BASE}/basic/patterns/subscriptions#receiving-notifications`,
+} as const;
 const ACKNOWLEDGMENT = { section: 'Subscriptions: Acknowledgment', anchor: 'acknowledgment', url: `${BASE}/basic/patterns/subscriptions#acknowledgment` } as const;
 
 const EMPTY_ACK = 'Read as: nothing but `resultType` (which the page demands on it) and, optionally, `_meta`; any other member is a task field the ack was meant to leave out.';
@@ -72,6 +82,16 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     binds: 'receiver',
     ...CAPABILITY_NEGOTIATION,
     summary: 'When a request declares the extension, the server alone decides, call by call, whether to answer with a task or a plain result.',
+  },
+  {
+    id: 'EXT-CAP-TASKS-ONLY-NEGOTIATED',
+    basis: { kind: 'derived', from: 'capability-negotiation/1' },
+    keyword: 'SHOULD NOT',
+    binds: 'receiver',
+    ...CAPABILITY_NEGOTIATION,
+    summary: 'A server whose server/discover leaves the extension out does not answer with CreateTaskResult, even to a request that declares it.',
+    leniency:
+      'The page grants tasks (a MAY) to a server that negotiated the extension, and a server that does not declare it has not; no keyword forbids the rest outright, so the suite warns rather than fails.',
   },
   {
     id: 'EXT-CAP-NO-TASK-WITHOUT-EXTENSION',
@@ -115,6 +135,47 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     ...CAPABILITY_NEGOTIATION,
     summary: 'A server speaking this version advertises the extension only, never the 2025-11-25 `tasks` capability object, in server/discover.',
     leniency: "Not on the extension page: the SEP's backward-compatibility table forbids keeping the old capability declarations next to the extension, and the suite reads that as binding here.",
+  },
+  {
+    id: 'EXT-CAP-TASK-PARAM-IGNORED',
+    basis: { kind: 'prose' },
+    keyword: 'MUST',
+    binds: 'receiver',
+    ...CAPABILITY_NEGOTIATION,
+    summary: 'A tools/call carrying the 2025-11-25 `task` parameter is no opt-in: without the extension declared it never gets a CreateTaskResult.',
+    leniency:
+      "From the SEP's backward-compatibility table, not the extension page. With the extension declared the server may make a task anyway (its own choice), so only a request that leaves the extension out can show the parameter being used.",
+  },
+  {
+    id: 'EXT-CAP-LEGACY-CLIENT-NON-DECLARING',
+    basis: { kind: 'prose' },
+    keyword: 'MUST',
+    binds: 'receiver',
+    ...CAPABILITY_NEGOTIATION,
+    summary: 'A request whose clientCapabilities hold only the 2025-11-25 `tasks` object counts as not declaring the extension.',
+    leniency:
+      "From the SEP's backward-compatibility table. Judged by what a non-declaring request may not get: a CreateTaskResult from tools/call, or tasks/get served instead of refused with -32021.",
+  },
+  {
+    id: 'EXT-CAP-LEGACY-ERA-NOT-ENABLED',
+    basis: { kind: 'prose' },
+    keyword: 'MUST NOT',
+    binds: 'receiver',
+    ...CAPABILITY_NEGOTIATION,
+    summary: 'Under protocol version 2025-11-25 a client declaring the extension gets no tasks on that account: the request is served as one without task support.',
+    leniency:
+      "From the SEP's backward-compatibility table; it concerns dual-era servers only. Judged on stdio, for servers whose server/discover lists 2025-11-25: a tool of task support optional called without the task field.",
+  },
+  {
+    id: 'EXT-CAP-DUAL-ERA-LEGACY-TASKS',
+    basis: { kind: 'prose' },
+    keyword: 'SHOULD',
+    binds: 'receiver',
+    ...CAPABILITY_NEGOTIATION,
+    summary: 'A server serving both eras keeps answering tasks/get and tasks/cancel for tasks a 2025-11-25 client created that way.',
+    leniency: "From the SEP's backward-compatibility table; it concerns dual-era servers only.",
+    untestable:
+      'It needs a task made in a 2025-11-25 session and then addressed by a per-request call of the same caller: on stdio an initialize gives the process to the older era, and over HTTP this profile opens no 2025-11-25 session beside its own requests.',
   },
 
   // Supported Methods: tools/call today, more request types later.
@@ -639,6 +700,8 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     binds: 'receiver',
     ...SECURITY,
     summary: 'A server may let possession of a taskId alone grant access to the task.',
+    leniency:
+      'Read with the auth-binding rule (EXT-SEC-AUTH-EACH-REQUEST): a server treating IDs as bearer tokens authorises by possession, so another identity that knows a taskId reaching the task is no finding; such a server then depends on the entropy rule alone.',
   },
   {
     id: 'EXT-SEC-UNGUESSABLE-IDS',
@@ -656,7 +719,8 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     binds: 'receiver',
     ...SECURITY,
     summary: 'Each task request is authorised on its own: a caller reaches only the tasks its own credentials allow.',
-    leniency: 'No error is named for a refused access; any JSON-RPC error counts as a refusal.',
+    leniency:
+      'Task IDs may be bearer tokens (EXT-SEC-IDS-AS-BEARER), so a second identity served is allowed. A server that refuses that identity one request on a task binds its tasks to callers, and must then refuse every other (get, update, cancel, listen) too. Any JSON-RPC error counts as a refusal.',
   },
   {
     id: 'EXT-SEC-INPUT-TRUST-MODEL',
@@ -687,12 +751,38 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     summary: 'A request in a protocol version the server does not serve fails with -32022, data.supported listing the versions it does.',
   },
   {
+    id: 'EXT-BASE-INITIALIZE-NAMES-VERSIONS',
+    basis: { kind: 'prose' },
+    keyword: 'SHOULD',
+    binds: 'receiver',
+    ...LEGACY_COMPATIBILITY,
+    summary: 'A server without any initialize-based version names the versions it serves in the error it gives to an initialize request.',
+    leniency: 'Any place in the error counts (its message or its data), in any form, as long as each version server/discover lists appears.',
+  },
+  {
     id: 'EXT-BASE-META-REQUIRED',
     basis: { kind: 'prose' },
     keyword: 'MUST',
     binds: 'receiver',
     ...META_FIELDS,
     summary: 'A request lacking the protocol version or client capabilities in `_meta` fails with -32602 (HTTP 400).',
+  },
+  {
+    id: 'EXT-BASE-MISSING-CAPABILITY-STATUS',
+    basis: { kind: 'prose' },
+    keyword: 'MUST',
+    binds: 'receiver',
+    ...META_FIELDS,
+    summary: 'Over Streamable HTTP the -32021 refusing a request for a capability it did not declare travels with status 400.',
+  },
+  {
+    id: 'EXT-BASE-UNDECLARED-CAPABILITY',
+    basis: { kind: 'prose' },
+    keyword: 'MUST NOT',
+    binds: 'receiver',
+    ...META_FIELDS,
+    summary: 'A server never counts on a client capability the request left out: no elicitation asked of a requestor that did not declare it.',
+    leniency: "Judged where the extension makes it visible: the inputRequests of the task (or of the call's InputRequiredResult), for requests that declare the extension but not elicitation.",
   },
   {
     id: 'EXT-BASE-UNKNOWN-METHOD-HTTP',
@@ -710,7 +800,7 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     ...SERVER_VALIDATION,
     summary: 'Over Streamable HTTP a missing standard header, or one disagreeing with the body, is refused with status 400 and error -32020.',
     leniency:
-      "The base page's header table names Mcp-Name only for tools, resources and prompts; the extension gives it the taskId for the task methods, so the suite applies the rule to them as well; as only the extension makes the header required there, a mismatch on a task method may be warned rather than failed.",
+      "The base page's header table requires Mcp-Name only for tools, resources and prompts; the extension puts the taskId in it for the task methods as a rule for clients. A task method's Mcp-Name that disagrees with the body is refused like any mismatched header (fail); one left out is only noted, since no text requires a server to demand it.",
   },
   {
     id: 'EXT-BASE-NOTIFY-ONLY-REQUESTED',
@@ -728,6 +818,16 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     binds: 'receiver',
     ...ACKNOWLEDGMENT,
     summary: 'A subscription starts with notifications/subscriptions/acknowledged carrying its subscriptionId, before any notification of it.',
+  },
+  {
+    id: 'EXT-BASE-SUBSCRIPTION-ID-EACH',
+    basis: { kind: 'prose' },
+    keyword: 'MUST',
+    binds: 'receiver',
+    ...RECEIVING_NOTIFICATIONS,
+    summary: 'Every notification a listen stream carries, not only its acknowledgement, names the subscription in `_meta`.',
+    leniency:
+      'The page describes this without a keyword of its own; it is read as binding the server because clients must sort notifications by that id. Judged over HTTP, where a connection receives nothing but its stream.',
   },
 ]);
 

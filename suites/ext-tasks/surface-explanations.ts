@@ -13,17 +13,48 @@ export const SURFACE_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = 
     ],
   },
   'ext-negotiation.no-task-without-extension': {
-    does: 'Calls slow_compute from a requestor whose clientCapabilities lack the Tasks extension and requires an answer that is no CreateTaskResult: the plain result, or an error refusing the call.',
+    does: 'Calls slow_compute without the Tasks extension in clientCapabilities four ways: from a requestor that never declared it, with the 2025-11-25 `task` parameter, declaring only the 2025-11-25 `tasks` capability, and (with a second of work) right after a call of the same requestor that declared it. None may get a CreateTaskResult; the plain result or a refusal is fine. The task the declaring call got is then asked for with tasks/get declaring only the old capability, which must be refused with -32021.',
     causes: [
       {
-        cause: 'The server decides to make a task from the tool alone, or from what the client declared on an earlier request, without reading the capabilities of this request.',
+        cause: 'The server decides to make a task from the tool alone, without reading the capabilities of this request.',
         fix: 'Look for the Tasks extension under `extensions` in the client capabilities that each request carries in its `_meta`; where it is absent run the tool inline, or answer -32021 naming the extension.',
         faults: ['ext-task-without-extension'],
+      },
+      {
+        cause: 'A 2025-11-25 code path survives: the `task` parameter of tools/call still opts in, or the old `tasks` client capability is read as the extension.',
+        fix: 'Ignore params.task like any unknown field, and look only at `extensions["io.modelcontextprotocol/tasks"]` to decide whether a request may get a task.',
+        faults: ['ext-task-param-opt-in', 'ext-legacy-capability-declares'],
+      },
+      {
+        cause: 'The declaration is cached per client or session (as initialize capabilities were), so a later request that leaves the extension out still gets a task.',
+        fix: 'Decide on each request from its own `_meta` clientCapabilities; keep nothing from earlier requests.',
+        faults: ['ext-remembers-extension'],
+      },
+    ],
+  },
+  'ext-negotiation.legacy-era-not-enabled': {
+    does: 'Over stdio, when server/discover also lists 2025-11-25: opens a 2025-11-25 session with an initialize that declares the Tasks extension, and calls a tool of task support optional without the task field. The answer must be no task (a plain result or an error).',
+    causes: [
+      {
+        cause:
+          'The code deciding on tasks reads the extension from the client capabilities whatever the protocol version, so a 2025-11-25 client declaring it gets tasks it did not ask for with the task field.',
+        fix: 'Under 2025-11-25 decide by the task field of the call alone (and the 2025-11-25 capabilities); read the extension only on requests of versions that include it.',
+        faults: ['ext-capability-enables-legacy-tasks'],
+      },
+    ],
+  },
+  'ext-negotiation.tasks-only-when-declared': {
+    does: 'Only when server/discover does not declare the Tasks extension: calls slow_compute from a requestor that declares it and warns when the answer is a CreateTaskResult, which only a server that negotiated the extension may give.',
+    causes: [
+      {
+        cause: 'The task support is wired into the tool handlers while the discovery answer is built from a separate, older list of capabilities that lacks the extension.',
+        fix: 'Declare `extensions: {"io.modelcontextprotocol/tasks": {}}` in the server/discover capabilities wherever tools may answer with tasks, or stop making tasks.',
+        faults: ['ext-undeclared-extension'],
       },
     ],
   },
   'ext-negotiation.required-capability-error': {
-    does: 'Calls test_tool_with_task and confirm_delete, the fixtures that only run as tasks, from a requestor that leaves the extension out of clientCapabilities (following any InputRequiredResult first). A refusal must be error -32021 whose data.requiredCapabilities.extensions names io.modelcontextprotocol/tasks; a CreateTaskResult fails, and a plain result is accepted as the server finding a way without a task.',
+    does: 'Calls test_tool_with_task, confirm_delete and failing_job, the fixtures that only run as tasks, from a requestor that leaves the extension out of clientCapabilities (following any InputRequiredResult first). A refusal must be error -32021 whose data.requiredCapabilities.extensions names io.modelcontextprotocol/tasks, over HTTP with status 400; a CreateTaskResult fails, and a plain result is accepted as the server finding a way without a task.',
     causes: [
       {
         cause: 'The refusal is a generic error (-32603, -32602 "task required") or -32021 with no data, so a client cannot tell which capability to add.',
@@ -33,6 +64,11 @@ export const SURFACE_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = 
       {
         cause: 'The tool makes a task anyway, ignoring what this request declared.',
         fix: 'Check the extension in the capabilities of each request before creating a task, and refuse with -32021 when it is missing.',
+      },
+      {
+        cause: 'Over HTTP the -32021 goes out with status 200, as a JSON-RPC error inside a successful response.',
+        fix: 'Send -32021 (like -32020 and -32022) with HTTP status 400 Bad Request.',
+        faults: ['ext-missing-capability-status-200'],
       },
     ],
   },
@@ -109,12 +145,17 @@ export const SURFACE_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = 
     ],
   },
   'ext-errors.unknown-task': {
-    does: 'Sends tasks/get, tasks/update and tasks/cancel for a taskId that never existed: tasks/get must fail with -32602; tasks/update and tasks/cancel should fail with -32602 too (acknowledging them, or another code, is warned).',
+    does: 'Sends tasks/get, tasks/update and tasks/cancel for a taskId that never existed, and tasks/get with a number, an empty string and no taskId at all: tasks/get must fail with -32602 each time (over HTTP a refusal by header validation, -32020, is accepted for the malformed ones); tasks/update and tasks/cancel should fail with -32602 too (acknowledging them, or another code, is warned).',
     causes: [
       {
         cause: 'The failed lookup throws a plain exception, which the SDK turns into -32603.',
         fix: 'Throw the protocol error of your SDK with code -32602 for an unknown, expired or foreign taskId.',
         faults: ['ext-unknown-task-wrong-code'],
+      },
+      {
+        cause: 'A taskId of the wrong type reaches the store unchecked and fails there as an internal error (-32603).',
+        fix: 'Validate params.taskId as a non-empty string first and answer -32602 when it is not one.',
+        faults: ['ext-malformed-task-id-internal'],
       },
       {
         cause: 'tasks/update or tasks/cancel acknowledge any taskId without looking it up.',
@@ -157,7 +198,7 @@ export const SURFACE_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = 
     ],
   },
   'ext-http.routing-headers-validated': {
-    does: 'Over Streamable HTTP, sends tasks/get for a working task with an Mcp-Name naming another task, then with no Mcp-Name at all, and a tools/call whose Mcp-Name names another tool: each must be refused with status 400 and error -32020.',
+    does: 'Over Streamable HTTP, sends tasks/get for a working task with an Mcp-Name naming another task, and a tools/call whose Mcp-Name names another tool: each must be refused with status 400 and error -32020. A tasks/get without Mcp-Name is sent too and its answer noted, not judged (only clients are told to send it).',
     causes: [
       {
         cause:
@@ -182,12 +223,12 @@ export const SURFACE_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = 
     ],
   },
   'ext-security.per-context-access': {
-    does: "Over HTTP with two identities, A starts a slow_compute task and B sends tasks/get, tasks/update and tasks/cancel for it: each must be refused with an error, and A's task must not be cancelled by B. A refusal that differs from the answer to an unknown taskId is noted, as it tells B the task exists.",
+    does: "Over HTTP with two identities, A starts a slow_compute task and B sends tasks/get, tasks/update and tasks/cancel for it. All served is accepted (task IDs as bearer tokens). Once one is refused, the server binds tasks to callers: every other must be refused too, A's task must not be cancelled by B, and a subscriptions/listen of B naming the task must carry none of the notifications A's own subscription gets when A cancels it.",
     causes: [
       {
-        cause: "Tasks are looked up by ID alone, so whoever holds a taskId can read, answer or cancel another caller's task.",
-        fix: "Store the caller's authorization context with each task and treat a task of another context exactly like an unknown one (-32602).",
-        faults: ['ext-shared-tasks'],
+        cause: 'The ownership check sits in the lookup of some handlers only (tasks/get, tasks/update), while tasks/cancel or the listen filter find tasks by ID alone.',
+        fix: "Resolve every taskId through one lookup that takes the caller's authorization context, for every task method and for subscriptions/listen, and treat another context's task exactly like an unknown one (-32602).",
+        faults: ['ext-cancel-unbound', 'ext-listen-unbound'],
       },
     ],
   },
@@ -198,6 +239,16 @@ export const SURFACE_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = 
         cause: 'Missing envelope fields fall back to defaults (the newest version, no capabilities) and the request is served.',
         fix: 'Reject a modern request that lacks `io.modelcontextprotocol/protocolVersion` or `io.modelcontextprotocol/clientCapabilities` in `_meta` with -32602 and, over HTTP, status 400.',
         faults: ['ext-accepts-missing-meta'],
+      },
+    ],
+  },
+  'ext-base.initialize-names-versions': {
+    does: 'When server/discover lists no version that opens with initialize, sends initialize for 2025-11-25 the way a legacy client does (no _meta, over HTTP no modern headers) and expects the error to name every version server/discover lists, in its message or data; otherwise it warns.',
+    causes: [
+      {
+        cause: 'initialize falls through to the generic unknown-method path, so a legacy client sees only "Method not found" and cannot tell its user which version to move to.',
+        fix: 'Answer initialize with -32022 whose data.supported (and message) list the versions you serve, on every transport.',
+        faults: ['ext-initialize-error-unnamed'],
       },
     ],
   },

@@ -16,8 +16,11 @@ export const EXT_FLOW_FAULT_CASES: FaultCase[] = [
   { faults: ['ext-update-refused'], catches: { 'ext-update.acknowledged': 'fail' } },
   { faults: ['ext-update-unknown-key-rejected'], catches: { 'ext-update.unknown-keys-ignored': 'warn' } },
   { faults: ['ext-reuses-input-key'], catches: { 'ext-update.keys-unique': 'fail' } },
+  { faults: ['ext-reasks-under-answered-key'], catches: { 'ext-update.reask-new-key': 'fail' } },
+  { faults: ['ext-elicits-undeclared'], catches: { 'ext-update.declared-capabilities-only': 'fail' } },
   { faults: ['ext-cancel-refused'], catches: { 'ext-cancel.acknowledged': 'fail' } },
   { faults: ['ext-cancel-overrides-terminal'], catches: { 'ext-cancel.terminal-untouched': 'fail' } },
+  { faults: ['ext-cancel-overrides-failed'], catches: { 'ext-cancel.terminal-untouched': 'fail' } },
   // The cancelled task's work goes on and its completion overwrites cancelled.
   { faults: ['ext-cancel-not-final'], catches: { 'ext-cancel.stays-cancelled': 'fail' } },
   { faults: ['ext-listen-without-extension'], catches: { 'ext-notify.listen-needs-extension': 'fail' } },
@@ -25,5 +28,6 @@ export const EXT_FLOW_FAULT_CASES: FaultCase[] = [
   { faults: ['ext-notifies-unasked'], stdio: true, catches: { 'ext-notify.only-when-subscribed': 'fail' } },
   { faults: ['ext-listen-no-ack'], catches: { 'ext-notify.acknowledged-first': 'fail' } },
   { faults: ['ext-notify-partial-task'], catches: { 'ext-notify.full-task': 'fail' } },
+  { faults: ['ext-notify-no-subscription-id'], catches: { 'ext-notify.full-task': 'fail' } },
   { faults: ['ext-progress-on-listen'], catches: { 'ext-notify.no-progress-on-stream': 'fail' } },
 ];

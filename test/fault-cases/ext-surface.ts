@@ -6,9 +6,18 @@ import type { FaultCase } from './types.js';
  */
 export const EXT_SURFACE_FAULT_CASES: FaultCase[] = [
   { faults: ['ext-task-without-extension'], catches: { 'ext-negotiation.no-task-without-extension': 'fail' } },
+  // The opt-ins the extension replaced, and a declaration remembered from an earlier request.
+  { faults: ['ext-task-param-opt-in'], catches: { 'ext-negotiation.no-task-without-extension': 'fail' } },
+  { faults: ['ext-legacy-capability-declares'], catches: { 'ext-negotiation.no-task-without-extension': 'fail' } },
+  { faults: ['ext-remembers-extension'], catches: { 'ext-negotiation.no-task-without-extension': 'fail' } },
+  { faults: ['ext-missing-capability-status-200'], catches: { 'ext-negotiation.required-capability-error': 'fail' } },
   { faults: ['ext-required-error-no-data'], catches: { 'ext-negotiation.required-capability-error': 'fail' } },
   { faults: ['ext-task-methods-without-extension'], catches: { 'ext-negotiation.task-methods-need-extension': 'fail' } },
   { faults: ['ext-advertises-legacy-tasks'], catches: { 'ext-negotiation.no-legacy-capability': 'fail' } },
+  // A 2025-11-25 session opened on the process (stdio) by a client declaring the extension.
+  { faults: ['ext-capability-enables-legacy-tasks'], stdio: true, catches: { 'ext-negotiation.legacy-era-not-enabled': 'fail' } },
+  // Every check that needs the declared extension skips; the one about an undeclared extension warns.
+  { faults: ['ext-undeclared-extension'], catches: { 'ext-negotiation.tasks-only-when-declared': 'warn' } },
   { faults: ['ext-resulttype-not-task'], catches: { 'ext-results.create-task-result': 'fail' } },
   { faults: ['ext-get-resulttype-task'], catches: { 'ext-results.complete-elsewhere': 'fail' } },
   { faults: ['ext-ack-not-empty'], catches: { 'ext-results.acknowledgements': 'fail' } },
@@ -16,13 +25,22 @@ export const EXT_SURFACE_FAULT_CASES: FaultCase[] = [
   { faults: ['ext-lazy-create'], catches: { 'ext-creation.durable-before-reply': 'fail' } },
   { faults: ['ext-mrtr-after-create'], catches: { 'ext-creation.mrtr-before-task': 'warn' } },
   { faults: ['ext-unknown-task-wrong-code'], catches: { 'ext-errors.unknown-task': 'fail' } },
+  { faults: ['ext-malformed-task-id-internal'], catches: { 'ext-errors.unknown-task': 'fail' } },
   { faults: ['ext-unknown-task-acknowledged'], catches: { 'ext-errors.unknown-task': 'warn' } },
   { faults: ['ext-serves-removed-methods'], catches: { 'ext-errors.removed-methods': 'fail' } },
   { faults: ['ext-empty-error-messages'], catches: { 'ext-errors.informative-messages': 'warn' } },
   { faults: ['ext-tool-error-failed'], catches: { 'ext-errors.tool-error-completed': 'fail' } },
   { faults: ['ext-ignores-routing-headers'], catches: { 'ext-http.routing-headers-validated': 'fail' } },
+  // Only the extension asks for Mcp-Name on task methods, and of clients: a server serving them without it is correct.
+  { faults: ['ext-task-name-header-optional'], catches: {} },
   { faults: ['ext-sequential-ids'], catches: { 'ext-security.unguessable-ids': 'fail' } },
-  { faults: ['ext-shared-tasks'], catches: { 'ext-security.per-context-access': 'fail' } },
+  // Task IDs as bearer tokens (EXT-SEC-IDS-AS-BEARER): every task request of another identity served is allowed.
+  { faults: ['ext-shared-tasks'], catches: {} },
+  // Bound for tasks/get and tasks/update, not for tasks/cancel and listening: some request goes unauthorised.
+  { faults: ['ext-cancel-unbound'], catches: { 'ext-security.per-context-access': 'fail' } },
+  { faults: ['ext-listen-unbound'], catches: { 'ext-security.per-context-access': 'fail' } },
   { faults: ['ext-accepts-missing-meta'], catches: { 'ext-base.meta-required': 'fail' } },
   { faults: ['ext-unsupported-version-no-list'], catches: { 'ext-base.unsupported-version': 'fail' } },
+  // Only a modern-only server is asked to name its versions to initialize (a dual-era one answers it).
+  { faults: ['ext-initialize-error-unnamed'], era: 'modern', catches: { 'ext-base.initialize-names-versions': 'warn' } },
 ];

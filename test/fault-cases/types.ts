@@ -11,6 +11,8 @@ export interface FaultCase {
   anonymous?: boolean;
   /** HTTP with identity A only. */
   noPeer?: boolean;
+  /** The eras the reference serves (dual unless given). */
+  era?: 'dual' | 'legacy' | 'modern';
   /** Run over stdio instead of in-process HTTP. */
   stdio?: boolean;
   catches: Record<string, Exclude<Outcome, 'pass' | 'skip' | 'error'>>;

@@ -1,5 +1,6 @@
 import { defineCheck, type CheckContext } from '../../../harness/check.js';
 import { errorCodeOf } from '../../../harness/describe.js';
+import { HEADER_MISMATCH } from '../../../harness/modern/envelope.js';
 import { uniqueText } from '../support.js';
 
 const INVALID_PARAMS = -32602;
@@ -7,11 +8,11 @@ const INVALID_PARAMS = -32602;
 // https://modelcontextprotocol.io/extensions/tasks/specification#protocol-errors
 export default defineCheck({
   id: 'ext-errors.unknown-task',
-  title: 'tasks/get naming no task is answered with -32602; tasks/update and tasks/cancel with an error (-32602 recommended)',
+  title: 'tasks/get naming no task (or with a malformed taskId) is answered with -32602; tasks/update and tasks/cancel with an error (-32602 recommended)',
   suite: 'ext-errors',
   requirements: ['EXT-ERR-UNKNOWN-TASK-GET', 'EXT-ERR-UNKNOWN-TASK-UPDATE-CANCEL'],
   needs: [{ kind: 'tasks-extension' }],
-  cost: { roundTrips: 3 },
+  cost: { roundTrips: 6 },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connectModern();
     const taskId = uniqueText('no-such-task');
@@ -21,6 +22,25 @@ export default defineCheck({
       !get.ok && get.error.code === INVALID_PARAMS,
       () => `tasks/get for task ID ${taskId}, which never existed, was answered with ${errorCodeOf(get)}; expected error ${INVALID_PARAMS}`,
     );
+    // Malformed IDs: a number, an empty string, none at all (raw params, so the harness adds nothing).
+    const malformed: readonly { what: string; params: Record<string, unknown> }[] = [
+      { what: 'a number as taskId', params: { taskId: 42 } },
+      { what: 'an empty taskId', params: { taskId: '' } },
+      { what: 'no taskId', params: {} },
+    ];
+    for (const { what, params } of malformed) {
+      const reply = await receiver.request('tasks/get', params);
+      // Over HTTP a missing or unusable Mcp-Name may be refused first, by header validation (-32020).
+      if (!reply.ok && reply.error.code === HEADER_MISMATCH && receiver.transport === 'http') {
+        ctx.info(`tasks/get with ${what} was refused by header validation (${errorCodeOf(reply)}) before the taskId was read`);
+        continue;
+      }
+      ctx.expect(
+        'EXT-ERR-UNKNOWN-TASK-GET',
+        !reply.ok && reply.error.code === INVALID_PARAMS,
+        () => `tasks/get with ${what} was answered with ${errorCodeOf(reply)}; expected error ${INVALID_PARAMS}`,
+      );
+    }
     const others = [
       { method: 'tasks/update', reply: await receiver.updateTask(taskId, {}) },
       { method: 'tasks/cancel', reply: await receiver.cancelTask(taskId) },

@@ -11,6 +11,8 @@ import { answersFor, uniqueText } from '../support.js';
 const TASK_ONLY: readonly { role: ModernFixtureRole; input: () => Record<string, unknown> }[] = [
   { role: 'taskRequired', input: () => ({}) },
   { role: 'confirm', input: () => ({ filename: `${uniqueText('keep')}.txt` }) },
+  // Registered with task support "required" by the official suite's fixtures (tasks-required-task-error).
+  { role: 'failing', input: () => ({}) },
 ];
 
 /** Rounds of MRTR followed before the call is judged: a server may ask first and refuse once it knows it needs a task. */
@@ -21,11 +23,11 @@ export default defineCheck({
   id: 'ext-negotiation.required-capability-error',
   title: 'A tool that only runs as a task, called without the extension, is refused with -32021 naming the extension',
   suite: 'ext-negotiation',
-  requirements: ['EXT-CAP-REQUIRED-CAPABILITY-ERROR'],
+  requirements: ['EXT-CAP-REQUIRED-CAPABILITY-ERROR', 'EXT-BASE-MISSING-CAPABILITY-STATUS'],
   needs: [{ kind: 'tasks-extension' }],
   async run(ctx: CheckContext) {
     const roles = TASK_ONLY.filter(({ role }) => ctx.facts.fixtures.has(role));
-    if (roles.length === 0) ctx.skip('the receiver offers neither test_tool_with_task nor confirm_delete (fixture contract), the tools that need a task');
+    if (roles.length === 0) ctx.skip('the receiver offers none of test_tool_with_task, confirm_delete and failing_job (fixture contract), the tools that need a task');
     const receiver = await ctx.connectModern({ extension: false });
     let judged = 0;
     for (const { role, input } of roles) {
@@ -58,8 +60,12 @@ export default defineCheck({
         `${binding.tool}'s error ${MISSING_REQUIRED_CLIENT_CAPABILITY} does not name the extension: expected data.requiredCapabilities.extensions["${TASKS_EXTENSION}"] to be an object, got data ${brief(data)}`,
       );
       const status = receiver.exchange(reply)?.status;
-      if (status !== undefined && status !== 400)
-        ctx.info(`${binding.tool}'s error ${MISSING_REQUIRED_CLIENT_CAPABILITY} came with HTTP status ${status}; the base protocol gives such errors status 400`);
+      if (status !== undefined)
+        ctx.expect(
+          'EXT-BASE-MISSING-CAPABILITY-STATUS',
+          status === 400,
+          `${binding.tool}'s error ${MISSING_REQUIRED_CLIENT_CAPABILITY} came with HTTP status ${status}; over HTTP it travels with 400 Bad Request`,
+        );
     }
     if (judged === 0) ctx.skip('every tool that needs a task per the fixture contract was served without one, so no refusal could be judged');
   },

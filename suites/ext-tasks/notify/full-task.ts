@@ -15,9 +15,9 @@ const RESULT_ONLY = new Set(['resultType', '_meta']);
 // https://modelcontextprotocol.io/extensions/tasks/specification#task-status-notifications
 export default defineCheck({
   id: 'ext-notify.full-task',
-  title: 'notifications/tasks carries the whole task, as tasks/get gives it, with the result once completed',
+  title: 'notifications/tasks carries the whole task, as tasks/get gives it, with the result once completed, and its subscription id',
   suite: 'ext-notify',
-  requirements: ['EXT-NOTIFY-FULL-TASK'],
+  requirements: ['EXT-NOTIFY-FULL-TASK', 'EXT-BASE-SUBSCRIPTION-ID-EACH'],
   needs: [{ kind: 'tasks-extension' }, { kind: 'fixture', role: 'slow' }],
   cost: { waitMs: 1000, awaitsWork: 1 },
   async run(ctx: CheckContext) {
@@ -29,6 +29,13 @@ export default defineCheck({
     const last = await receiver.waitForNotification((n) => mine(n) && isExtTerminal(n.params.status), ctx.timing.span(1000, 2));
     await subscription.close();
     const notes = receiver.notifications().filter(mine);
+    if (ctx.facts.transport === 'http') {
+      // Over HTTP this connection's only stream is the subscription's, so everything on it names it.
+      const unnamed = receiver.notifications().filter((n) => about(n) && subscriptionIdOf(n) !== subscription.id);
+      const what = () =>
+        `${unnamed.length} notifications/tasks for task ${task.taskId} came on the listen stream without its subscription id "${subscription.id}" in _meta, e.g. ${brief(unnamed[0]?.params)}`;
+      if (!ctx.expect('EXT-BASE-SUBSCRIPTION-ID-EACH', unnamed.length === 0, what)) return;
+    }
     if (notes.length === 0) ctx.skip(`no notifications/tasks came on the subscription for task ${task.taskId} while it ran to "${final.status}", so there is no notification to judge`);
 
     for (const note of notes) {
@@ -49,11 +56,6 @@ export default defineCheck({
         `the notifications/tasks of the ${final.status} task differs from tasks/get of it in ${differing.map((key) => `${key} (${brief(last.params[key], 80)} against ${brief(final[key], 80)})`).join(', ')}`,
     );
     ctx.info(`${notes.length} notifications/tasks came on the subscription (${notes.map((n) => String(n.params.status)).join(', ')}); the last matches tasks/get of the ${final.status} task`);
-    if (ctx.facts.transport === 'http') {
-      // Over HTTP this connection's only stream is the subscription's, so everything on it should name it.
-      const unnamed = receiver.notifications().filter((n) => about(n) && subscriptionIdOf(n) !== subscription.id);
-      if (unnamed.length > 0) ctx.info(`${unnamed.length} notifications/tasks for the task came without the subscription id "${subscription.id}" in _meta`);
-    }
   },
 });
 
