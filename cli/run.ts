@@ -1,7 +1,7 @@
 // A run of the suite: select the profile's checks, reach the target, run, decide the one verdict, write every report.
 import { TargetUnreachable } from '../harness/discovery.js';
 import type { TargetSpec } from '../harness/connections/connect.js';
-import type { LaunchedProcess } from '../harness/connections/process-group.js';
+import { endEscapedProcesses, escapedNotice, takeUntold, type LaunchedProcess } from '../harness/connections/process-group.js';
 import type { ClientHub } from '../harness/connections/client-hub.js';
 import type { Level, ReceiverRole, RunReport } from '../harness/model.js';
 import type { Profile } from '../harness/profile.js';
@@ -127,6 +127,8 @@ export async function suiteCommand(role: ReceiverRole, args: string[]): Promise<
       if (interrupt.signal.aborted) break;
     }
     const report = reports[reports.length - 1];
+    // The servers the suite launched end with the run, and with them whatever they left running outside their group.
+    report.notices.push(...(await endLaunched(launched)));
     const unstable = repeat > 1 ? unstableChecks(reports) : undefined;
     // The one verdict: set before any report is written, so every report and the exit status say the same.
     report.verdict = runVerdict(report, { strict, baseline, knownChecks, unstable });
@@ -166,6 +168,19 @@ export async function suiteCommand(role: ReceiverRole, args: string[]): Promise<
     await Promise.all(launched.map((process) => process.end()));
     await Promise.all(hubs.map((hub) => hub.close()));
   }
+}
+
+/** Ends the processes the run launched, then every process of the run still carrying its mark; a notice for each that escaped. */
+async function endLaunched(launched: readonly LaunchedProcess[]): Promise<string[]> {
+  await Promise.all(launched.map((server) => server.end()));
+  const notices = launched
+    .map((server) => takeUntold(server.escaped))
+    .filter((escaped) => escaped.length > 0)
+    .map((escaped) => escapedNotice(escaped, 'the --launch command', 'after the run'));
+  const rest = [...takeUntold(), ...(await endEscapedProcesses())];
+  if (rest.length > 0) notices.push(escapedNotice(rest, 'a process of the run', 'after the run'));
+  for (const line of notices) process.stdout.write(`! ${line}\n`);
+  return notices;
 }
 
 /** Writes every report asked for; each renders the verdict the report carries (report.verdict). Writers load only when asked for. */

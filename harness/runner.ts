@@ -105,7 +105,7 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   const order = longestFirst(applicable, timing, facts);
   let next = 0;
   // Only process starts are gated (stdio servers, clients under test): an HTTP session costs the harness next to nothing.
-  const broker = new ConnectionBroker(options.shareConnections ?? true, options.target.transport === 'http' ? undefined : new StartGate());
+  const broker = new ConnectionBroker(options.shareConnections ?? true, options.target.transport === 'http' ? undefined : new StartGate(), options.onNotice);
   const worker = async () => {
     while (next < order.length) {
       const index = order[next++];
