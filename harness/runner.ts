@@ -77,7 +77,7 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
     if (error instanceof TargetUnreachable) error.report = notRunReport(options, error.message, startedAt, started);
     throw error;
   }
-  const notices: string[] = [];
+  const notices: string[] = [...facts.fixtures.values()].flatMap((binding) => (binding.standIn ? [binding.standIn] : []));
   const wanted = options.profile.protocolVersion;
   if (facts.protocolVersion !== wanted) {
     notices.push(

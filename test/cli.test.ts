@@ -147,6 +147,17 @@ describe.skipIf(!built)('the command line (run "npm run build" first when runnin
     expect(await portFree(port)).toBe(true);
   });
 
+  it('a server on the SDK 1.x (taskSupport "forbidden" on every plain tool, no conformance_forbidden): the forbidden role falls back to such a tool, said in the notices', () => {
+    const fixture = fileURLToPath(new URL('./fixtures/broken/sdk1-task-support.mjs', import.meta.url));
+    const json = join(dir, 'sdk1.json');
+    const run = cli('server', '--command', `"${process.execPath}" "${fixture}"`, '--spec', '2025-11-25', '--only', 'tool-negotiation.forbidden-with-task', '--json', json);
+    expect(run.code, run.stdout).toBe(0);
+    const report = JSON.parse(readFileSync(json, 'utf8'));
+    expect(report.results.map((r: { id: string; outcome: string }) => `${r.id}: ${r.outcome}`)).toEqual(['tool-negotiation.forbidden-with-task: pass']);
+    expect(report.notices.join('\n')).toMatch(/no conformance_forbidden tool; conformance_plain, which it lists with execution.taskSupport "forbidden", stands in/);
+    expect(run.stdout).toMatch(/Notices:\n.*stands in for the "forbidden" fixture role/);
+  });
+
   it('exits 3 when nothing is selected', () => {
     const run = cli('server', '--only', 'no-such-check');
     expect(run.code).toBe(3);
