@@ -254,6 +254,7 @@ function printSummary(report: ExploreReport, replaying: boolean): void {
     if (counterexample.file && !replaying) out.push(`written to ${counterexample.file}`);
     out.push('replay it with:', `  ${counterexample.replayCommand}`);
   }
-  out.push('', `Verdict: ${report.outcome.toUpperCase()}`);
+  const judged = report.properties.some((property) => property.outcome === 'pass' || property.outcome === 'warn' || property.outcome === 'fail');
+  out.push('', `Verdict: ${report.outcome.toUpperCase()}${judged ? '' : ` — nothing was judged: ${report.endedBecause}`}`);
   process.stdout.write(`${out.join('\n')}\n`);
 }

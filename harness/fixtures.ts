@@ -177,6 +177,23 @@ function placeholdersIn(value: unknown, found = new Set<string>()): Set<string> 
   return found;
 }
 
+/**
+ * Whether the fixture may be asked for as a task: a request a client takes as tasks, or a tool declaring
+ * execution.taskSupport "optional" or "required". A tool without it is "forbidden" (2025-11-25, Tool-Level
+ * Negotiation: the default), and a requestor must not call it as a task; `server` and `explore` keep that one rule.
+ */
+export function takesTasks(binding: FixtureBinding): boolean {
+  return binding.method !== 'tools/call' || binding.declaredTaskSupport === 'optional' || binding.declaredTaskSupport === 'required';
+}
+
+/** Why a role whose work runs as a task cannot use this tool; undefined when it can (takesTasks). */
+export function tasksRefusedReason(binding: FixtureBinding): string | undefined {
+  if (takesTasks(binding)) return undefined;
+  const declared = binding.declaredTaskSupport;
+  const what = declared === undefined ? 'declares no execution.taskSupport, which means "forbidden"' : `declares execution.taskSupport ${JSON.stringify(declared)}, not "optional" or "required"`;
+  return `the tool standing in for the ${binding.role} role (${binding.tool}) ${what}, so a requestor must not call it as a task (2025-11-25, Tool-Level Negotiation)`;
+}
+
 /** Why a server's tool cannot stand in for the role because of the taskSupport it declares; undefined when it can. */
 export function taskSupportMismatch(binding: FixtureBinding): string | undefined {
   if (binding.method !== 'tools/call') return undefined;

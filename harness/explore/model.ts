@@ -1,11 +1,12 @@
 // The model of what the 2025-11-25 spec allows a task receiver to show, as pure judgements of a finished run's log.
 // "A happens before B" when A's answer arrived before B was sent; operations that overlap are races, and a race
 // accepts every outcome the spec allows for either order.
+import { brief } from '../describe.js';
 import type { FixtureMethod } from '../fixtures.js';
 import { levelOf } from '../model-basics.js';
 import type { Keyword, Requirement } from '../model.js';
 import { describeOperation } from './operations.js';
-import { answeredTask, INVALID_PARAMS, type CreatedTask, type ObservedOperation, type RunLog } from './run-log.js';
+import { answeredTask, comparable, INVALID_PARAMS, type CreatedTask, type ObservedOperation, type RunLog } from './run-log.js';
 
 export const EXPLORE_PROPERTIES = [
   { id: 'explore.status-graph', title: "A task's statuses follow the lifecycle graph", requirements: ['TASKS-LIFECYCLE-VALID-TRANSITIONS'] },
@@ -366,6 +367,13 @@ function outcomeProblem(task: CreatedTask, result: ObservedOperation): string | 
     return undefined;
   }
   if (task.method !== undefined) return clientOutcomeProblem(task, task.method, result);
+  // Exactly what the plain call returns, as result-retrieval.same-as-plain-call judges it.
+  if (task.plainResult !== undefined) {
+    const expected = `the plain call's result ${brief(task.plainResult)}`;
+    if (answer.kind !== 'result') return `expected ${expected}, got ${answerText(result)}`;
+    const got = comparable(answer.result);
+    return got === task.plainResult ? undefined : `expected ${expected}, got ${brief(got)}`;
+  }
   const isError = task.role === 'fail';
   const expected = `a CallToolResult${isError ? ' with isError true' : ''}${task.comparesText ? ` and the text ${JSON.stringify(task.input.text)}` : ''}`;
   if (answer.kind !== 'result') return `expected ${expected}, got ${answerText(result)}`;
