@@ -1,7 +1,7 @@
 // A run of the suite: select the profile's checks, reach the target, run, decide the one verdict, write every report.
 import { TargetUnreachable } from '../harness/discovery.js';
 import type { TargetSpec } from '../harness/connections/connect.js';
-import { endEscapedProcesses, escapedNotice, takeUntold, type LaunchedProcess } from '../harness/connections/process-group.js';
+import type { LaunchedProcess } from '../harness/connections/process-group.js';
 import type { ClientHub } from '../harness/connections/client-hub.js';
 import type { Level, ReceiverRole, RunReport } from '../harness/model.js';
 import type { Profile } from '../harness/profile.js';
@@ -15,7 +15,7 @@ import type { SuiteConfig } from './config.js';
 import { EmptySelection, parse, positiveNumber, rerunCommand, SERVER_OPTIONS, UsageError } from './options.js';
 import { ProgressLine } from './progress-line.js';
 import { unstableChecks } from './repeat.js';
-import { LaunchFailed, resolveClientTarget, resolveTarget } from './targets.js';
+import { endLaunched, LaunchFailed, resolveClientTarget, resolveTarget } from './targets.js';
 import { TOOL } from '../harness/tool.js';
 import type { Timing } from '../harness/timing.js';
 import { loadProfile, parseSpec, type ProfileId } from './profiles.js';
@@ -168,19 +168,6 @@ export async function suiteCommand(role: ReceiverRole, args: string[]): Promise<
     await Promise.all(launched.map((process) => process.end()));
     await Promise.all(hubs.map((hub) => hub.close()));
   }
-}
-
-/** Ends the processes the run launched, then every process of the run still carrying its mark; a notice for each that escaped. */
-async function endLaunched(launched: readonly LaunchedProcess[]): Promise<string[]> {
-  await Promise.all(launched.map((server) => server.end()));
-  const notices = launched
-    .map((server) => takeUntold(server.escaped))
-    .filter((escaped) => escaped.length > 0)
-    .map((escaped) => escapedNotice(escaped, 'the --launch command', 'after the run'));
-  const rest = [...takeUntold(), ...(await endEscapedProcesses())];
-  if (rest.length > 0) notices.push(escapedNotice(rest, 'a process of the run', 'after the run'));
-  for (const line of notices) process.stdout.write(`! ${line}\n`);
-  return notices;
 }
 
 /** Writes every report asked for; each renders the verdict the report carries (report.verdict). Writers load only when asked for. */
