@@ -1,10 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openConnection } from '../harness/connections/connect.js';
 import { endEscapedProcesses, groupRunning, launchCommand, liveProcessGroups, processEnded, PROCESS_MARK, type LaunchedProcess } from '../harness/connections/process-group.js';
 import type { JsonReport } from '../reports/json.js';
-import { BROKEN_FIXTURES, BUILT, leftBehind, removeRunFolders, runCli } from './support/cli-run.js';
+import { BROKEN_FIXTURES, BUILT, CLI, leftBehind, removeRunFolders, ROOT, runCli, runFolder } from './support/cli-run.js';
 import { CommandStdioTransport } from '../harness/connections/stdio-transport.js';
 import { IutError } from '../harness/session.js';
 import { Transcript } from '../harness/transcript.js';
@@ -105,4 +107,32 @@ describe('processes that escape the process group', () => {
     expect(told).toMatch(/after checks? creation\./);
     expect(told).toMatch(/outside the checks \(from the discovery connection/);
   });
+
+  it.skipIf(!proc || !BUILT)('a client under test that starts a session daemon leaves none behind', () => {
+    const tag = `escape-${randomUUID()}`;
+    const client = `(setsid env DAEMON_TAG=${tag} sleep 600 >/dev/null 2>&1 < /dev/null &); exec "${process.execPath}" "${join(ROOT, 'dist/reference-client/main.js')}"`;
+    const json = join(runFolder('client-daemon'), 'results.json');
+    const run = spawnSync(process.execPath, [CLI, 'client', '--command', client, '--only', 'creation.status-working,creation.create-task-result-shape', '--json', json], {
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    expect(run.status, run.stdout.slice(-2000)).toBe(0);
+    expect(processesTagged(tag), 'daemons outlived the run').toEqual([]);
+    const report = JSON.parse(readFileSync(json, 'utf8')) as JsonReport;
+    expect(report.notices.join('\n')).toMatch(/^Ended \d+ process(es)? after checks? creation\..*sleep 600/m);
+  });
 });
+
+/** Running processes whose environment carries DAEMON_TAG=tag. */
+function processesTagged(tag: string): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        return readFileSync(`/proc/${entry}/environ`, 'latin1').split('\0').includes(`DAEMON_TAG=${tag}`) && !processEnded(Number(entry));
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
