@@ -41,6 +41,8 @@ interface Household {
   ready: Promise<Connection | undefined>;
   seats: number;
   members: Map<Connection, Transcript>;
+  /** Every check that held a seat, for what the run says about the process once it is closed. */
+  checks: string[];
   /** A member ended with something wrong or outstanding: no more join, and the process is not kept after. */
   spoiled: boolean;
 }
@@ -93,7 +95,7 @@ export class ConnectionBroker {
     }
     // The first of a household: it starts (or takes) the process, the seats fill while it starts.
     let settle!: (connection: Connection | undefined) => void;
-    const household: Household = { kind, ready: new Promise((resolve) => (settle = resolve)), seats: 1, members: new Map(), spoiled: false };
+    const household: Household = { kind, ready: new Promise((resolve) => (settle = resolve)), seats: 1, members: new Map(), checks: [], spoiled: false };
     this.households.push(household);
     try {
       const connection = await this.connectAlone(request, kind, open);
@@ -144,6 +146,7 @@ export class ConnectionBroker {
       this.cohabitantsOf(transcript).add(request.checkId);
     }
     household.members.set(connection, request.transcript);
+    household.checks.push(request.checkId);
     this.householdOf.set(connection, household);
   }
 
@@ -224,7 +227,7 @@ export class ConnectionBroker {
       }
       this.vacate(household);
       if (household.spoiled) {
-        await this.close(connection);
+        await this.close(connection, household.checks);
         return;
       }
     }
@@ -263,9 +266,8 @@ export class ConnectionBroker {
     this.tellEscaped([...takeUntold(), ...(await endEscapedProcesses())], "outside the checks (from the discovery connection, or a process closed at a check's deadline)");
   }
 
-  /** Closes a connection, bounded; what its process left running outside its group is ended with it and told. */
-  private async close(connection: Connection): Promise<void> {
-    const served = this.served.get(connection) ?? [];
+  /** Closes a connection, bounded; what its process left running outside its group is ended with it and told, naming the checks it `served`. */
+  private async close(connection: Connection, served = this.served.get(connection) ?? []): Promise<void> {
     const closing = connection.close().then(() => this.tellEscaped(takeUntold(connection.escaped?.() ?? []), `after ${served.length === 1 ? 'check' : 'checks'} ${served.join(', ')}`));
     await withinMs(closing, 5000);
   }
