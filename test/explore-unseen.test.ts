@@ -42,7 +42,7 @@ describe.skipIf(!BUILT)('explore on the unseen (run "npm run build" first when r
     expect(report.properties.every((property: { outcome: string }) => property.outcome === 'skip')).toBe(true);
   });
 
-  // A fail task and an echo task, each followed by tasks/result: what the plain calls return is what they must return.
+  // A fail, an echo and an error task, each followed by tasks/result: what the plain calls return is what they must return.
   const replayFile = join(dir, 'results.json');
   writeFileSync(
     replayFile,
@@ -52,24 +52,26 @@ describe.skipIf(!BUILT)('explore on the unseen (run "npm run build" first when r
       operations: [
         { step: 0, kind: 'create', args: { role: 'fail', delayMs: 0, ttl: null }, summary: '' },
         { step: 0, kind: 'create', args: { role: 'echo', delayMs: 0, ttl: null }, summary: '' },
+        { step: 0, kind: 'create', args: { role: 'error', delayMs: 0, ttl: null }, summary: '' },
         { step: 1, kind: 'result', args: { task: 0 }, summary: '' },
         { step: 1, kind: 'result', args: { task: 1 }, summary: '' },
+        { step: 1, kind: 'result', args: { task: 2 }, summary: '' },
       ],
     }),
   );
 
-  it('judges a task result against the plain call: an "Error: " prefix in both is no violation, as for the scripted check', () => {
+  it('judges a task result against the plain call: errors worded its own way in both are no violation, as for the scripted check', () => {
     const command = `"${process.execPath}" "${ERROR_PREFIX}"`;
     const json = join(dir, 'prefix.json');
     const run = cli('explore', '--command', command, '--replay', replayFile, '--json', json);
     const report = JSON.parse(readFileSync(json, 'utf8'));
     const results = report.properties.find((property: { id: string }) => property.id === 'explore.results');
     expect(results.outcome, results.message).toBe('pass');
-    expect(results.observations).toBe(2);
+    expect(results.observations).toBe(3);
     expect(run.code, run.stdout.slice(-1500)).toBe(0);
     expect(report.notices.join('\n')).not.toMatch(/not compared/);
-    // The scripted check agrees.
-    const scripted = cli('server', '--command', command, '--spec', '2025-11-25', '--only', 'result-retrieval.same-as-plain-call');
+    // The scripted checks agree.
+    const scripted = cli('server', '--command', command, '--spec', '2025-11-25', '--only', 'result-retrieval.same-as-plain-call,result-retrieval.same-error');
     expect(scripted.code, scripted.stdout.slice(-1500)).toBe(0);
   });
 

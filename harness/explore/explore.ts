@@ -10,7 +10,7 @@ import { declaresTaskRequests, tasksCapability } from '../preconditions.js';
 import { calibrate, type Timing } from '../timing.js';
 import { counterexampleFileName, writeCounterexampleFile } from './counterexample-file.js';
 import type { ConnectionReserve } from './connection-reserve.js';
-import { connectionReserve, executeSequence, type ExecutedRun } from './execute.js';
+import { connectionReserve, executeSequence, EXPLORE_ERROR, type ExecutedRun } from './execute.js';
 import { sequenceArbitrary, type GenerationScope } from './generate.js';
 import { EXPLORE_PROPERTIES, firstViolation, judgeRun, MODERN_EXPLORE_PROPERTIES, severityOf, type ExploreProperty, type Judgement, type PropertyId, type Violation } from './model.js';
 import { judgeModernRun } from './modern-model.js';
@@ -159,7 +159,7 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
   let plain: Awaited<ReturnType<typeof plainResults>> | undefined;
   if (!dialect.modern && facts.role === 'server') {
     try {
-      plain = await plainResults(options.target, timing, facts.fixtures, scope.roles);
+      plain = await plainResults(options.target, timing, facts.fixtures, scope.roles, EXPLORE_ERROR);
     } catch (error) {
       return finish(nothingRan(`the plain calls the tasks are compared with could not be made: ${(error as Error).message}`, true), {}, notices);
     }
@@ -167,7 +167,7 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
   }
   const reserve = connectionReserve({ target: options.target, timing, fixtures: facts.fixtures, modern });
   const explorable = dialect.properties.map((property) => property.id).filter((id) => !skipped[id]);
-  const context: RunContext = { options, timing, fixtures: facts.fixtures, scope, progress, modern, judge: dialect.judge, reserve, explorable, plainResults: plain?.results };
+  const context: RunContext = { options, timing, fixtures: facts.fixtures, scope, progress, modern, judge: dialect.judge, reserve, explorable, plainResults: plain?.results, plainError: plain?.error };
   let exploration: Exploration;
   try {
     exploration = options.replay ? await replayOnce(context, sequenceFromRecords(options.replay.operations)) : await searchAndShrink(context);
@@ -190,6 +190,7 @@ interface RunContext {
   /** The properties the exploration can judge (the skipped ones left out): once each is broken, the search ends. */
   explorable: readonly PropertyId[];
   plainResults?: ExecutionSetup['plainResults'];
+  plainError?: ExecutionSetup['plainError'];
 }
 
 /**
@@ -256,6 +257,7 @@ async function runAndJudge(context: RunContext, sequence: Sequence, signal: Abor
     modern: context.modern,
     reserve: context.reserve,
     plainResults: context.plainResults,
+    plainError: context.plainError,
   });
   const judgements = context.judge(run.log);
   if (counts && !signal.aborted) {

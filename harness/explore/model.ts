@@ -361,9 +361,11 @@ function stateAtResult(log: RunLog, task: CreatedTask, result: ObservedOperation
 function outcomeProblem(task: CreatedTask, result: ObservedOperation): string | undefined {
   const { answer } = result;
   if (task.role === 'error') {
-    const expected = `the work's JSON-RPC error ${String(task.input.code)} "${String(task.input.message)}"`;
+    // The plain call's error where it was asked for (as result-retrieval.same-error judges), else the one asked for.
+    const wanted = task.plainError ?? { code: task.input.code, message: task.input.message };
+    const expected = `${task.plainError ? "the plain call's" : "the work's"} JSON-RPC error ${String(wanted.code)} "${String(wanted.message)}"`;
     if (answer.kind !== 'error') return `expected ${expected}, got ${answerText(result)}`;
-    if (task.comparesText && (answer.code !== task.input.code || answer.message !== task.input.message)) return `expected ${expected}, got error ${answer.code} "${answer.message}"`;
+    if (task.comparesText && (answer.code !== wanted.code || answer.message !== wanted.message)) return `expected ${expected}, got error ${answer.code} "${answer.message}"`;
     return undefined;
   }
   if (task.method !== undefined) return clientOutcomeProblem(task, task.method, result);

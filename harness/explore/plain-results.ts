@@ -1,8 +1,9 @@
 // What a task's result is judged against: the result of the same call made plainly (2025-11-25, Task Execution Errors:
 // a task's result is exactly the request's), as result-retrieval.same-as-plain-call judges it. The plain call of each
 // echoing fixture is made twice up front, with two texts; when the second result is the first with the text swapped,
-// every task's expected result is that result with the task's text put in. A framework that prefixes an error text
-// ("Error: …") in the plain call and the task alike is then no violation.
+// every task's expected result is that result with the task's text put in. The error fixture's plain error is the one
+// its tasks must replay (as result-retrieval.same-error judges). A framework that words an error its own way ("Error:
+// …", "MCP error -32042: …") in the plain call and the task alike is then no violation.
 import { openConnection, type TargetSpec } from '../connections/connect.js';
 import { describeReply } from '../describe.js';
 import type { FixtureBinding } from '../fixtures.js';
@@ -17,6 +18,12 @@ import { comparable } from './run-log.js';
 export interface PlainResult {
   probe: string;
   canonical: string;
+}
+
+/** The JSON-RPC error the plain call of the error fixture answered: its tasks' tasks/result must replay it. */
+export interface PlainError {
+  code: number;
+  message: string;
 }
 
 /** The roles whose tasks' results are compared with the plain call: those that echo the text. */
@@ -37,13 +44,18 @@ export async function plainResults(
   timing: Timing,
   fixtures: ReadonlyMap<FixtureRole, FixtureBinding>,
   roles: readonly FixtureRole[],
-): Promise<{ results: Map<FixtureRole, PlainResult>; notices: string[] }> {
+  /** The arguments every error task gets (code and message, no delay); its plain call's error is what its tasks must replay. */
+  errorInput: Record<string, unknown>,
+): Promise<{ results: Map<FixtureRole, PlainResult>; error?: PlainError; notices: string[] }> {
   const results = new Map<FixtureRole, PlainResult>();
   const notices: string[] = [];
+  const compared = (binding: FixtureBinding | undefined): binding is FixtureBinding => binding !== undefined && binding.method === 'tools/call' && binding.echoesInput;
   const bindings = COMPARED_ROLES.filter((role) => roles.includes(role))
     .map((role) => fixtures.get(role))
-    .filter((binding): binding is FixtureBinding => binding !== undefined && binding.method === 'tools/call' && binding.echoesInput);
-  if (bindings.length === 0) return { results, notices };
+    .filter(compared);
+  const errorBinding = roles.includes('error') ? fixtures.get('error') : undefined;
+  if (bindings.length === 0 && !compared(errorBinding)) return { results, notices };
+  let error: PlainError | undefined;
   const connection = await openConnection(target, { transcript: new Transcript(), label: 'plain', requestTimeoutMs: timing.requestTimeoutMs, connectTimeoutMs: timing.connectTimeoutMs });
   try {
     const receiver = new Receiver(connection);
@@ -64,8 +76,13 @@ export async function plainResults(
       }
       results.set(binding.role, plain);
     }
+    if (compared(errorBinding)) {
+      const reply = await receiver.invoke(errorBinding, { ...errorInput, delayMs: 0 });
+      if (reply.ok) notices.push(`The plain call of ${errorBinding.tool} did not fail (${describeReply(reply)}), so the errors of its tasks are not compared with it (only that they fail is judged).`);
+      else error = { code: reply.error.code, message: reply.error.message };
+    }
   } finally {
     await connection.close();
   }
-  return { results, notices };
+  return { results, error, notices };
 }

@@ -53,6 +53,8 @@ export interface CreatedTask {
   honoursDelay: boolean;
   /** The plain call's result for this task's input (plain-results.ts, as `comparable` gives it): its tasks/result must equal it. */
   plainResult?: string;
+  /** The error fixture's plain call's error: its tasks/result must be this very error (code and message). */
+  plainError?: { code: number; message: string };
   /** Set once the CreateTaskResult named a task. */
   taskId?: string;
   /** The task of the CreateTaskResult. */
