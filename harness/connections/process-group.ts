@@ -7,7 +7,7 @@ import { withinMs } from '../timing.js';
 /**
  * The environment variable every process the suite starts carries, and its descendants inherit: this harness's run
  * and the launch it came from. A process that left its group (setsid, a double fork, a detached child) still carries
- * it, so it can be found in /proc and ended (docs/client-fixture-contract.md, "Processes").
+ * it, so it can be found in /proc and ended (docs/client-fixture-contract.md, "How a run works").
  */
 export const PROCESS_MARK = 'MCP_TASKS_CONFORMANCE_PROCESS';
 /** This harness's runs: unique per harness process, so a run never ends another run's processes. */
@@ -113,12 +113,9 @@ export function takeUntold(these?: readonly EscapedProcess[]): EscapedProcess[] 
 /** Launches of this harness that are still running (their end() not yet called). */
 const liveLaunches = new Set<string>();
 
-/**
- * Ends every process of this harness whose launch has ended yet still runs (one that left its group); with
- * `everything`, every process carrying this harness's mark. For the end of a run, after its processes were ended.
- */
-export function endEscapedProcesses(options: { everything?: boolean; graceMs?: number } = {}): Promise<EscapedProcess[]> {
-  return endMarked((launch) => options.everything === true || !liveLaunches.has(launch), options.graceMs ?? 2000);
+/** Ends every process of this harness whose launch has ended yet still runs (one that left its group): for the end of a run. */
+export function endEscapedProcesses(graceMs = 2000): Promise<EscapedProcess[]> {
+  return endMarked((launch) => !liveLaunches.has(launch), graceMs);
 }
 
 function signalGroup(pid: number, signal: NodeJS.Signals | 0): boolean {
