@@ -12,7 +12,7 @@ import { TOOL } from '../harness/tool.js';
 import type { SuiteConfig } from './config.js';
 import { parse, positiveNumber, SERVER_OPTIONS, UsageError } from './options.js';
 import { loadProfile } from './profiles.js';
-import { LaunchFailed, referenceMain, resolveClientTarget, resolveTarget } from './targets.js';
+import { endLaunched, LaunchFailed, referenceMain, resolveClientTarget, resolveTarget } from './targets.js';
 
 export const EXPLORE_OPTIONS = {
   command: SERVER_OPTIONS.command,
@@ -109,6 +109,7 @@ export async function exploreCommand(args: string[]): Promise<number> {
     onProgress: (line: string) => process.stdout.write(`  ${line}\n`),
   };
   let report: ExploreReport;
+  let leftovers: string[];
   try {
     if (values['fault-free-check']) {
       const failed = await faultFreeCheck(base, hubs);
@@ -137,9 +138,11 @@ export async function exploreCommand(args: string[]): Promise<number> {
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
-    await Promise.all(launched.map((process) => process.end()));
+    // Every process of the exploration ended, with whatever it left running outside its process group.
+    leftovers = await endLaunched(launched);
     await Promise.all(hubs.map((hub) => hub.close()));
   }
+  report.notices.push(...leftovers);
   // The one verdict, set before any report is written: a warn fails only under --strict.
   if (strict && report.properties.some((property) => property.outcome === 'warn')) report.outcome = 'fail';
   await writeReports(report, strings, strict);
@@ -254,6 +257,7 @@ function printSummary(report: ExploreReport, replaying: boolean): void {
     if (counterexample.file && !replaying) out.push(`written to ${counterexample.file}`);
     out.push('replay it with:', `  ${counterexample.replayCommand}`);
   }
-  out.push('', `Verdict: ${report.outcome.toUpperCase()}`);
+  const judged = report.properties.some((property) => property.outcome === 'pass' || property.outcome === 'warn' || property.outcome === 'fail');
+  out.push('', `Verdict: ${report.outcome.toUpperCase()}${judged ? '' : ` — nothing was judged: ${report.endedBecause}`}`);
   process.stdout.write(`${out.join('\n')}\n`);
 }

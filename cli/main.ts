@@ -18,6 +18,12 @@ function takeSpec(args: string[]): { spec?: string; rest: string[] } {
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  // `COMMAND --help` prints the usage too (before a `--`, which ends the options).
+  const options = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;
+  if (command !== undefined && (options.includes('--help') || options.includes('-h'))) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
   switch (command) {
     case 'server':
       return (await import('./run.js')).suiteCommand('server', rest);

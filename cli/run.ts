@@ -16,7 +16,7 @@ import type { SuiteConfig } from './config.js';
 import { EmptySelection, parse, positiveNumber, rerunCommand, SERVER_OPTIONS, UsageError } from './options.js';
 import { ProgressLine } from './progress-line.js';
 import { unstableChecks } from './repeat.js';
-import { LaunchFailed, resolveClientTarget, resolveTarget } from './targets.js';
+import { endLaunched, LaunchFailed, resolveClientTarget, resolveTarget } from './targets.js';
 import { TOOL } from '../harness/tool.js';
 import type { Timing } from '../harness/timing.js';
 import { loadProfile, parseSpec, type ProfileId } from './profiles.js';
@@ -148,6 +148,8 @@ export async function suiteCommand(role: ReceiverRole, args: string[]): Promise<
       if (interrupt.signal.aborted) break;
     }
     const report = reports[reports.length - 1];
+    // The servers the suite launched end with the run, and with them whatever they left running outside their group.
+    report.notices.push(...(await endLaunched(launched)));
     const unstable = repeat > 1 ? unstableChecks(reports) : undefined;
     // The one verdict: set before any report is written, so every report and the exit status say the same.
     report.verdict = runVerdict(report, { strict, baseline, knownChecks, unstable });

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { ClientHub } from '../harness/connections/client-hub.js';
 import type { TargetSpec } from '../harness/connections/connect.js';
 import type { LaunchedServer } from '../harness/connections/launch-http.js';
-import type { LaunchedProcess } from '../harness/connections/process-group.js';
+import { endEscapedProcesses, escapedNotice, takeUntold, type LaunchedProcess } from '../harness/connections/process-group.js';
 import type { Timing } from '../harness/timing.js';
 import { parseHeaders } from './options.js';
 
@@ -88,4 +88,17 @@ export async function resolveTarget(
     return { target: { transport: 'http', url, headers: { Authorization: 'Bearer token-a' }, peerHeaders: { Authorization: 'Bearer token-b' } }, bundledReference: true, server };
   }
   return { target: { transport: 'stdio', command: `"${process.execPath}" "${referenceMain}"` }, bundledReference: true };
+}
+
+/** Ends the processes the run launched, then every process of the run still carrying its mark; a notice for each that escaped. */
+export async function endLaunched(launched: readonly LaunchedProcess[]): Promise<string[]> {
+  await Promise.all(launched.map((server) => server.end()));
+  const notices = launched
+    .map((server) => takeUntold(server.escaped))
+    .filter((escaped) => escaped.length > 0)
+    .map((escaped) => escapedNotice(escaped, 'the --launch command', 'after the run'));
+  const rest = [...takeUntold(), ...(await endEscapedProcesses())];
+  if (rest.length > 0) notices.push(escapedNotice(rest, 'a process of the run', 'after the run'));
+  for (const line of notices) process.stdout.write(`! ${line}\n`);
+  return notices;
 }

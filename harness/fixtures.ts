@@ -77,6 +77,8 @@ export interface FixtureBinding {
   declaredTaskSupport: unknown;
   /** From --config: how long the mapped tool's work takes, so every wait on it is sized for it from the start. */
   durationMs?: number;
+  /** Set when a listed tool stands in for a contract tool the server does not offer (standInForForbidden): the run's notice saying so. */
+  standIn?: string;
 }
 
 export interface FixtureMapping {
@@ -108,7 +110,44 @@ export function resolveFixtures(
       ...(mapping?.durationMs === undefined ? {} : { durationMs: mapping.durationMs }),
     });
   }
+  if (roles.includes('forbidden') && !bindings.has('forbidden') && !mappings.forbidden) {
+    const standIn = standInForForbidden(tools);
+    if (standIn) bindings.set('forbidden', standIn);
+  }
   return bindings;
+}
+
+/** The contract's tools that echo `text` after `delayMs`, as every plain call and task of them does. */
+const ECHOING_TOOLS = new Set(['echo', 'required', 'forbidden', 'plain', 'fail'].map((role) => FIXTURE_TOOL_NAMES[role as LegacyFixtureRole]));
+
+/**
+ * A server without the contract's forbidden tool may still list one declaring taskSupport "forbidden": frameworks on
+ * the SDK 1.x declare it on every plain tool (so conformance_plain carries it). Such a tool serves the forbidden role
+ * as long as a call with only `text` is valid for it; a contract tool first, then the first listed.
+ */
+function standInForForbidden(tools: readonly ToolInfo[]): FixtureBinding | undefined {
+  const candidates = tools.filter((tool) => tool.execution?.taskSupport === 'forbidden' && takesTextOnly(tool.raw.inputSchema));
+  const tool = candidates.find((candidate) => ECHOING_TOOLS.has(candidate.name)) ?? candidates[0];
+  if (!tool) return undefined;
+  const echoes = ECHOING_TOOLS.has(tool.name);
+  return {
+    role: 'forbidden',
+    method: 'tools/call',
+    tool: tool.name,
+    echoesInput: echoes,
+    honoursDelay: echoes,
+    declaredTaskSupport: 'forbidden',
+    standIn: `The server offers no ${FIXTURE_TOOL_NAMES.forbidden} tool; ${tool.name}, which it lists with execution.taskSupport "forbidden", stands in for the "forbidden" fixture role (--config maps another).`,
+  };
+}
+
+/** Whether an input schema accepts arguments holding only `text`: it requires nothing else, and does not shut text out. */
+function takesTextOnly(schema: unknown): boolean {
+  if (typeof schema !== 'object' || schema === null) return true;
+  const { required, properties, additionalProperties } = schema as { required?: unknown; properties?: unknown; additionalProperties?: unknown };
+  if (Array.isArray(required) && required.some((name) => name !== 'text')) return false;
+  const hasText = typeof properties === 'object' && properties !== null && 'text' in properties;
+  return hasText || additionalProperties !== false;
 }
 
 /** Builds a tool's arguments from the check's inputs, through the config's template when there is one. */
@@ -140,6 +179,23 @@ function placeholdersIn(value: unknown, found = new Set<string>()): Set<string> 
   else if (Array.isArray(value)) value.forEach((item) => placeholdersIn(item, found));
   else if (typeof value === 'object' && value !== null) Object.values(value).forEach((item) => placeholdersIn(item, found));
   return found;
+}
+
+/**
+ * Whether the fixture may be asked for as a task: a request a client takes as tasks, or a tool declaring
+ * execution.taskSupport "optional" or "required". A tool without it is "forbidden" (2025-11-25, Tool-Level
+ * Negotiation: the default), and a requestor must not call it as a task; `server` and `explore` keep that one rule.
+ */
+export function takesTasks(binding: FixtureBinding): boolean {
+  return binding.method !== 'tools/call' || binding.declaredTaskSupport === 'optional' || binding.declaredTaskSupport === 'required';
+}
+
+/** Why a role whose work runs as a task cannot use this tool; undefined when it can (takesTasks). */
+export function tasksRefusedReason(binding: FixtureBinding): string | undefined {
+  if (takesTasks(binding)) return undefined;
+  const declared = binding.declaredTaskSupport;
+  const what = declared === undefined ? 'declares no execution.taskSupport, which means "forbidden"' : `declares execution.taskSupport ${JSON.stringify(declared)}, not "optional" or "required"`;
+  return `the tool standing in for the ${binding.role} role (${binding.tool}) ${what}, so a requestor must not call it as a task (2025-11-25, Tool-Level Negotiation)`;
 }
 
 /** Why a server's tool cannot stand in for the role because of the taskSupport it declares; undefined when it can. */

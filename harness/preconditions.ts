@@ -1,6 +1,6 @@
 import { declaresExtension, TASKS_EXTENSION } from './modern/envelope.js';
 import type { TargetFacts } from './check.js';
-import { FIXTURE_TOOL_NAMES, taskSupportMismatch } from './fixtures.js';
+import { FIXTURE_TASK_SUPPORT, FIXTURE_TOOL_NAMES, taskSupportMismatch, tasksRefusedReason } from './fixtures.js';
 import type { Precondition } from './model.js';
 
 /** The capability path under `tasks.requests` that a receiver of each role declares for its augmentable requests. */
@@ -40,7 +40,10 @@ function reasonFor(need: Precondition, facts: TargetFacts): string | undefined {
     case 'fixture': {
       const binding = facts.fixtures.get(need.role);
       if (!binding) return `the receiver offers no ${FIXTURE_TOOL_NAMES[need.role]} tool (fixture contract) and the config maps none to the "${need.role}" role`;
-      return need.taskSupport ? taskSupportMismatch(binding) : undefined;
+      if (need.taskSupport) return taskSupportMismatch(binding);
+      // A role whose work the contract runs as a task needs a tool that may be called as one.
+      const contract = FIXTURE_TASK_SUPPORT[need.role];
+      return contract === 'optional' || contract === 'required' ? tasksRefusedReason(binding) : undefined;
     }
     case 'transport':
       return facts.transport === need.transport ? undefined : `needs the ${need.transport === 'http' ? 'Streamable HTTP' : 'stdio'} transport`;

@@ -90,7 +90,7 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
     if (error instanceof TargetUnreachable) error.report = notRunReport(options, error.message, startedAt, started);
     throw error;
   }
-  const notices: string[] = [];
+  const notices: string[] = [...facts.fixtures.values()].flatMap((binding) => (binding.standIn ? [binding.standIn] : []));
   const wanted = options.profile.protocolVersion;
   if (facts.protocolVersion !== wanted) {
     notices.push(
@@ -118,7 +118,7 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   const order = longestFirst(applicable, timing, facts);
   let next = 0;
   // Only process starts are gated (stdio servers, clients under test): an HTTP session costs the harness next to nothing.
-  const broker = new ConnectionBroker(options.shareConnections ?? true, options.target.transport === 'http' ? undefined : (options.startGate ?? new StartGate()));
+  const broker = new ConnectionBroker(options.shareConnections ?? true, options.target.transport === 'http' ? undefined : (options.startGate ?? new StartGate()), options.onNotice);
   const worker = async () => {
     while (next < order.length) {
       const index = order[next++];

@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { connect, createServer, type AddressInfo, type Server } from 'node:net';
+import { freePort } from '../cli/targets.js';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +15,27 @@ const dir = mkdtempSync(join(tmpdir(), 'cli-'));
 function cli(...args: string[]) {
   const run = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 120_000, env: { ...process.env, GITHUB_STEP_SUMMARY: '' } });
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+/** A TCP listener on a free port of `host`, standing for another server that holds the port. */
+function listening(host: string): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = createServer((socket) => socket.end('HTTP/1.1 200 OK\r\ncontent-length: 0\r\n\r\n'));
+    server.once('error', reject);
+    server.listen(0, host, () => resolve(server));
+  });
+}
+
+/** Whether nothing accepts connections at the port of 127.0.0.1. */
+function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(true));
+  });
 }
 
 const withFault = (fault: string) => ['--command', `"${process.execPath}" "${REFERENCE}" --fault ${fault}`];
@@ -81,6 +104,58 @@ describe.skipIf(!built)('the command line (run "npm run build" first when runnin
     expect(report.verdict.summary).toMatch(/^the run could not happen: the receiver under test could not be reached: .*cannot start/);
     expect(report.results.length).toBeGreaterThan(0);
     expect(report.results.every((r: { outcome: string; message: string }) => r.outcome === 'error' && r.message.includes('cannot start'))).toBe(true);
+  });
+
+  it('--launch refuses a port that already answers: exit 2, one line naming the port and how to mend it', async () => {
+    const other = await listening('127.0.0.1');
+    try {
+      const port = (other.address() as AddressInfo).port;
+      const json = join(dir, 'port-taken.json');
+      const run = cli('server', '--url', `http://127.0.0.1:${port}/mcp`, '--launch', `"${process.execPath}" "${REFERENCE}" --http --port ${port}`, '--only', 'creation.*', '--json', json);
+      expect(run.code).toBe(2);
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+      expect(run.stderr).toContain(`port ${port} of http://127.0.0.1:${port}/mcp already answers before the --launch command started`);
+      expect(run.stderr).toMatch(/give --launch and --url a free port/);
+      expect(JSON.parse(readFileSync(json, 'utf8')).results.every((r: { outcome: string }) => r.outcome === 'error')).toBe(true);
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
+    }
+  });
+
+  it('--launch: a launched server that cannot bind gives exit 2 naming the cause from its stderr', async () => {
+    // The port is taken on 127.0.0.1 only, so nothing answers at 127.0.0.2; the launched server binds every address and cannot.
+    const other = await listening('127.0.0.1');
+    try {
+      const port = (other.address() as AddressInfo).port;
+      const run = cli('server', '--url', `http://127.0.0.2:${port}/mcp`, '--launch', `"${process.execPath}" "${REFERENCE}" --http --host 0.0.0.0 --port ${port}`, '--only', 'creation.*');
+      expect(run.code).toBe(2);
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+      expect(run.stderr).toMatch(/the --launch command exited before .* answered; its stderr ended with: .*EADDRINUSE/);
+      expect(run.stdout).not.toMatch(/FAIL/);
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
+    }
+  });
+
+  it('--launch: an answer at the URL counts only while the launched process lives', async () => {
+    const port = await freePort();
+    const fixture = fileURLToPath(new URL('./fixtures/broken/launch-then-leave.mjs', import.meta.url));
+    const run = cli('server', '--url', `http://127.0.0.1:${port}/mcp`, '--launch', `"${process.execPath}" "${fixture}" ${port}`, '--only', 'creation.*');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/the --launch command exited before .* answered; its stderr ended with: .*started another server in the background and left/);
+    // The server it left behind carried the suite's mark, and was ended with it.
+    expect(await portFree(port)).toBe(true);
+  });
+
+  it('a server on the SDK 1.x (taskSupport "forbidden" on every plain tool, no conformance_forbidden): the forbidden role falls back to such a tool, said in the notices', () => {
+    const fixture = fileURLToPath(new URL('./fixtures/broken/sdk1-task-support.mjs', import.meta.url));
+    const json = join(dir, 'sdk1.json');
+    const run = cli('server', '--command', `"${process.execPath}" "${fixture}"`, '--spec', '2025-11-25', '--only', 'tool-negotiation.forbidden-with-task', '--json', json);
+    expect(run.code, run.stdout).toBe(0);
+    const report = JSON.parse(readFileSync(json, 'utf8'));
+    expect(report.results.map((r: { id: string; outcome: string }) => `${r.id}: ${r.outcome}`)).toEqual(['tool-negotiation.forbidden-with-task: pass']);
+    expect(report.notices.join('\n')).toMatch(/no conformance_forbidden tool; conformance_plain, which it lists with execution.taskSupport "forbidden", stands in/);
+    expect(run.stdout).toMatch(/Notices:\n.*stands in for the "forbidden" fixture role/);
   });
 
   it('exits 3 when nothing is selected', () => {

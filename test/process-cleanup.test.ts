@@ -1,11 +1,19 @@
-import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openConnection } from '../harness/connections/connect.js';
-import { groupRunning, liveProcessGroups } from '../harness/connections/process-group.js';
+import { endEscapedProcesses, groupRunning, launchCommand, liveProcessGroups, processEnded, PROCESS_MARK, type LaunchedProcess } from '../harness/connections/process-group.js';
+import type { JsonReport } from '../reports/json.js';
+import { BROKEN_FIXTURES, BUILT, CLI, leftBehind, removeRunFolders, ROOT, runCli, runFolder } from './support/cli-run.js';
 import { CommandStdioTransport } from '../harness/connections/stdio-transport.js';
 import { IutError } from '../harness/session.js';
 import { Transcript } from '../harness/transcript.js';
 
 const groupAlive = groupRunning;
+
+afterAll(removeRunFolders);
 
 describe('process cleanup', () => {
   it('ends the whole process group of a stdio IUT, grandchildren included', async () => {
@@ -44,3 +52,87 @@ describe('process cleanup', () => {
     expect(entries.some((e) => e.dir === 'stderr' && e.text === 'oops')).toBe(true);
   });
 });
+
+/** The first line the launched command writes to stdout. */
+function firstLine(launched: LaunchedProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    launched.child.stdout.setEncoding('utf8');
+    launched.child.stdout.on('data', (chunk: string) => {
+      text += chunk;
+      if (text.includes('\n')) resolve(text.slice(0, text.indexOf('\n')));
+    });
+    launched.child.stdout.once('end', () => reject(new Error(`stdout ended before a line: ${text}`)));
+  });
+}
+
+function groupOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+}
+
+describe('processes that escape the process group', () => {
+  const proc = existsSync('/proc/self/environ');
+  // Each prints the daemon's pid, then stays up until the suite ends it.
+  const escapes = {
+    'a double fork into a new session': `(setsid sh -c 'echo $$; exec sleep 300' &); exec sleep 300`,
+    'a detached child': `exec "${process.execPath}" -e "const c = require('child_process').spawn('sleep', ['300'], { detached: true, stdio: 'ignore' }); c.unref(); console.log(c.pid); setInterval(() => {}, 1e6)"`,
+  };
+  for (const [how, command] of Object.entries(escapes)) {
+    it.skipIf(!proc)(`ends ${how} with the process that started it, found by its mark`, async () => {
+      const launched = launchCommand(command, { stdin: false });
+      const daemon = Number(await firstLine(launched));
+      expect(groupOf(daemon), 'the daemon left the group the suite ends').not.toBe(launched.pid);
+      expect(readFileSync(`/proc/${daemon}/environ`, 'latin1')).toContain(`${PROCESS_MARK}=${launched.mark}`);
+      await launched.end();
+      expect(processEnded(daemon)).toBe(true);
+      expect(launched.escaped.map(({ pid }) => pid)).toEqual([daemon]);
+      expect(await endEscapedProcesses()).toEqual([]);
+    });
+  }
+
+  it.skipIf(!proc || !BUILT)('a run leaves no daemon of its receivers running, and says which it ended', async () => {
+    const run = await runCli(
+      'daemonising',
+      ['--command', `node ${join(BROKEN_FIXTURES, 'daemonising.mjs')}`, '--spec', '2025-11-25', '--only', 'creation.create-task-result-shape,creation.status-working'],
+      { boundMs: 60_000 },
+    );
+    const report = JSON.parse(readFileSync(run.jsonFile, 'utf8')) as JsonReport;
+    expect(run.code, run.stdout.slice(-2000)).toBe(0);
+    const recorded = run.processes.filter((seen) => seen.start === 'recorded');
+    // The discovery process and at least one check's: each left two daemons.
+    expect(recorded.length).toBeGreaterThanOrEqual(6);
+    expect(leftBehind(run), 'daemons outlived the run').toEqual([]);
+    const told = report.notices.filter((line) => /^Ended \d+ process/.test(line)).join('\n');
+    expect(told).toMatch(/after checks? creation\./);
+    expect(told).toMatch(/outside the checks \(from the discovery connection/);
+  });
+
+  it.skipIf(!proc || !BUILT)('a client under test that starts a session daemon leaves none behind', () => {
+    const tag = `escape-${randomUUID()}`;
+    const client = `(setsid env DAEMON_TAG=${tag} sleep 600 >/dev/null 2>&1 < /dev/null &); exec "${process.execPath}" "${join(ROOT, 'dist/reference-client/main.js')}"`;
+    const json = join(runFolder('client-daemon'), 'results.json');
+    const run = spawnSync(process.execPath, [CLI, 'client', '--command', client, '--only', 'creation.status-working,creation.create-task-result-shape', '--json', json], {
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    expect(run.status, run.stdout.slice(-2000)).toBe(0);
+    expect(processesTagged(tag), 'daemons outlived the run').toEqual([]);
+    const report = JSON.parse(readFileSync(json, 'utf8')) as JsonReport;
+    expect(report.notices.join('\n')).toMatch(/^Ended \d+ process(es)? after checks? creation\..*sleep 600/m);
+  });
+});
+
+/** Running processes whose environment carries DAEMON_TAG=tag. */
+function processesTagged(tag: string): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        return readFileSync(`/proc/${entry}/environ`, 'latin1').split('\0').includes(`DAEMON_TAG=${tag}`) && !processEnded(Number(entry));
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}

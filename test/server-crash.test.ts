@@ -124,7 +124,7 @@ describe.skipIf(!BUILT).concurrent('a server under test that dies mid-run (run "
     expectCrashFindingsOnly(report, exit.checks);
     expectNoFalseJsonRpcFails(report);
     // The server's stderr went into the transcripts of the checks in flight.
-    expect(culprit.transcript.some((e) => e.dir === 'stderr' && e.conn === 'server' && e.text?.includes('simulated bug'))).toBe(true);
+    expect(culprit.transcript.some((e) => e.dir === 'stderr' && (e.conn === 'server' || e.conn === 'shared server') && e.text?.includes('simulated bug'))).toBe(true);
     // The rest ran against the new process, say so, and pass.
     const after = report.results.filter((r) => r.targetRestarts > 0);
     expect(after.length).toBeGreaterThan(0);

@@ -12,7 +12,7 @@ import { StdioProcess, type TenantHolder } from './stdio-process.js';
 import { ModernHttpTransport, type HttpExchange } from './modern-http-transport.js';
 import { MODERN_PROTOCOL_VERSION } from '../modern/envelope.js';
 import type { ClientHub, ClientSlot } from './client-hub.js';
-import { launchCommand, type LaunchedProcess } from './process-group.js';
+import { launchCommand, type EscapedProcess, type LaunchedProcess } from './process-group.js';
 import type { ConnectionObserver } from './target-watch.js';
 import type { HubOptions, HubRecord } from '../hub-record.js';
 
@@ -68,6 +68,8 @@ export interface Connection {
   admit?(next: { transcript: Transcript; label: string; observer?: ConnectionObserver }): Connection;
   /** A receiver process (stdio): whether it left this request unanswered while answering one sent after it. */
   passedOver?(requestId: string | number): boolean;
+  /** A process of the suite's (stdio server, client under test): what it started that outlived it and was ended once it was closed. */
+  escaped?(): readonly EscapedProcess[];
   close(): Promise<void>;
 }
 
@@ -166,7 +168,8 @@ export async function openConnection(target: TargetSpec, options: ConnectOptions
         else if (!session.closed) await session.notify('notifications/cancelled', { requestId }).catch(() => undefined);
       };
       const exchangeOf = (id: string | number) => exchanges.get(id);
-      return { label, transport: target.transport, session, init, era, deliveryOf: (id) => exchanges.get(id)?.delivery, exchangeOf, endRequest, close };
+      const escaped = stdioProcess ? () => stdioProcess.escaped : undefined;
+      return { label, transport: target.transport, session, init, era, deliveryOf: (id) => exchanges.get(id)?.delivery, exchangeOf, endRequest, escaped, close };
     }
     const reply = await session.request(
       'initialize',
@@ -197,6 +200,7 @@ export async function openConnection(target: TargetSpec, options: ConnectOptions
       handOver,
       admit,
       passedOver: stdioProcess?.passedOver,
+      escaped: stdioProcess ? () => stdioProcess.escaped : undefined,
       close,
     };
   } catch (error) {
@@ -222,6 +226,7 @@ function admitter(stdioProcess: StdioProcess, transport: 'stdio' | 'http', init:
       handOver,
       admit,
       passedOver: stdioProcess.passedOver,
+      escaped: () => stdioProcess.escaped,
       close: () => session.close().catch(() => undefined),
     };
   };
@@ -264,6 +269,7 @@ async function openClientConnection(target: Extract<TargetSpec, { transport: 'cl
       throw error;
     }
   }
+  const escaped = () => launched?.escaped ?? [];
   try {
     launched = launchCommand(`${target.command} ${shellQuote(slot.url)}`, { env: { ...process.env, ...target.env, MCP_CONFORMANCE_URL: slot.url } as Record<string, string>, stdin: false });
     launched.child.stdout.setEncoding('utf8');
@@ -289,7 +295,7 @@ async function openClientConnection(target: Extract<TargetSpec, { transport: 'cl
       holder.transcript.note(signal ? `the client process was ended by ${signal}` : `the client process exited with code ${code}`, holder.label);
       session.closeWith('the client process exited');
     });
-    return clientConnection(holder, session, init, slot, handOver, close);
+    return clientConnection(holder, session, init, slot, handOver, close, escaped);
   } catch (error) {
     await close();
     throw error;
@@ -297,7 +303,15 @@ async function openClientConnection(target: Extract<TargetSpec, { transport: 'cl
 }
 
 /** A client under test as a connection: its label and hub record are those of the check now holding it. */
-function clientConnection(holder: { label: string }, session: RpcSession, init: InitializeOutcome, slot: ClientSlot, handOver: Connection['handOver'], close: () => Promise<void>): Connection {
+function clientConnection(
+  holder: { label: string },
+  session: RpcSession,
+  init: InitializeOutcome,
+  slot: ClientSlot,
+  handOver: Connection['handOver'],
+  close: () => Promise<void>,
+  escaped?: Connection['escaped'],
+): Connection {
   return {
     get label() {
       return holder.label;
@@ -311,6 +325,7 @@ function clientConnection(holder: { label: string }, session: RpcSession, init: 
       return slot.record;
     },
     handOver,
+    escaped,
     close,
   };
 }

@@ -11,6 +11,7 @@ import type { StartGate, StartSlot } from '../start-gate.js';
 import { withinMs } from '../timing.js';
 import { Transcript } from '../transcript.js';
 import type { Connection } from './connect.js';
+import { endEscapedProcesses, escapedNotice, takeUntold, type EscapedProcess } from './process-group.js';
 import type { ConnectionObserver } from './target-watch.js';
 
 export interface ConnectionRequest {
@@ -40,6 +41,8 @@ interface Household {
   ready: Promise<Connection | undefined>;
   seats: number;
   members: Map<Connection, Transcript>;
+  /** Every check that held a seat, for what the run says about the process once it is closed. */
+  checks: string[];
   /** A member ended with something wrong or outstanding: no more join, and the process is not kept after. */
   spoiled: boolean;
 }
@@ -76,6 +79,8 @@ export class ConnectionBroker {
   constructor(
     readonly shares: boolean,
     private readonly gate?: StartGate,
+    /** Told at once when processes that escaped a receiver's process group were ended, for the live console. */
+    private readonly onNotice?: (line: string) => void,
   ) {}
 
   /** A connection for the check: one of its kind that came free, or a new one from `open` once a start slot is free. */
@@ -90,7 +95,7 @@ export class ConnectionBroker {
     }
     // The first of a household: it starts (or takes) the process, the seats fill while it starts.
     let settle!: (connection: Connection | undefined) => void;
-    const household: Household = { kind, ready: new Promise((resolve) => (settle = resolve)), seats: 1, members: new Map(), spoiled: false };
+    const household: Household = { kind, ready: new Promise((resolve) => (settle = resolve)), seats: 1, members: new Map(), checks: [], spoiled: false };
     this.households.push(household);
     try {
       const connection = await this.connectAlone(request, kind, open);
@@ -141,6 +146,7 @@ export class ConnectionBroker {
       this.cohabitantsOf(transcript).add(request.checkId);
     }
     household.members.set(connection, request.transcript);
+    household.checks.push(request.checkId);
     this.householdOf.set(connection, household);
   }
 
@@ -216,17 +222,17 @@ export class ConnectionBroker {
       // A member that went wrong or left work running: the process takes no one new and is not kept after.
       if (!reusable || !connection.session.quiescent || (household.members.size > 0 && unfinishedTasks.length > 0)) household.spoiled = true;
       if (household.members.size > 0) {
-        await withinMs(connection.close(), 5000);
+        await this.close(connection);
         return;
       }
       this.vacate(household);
       if (household.spoiled) {
-        await withinMs(connection.close(), 5000);
+        await this.close(connection, household.checks);
         return;
       }
     }
     if (!this.shares || this.ended || kind === undefined || !reusable || !connection.handOver || !connection.session.quiescent) {
-      await withinMs(connection.close(), 5000);
+      await this.close(connection);
       return;
     }
     const idle = { connection, served: this.served.get(connection) ?? [] };
@@ -234,8 +240,8 @@ export class ConnectionBroker {
     // Tasks the check did not follow to their end (most have ended by now): asked after once, out of the check's
     // time; kept only when every one has ended.
     const tidying = this.tidy(connection, unfinishedTasks).then(
-      (ended) => (ended && !this.ended ? this.offer(kind, { ...idle, tidied: unfinishedTasks.length }) : withinMs(connection.close(), 5000)),
-      () => withinMs(connection.close(), 5000),
+      (ended) => (ended && !this.ended ? this.offer(kind, { ...idle, tidied: unfinishedTasks.length }) : this.close(connection)),
+      () => this.close(connection),
     );
     this.tidying.add(tidying);
     void tidying.finally(() => this.tidying.delete(tidying));
@@ -255,7 +261,23 @@ export class ConnectionBroker {
     const kept = [...this.idle.values()].flat();
     this.idle.clear();
     for (const idle of kept) if (idle.connection.session.closed) this.endedWhileKept(idle);
-    await Promise.all(kept.map(({ connection }) => withinMs(connection.close(), 5000)));
+    await Promise.all(kept.map(({ connection }) => this.close(connection)));
+    // What escaped a process that no check closed (discovery's, one closed at a check's deadline): ended now.
+    this.tellEscaped([...takeUntold(), ...(await endEscapedProcesses())], "outside the checks (from the discovery connection, or a process closed at a check's deadline)");
+  }
+
+  /** Closes a connection, bounded; what its process left running outside its group is ended with it and told, naming the checks it `served`. */
+  private async close(connection: Connection, served = this.served.get(connection) ?? []): Promise<void> {
+    const closing = connection.close().then(() => this.tellEscaped(takeUntold(connection.escaped?.() ?? []), `after ${served.length === 1 ? 'check' : 'checks'} ${served.join(', ')}`));
+    await withinMs(closing, 5000);
+  }
+
+  /** A run notice for processes the suite started that outlived the process they came from, and were ended. */
+  private tellEscaped(escaped: readonly EscapedProcess[], when: string): void {
+    if (escaped.length === 0) return;
+    const line = escapedNotice(escaped, 'the receiver under test', when);
+    this.lost.push(line);
+    this.onNotice?.(line);
   }
 
   private opened(request: ConnectionRequest, connection: Connection): Connection {
@@ -282,7 +304,7 @@ export class ConnectionBroker {
       if (!idle.connection.session.closed) return idle;
       // It ended while kept: reaped, not reused, and told in the run's notices (no check held it).
       this.endedWhileKept(idle);
-      void withinMs(idle.connection.close(), 5000);
+      void this.close(idle.connection);
     }
     return undefined;
   }

@@ -93,6 +93,11 @@ export class StdioProcess {
     return { session: holder.session, handOver: this.handOverOf(holder) };
   }
 
+  /** Processes it started that left its process group and were ended after it. */
+  get escaped(): CommandStdioTransport['escaped'] {
+    return this.stdio.escaped;
+  }
+
   /** Whether the process left the request unanswered while it answered one sent after it (shared-wire.ts). */
   readonly passedOver = (requestId: string | number): boolean => this.wire.passedOver(requestId);
 }

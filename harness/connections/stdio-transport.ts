@@ -2,7 +2,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { withinMs } from '../timing.js';
 import { OutputTail } from './output-tail.js';
-import { launchCommand, processEnded, type LaunchedProcess } from './process-group.js';
+import { launchCommand, processEnded, type EscapedProcess, type LaunchedProcess } from './process-group.js';
 import type { ProcessExit } from './target-watch.js';
 
 /** Largest single stdout line accepted; beyond it the line is dropped and reported, so a babbling IUT cannot exhaust memory. */
@@ -152,5 +152,10 @@ export class CommandStdioTransport implements Transport {
 
   get pid(): number | undefined {
     return this.process?.pid;
+  }
+
+  /** Processes it started that left its process group and were ended after it (process-group.ts). */
+  get escaped(): readonly EscapedProcess[] {
+    return this.process?.escaped ?? [];
   }
 }

@@ -13,6 +13,9 @@ import { processEnded } from './process-group.js';
 
 /** The requirement a server breaks when a request brings it down (harness/base-requirements.ts). */
 export const NO_CRASH_REQUIREMENT = 'BASE-NO-CRASH';
+/** The label of the launched server's stderr lines in a transcript: written while this check alone ran, or while others ran too. */
+const SERVER_STDERR = 'server';
+const SHARED_SERVER_STDERR = 'shared server';
 /** A run starts the server again at most this many times: a server that dies on every check cannot hold the run. */
 export const MAX_RESTARTS = 3;
 /** Requests sent this long before the server went are named in the finding: the culprit is among them. */
@@ -179,6 +182,8 @@ export class CheckWatch implements ConnectionObserver {
   private readonly exitReports: Promise<void>[] = [];
   /** The check's scenario is over (its connections are being closed): a death from now on is not its concern unless it met it. */
   private ended = false;
+  /** The transcript says what "shared server" stderr lines are. */
+  private toldShared = false;
 
   constructor(
     private readonly watcher: TargetWatcher,
@@ -203,6 +208,21 @@ export class CheckWatch implements ConnectionObserver {
     if (exit.byHarness || this.death) return;
     const death: TargetDeath = { how: 'exited', code: exit.code, signal: exit.signal, at: exit.at, atMs: exit.atMs, stderrTail: exit.stderrTail, own: true };
     if (this.died(death)) this.watcher.recordOwnProcessDeath(this, death);
+  }
+
+  /**
+   * A line the shared server (--launch) wrote while this check ran. Written while other checks ran too, it may be
+   * theirs: labelled "shared server", and the first such line says so in the transcript.
+   */
+  serverStderr(text: string, othersRunning: number): void {
+    if (othersRunning === 0) return this.transcript.stderr(SERVER_STDERR, text);
+    if (!this.toldShared) {
+      this.toldShared = true;
+      this.transcript.note(
+        `lines labelled "${SHARED_SERVER_STDERR}" are the launched server's stderr, written while other checks ran against the same server (${othersRunning} at the first such line): each may have been caused by another check's requests`,
+      );
+    }
+    this.transcript.stderr(SHARED_SERVER_STDERR, text);
   }
 
   /** Nothing went wrong below JSON-RPC while the check ran: no failed request, no death. */
@@ -423,7 +443,7 @@ export class TargetWatcher {
     // The server's stderr belongs to every check running while it is written.
     this.stopListening = server.stderr.onLine((line) => {
       if (this.server !== server || this.stopped) return;
-      for (const watch of this.running) watch.transcript.stderr('server', line.text);
+      for (const watch of this.running) watch.serverStderr(line.text, this.running.size - 1);
     });
     this.exitHandled = server.exited.then(async ({ code, signal }) => {
       const at = new Date().toISOString();

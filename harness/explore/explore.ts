@@ -3,17 +3,18 @@
 import fc from 'fast-check';
 import { describeTarget, wireTransport, type TargetSpec } from '../connections/connect.js';
 import { discoverTarget, TargetUnreachable } from '../discovery.js';
-import type { FixtureBinding, FixtureMapping } from '../fixtures.js';
+import { takesTasks, type FixtureBinding, type FixtureMapping } from '../fixtures.js';
 import { SPEC_URL, SPEC_VERSION } from '../model-basics.js';
 import type { FixtureRole, ReceiverRole, Requirement } from '../model.js';
 import { declaresTaskRequests, tasksCapability } from '../preconditions.js';
 import { calibrate, type Timing } from '../timing.js';
 import { counterexampleFileName, writeCounterexampleFile } from './counterexample-file.js';
 import type { ConnectionReserve } from './connection-reserve.js';
-import { connectionReserve, executeSequence, type ExecutedRun } from './execute.js';
+import { connectionReserve, executeSequence, EXPLORE_ERROR, type ExecutedRun } from './execute.js';
 import { sequenceArbitrary, type GenerationScope } from './generate.js';
 import { EXPLORE_PROPERTIES, firstViolation, judgeRun, MODERN_EXPLORE_PROPERTIES, severityOf, type ExploreProperty, type Judgement, type PropertyId, type Violation } from './model.js';
 import { judgeModernRun } from './modern-model.js';
+import { plainResults } from './plain-results.js';
 import type { RunLog } from './run-log.js';
 import type { ExecutionSetup } from './runner-base.js';
 import type { TargetFacts } from '../check.js';
@@ -154,9 +155,19 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
   for (const role of allRoles.filter((role) => !scope.roles.includes(role))) notices.push(missingRoleNotice(facts, role));
 
   const modern = dialect.modern ? { protocolVersion: facts.protocolVersion, capabilities: facts.capabilities, serverInfo: facts.serverInfo } : undefined;
+  // A server's tasks are judged against its plain calls (2025-11-25), not against the fixture contract's text.
+  let plain: Awaited<ReturnType<typeof plainResults>> | undefined;
+  if (!dialect.modern && facts.role === 'server') {
+    try {
+      plain = await plainResults(options.target, timing, facts.fixtures, scope.roles, EXPLORE_ERROR);
+    } catch (error) {
+      return finish(nothingRan(`the plain calls the tasks are compared with could not be made: ${(error as Error).message}`, true), {}, notices);
+    }
+    notices.push(...plain.notices);
+  }
   const reserve = connectionReserve({ target: options.target, timing, fixtures: facts.fixtures, modern });
   const explorable = dialect.properties.map((property) => property.id).filter((id) => !skipped[id]);
-  const context: RunContext = { options, timing, fixtures: facts.fixtures, scope, progress, modern, judge: dialect.judge, reserve, explorable };
+  const context: RunContext = { options, timing, fixtures: facts.fixtures, scope, progress, modern, judge: dialect.judge, reserve, explorable, plainResults: plain?.results, plainError: plain?.error };
   let exploration: Exploration;
   try {
     exploration = options.replay ? await replayOnce(context, sequenceFromRecords(options.replay.operations)) : await searchAndShrink(context);
@@ -178,6 +189,8 @@ interface RunContext {
   reserve?: ConnectionReserve;
   /** The properties the exploration can judge (the skipped ones left out): once each is broken, the search ends. */
   explorable: readonly PropertyId[];
+  plainResults?: ExecutionSetup['plainResults'];
+  plainError?: ExecutionSetup['plainError'];
 }
 
 /**
@@ -229,13 +242,23 @@ function modernScope(facts: TargetFacts, maxOps: number): { scope: GenerationSco
   return { scope, cannot };
 }
 
+/** The rule `server` keeps too (fixtures.ts): a tool without taskSupport "optional" or "required" is not called as a task. */
 function taskCapable(binding: FixtureBinding | undefined): boolean {
-  return binding !== undefined && (binding.declaredTaskSupport === 'optional' || binding.declaredTaskSupport === 'required');
+  return binding !== undefined && takesTasks(binding);
 }
 
 /** Runs one sequence and judges it; `counts` adds its operations and observations to the exploration's. */
 async function runAndJudge(context: RunContext, sequence: Sequence, signal: AbortSignal, counts?: Exploration) {
-  const run = await executeSequence(sequence, { target: context.options.target, timing: context.timing, fixtures: context.fixtures, signal, modern: context.modern, reserve: context.reserve });
+  const run = await executeSequence(sequence, {
+    target: context.options.target,
+    timing: context.timing,
+    fixtures: context.fixtures,
+    signal,
+    modern: context.modern,
+    reserve: context.reserve,
+    plainResults: context.plainResults,
+    plainError: context.plainError,
+  });
   const judgements = context.judge(run.log);
   if (counts && !signal.aborted) {
     counts.runsDone += 1;
@@ -481,9 +504,13 @@ async function assembleReport(
       return { ...base, outcome: 'error', message: `no verdict: ${exploration.endedBecause}${before}` };
     }
     const runs = exploration.runsDone;
+    // No pass without a run.
+    if (runs === 0) return { ...base, outcome: 'skip', message: `not exercised: no run was made (${exploration.endedBecause})` };
     return { ...base, outcome: 'pass', message: `no violation in ${runs} run${runs === 1 ? '' : 's'} (${observations} observation${observations === 1 ? '' : 's'})` };
   });
   const broken = properties.some((property) => property.outcome === 'fail' || property.outcome === 'error');
+  // An exploration that judged nothing does not pass (the command exits 2, the run could not happen).
+  const judged = properties.some((property) => property.outcome === 'pass' || property.outcome === 'warn');
   return {
     tool: options.tool,
     profile: { id: profile.id, title: profile.title, specUrl: profile.specUrl },
@@ -498,7 +525,7 @@ async function assembleReport(
     durationMs: Math.round(performance.now() - started),
     endedBecause: exploration.endedBecause,
     properties,
-    outcome: broken ? 'fail' : 'pass',
+    outcome: broken || !judged ? 'fail' : 'pass',
     notices,
   };
 }

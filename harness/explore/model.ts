@@ -1,11 +1,12 @@
 // The model of what the 2025-11-25 spec allows a task receiver to show, as pure judgements of a finished run's log.
 // "A happens before B" when A's answer arrived before B was sent; operations that overlap are races, and a race
 // accepts every outcome the spec allows for either order.
+import { brief } from '../describe.js';
 import type { FixtureMethod } from '../fixtures.js';
 import { levelOf } from '../model-basics.js';
 import type { Keyword, Requirement } from '../model.js';
 import { describeOperation } from './operations.js';
-import { answeredTask, INVALID_PARAMS, type CreatedTask, type ObservedOperation, type RunLog } from './run-log.js';
+import { answeredTask, comparable, INVALID_PARAMS, type CreatedTask, type ObservedOperation, type RunLog } from './run-log.js';
 
 export const EXPLORE_PROPERTIES = [
   { id: 'explore.status-graph', title: "A task's statuses follow the lifecycle graph", requirements: ['TASKS-LIFECYCLE-VALID-TRANSITIONS'] },
@@ -360,12 +361,21 @@ function stateAtResult(log: RunLog, task: CreatedTask, result: ObservedOperation
 function outcomeProblem(task: CreatedTask, result: ObservedOperation): string | undefined {
   const { answer } = result;
   if (task.role === 'error') {
-    const expected = `the work's JSON-RPC error ${String(task.input.code)} "${String(task.input.message)}"`;
+    // The plain call's error where it was asked for (as result-retrieval.same-error judges), else the one asked for.
+    const wanted = task.plainError ?? { code: task.input.code, message: task.input.message };
+    const expected = `${task.plainError ? "the plain call's" : "the work's"} JSON-RPC error ${String(wanted.code)} "${String(wanted.message)}"`;
     if (answer.kind !== 'error') return `expected ${expected}, got ${answerText(result)}`;
-    if (task.comparesText && (answer.code !== task.input.code || answer.message !== task.input.message)) return `expected ${expected}, got error ${answer.code} "${answer.message}"`;
+    if (task.comparesText && (answer.code !== wanted.code || answer.message !== wanted.message)) return `expected ${expected}, got error ${answer.code} "${answer.message}"`;
     return undefined;
   }
   if (task.method !== undefined) return clientOutcomeProblem(task, task.method, result);
+  // Exactly what the plain call returns, as result-retrieval.same-as-plain-call judges it.
+  if (task.plainResult !== undefined) {
+    const expected = `the plain call's result ${brief(task.plainResult)}`;
+    if (answer.kind !== 'result') return `expected ${expected}, got ${answerText(result)}`;
+    const got = comparable(answer.result);
+    return got === task.plainResult ? undefined : `expected ${expected}, got ${brief(got)}`;
+  }
   const isError = task.role === 'fail';
   const expected = `a CallToolResult${isError ? ' with isError true' : ''}${task.comparesText ? ` and the text ${JSON.stringify(task.input.text)}` : ''}`;
   if (answer.kind !== 'result') return `expected ${expected}, got ${answerText(result)}`;

@@ -68,7 +68,7 @@ export interface ExploreReport {
   /** Why the exploration ended: all runs done, the time budget spent, a violation found and shrunk. */
   endedBecause: string;
   properties: PropertyResult[];
-  /** pass when no property failed (warns do not fail it, unless --strict). */
+  /** pass when no property failed (warns do not fail it, unless --strict) and at least one was judged: never without a run. */
   outcome: 'pass' | 'fail';
   notices: string[];
 }

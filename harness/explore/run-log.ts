@@ -1,5 +1,6 @@
 // What one run of a sequence saw: every operation with when it was sent and answered, and the tasks it created.
 // The model judges this log alone, so it is plain data that tests can write by hand.
+import { canonicalJson } from '../describe.js';
 import type { FixtureMethod } from '../fixtures.js';
 import type { TranscriptEntry } from '../model.js';
 import type { ExploreRole, Operation } from './operations.js';
@@ -50,6 +51,10 @@ export interface CreatedTask {
   comparesText: boolean;
   /** False where a mapped tool ignores delayMs, so the work's length is unknown. */
   honoursDelay: boolean;
+  /** The plain call's result for this task's input (plain-results.ts, as `comparable` gives it): its tasks/result must equal it. */
+  plainResult?: string;
+  /** The error fixture's plain call's error: its tasks/result must be this very error (code and message). */
+  plainError?: { code: number; message: string };
   /** Set once the CreateTaskResult named a task. */
   taskId?: string;
   /** The task of the CreateTaskResult. */
@@ -68,6 +73,12 @@ export interface RunLog {
   transcript: TranscriptEntry[];
   /** Set when the run could not finish (a request unanswered within its bound, a lost connection). */
   error?: string;
+}
+
+/** A result as compared with the plain call's: canonical JSON without _meta, which legitimately differs (related-task metadata). */
+export function comparable(result: Record<string, unknown>): string {
+  const { _meta: _ignored, ...rest } = result;
+  return canonicalJson(rest);
 }
 
 /** The error a tasks/* request must give for a task it does not know. */

@@ -7,6 +7,7 @@ import type { RpcReply } from '../session.js';
 import type { Timing } from '../timing.js';
 import type { TargetSpec } from '../connections/connect.js';
 import type { ConnectionReserve } from './connection-reserve.js';
+import { expectedFor, type PlainError, type PlainResult } from './plain-results.js';
 import type { Operation } from './operations.js';
 import { describeAnswer, type Answer, type CreatedTask, type ObservedOperation, type RunLog } from './run-log.js';
 
@@ -20,6 +21,10 @@ export interface ExecutionSetup {
   modern?: { protocolVersion: string; capabilities: Record<string, unknown>; serverInfo: unknown };
   /** Identity A's connection started ahead of the run (execute.ts, connectionReserve); absent: the run opens its own. */
   reserve?: ConnectionReserve;
+  /** 2025-11-25 servers: the plain results tasks of the echo and fail tools are judged against (plain-results.ts); a role absent here is not compared by text. */
+  plainResults?: ReadonlyMap<FixtureRole, PlainResult>;
+  /** With plainResults: the error fixture's plain error; absent where it could not be had (its tasks are then only judged to fail). */
+  plainError?: PlainError;
 }
 
 export type Plan = { run: true; index?: number } | { run: false; index?: undefined };
@@ -99,6 +104,17 @@ export abstract class RunnerBase<R = unknown> {
       honoursDelay: binding.honoursDelay,
       position: base.position,
     };
+    // Judged against the plain call where it was made: its text compared only where the plain result showed how.
+    const plains = this.setup.plainResults;
+    if (plains && binding.method === 'tools/call' && (operation.role === 'echo' || operation.role === 'fail')) {
+      const plain = plains.get(operation.role);
+      created.comparesText = plain !== undefined;
+      if (plain && typeof input.text === 'string') created.plainResult = expectedFor(plain, input.text);
+    }
+    if (plains && binding.method === 'tools/call' && operation.role === 'error') {
+      created.comparesText = this.setup.plainError !== undefined;
+      if (this.setup.plainError) created.plainError = this.setup.plainError;
+    }
     this.log.tasks.push(created);
     this.createSentAt.set(index, performance.now());
     return created;

@@ -1,4 +1,5 @@
 import { defineCheck, type CheckContext } from '../../harness/check.js';
+import { takesTasks } from '../../harness/fixtures.js';
 import type { FixtureRole } from '../../harness/model.js';
 import { uniqueText } from '../../harness/waits.js';
 
@@ -36,7 +37,11 @@ export default defineCheck({
   roles: ['server', 'client'],
   needs: [{ kind: 'tasks-capability', path: 'requests' }],
   async run(ctx: CheckContext) {
-    const probes = PROBES.filter(({ role }) => ctx.facts.fixtures.has(role) && ctx.facts.fixtures.get(role)?.declaredTaskSupport !== 'forbidden');
+    // Only tools that may be called as tasks: no execution.taskSupport means "forbidden".
+    const probes = PROBES.filter(({ role }) => {
+      const binding = ctx.facts.fixtures.get(role);
+      return binding !== undefined && takesTasks(binding);
+    });
     if (probes.length === 0) ctx.skip('the receiver offers no fixture that can run as a task');
     // Long enough that the work cannot have ended before a prompt CreateTaskResult reaches us.
     const workMs = ctx.timing.span(500, 2);
