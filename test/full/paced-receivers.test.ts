@@ -47,9 +47,10 @@ describe.skipIf(!REFERENCE_BUILT)('a correct receiver that keeps a long pace, or
         expect(keywordMismatches(report)).toEqual([]);
         if (asked !== undefined) expect(report.calibration?.pollIntervalMs).toBe(asked);
         if (work !== undefined) expect(report.calibration?.workMs).toBeGreaterThanOrEqual(work - 1000);
-        // Nearly every check ran to a pass: a pace the suite could not fit would show as skips.
+        // Nearly every check ran to a pass: a pace the suite could not fit would show as skips (the 2026-07-28 profile has
+        // four or five by design on the reference, as in slow-receivers).
         const applicable = options.profile ? options.profile.checks.length : transport === 'client' ? 35 : 45;
-        expect(report.summary.pass).toBeGreaterThan(options.profile ? applicable - 3 : applicable);
+        expect(report.summary.pass).toBeGreaterThan(options.profile ? applicable - 5 : applicable);
       },
       600_000,
     );
