@@ -424,7 +424,7 @@ describe('json', () => {
     const file = join(dir, 'json', 'nested', 'results.json');
     await writeJsonReport(file, fixture());
     const text = await readFile(file, 'utf8');
-    expect(text).toMatch(/^\{\n {2}"\$schema": "urn:mcp-tasks-conformance:report:v3",\n {2}"tool": \{/);
+    expect(text).toMatch(/^\{\n {2}"\$schema": "urn:mcp-tasks-conformance:report:v4",\n {2}"tool": \{/);
     expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(toJsonReport(fixture()))));
     await writeJsonReport(file, fixture({ durationMs: 1 }));
     expect(JSON.parse(await readFile(file, 'utf8')).durationMs).toBe(1);
