@@ -46,15 +46,16 @@ export const CORE_FAULT_CASES: FaultCase[] = [
   // A drifting createdAt also lands after lastUpdatedAt, which ttl.timestamps warns of.
   { faults: ['created-at-drifts'], catches: { 'lifecycle.stable-identity': 'fail', 'ttl.timestamps': 'warn' } },
   { faults: ['last-updated-goes-back'], catches: { 'lifecycle.monotonic-update': 'fail' } },
-  // The input scenario cannot proceed: judged by each check's keyword (status-shown and leaves-status are SHOULDs).
+  // The input scenario cannot get past tasks/result answering -32602 at once: a cascade of the one root cause, which
+  // result-retrieval.blocks-until-terminal fails; the input checks are inconclusive, naming it (each is proven by its own fault).
   {
     faults: ['result-does-not-block'],
     catches: {
       'result-retrieval.blocks-until-terminal': 'fail',
-      'input-required.status-shown': 'warn',
-      'input-required.elicitation-related-meta': 'fail',
-      'input-required.leaves-status': 'warn',
-      'input-required.completes-with-answer': 'fail',
+      'input-required.status-shown': 'inconclusive',
+      'input-required.elicitation-related-meta': 'inconclusive',
+      'input-required.leaves-status': 'inconclusive',
+      'input-required.completes-with-answer': 'inconclusive',
     },
   },
   { faults: ['result-differs'], catches: { 'result-retrieval.same-as-plain-call': 'fail', 'input-required.completes-with-answer': 'fail' } },
