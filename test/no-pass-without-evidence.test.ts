@@ -98,7 +98,6 @@ describe('no check passes without having seen what it verifies', () => {
       'capabilities.tasks-shape',
       'capabilities.undeclared-type-ignores-task',
       'creation.create-task-result-shape',
-      'creation.immediate-response-meta',
       'creation.no-result-in-create',
       'creation.status-working',
       'creation.task-ids',
