@@ -14,8 +14,11 @@ export class CheckSkip extends Error {
 }
 
 /**
- * An answer the check cannot go on from (e.g. an error where a task was needed). It is judged by the keyword of
- * the requirement the scenario was staging: a fail under MUST, a warn under SHOULD, a skip under MAY.
+ * An answer the check cannot go on from (e.g. an error where a task was needed). `requirementId` names the
+ * prerequisite: the requirement the stalled step is bound by (the check's first requirement when none is named).
+ * When the check verifies that requirement, the stalled step is what it judges: a fail under MUST, a warn under
+ * SHOULD. Otherwise the check is inconclusive, naming the prerequisite and the checks that judge it. Under a MAY
+ * the receiver was free to refuse: a skip.
  */
 export class UnexpectedReply extends Error {
   constructor(

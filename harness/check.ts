@@ -55,6 +55,11 @@ export interface CheckContext {
   validate(requirementId: string, schema: TaskSchemaName, value: unknown, what: string): boolean;
   skip(reason: string): never;
   /**
+   * Ends a scenario that cannot go on because the receiver did not do what `requirementId` asks (e.g. created no
+   * task): a finding where the check verifies that requirement, otherwise inconclusive, naming it and its checks.
+   */
+  unmet(requirementId: string, message: string): never;
+  /**
    * Runs a scenario that races work against round trips. When the scenario calls `missed`, it runs again with
    * every duration multiplied by `stretch` (doubled each time, three tries in all); then the check skips, saying why.
    */

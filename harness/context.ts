@@ -1,4 +1,4 @@
-import { CheckSkip, CheckStop, StagingMissed, type CheckContext, type TargetFacts } from './check.js';
+import { CheckSkip, CheckStop, StagingMissed, UnexpectedReply, type CheckContext, type TargetFacts } from './check.js';
 import { HARNESS_CLIENT_CAPABILITIES, HARNESS_TASK_CLIENT_CAPABILITIES, openConnection, type Connection, type Identity, type TargetSpec } from './connections/connect.js';
 import { FIXTURE_TOOL_NAMES, listAllTools, type FixtureBinding } from './fixtures.js';
 import type { HubOptions } from './hub-record.js';
@@ -224,6 +224,11 @@ export class RunningCheck implements CheckContext {
 
   skip(reason: string): never {
     throw new CheckSkip(reason);
+  }
+
+  unmet(requirementId: string, message: string): never {
+    this.requirement(requirementId);
+    throw new UnexpectedReply(message, requirementId);
   }
 
   async staged<T>(scenario: (stretch: number) => Promise<T>): Promise<T> {

@@ -3,6 +3,7 @@ import { HARNESS_TASK_CLIENT_CAPABILITIES, openConnection, type TargetSpec } fro
 import { clientFixtures } from './fixtures.js';
 import { FIXTURE_TOOL_NAMES, LEGACY_FIXTURE_ROLES, listAllTools, resolveFixtures, type FixtureMapping, type ToolInfo } from './fixtures.js';
 import type { Calibration, FixtureRole, ReceiverRole, RunReport } from './model.js';
+import { describeReply } from './describe.js';
 import { IutError, type RpcSession } from './session.js';
 import { calibrate, median, type Timing } from './timing.js';
 import { probeLegacyPace, type PaceFacts } from './pace-probe.js';
@@ -111,8 +112,9 @@ const PING_SAMPLES = 5;
 const SAMPLING_BUDGET_MS = 1_500;
 
 /**
- * The receiver's round trip: sequential pings on the idle discovery connection. Any answer counts (an error is
- * a round trip too). A receiver that does not answer ping is measured with tools/list instead, where it has tools.
+ * The receiver's round trip: sequential pings on the idle discovery connection. A receiver that does not answer ping,
+ * or answers it only with errors, is measured with tools/list instead, where it has tools. Where every request was
+ * answered with an error, those answers are timed (an error is a round trip too), and the method says so.
  */
 export async function measureRoundTrip(
   session: RpcSession,
@@ -121,19 +123,33 @@ export async function measureRoundTrip(
   /** The modern era measures with requests carrying its envelope, beginning with server/discover. */
   modern?: { methods: string[]; params: (method: string) => Record<string, unknown> },
 ): Promise<Omit<Measured, 'connectMs'>> {
+  // What each probe that did not serve came to, said in the method of the measurement used instead.
+  const failed: string[] = [];
+  let onlyErrors: Omit<Measured, 'connectMs'> | undefined;
   for (const method of modern?.methods ?? (fallbackMethod ? ['ping', fallbackMethod] : ['ping'])) {
     const samplesMs: number[] = [];
+    let firstError: string | undefined;
     const started = performance.now();
     try {
       while (samplesMs.length < PING_SAMPLES && !(samplesMs.length >= 3 && performance.now() - started > SAMPLING_BUDGET_MS)) {
-        samplesMs.push(Math.round((await session.request(method, modern?.params(method) ?? {}, { timeoutMs: Math.min(timing.requestTimeoutMs, timing.scaled(5_000)) })).elapsedMs));
+        const reply = await session.request(method, modern?.params(method) ?? {}, { timeoutMs: Math.min(timing.requestTimeoutMs, timing.scaled(5_000)) });
+        samplesMs.push(Math.round(reply.elapsedMs));
+        if (!reply.ok) firstError ??= describeReply(reply);
+        else firstError = undefined;
       }
-      return { method: `median of ${samplesMs.length} ${method} requests on the discovery connection`, samplesMs, roundTripMs: median(samplesMs) };
+      const measured = `median of ${samplesMs.length} ${method} requests on the discovery connection`;
+      const instead = failed.length > 0 ? `${failed.join('; ')}; so ${measured}` : measured;
+      if (firstError === undefined) return { method: instead, samplesMs, roundTripMs: median(samplesMs) };
+      // Every one was answered with an error: a round trip still, but a next request may be answered properly.
+      failed.push(`the ${method} probes were all answered with an error (${firstError})`);
+      onlyErrors ??= { method: `${instead}, each answered with an error (${firstError}): the error answers were timed`, samplesMs, roundTripMs: median(samplesMs) };
     } catch (error) {
       if (!(error instanceof IutError) || error.kind !== 'timeout') throw error;
       // The session has noted the missing answer in the transcript; try the next request.
+      failed.push(`the ${method} probes went unanswered`);
     }
   }
+  if (onlyErrors) return failed.length > 1 ? { ...onlyErrors, method: `${onlyErrors.method}; ${failed.slice(1).join('; ')}` } : onlyErrors;
   // Nothing was answered in time: the bound itself is the only measurement, and it says the receiver is slow.
   const waited = Math.min(timing.requestTimeoutMs, timing.scaled(5_000));
   return { method: `no calibration request was answered within ${waited} ms; that wait is taken as the round trip`, samplesMs: [waited], roundTripMs: waited };

@@ -17,7 +17,7 @@ export function requirementUrl(requirement: Pick<Requirement, 'anchor' | 'url'>)
 }
 
 export function summarize(results: readonly Pick<CheckResult, 'outcome'>[]): RunSummary {
-  const summary: RunSummary = { pass: 0, fail: 0, warn: 0, skip: 0, error: 0 };
+  const summary: RunSummary = { pass: 0, fail: 0, warn: 0, skip: 0, inconclusive: 0, error: 0 };
   for (const result of results) summary[result.outcome] += 1;
   return summary;
 }

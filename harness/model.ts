@@ -53,10 +53,10 @@ export interface Requirement {
 export const LevelSchema = z.enum(['must', 'should', 'may']);
 export type Level = z.infer<typeof LevelSchema>;
 
-export const OutcomeSchema = z.enum(['pass', 'fail', 'warn', 'skip', 'error']).meta({
+export const OutcomeSchema = z.enum(['pass', 'fail', 'warn', 'skip', 'inconclusive', 'error']).meta({
   id: 'outcome',
   description:
-    'pass: every requirement met; fail: a MUST violated; warn: a SHOULD not met (or a MUST read leniently); skip: did not apply, message says why; error: the harness could not run the check (no verdict on the target).',
+    'pass: every requirement met, each seen; fail: a MUST violated; warn: a SHOULD not met (or a MUST read leniently); skip: did not apply, message says why; inconclusive: the check could not reach what it verifies because the target refused or mishandled a prerequisite, which the message names with the check that judges it (ISO/IEC 9646 "inconc"); error: the harness could not run the check (no verdict on the target).',
 });
 export type Outcome = z.infer<typeof OutcomeSchema>;
 export const OUTCOMES: readonly Outcome[] = OutcomeSchema.options;
@@ -246,6 +246,7 @@ export const RunSummarySchema = z
     fail: count().describe('Checks that found a MUST or MUST NOT violated.'),
     warn: count().describe('Checks that found a SHOULD or SHOULD NOT not met, or a leniently read MUST.'),
     skip: count().describe('Checks that did not apply to the target.'),
+    inconclusive: count().describe('Checks that could not reach what they verify: the target refused or mishandled a prerequisite, judged by another check.'),
     error: count().describe('Checks the harness could not run.'),
   })
   .describe('How many results have each outcome, as the runner counted them.');
@@ -283,7 +284,11 @@ export type CoverageEntry = z.infer<typeof CoverageEntrySchema>;
  * durations, graces and margins from: a slow receiver gets longer work and longer waits, never a false fail.
  */
 export const CalibrationSchema = z.object({
-  method: z.string().describe('How the round trip was measured, e.g. "median of 5 ping requests on the discovery connection".'),
+  method: z
+    .string()
+    .describe(
+      'How the round trip was measured, e.g. "median of 5 ping requests on the discovery connection"; it says when the probe requests failed (went unanswered, or were answered only with errors) and what was measured instead.',
+    ),
   samplesMs: z.array(milliseconds().describe('One round trip, in milliseconds.')).describe('Each measured round trip, in milliseconds.'),
   roundTripMs: milliseconds().describe("The median sample: the receiver's round trip while the suite was otherwise idle, in milliseconds."),
   connectMs: milliseconds().describe('How long opening and initializing one connection took (on stdio including the process start), in milliseconds.'),
@@ -355,7 +360,9 @@ export const RunVerdictSchema = z.object({
             .describe('An unknown entry.'),
         )
         .describe('Entries naming no check of the suite (typos): each fails the run.'),
-      notExercised: z.array(BaselineEntryVerdictSchema).describe('Listed checks that were skipped or not selected (outcome skip for both; message says which): they never fail the run.'),
+      notExercised: z
+        .array(BaselineEntryVerdictSchema)
+        .describe('Listed checks that were skipped, inconclusive or not selected (outcome skip for a skip and for one not selected; message says which): they never fail the run.'),
     }),
   ).describe('How the run compares with the expected-failures baseline (--baseline FILE); null without one.'),
   unstable: nullWhenAbsent(

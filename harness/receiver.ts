@@ -94,7 +94,11 @@ export class Receiver {
     const reply = await this.invoke(binding, input, { ...options, task: options.task ?? {} });
     const task = reply.ok ? reply.result.task : undefined;
     if (!reply.ok || typeof task !== 'object' || task === null || typeof (task as TaskRecord).taskId !== 'string') {
-      throw new UnexpectedReply(`a task-augmented call to ${binding.tool} should have created a task; expected a CreateTaskResult with task.taskId, got ${describeReply(reply)}`);
+      // The prerequisite of every task scenario, judged by the checks of TASKS-RESULT-CREATE-TASK-RESULT; the rest are inconclusive.
+      throw new UnexpectedReply(
+        `a task-augmented call to ${binding.tool} should have created a task; expected a CreateTaskResult with task.taskId, got ${describeReply(reply)}`,
+        'TASKS-RESULT-CREATE-TASK-RESULT',
+      );
     }
     return { task: task as TaskRecord, reply };
   }

@@ -8,8 +8,10 @@
 //   the run like a failure (errors are never hidden).
 // - A listed check that passes (or only warns without strict) is stale and fails the run until its entry is
 //   removed: the entry would otherwise hide the next regression of that check.
-// - A listed check that is skipped, or not selected in this run, is "not exercised": not stale, since it did not
-//   pass, and not expected, since it did not fail. It never changes whether the run passes.
+// - A listed check that is skipped, inconclusive, or not selected in this run, is "not exercised": not stale, since
+//   it did not pass, and not expected, since it did not fail. It never changes whether the run passes.
+// - Inconclusive never fails the run by itself, not even under strict: the prerequisite it names is judged (and
+//   failed) by its own check.
 // - An entry naming no check of the suite (a typo) fails the run.
 // - With --repeat, a check whose outcome changed between the runs fails the run.
 // - A run in which no check ran never passes, and neither does a run that could not happen.
@@ -56,7 +58,8 @@ export function isFailingOutcome(outcome: Outcome, strict = false): boolean {
   return outcome === 'fail' || outcome === 'error' || (strict && outcome === 'warn');
 }
 
-const OUTCOME_RANK: Record<Outcome, number> = { fail: 4, error: 3, warn: 2, pass: 1, skip: 0 };
+// An inconclusive run of a check outranks a pass (TTCN-3: pass < inconc < fail), not a warn.
+const OUTCOME_RANK: Record<Outcome, number> = { fail: 5, error: 4, warn: 3, inconclusive: 2, pass: 1, skip: 0 };
 
 /** The outcome of each check ID in the run; with repeated runs of a check, the worst of its outcomes. */
 function outcomesById(report: Pick<RunReport, 'results'>): Map<string, { outcome: Outcome; message: string }> {
@@ -120,12 +123,12 @@ function judgeEntries(
       problems.push(message);
     } else if (result === undefined) {
       sorted.notExercised.push({ check, outcome: 'skip', reason, message: `${check} was not selected in this run, so the entry was not exercised` });
-    } else if (result.outcome === 'skip') {
+    } else if (result.outcome === 'skip' || result.outcome === 'inconclusive') {
       sorted.notExercised.push({
         check,
-        outcome: 'skip',
+        outcome: result.outcome,
         reason,
-        message: oneLine(`${check} was skipped${result.message ? ` (${result.message})` : ''}, so the entry was not exercised`),
+        message: oneLine(`${check} was ${result.outcome === 'skip' ? 'skipped' : 'inconclusive'}${result.message ? ` (${result.message})` : ''}, so the entry was not exercised`),
       });
     } else if (!isFailingOutcome(result.outcome, strict)) {
       const message =
@@ -162,6 +165,8 @@ function summaryLine(verdict: RunVerdict, outcomes: ReadonlyMap<string, { outcom
   if (expected > 0) notes.push(`${plural(expected, 'expected failure')} listed in the baseline`);
   const warns = count('warn', outcomes.values());
   if (!verdict.strict && warns > 0) notes.push(`${plural(warns, 'warning')} (a SHOULD not met) that do${warns === 1 ? 'es' : ''} not fail the run`);
+  const inconclusive = count('inconclusive', outcomes.values());
+  if (inconclusive > 0) notes.push(`${plural(inconclusive, 'inconclusive check')} (a prerequisite refused, judged by the check named) that do${inconclusive === 1 ? 'es' : ''} not fail the run`);
   if (outcomes.size > 0 && count('skip', outcomes.values()) === outcomes.size) notes.push('every check was skipped');
 
   const headline = verdict.outcome === 'fail' ? why.join(', ') : expected > 0 ? 'no unexpected failure' : 'no check failed';

@@ -354,12 +354,12 @@ async function attemptCheck(
     } else if (error instanceof IutError) {
       context.findings.push(hangFinding(error.message));
     } else if (error instanceof UnexpectedReply) {
-      const judged = judgeUnexpectedReply(error, check, options.profile.requirements);
+      const judged = judgeUnexpectedReply(error, check, options.profile.requirements, options.profile.checks);
       if (judged.finding) context.findings.push(judged.finding);
       else if (context.findings.length === 0) {
-        outcome = 'skip';
-        message = judged.skipReason;
-      }
+        outcome = judged.skipReason !== undefined ? 'skip' : 'inconclusive';
+        message = judged.skipReason ?? judged.inconclusive ?? '';
+      } else context.note(`the scenario then could not go on (${judged.skipReason ?? judged.inconclusive}); the findings before it decide the outcome`);
     } else if (!(error instanceof CheckStop)) {
       outcome = 'error';
       message = `the harness could not run the check: ${(error as Error)?.stack?.split('\n').slice(0, 2).join(' ') ?? String(error)}`;
@@ -398,7 +398,7 @@ async function attemptCheck(
   const passedOver = findings.length > 0 && findings.every((finding) => finding.requirement === HANG_REQUIREMENT) && context.silenceWasSelective();
   // A skip after the scenario began counts too: what it missed may have gone to another check (a server that mixes
   // up progress tokens of requests in flight at once sends one check's progress under another's token).
-  const suspect = (outcome === 'fail' || outcome === 'warn' || outcome === 'error' || (outcome === 'skip' && context.connected)) && !passedOver;
+  const suspect = (outcome === 'fail' || outcome === 'warn' || outcome === 'error' || outcome === 'inconclusive' || (outcome === 'skip' && context.connected)) && !passedOver;
   const againAlone = (sharers.atOnce.length > 0 || sharers.before.length > 0) && suspect;
   if (againAlone && watch) watcher?.withdraw(watch);
   return { result, neverReached, ...(againAlone ? { againAlone: sharers } : {}) };
@@ -418,20 +418,30 @@ function judgeDeath(death: TargetDeath, watch: CheckWatch, findings: Finding[], 
 }
 
 /**
- * A scenario that cannot proceed is judged by the keyword of the requirement it was staging: a fail only under
- * MUST or MUST NOT, a warn under SHOULD, and under a MAY no verdict at all (the receiver was free to do it).
+ * A scenario that cannot proceed. When the stalled step is what the check itself verifies (its requirements name the
+ * prerequisite), it is judged by that requirement's keyword: a fail under MUST or MUST NOT, a warn under SHOULD.
+ * Otherwise the check could not reach its purpose: inconclusive (ISO/IEC 9646 "inconc"), naming the prerequisite and
+ * the checks that judge it, so that one root cause is failed once, where it belongs. Under a MAY the receiver was
+ * free to refuse: a skip.
  */
 export function judgeUnexpectedReply(
   error: UnexpectedReply,
-  check: CheckDefinition,
+  check: Pick<CheckDefinition, 'id' | 'requirements'>,
   requirements: ReadonlyMap<string, Requirement>,
-): { finding: Finding; skipReason?: undefined } | { finding?: undefined; skipReason: string } {
+  checks: readonly Pick<CheckDefinition, 'id' | 'requirements'>[] = [],
+):
+  | { finding: Finding; skipReason?: undefined; inconclusive?: undefined }
+  | { finding?: undefined; skipReason: string; inconclusive?: undefined }
+  | { finding?: undefined; skipReason?: undefined; inconclusive: string } {
   const requirementId = error.requirementId ?? check.requirements[0];
   const requirement = requirements.get(requirementId);
   const keyword = requirement?.keyword ?? 'MUST';
   const level = levelOf(keyword);
-  if (level === 'may') return { skipReason: `the scenario could not proceed, and ${requirementId} is a MAY, so this is no violation: ${error.message}` };
-  return { finding: { requirement: requirementId, keyword, severity: level === 'must' ? 'fail' : 'warn', message: `the scenario could not proceed: ${error.message}` } };
+  if (level === 'may') return { skipReason: `the scenario could not go on, and ${requirementId} is a MAY, so this is no violation: ${error.message}` };
+  if (check.requirements.includes(requirementId)) return { finding: { requirement: requirementId, keyword, severity: level === 'must' ? 'fail' : 'warn', message: error.message } };
+  const judges = checks.filter((other) => other.id !== check.id && other.requirements.includes(requirementId)).map((other) => other.id);
+  const judgedBy = judges.length > 0 ? `judged by ${judges.join(', ')}` : 'which no check of this profile judges by itself';
+  return { inconclusive: `prerequisite ${requirementId} not met (${judgedBy}): ${error.message}` };
 }
 
 /** What a receiver that stops answering violates. */

@@ -72,7 +72,8 @@ export async function pollTasks(receiver: Receiver, taskIds: readonly string[], 
       const task = taskOf(reply);
       if (!task) {
         if (options.deletionAllowed && !reply.ok && reply.error.code === -32602) return void ends.set(taskId, { deleted: true, last: last.get(taskId) });
-        throw new UnexpectedReply(`tasks/get for task ${taskId} should return the task; got ${describeReply(reply)}`);
+        // A tasks/get answer for a live task is a Task (TASKS-TASK-SHAPE, judged by task-data.valid-everywhere).
+        throw new UnexpectedReply(`tasks/get for task ${taskId} should return the task; got ${describeReply(reply)}`, 'TASKS-TASK-SHAPE');
       }
       options.observations?.push({ source: 'get', task, at: reply.receivedAt, sentAt: reply.receivedAt - reply.elapsedMs });
       last.set(taskId, task);

@@ -18,7 +18,7 @@ const LINE_MESSAGE_MAX = 160;
 /** Longest message shown per failure in the summary. */
 const SUMMARY_MESSAGE_MAX = 400;
 
-const TAGS: Record<Outcome, string> = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', skip: 'SKIP', error: 'ERROR' };
+const TAGS: Record<Outcome, string> = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', skip: 'SKIP', inconclusive: 'INCONC', error: 'ERROR' };
 const TAG_WIDTH = 5;
 
 const ANSI = {
@@ -29,6 +29,7 @@ const ANSI = {
   green: '\u001b[32m',
   yellow: '\u001b[33m',
   magenta: '\u001b[35m',
+  cyan: '\u001b[36m',
 } as const;
 
 const TAG_COLOUR: Record<Outcome, string> = {
@@ -36,6 +37,7 @@ const TAG_COLOUR: Record<Outcome, string> = {
   fail: ANSI.red,
   warn: ANSI.yellow,
   skip: ANSI.dim,
+  inconclusive: ANSI.cyan,
   error: `${ANSI.bold}${ANSI.magenta}`,
 };
 
@@ -136,12 +138,13 @@ export function formatSummary(report: RunReport, options: ConsoleOptions = {}): 
   }
 
   const s = report.summary;
-  const total = s.pass + s.fail + s.warn + s.skip + s.error;
+  const total = s.pass + s.fail + s.warn + s.skip + s.inconclusive + s.error;
   const counts = [
     paint(`${s.pass} passed`, ANSI.green, color && s.pass > 0),
     paint(`${s.fail} failed`, ANSI.red, color && s.fail > 0),
     paint(`${s.warn} warned`, ANSI.yellow, color && s.warn > 0),
     `${s.skip} skipped`,
+    paint(`${s.inconclusive} inconclusive`, ANSI.cyan, color && s.inconclusive > 0),
     paint(plural(s.error, 'error', 'errors'), ANSI.magenta, color && s.error > 0),
   ].join(', ');
   lines.push(`${label('Results:')}${counts} (${plural(total, 'check', 'checks')})`);
@@ -158,6 +161,14 @@ export function formatSummary(report: RunReport, options: ConsoleOptions = {}): 
       const note = reason === undefined ? '' : paint(`  (expected by the baseline: ${oneLine(reason, 200)})`, ANSI.dim, color);
       lines.push(`  ${tag(result.outcome, color)}${oneLine(result.id, 200)}  ${oneLine(result.message, SUMMARY_MESSAGE_MAX)}${note}`);
     }
+  }
+  // Each names the prerequisite that stopped it and the check that judges it: the root cause is failed there, once.
+  const inconclusive = report.results.filter((result) => result.outcome === 'inconclusive');
+  if (inconclusive.length > 0) {
+    lines.push('');
+    lines.push(paint('Inconclusive (a prerequisite was refused; the check named judges it; these do not fail the run):', ANSI.bold, color));
+    for (const result of inconclusive.slice(0, VERDICT_LIST_MAX)) lines.push(`  ${tag(result.outcome, color)}${oneLine(result.id, 200)}  ${oneLine(result.message, SUMMARY_MESSAGE_MAX)}`);
+    if (inconclusive.length > VERDICT_LIST_MAX) lines.push(`  … and ${inconclusive.length - VERDICT_LIST_MAX} more (the JSON report has them all)`);
   }
   lines.push(...verdictLines(verdict, color));
   return lines.join('\n');

@@ -14,7 +14,7 @@ import { counterexamplesOf, exploreFacts, shrinkLine, stepsOf, transcriptLine, v
 import { Html, markup, rawHtml } from './html-template.js';
 import { writeFileAtomic } from './json.js';
 
-const LABELS: Record<Outcome, string> = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', skip: 'SKIP', error: 'ERROR' };
+const LABELS: Record<Outcome, string> = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', skip: 'SKIP', inconclusive: 'INCONCLUSIVE', error: 'ERROR' };
 /** Transcript entries shown per counterexample; the JSON report has them all. */
 export const EXPLORE_HTML_TRANSCRIPT_MAX = 500;
 

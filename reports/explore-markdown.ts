@@ -10,7 +10,7 @@ import { counterexamplesOf, exploreFacts, shrinkLine, stepLine, stepsOf, verdict
 import { writeFileAtomic } from './json.js';
 import { escapeMarkdown } from './markdown.js';
 
-const OUTCOME_LABEL: Record<Outcome, string> = { pass: '✅ pass', fail: '❌ fail', warn: '⚠️ warn', skip: '⏭️ skip', error: '💥 error' };
+const OUTCOME_LABEL: Record<Outcome, string> = { pass: '✅ pass', fail: '❌ fail', warn: '⚠️ warn', skip: '⏭️ skip', inconclusive: '❔ inconclusive', error: '💥 error' };
 
 /** Longest replay command or message kept, in characters. */
 const LONG_TEXT_MAX = 4000;

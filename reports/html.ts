@@ -32,10 +32,10 @@ export interface HtmlOptions {
 /** Transcript entries rendered per step when a check is opened; a button renders the next chunk. */
 export const TRANSCRIPT_CHUNK = 300;
 
-const LABELS: Record<Outcome, string> = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', skip: 'SKIP', error: 'ERROR' };
-const NOUNS: Record<Outcome, string> = { pass: 'passed', fail: 'failed', warn: 'warned', skip: 'skipped', error: 'errors' };
+const LABELS: Record<Outcome, string> = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', skip: 'SKIP', inconclusive: 'INCONCLUSIVE', error: 'ERROR' };
+const NOUNS: Record<Outcome, string> = { pass: 'passed', fail: 'failed', warn: 'warned', skip: 'skipped', inconclusive: 'inconclusive', error: 'errors' };
 /** Filter buttons, in the order shown. */
-const FILTER_ORDER: readonly Outcome[] = ['fail', 'warn', 'skip', 'error', 'pass'];
+const FILTER_ORDER: readonly Outcome[] = ['fail', 'warn', 'inconclusive', 'skip', 'error', 'pass'];
 
 // ------------------------------------------------------------------------------------------------ assets
 
@@ -276,7 +276,7 @@ function verdictDetails(verdict: RunVerdict): Html | undefined {
 }
 
 function overview(rows: readonly Row[], sections: readonly string[], verdict: RunVerdict): Html {
-  const zero = (): Record<Outcome, number> => ({ pass: 0, fail: 0, warn: 0, skip: 0, error: 0 });
+  const zero = (): Record<Outcome, number> => ({ pass: 0, fail: 0, warn: 0, skip: 0, inconclusive: 0, error: 0 });
   const counts = new Map(sections.map((section) => [section, zero()]));
   const totals = zero();
   for (const row of rows) {

@@ -14,9 +14,10 @@ import { RunReportSchema, type RunReport } from '../harness/model.js';
  * Identifies the JSON report format and its schema (reports/report.schema.json, whose `$id` this is); written
  * as the report's `$schema`. Bump the version when a field is added, changes meaning or is removed: the schema
  * refuses fields it does not list. v2 added `profile`, `calibration`, `verdict`, `targetExits` and
- * `results[].targetRestarts`; v3 `profiles`, `results[].profile` and `coverage[].profile` (several profiles in one report).
+ * `results[].targetRestarts`; v3 `profiles`, `results[].profile` and `coverage[].profile` (several profiles in one report);
+ * v4 the outcome `inconclusive` and `summary.inconclusive`.
  */
-export const REPORT_SCHEMA_ID = 'urn:mcp-tasks-conformance:report:v3';
+export const REPORT_SCHEMA_ID = 'urn:mcp-tasks-conformance:report:v4';
 
 /** The JSON report file: the run report after the `$schema` that names its format. */
 export const ReportFileSchema = z.object({

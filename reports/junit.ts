@@ -314,6 +314,12 @@ function addTestCase(suite: TestSuite, result: CheckResult, run: RunContext, exi
         withSkipMessage(testCase, message);
         lead.push(`SKIP: ${result.message}`);
         break;
+      case 'inconclusive':
+        // No verdict on this check's requirement: skipped, with the prerequisite and the check that judges it.
+        testCase.skipped();
+        withSkipMessage(testCase, attributeText(`inconclusive: ${result.message}`));
+        lead.push(`INCONCLUSIVE: ${result.message}`);
+        break;
       case 'warn':
         lead.push(`WARN: ${result.message}`);
         // A warn fails the run only under strict; the verdict lists it as failing then.

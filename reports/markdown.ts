@@ -30,6 +30,7 @@ const OUTCOME_LABEL: Record<Outcome, string> = {
   fail: '❌ fail',
   warn: '⚠️ warn',
   skip: '⏭️ skip',
+  inconclusive: '❔ inconclusive',
   error: '💥 error',
 };
 
@@ -158,11 +159,11 @@ function exitLines(report: RunReport): string[] {
 
 function countLines(report: RunReport): string[] {
   const s = report.summary;
-  const total = s.pass + s.fail + s.warn + s.skip + s.error;
+  const total = s.pass + s.fail + s.warn + s.skip + s.inconclusive + s.error;
   return [
-    row(['✅ pass', '❌ fail', '⚠️ warn', '⏭️ skip', '💥 error', 'total']),
-    row(['---:', '---:', '---:', '---:', '---:', '---:']),
-    row([s.pass, s.fail, s.warn, s.skip, s.error, total].map(String)),
+    row(['✅ pass', '❌ fail', '⚠️ warn', '⏭️ skip', '❔ inconclusive', '💥 error', 'total']),
+    row(['---:', '---:', '---:', '---:', '---:', '---:', '---:']),
+    row([s.pass, s.fail, s.warn, s.skip, s.inconclusive, s.error, total].map(String)),
   ];
 }
 
@@ -181,7 +182,7 @@ function requirementLinks(result: CheckResult, urls: ReadonlyMap<string, string>
     .join(', ');
 }
 
-const PROBLEM_ORDER: Record<Outcome, number> = { fail: 0, error: 1, warn: 2, pass: 3, skip: 4 };
+const PROBLEM_ORDER: Record<Outcome, number> = { fail: 0, error: 1, warn: 2, inconclusive: 3, pass: 4, skip: 5 };
 
 function problemLines(report: RunReport, verdict: RunVerdict, maxRows: number): string[] {
   const { baseline } = verdict;
@@ -221,6 +222,23 @@ function problemLines(report: RunReport, verdict: RunVerdict, maxRows: number): 
   return lines;
 }
 
+/** Checks that could not reach their purpose: each names the prerequisite refused and the check that judges it. */
+function inconclusiveLines(report: RunReport, maxRows: number): string[] {
+  const inconclusive = report.results.filter((result) => result.outcome === 'inconclusive');
+  if (inconclusive.length === 0) return [];
+  const lines = [
+    `### Inconclusive (${inconclusive.length})`,
+    '',
+    'These checks could not reach what they verify: the target refused or mishandled a prerequisite, which the check named judges. They do not fail the run.',
+    '',
+    row(['check', 'why']),
+    row(['---', '---']),
+  ];
+  for (const result of inconclusive.slice(0, maxRows)) lines.push(row([code(result.id, { table: true }), escapeMarkdown(result.message)]));
+  lines.push(...truncationNote(Math.min(maxRows, inconclusive.length), inconclusive.length, 'inconclusive checks'));
+  return lines;
+}
+
 function baselineLines(verdict: NonNullable<RunVerdict['baseline']>, maxRows: number): string[] {
   const lines: string[] = [];
   const from = verdict.file ? code(verdict.file) : 'the baseline';
@@ -238,7 +256,12 @@ function baselineLines(verdict: NonNullable<RunVerdict['baseline']>, maxRows: nu
     lines.push(...truncationNote(Math.min(maxRows, verdict.unknown.length), verdict.unknown.length, 'unknown entries'), '');
   }
   if (verdict.notExercised.length > 0) {
-    lines.push(`### Baseline entries not exercised (${verdict.notExercised.length})`, '', 'These listed checks were skipped or not selected, so this run cannot tell whether they still fail:', '');
+    lines.push(
+      `### Baseline entries not exercised (${verdict.notExercised.length})`,
+      '',
+      'These listed checks were skipped, inconclusive or not selected, so this run cannot tell whether they still fail:',
+      '',
+    );
     for (const entry of verdict.notExercised.slice(0, maxRows)) lines.push(`- ${code(entry.check)}: ${escapeMarkdown(entry.message)}`);
     lines.push(...truncationNote(Math.min(maxRows, verdict.notExercised.length), verdict.notExercised.length, 'entries'), '');
   }
@@ -252,18 +275,19 @@ function unstableLines(unstable: NonNullable<RunVerdict['unstable']>, maxRows: n
   return lines;
 }
 
-type CoverageState = 'pass' | 'fail' | 'warn' | 'error' | 'skip' | 'explained' | 'none';
+type CoverageState = Outcome | 'explained' | 'none';
 const COVERAGE_COLUMNS: { state: CoverageState; label: string }[] = [
   { state: 'pass', label: '✅ passed' },
   { state: 'fail', label: '❌ failed' },
   { state: 'warn', label: '⚠️ warned' },
   { state: 'error', label: '💥 error' },
+  { state: 'inconclusive', label: '❔ inconclusive' },
   { state: 'skip', label: '⏭️ skipped' },
   { state: 'explained', label: 'explained, no check' },
   { state: 'none', label: 'no check in this run' },
 ];
 /** A requirement takes the worst outcome among the checks that verify it (a fail outranks an error: it is a verdict). */
-const STATE_RANK: Record<Outcome, number> = { fail: 4, error: 3, warn: 2, pass: 1, skip: 0 };
+const STATE_RANK: Record<Outcome, number> = { fail: 5, error: 4, warn: 3, pass: 2, inconclusive: 1, skip: 0 };
 
 function coverageState(entry: CoverageEntry, outcomes: ReadonlyMap<string, Outcome>): CoverageState {
   if (entry.checks.length === 0) return entry.reason ? 'explained' : 'none';
@@ -283,11 +307,11 @@ function coverageLines(report: RunReport, maxRows: number): string[] {
     if (seen === undefined || STATE_RANK[result.outcome] > STATE_RANK[seen]) outcomes.set(result.id, result.outcome);
   }
   const sections = new Map<string, { url: string; counts: Record<CoverageState, number>; total: number }>();
-  const totals: Record<CoverageState, number> = { pass: 0, fail: 0, warn: 0, error: 0, skip: 0, explained: 0, none: 0 };
+  const totals: Record<CoverageState, number> = { pass: 0, fail: 0, warn: 0, error: 0, inconclusive: 0, skip: 0, explained: 0, none: 0 };
   for (const entry of report.coverage) {
     let section = sections.get(entry.section);
     if (!section) {
-      section = { url: entry.url, counts: { pass: 0, fail: 0, warn: 0, error: 0, skip: 0, explained: 0, none: 0 }, total: 0 };
+      section = { url: entry.url, counts: { pass: 0, fail: 0, warn: 0, error: 0, inconclusive: 0, skip: 0, explained: 0, none: 0 }, total: 0 };
       sections.set(entry.section, section);
     }
     const state = coverageState(entry, outcomes);
@@ -336,6 +360,8 @@ export function buildMarkdownSummary(report: RunReport, options: MarkdownOptions
   blocks.push(countLines(report));
   const problems = problemLines(report, verdict, maxRows);
   if (problems.length > 0) blocks.push(problems);
+  const inconclusive = inconclusiveLines(report, maxRows);
+  if (inconclusive.length > 0) blocks.push(inconclusive);
   if (verdict.baseline) {
     const lines = baselineLines(verdict.baseline, maxRows);
     while (lines.at(-1) === '') lines.pop();

@@ -84,7 +84,7 @@ describe.skipIf(!BUILT)('the action against the reference receiver (run "npm run
     expect(run.outputs.outcome).toBe('pass');
     expect(run.outputs['exit-code']).toBe('0');
     const report = JSON.parse(readFileSync(run.outputs.json, 'utf8'));
-    for (const outcome of ['pass', 'fail', 'warn', 'skip', 'error'] as const) expect(run.outputs[outcome], outcome).toBe(String(report.summary[outcome]));
+    for (const outcome of ['pass', 'fail', 'warn', 'skip', 'inconclusive', 'error'] as const) expect(run.outputs[outcome], outcome).toBe(String(report.summary[outcome]));
     expect(Number(run.outputs.pass)).toBeGreaterThan(3);
     // Identity B was told apart from A, so both header inputs arrived intact.
     expect(report.results.find((result: { id: string }) => result.id === 'isolation.foreign-task-rejected').outcome).toBe('pass');

@@ -34,7 +34,7 @@ function result(id: string, outcome: Outcome, message = `${outcome} of ${id}`, r
 }
 
 function report(results: CheckResult[]): RunReport {
-  const summary = { pass: 0, fail: 0, warn: 0, skip: 0, error: 0 };
+  const summary = { pass: 0, fail: 0, warn: 0, skip: 0, inconclusive: 0, error: 0 };
   for (const r of results) summary[r.outcome] += 1;
   return {
     tool: { name: 'mcp-tasks-conformance', version: 'test' },

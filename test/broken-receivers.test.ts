@@ -70,7 +70,7 @@ async function expectSoundRun(run: CliRun, expectedExit: number): Promise<JsonRe
   const notable = report.results.filter((r) => r.outcome !== 'pass' && r.outcome !== 'skip').map((r) => `${r.id}: ${r.outcome} — ${r.message}`);
   expect(run.code, `${run.name}: exit status; stderr: ${run.stderr.slice(-1500)}; checks not passed: ${notable.join(' | ')}`).toBe(expectedExit);
   expect(report.results.length).toBeGreaterThan(0);
-  const counted = { pass: 0, fail: 0, warn: 0, skip: 0, error: 0 };
+  const counted = { pass: 0, fail: 0, warn: 0, skip: 0, inconclusive: 0, error: 0 };
   for (const result of report.results) counted[result.outcome] += 1;
   expect(report.summary).toEqual(counted);
   for (const result of report.results) expect(result.transcript.length).toBeLessThanOrEqual(2001);

@@ -114,7 +114,7 @@ function fixture(overrides: Partial<RunReport> = {}): RunReport {
     serverInfo: { name: `demo${XSS}`, version: '1.2.3' },
     startedAt: '2025-11-25T10:20:30.456Z',
     durationMs: 4210,
-    summary: { pass: 2, fail: 1, warn: 1, skip: 1, error: 1 },
+    summary: { pass: 2, fail: 1, warn: 1, skip: 1, inconclusive: 0, error: 1 },
     results: [PASS, FAIL, WARN, SKIP, ERROR, ORPHAN],
     notices: [`the target negotiated 2025-06-18 ${XSS}`],
     coverage: COVERAGE,
@@ -297,12 +297,12 @@ describe('buildHtmlReport', () => {
   });
 
   it('says plainly when no protocol version was negotiated, and passes a clean run', () => {
-    const clean = buildHtmlReport(fixture({ negotiatedProtocolVersion: undefined, summary: { pass: 2, fail: 0, warn: 1, skip: 0, error: 0 }, results: [PASS, WARN, ORPHAN] }));
+    const clean = buildHtmlReport(fixture({ negotiatedProtocolVersion: undefined, summary: { pass: 2, fail: 0, warn: 1, skip: 0, inconclusive: 0, error: 0 }, results: [PASS, WARN, ORPHAN] }));
     expect(clean).toContain('data-verdict="pass"');
     expect(clean).toContain('no protocol version was negotiated');
-    const strict = buildHtmlReport(fixture({ summary: { pass: 2, fail: 0, warn: 1, skip: 0, error: 0 }, results: [PASS, WARN, ORPHAN] }), { strict: true });
+    const strict = buildHtmlReport(fixture({ summary: { pass: 2, fail: 0, warn: 1, skip: 0, inconclusive: 0, error: 0 }, results: [PASS, WARN, ORPHAN] }), { strict: true });
     expect(strict).toContain('data-verdict="fail"');
-    expect(buildHtmlReport(fixture({ summary: { pass: 0, fail: 0, warn: 0, skip: 0, error: 0 }, results: [] }))).toContain('data-verdict="none"');
+    expect(buildHtmlReport(fixture({ summary: { pass: 0, fail: 0, warn: 0, skip: 0, inconclusive: 0, error: 0 }, results: [] }))).toContain('data-verdict="none"');
   });
 
   it('renders the verdict the report carries: a baselined run passes, a stale entry fails it', () => {

@@ -51,7 +51,7 @@ function handMade(): RunReport {
     serverInfo: undefined,
     startedAt: '2025-11-25T10:20:30.456Z',
     durationMs: 4210.5,
-    summary: { pass: 1, fail: 1, warn: 1, skip: 1, error: 1 },
+    summary: { pass: 1, fail: 1, warn: 1, skip: 1, inconclusive: 0, error: 1 },
     results: [
       result({
         id: 'lifecycle.create',

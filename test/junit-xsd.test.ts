@@ -93,7 +93,7 @@ function handMade(overrides: Partial<RunReport> = {}): RunReport {
     serverInfo: { name: 'demo', version: '1' },
     startedAt: '2025-11-25T10:20:30.456Z',
     durationMs: 4210,
-    summary: { pass: 1, fail: 1, warn: 1, skip: 2, error: 1 },
+    summary: { pass: 1, fail: 1, warn: 1, skip: 2, inconclusive: 0, error: 1 },
     results,
     notices: [HOSTILE],
     coverage: COVERAGE,
@@ -140,13 +140,13 @@ describe.skipIf(XSD === undefined)('JUnit XML against junit-10.xsd', () => {
   });
 
   it('validates for edge cases: no results, no negotiated version, an unparseable start time', async () => {
-    expect(await schemaErrors(buildJunitXml(handMade({ results: [], summary: { pass: 0, fail: 0, warn: 0, skip: 0, error: 0 } })))).toEqual([]);
+    expect(await schemaErrors(buildJunitXml(handMade({ results: [], summary: { pass: 0, fail: 0, warn: 0, skip: 0, inconclusive: 0, error: 0 } })))).toEqual([]);
     expect(await schemaErrors(buildJunitXml(handMade({ negotiatedProtocolVersion: undefined, startedAt: 'not a date' })))).toEqual([]);
   });
 
   it('rejects what the schema forbids (the validator is really checking)', async () => {
     const clean = result({ id: 'plain.case', outcome: 'pass', title: 'plain', message: '', info: [], transcript: [] });
-    const xml = buildJunitXml(handMade({ results: [clean], summary: { pass: 1, fail: 0, warn: 0, skip: 0, error: 0 } }));
+    const xml = buildJunitXml(handMade({ results: [clean], summary: { pass: 1, fail: 0, warn: 0, skip: 0, inconclusive: 0, error: 0 } }));
     expect(await schemaErrors(xml)).toEqual([]);
     const withCaseProperties = xml.replace(/(<testcase\b[^>]*>)/, '$1<properties><property name="a" value="b"/></properties>');
     expect((await schemaErrors(withCaseProperties)).join('\n')).toMatch(/properties.*not expected/);

@@ -59,7 +59,7 @@ function fixture(overrides: Partial<RunReport> = {}): RunReport {
     serverInfo: { name: 'demo', version: '1' },
     startedAt: '2025-11-25T10:20:30.456Z',
     durationMs: 4210,
-    summary: { pass: 1, fail: 1, warn: 1, skip: 1, error: 1 },
+    summary: { pass: 1, fail: 1, warn: 1, skip: 1, inconclusive: 0, error: 1 },
     results: RESULTS,
     notices: ['the target is slow | to start'],
     coverage: [
@@ -81,8 +81,8 @@ function judged(report: RunReport, baseline: Baseline, policy: Omit<RunPolicy, '
   return { ...report, verdict: runVerdict(report, { ...policy, baseline }) };
 }
 
-const CLEAN = fixture({ results: [RESULTS[0]!, RESULTS[3]!], summary: { pass: 1, fail: 0, warn: 0, skip: 1, error: 0 } });
-const WARN_ONLY = fixture({ results: [RESULTS[0]!, RESULTS[2]!], summary: { pass: 1, fail: 0, warn: 1, skip: 0, error: 0 } });
+const CLEAN = fixture({ results: [RESULTS[0]!, RESULTS[3]!], summary: { pass: 1, fail: 0, warn: 0, skip: 1, inconclusive: 0, error: 0 } });
+const WARN_ONLY = fixture({ results: [RESULTS[0]!, RESULTS[2]!], summary: { pass: 1, fail: 0, warn: 1, skip: 0, inconclusive: 0, error: 0 } });
 
 /** The table rows (lines starting with "|") of the section under `heading`. */
 function tableRows(markdown: string, heading: string): string[] {
@@ -140,7 +140,7 @@ describe('markdown summary', () => {
     expect(md).toContain('**Tool:** mcp-tasks-conformance 0.1.0');
     expect(md).toContain(`**Profile:** [Tasks, MCP 2025-11-25](${TASKS})`);
     expect(md).toContain('- the target is slow \\| to start');
-    expect(md).toContain('| 1 | 1 | 1 | 1 | 1 | 5 |');
+    expect(md).toContain('| 1 | 1 | 1 | 1 | 0 | 1 | 5 |');
     expect(buildMarkdownSummary(fixture({ negotiatedProtocolVersion: '2025-06-18' }))).toContain('**Protocol:** 2025-06-18 ⚠️');
   });
 
@@ -171,13 +171,13 @@ describe('markdown summary', () => {
     const md = buildMarkdownSummary(fixture());
     expect(md).toContain('### Coverage by spec section (8 requirements)');
     const rows = tableRows(md, '### Coverage by spec section').map(cells);
-    // section, requirements, passed, failed, warned, error, skipped, explained, no check
+    // section, requirements, passed, failed, warned, error, inconclusive, skipped, explained, no check
     expect(rows).toEqual([
-      [`[Tasks](${TASKS}#tasks)`, '2', '1', '1', '0', '0', '0', '0', '0'],
-      [`[Result Retrieval](${TASKS}#result-retrieval)`, '2', '0', '1', '0', '1', '0', '0', '0'],
-      [`[TTL](${TASKS}#ttl)`, '2', '0', '0', '1', '0', '0', '0', '1'],
-      [`[Task Cancellation](${TASKS}#task-cancellation)`, '2', '0', '0', '0', '0', '1', '1', '0'],
-      ['**all**', '**8**', '**1**', '**2**', '**1**', '**1**', '**1**', '**1**', '**1**'],
+      [`[Tasks](${TASKS}#tasks)`, '2', '1', '1', '0', '0', '0', '0', '0', '0'],
+      [`[Result Retrieval](${TASKS}#result-retrieval)`, '2', '0', '1', '0', '1', '0', '0', '0', '0'],
+      [`[TTL](${TASKS}#ttl)`, '2', '0', '0', '1', '0', '0', '0', '0', '1'],
+      [`[Task Cancellation](${TASKS}#task-cancellation)`, '2', '0', '0', '0', '0', '0', '1', '1', '0'],
+      ['**all**', '**8**', '**1**', '**2**', '**1**', '**1**', '**0**', '**1**', '**1**', '**1**'],
     ]);
   });
 
@@ -260,7 +260,7 @@ describe('markdown summary', () => {
 
   it('truncates long tables with a note and stays under the size cap', () => {
     const many = Array.from({ length: 250 }, (_, i) => result(`bulk.check-${i}`, 'fail', { message: 'x'.repeat(2000) }));
-    const report = fixture({ results: many, summary: { pass: 0, fail: 250, warn: 0, skip: 0, error: 0 } });
+    const report = fixture({ results: many, summary: { pass: 0, fail: 250, warn: 0, skip: 0, inconclusive: 0, error: 0 } });
     const md = buildMarkdownSummary(report);
     expect(tableRows(md, '### Failures and warnings (250)')).toHaveLength(200);
     expect(md).toContain('_50 more failures and warnings not shown; the JSON report (--json) has every result._');

@@ -96,7 +96,7 @@ function fixture(overrides: Partial<RunReport> = {}): RunReport {
     serverInfo: { name: 'demo-server', version: '1.2.3' },
     startedAt: '2025-11-25T10:20:30.456Z',
     durationMs: 4210,
-    summary: { pass: 1, fail: 1, warn: 1, skip: 1, error: 1 },
+    summary: { pass: 1, fail: 1, warn: 1, skip: 1, inconclusive: 0, error: 1 },
     results: [PASS, FAIL, WARN, SKIP, ERROR],
     notices: ['the target is slow to start'],
     coverage: COVERAGE,
@@ -250,7 +250,7 @@ describe('console', () => {
     expect(text).toMatch(/Protocol: +2025-11-25$/m);
     expect(text).toContain('demo-server 1.2.3');
     expect(text).toContain('  - the target is slow to start');
-    expect(text).toContain('1 passed, 1 failed, 1 warned, 1 skipped, 1 error (5 checks)');
+    expect(text).toContain('1 passed, 1 failed, 1 warned, 1 skipped, 0 inconclusive, 1 error (5 checks)');
     expect(text).toMatch(/Duration: +4\.2 s/);
     expect(text).toMatch(/FAIL +result\.exact-success +expected content/);
     expect(text).toMatch(/ERROR +result\.timeout +harness: connection closed/);
@@ -313,8 +313,8 @@ describe('console', () => {
   });
 
   it('reports counts as given, with plural errors', () => {
-    const text = formatSummary(fixture({ summary: { pass: 0, fail: 0, warn: 0, skip: 0, error: 2 }, results: [] }));
-    expect(text).toContain('0 passed, 0 failed, 0 warned, 0 skipped, 2 errors (2 checks)');
+    const text = formatSummary(fixture({ summary: { pass: 0, fail: 0, warn: 0, skip: 0, inconclusive: 0, error: 2 }, results: [] }));
+    expect(text).toContain('0 passed, 0 failed, 0 warned, 0 skipped, 0 inconclusive, 2 errors (2 checks)');
   });
 });
 
@@ -360,7 +360,7 @@ describe('json', () => {
       'targetRestarts',
       'transcript',
     ]);
-    expect(json.summary).toEqual({ pass: 1, fail: 1, warn: 1, skip: 1, error: 1 });
+    expect(json.summary).toEqual({ pass: 1, fail: 1, warn: 1, skip: 1, inconclusive: 0, error: 1 });
     const coverage = json.coverage as Record<string, unknown>[];
     expect(coverage.map((c) => c.id)).toEqual(COVERAGE.map((c) => c.id));
     expect(Object.keys(coverage[0]!)).toEqual(['id', 'profile', 'keyword', 'binds', 'section', 'url', 'summary', 'checks', 'reason']);
@@ -424,7 +424,7 @@ describe('json', () => {
     const file = join(dir, 'json', 'nested', 'results.json');
     await writeJsonReport(file, fixture());
     const text = await readFile(file, 'utf8');
-    expect(text).toMatch(/^\{\n {2}"\$schema": "urn:mcp-tasks-conformance:report:v3",\n {2}"tool": \{/);
+    expect(text).toMatch(/^\{\n {2}"\$schema": "urn:mcp-tasks-conformance:report:v4",\n {2}"tool": \{/);
     expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(toJsonReport(fixture()))));
     await writeJsonReport(file, fixture({ durationMs: 1 }));
     expect(JSON.parse(await readFile(file, 'utf8')).durationMs).toBe(1);
@@ -506,7 +506,7 @@ describe('junit', () => {
 
   it("describes requirements from the report's coverage, and the profile's spec page for one it lacks", () => {
     const unlisted = { ...FAIL, requirements: [...FAIL.requirements, 'REQ-UNLISTED'] };
-    const xml = buildJunitXml(fixture({ results: [unlisted], summary: { pass: 0, fail: 1, warn: 0, skip: 0, error: 0 } }));
+    const xml = buildJunitXml(fixture({ results: [unlisted], summary: { pass: 0, fail: 1, warn: 0, skip: 0, inconclusive: 0, error: 0 } }));
     const body = tagRe('failure', String.raw`>([\s\S]*?)<\/failure>`).exec(findCase(xml, FAIL.id).body)![2]!;
     expect(body).toContain(`REQ-RESULT-1 [MUST] Task Results: same result\n  ${TASKS}#task-results`);
     const lines = body.replace(/]]>$/, '').split('\n');

@@ -216,6 +216,7 @@ export function extTaskOf(reply: RpcReply): ExtTask | undefined {
 /** A tasks/get answer that must be a task: anything else ends the check, saying what came. */
 export function requireExtTask(reply: RpcReply, what: string): ExtTask {
   const task = extTaskOf(reply);
-  if (!task) throw new UnexpectedReply(`${what} should return the task; got ${describeReply(reply)}`);
+  // A task is readable with tasks/get from its CreateTaskResult on (EXT-CREATE-DURABLE, judged by ext-creation.durable-before-reply).
+  if (!task) throw new UnexpectedReply(`${what} should return the task; got ${describeReply(reply)}`, 'EXT-CREATE-DURABLE');
   return task;
 }

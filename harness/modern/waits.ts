@@ -43,7 +43,8 @@ export async function pollExtTask(receiver: ExtReceiver, taskId: string, done: (
   for (;;) {
     const reply = await receiver.getTask(taskId);
     const task = extTaskOf(reply);
-    if (!task) throw new UnexpectedReply(`tasks/get for task ${taskId} should return the task; got ${describeReply(reply)}`);
+    // A task is readable with tasks/get from its CreateTaskResult on (EXT-CREATE-DURABLE, judged by ext-creation.durable-before-reply).
+    if (!task) throw new UnexpectedReply(`tasks/get for task ${taskId} should return the task; got ${describeReply(reply)}`, 'EXT-CREATE-DURABLE');
     options.observations?.push({ source: 'get', task, at: reply.receivedAt });
     if (done(task)) return { task, timedOut: false };
     if (performance.now() >= deadline + paceExtensionMs(receiver.session.pollSchedule.intervalOf(taskId))) {

@@ -53,13 +53,14 @@ export interface CancelledTask {
  * A task cancelled while its work still ran, staged against the receiver's pace: the work lasts `workMs(stretch)`
  * (5 s plus four round trips by default), and a cancel that came too late runs the scenario again with longer work.
  */
-export function stageCancelledTask(ctx: CheckContext, label: string, requirementId: string, options: { receiver?: Receiver; workMs?: (stretch: number) => number } = {}): Promise<CancelledTask> {
+export function stageCancelledTask(ctx: CheckContext, label: string, options: { receiver?: Receiver; workMs?: (stretch: number) => number } = {}): Promise<CancelledTask> {
   return ctx.staged(async (stretch) => {
     const receiver = options.receiver ?? (await ctx.connect());
     const workMs = options.workMs?.(stretch) ?? stretch * ctx.timing.span(5000, 4);
     const startedAt = performance.now();
     const task = await startWorkingTask(ctx, receiver, label, workMs);
-    const reply = await cancelWhileWorking(ctx, receiver, task.taskId, requirementId);
+    // A refused cancel of a working task breaks TASKS-CANCEL-BEFORE-RESPONSE (cancellation.cancel-working judges it).
+    const reply = await cancelWhileWorking(ctx, receiver, task.taskId, 'TASKS-CANCEL-BEFORE-RESPONSE');
     return { receiver, task, reply, workMs, startedAt };
   });
 }

@@ -16,7 +16,7 @@ export default defineCheck({
     { kind: 'fixture', role: 'echo' },
   ],
   async run(ctx: CheckContext) {
-    const { receiver, task } = await stageCancelledTask(ctx, 'result-after-cancel', 'TASKS-CANCEL-RESULT-ANSWERS');
+    const { receiver, task } = await stageCancelledTask(ctx, 'result-after-cancel');
     const settled = await awaitCancelled(ctx, receiver, task.taskId);
     ctx.info('deleted' in settled ? 'the receiver deleted the cancelled task' : `tasks/get reported "${settled.status}" before tasks/result`);
     const boundMs = ctx.timing.span(3000, 2);

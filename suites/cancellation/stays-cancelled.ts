@@ -25,7 +25,7 @@ export default defineCheck({
       reply,
       workMs,
       startedAt: started,
-    } = await stageCancelledTask(ctx, 'stays-cancelled', 'TASKS-CANCEL-STAYS-CANCELLED', {
+    } = await stageCancelledTask(ctx, 'stays-cancelled', {
       workMs: (stretch) => stretch * ctx.timing.span(400, 3),
     });
     // Judged from the first "cancelled" seen; a late switch to cancelled is cancellation.cancel-working's concern.

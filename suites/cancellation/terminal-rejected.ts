@@ -32,7 +32,7 @@ const CASES: TerminalCase[] = [
   {
     label: 'cancelled',
     async prepare(ctx, receiver) {
-      const { task } = await stageCancelledTask(ctx, 'cancel-cancelled', 'TASKS-CANCEL-TERMINAL-REJECTED', { receiver });
+      const { task } = await stageCancelledTask(ctx, 'cancel-cancelled', { receiver });
       // Wait for the receiver to report it cancelled, so the second tasks/cancel meets a terminal task; a deleted one must give -32602 too.
       const settled = await awaitCancelled(ctx, receiver, task.taskId);
       return { taskId: task.taskId, status: 'deleted' in settled ? 'cancelled, then deleted' : settled.status };

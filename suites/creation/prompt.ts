@@ -1,4 +1,5 @@
 import { defineCheck, type CheckContext } from '../../harness/check.js';
+import { describeReply } from '../../harness/describe.js';
 import { isTerminal, taskOf } from '../../harness/receiver.js';
 import { uniqueText } from '../../harness/waits.js';
 
@@ -25,7 +26,10 @@ export default defineCheck({
     const waited = Math.round(reply.receivedAt - sent);
     // Half the work time is the margin: an answer later than that was evidently held back with the work.
     ctx.expect('TASKS-RESULT-PROMPT', waited < workMs / 2, `expected the CreateTaskResult well before the ${workMs} ms of work ended (under ${workMs / 2} ms), got it after ${waited} ms`);
-    const now = taskOf(await receiver.getTask(task.taskId));
+    const polled = await receiver.getTask(task.taskId);
+    const now = taskOf(polled);
+    // No status to judge without a task from tasks/get: a Task is what it owes (task-data.valid-everywhere judges it).
+    if (now === undefined) ctx.unmet('TASKS-TASK-SHAPE', `tasks/get for task ${task.taskId} should return the task; got ${describeReply(polled)}`);
     ctx.expect(
       'TASKS-RESULT-PROMPT',
       now !== undefined && !isTerminal(now.status),

@@ -1,6 +1,7 @@
 import { defineCheck, type CheckContext } from '../../harness/check.js';
 import { takesTasks } from '../../harness/fixtures.js';
 import type { FixtureRole } from '../../harness/model.js';
+import { describeReply } from '../../harness/describe.js';
 import { uniqueText } from '../../harness/waits.js';
 
 interface Probe {
@@ -46,11 +47,16 @@ export default defineCheck({
     // Long enough that the work cannot have ended before a prompt CreateTaskResult reaches us.
     const workMs = ctx.timing.span(500, 2);
     const receiver = await ctx.connect();
+    // No pass without a task seen: the first refusal is kept to say why there was none.
+    let created = 0;
+    let refusal: string | undefined;
     for (const probe of probes) {
       const binding = ctx.fixture(probe.role);
       const reply = await receiver.invoke(binding, probe.input(workMs), { task: { ttl: 60_000 } });
       const task = reply.ok ? (reply.result.task as Record<string, unknown> | undefined) : undefined;
       // A fixture that creates no task here is the concern of the creation and negotiation checks.
+      if (!task) refusal ??= `${binding.tool}: ${describeReply(reply)}`;
+      else created += 1;
       if (!task || task.status === 'working') continue;
       const what = `the ${binding.tool} task (${probe.label})`;
       // The status a CreateTaskResult shows may already be a later one, if the work could have got there before the answer left.
@@ -68,5 +74,6 @@ export default defineCheck({
         );
       }
     }
+    if (created === 0) ctx.unmet('TASKS-RESULT-CREATE-TASK-RESULT', `none of the ${probes.length} task-augmented calls created a task, so no status to judge; the first was answered ${refusal}`);
   },
 });

@@ -29,7 +29,12 @@ export default defineCheck({
       let reply = await receiver.invoke(binding, { text, delayMs: 0 }, { task: { ttl: 60_000, taskId: offered } });
       // A receiver may reject the unknown field; that is its right, so try again without it.
       if (!reply.ok) reply = await receiver.invoke(binding, { text, delayMs: 0 }, { task: { ttl: 60_000 } });
-      ctx.require('TASKS-ID-STRING', reply.ok && typeof reply.result.task === 'object', `expected a CreateTaskResult, got ${brief(reply.ok ? reply.result : reply.error)}`);
+      // No task, no IDs to judge: the creation checks judge the refusal.
+      if (!reply.ok || typeof reply.result.task !== 'object' || reply.result.task === null)
+        ctx.unmet(
+          'TASKS-RESULT-CREATE-TASK-RESULT',
+          `a task-augmented call to ${binding.tool} should have created a task; expected a CreateTaskResult, got ${brief(reply.ok ? reply.result : reply.error)}`,
+        );
       ids.push((reply.result.task as Record<string, unknown>).taskId);
     }
     const nonStrings = ids.filter((id) => typeof id !== 'string' || id.length === 0);

@@ -75,7 +75,8 @@ export function walkSummary(walk: TaskListWalk): string {
 /** Walks tasks/list from the first page to the last; a walk that cannot finish (an error page, an endless cursor) ends the check. */
 export async function walkCompletely(receiver: Receiver): Promise<TaskListWalk> {
   const walk = await walkTaskList(receiver);
-  if (walk.stoppedBecause) throw new UnexpectedReply(`the walk through tasks/list could not finish: ${walk.stoppedBecause}`);
+  // Every task tasks/get can fetch must show in tasks/list: a walk that cannot finish breaks that first.
+  if (walk.stoppedBecause) throw new UnexpectedReply(`the walk through tasks/list could not finish: ${walk.stoppedBecause}`, 'TASKS-LIST-GET-IMPLIES-LIST');
   return walk;
 }
 

@@ -44,6 +44,11 @@ async function judgeGet(ctx: CheckContext, receiver: Receiver): Promise<void> {
   const [a, b] = [await startEcho(ctx, receiver, 'truth-get-a', 0), await startEcho(ctx, receiver, 'truth-get-b', 0)];
   const reply = await receiver.getTask(a.taskId, naming(b.taskId));
   const answered = taskOf(reply);
+  // An error here is the check's concern only if tasks/get without the _meta answers: otherwise tasks/get itself is broken.
+  if (answered === undefined) {
+    const plain = await receiver.getTask(a.taskId);
+    if (taskOf(plain) === undefined) ctx.unmet('TASKS-TASK-SHAPE', `tasks/get for task ${a.taskId} should return the task, with or without related-task _meta; got ${describeReply(plain)}`);
+  }
   if (!ctx.expect(REQUIREMENT, answered !== undefined, `expected tasks/get for task ${a.taskId} (with related-task _meta naming ${b.taskId}) to return task ${a.taskId}, got ${describeReply(reply)}`))
     return;
   ctx.expect(

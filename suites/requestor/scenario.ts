@@ -1,6 +1,6 @@
 // The requestor scenario shared by the requestor checks: the client under test, told by a call-tools directive,
 // calls the hub's tools as their taskSupport permits and follows the tasks it creates; the checks judge how.
-import { UnexpectedReply, type CheckContext } from '../../harness/check.js';
+import type { CheckContext } from '../../harness/check.js';
 import { describeReply } from '../../harness/describe.js';
 import type { HubOptions, HubRecord } from '../../harness/hub-record.js';
 import type { IncomingRequest } from '../../harness/rpc.js';
@@ -29,9 +29,12 @@ export async function runRequestorScenario(ctx: CheckContext, options: Requestor
   const text = uniqueText('call-tools');
   const input = options.listTasks ? { text, callTools: true, listTasks: true } : { text, callTools: true };
   const reply = await receiver.invoke(ctx.fixture('echo'), input, { timeoutMs: ctx.timing.scaled(SCENARIO_BOUND_MS) });
-  if (!reply.ok) throw new UnexpectedReply(`the call-tools directive should be answered like echo once the tools were called; got ${describeReply(reply)}`);
   const requests = receiver.requestsReceived();
   const toolCalls = requests.filter((request) => request.method === 'tools/call');
-  if (toolCalls.length === 0) ctx.skip('the client made no tool calls: it does not follow the call-tools directive of the client fixture contract');
+  // A client that ignores the directive skips the requestor checks (docs/client-fixture-contract.md), however it answers.
+  if (toolCalls.length === 0)
+    ctx.skip(`the client made no tool calls: it does not follow the call-tools directive of the client fixture contract${reply.ok ? '' : ` (it answered the directive with ${describeReply(reply)})`}`);
+  // The tool calls it made are what the requestor checks judge; the answer to the directive is not.
+  if (!reply.ok) ctx.note(`the client answered the call-tools directive with ${describeReply(reply)} after calling the tools; its tool calls are judged`);
   return { requests, toolCalls, record: receiver.hubRecord() ?? { tasks: [], cursorsIssued: new Set() } };
 }

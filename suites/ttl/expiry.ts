@@ -1,5 +1,5 @@
 import { defineCheck, type CheckContext } from '../../harness/check.js';
-import { brief, errorCodeOf } from '../../harness/describe.js';
+import { brief, describeReply, errorCodeOf } from '../../harness/describe.js';
 import { taskOf } from '../../harness/receiver.js';
 import { pause } from '../../harness/timing.js';
 import { uniqueText } from '../../harness/waits.js';
@@ -26,6 +26,10 @@ export default defineCheck({
     const longest = ctx.timing.span(5000, 4);
     if (typeof ttl !== 'number') ctx.skip(`the receiver granted ttl ${brief(ttl)} instead of a number of milliseconds, so the task never expires within a check`);
     if (ttl > longest) ctx.skip(`the receiver granted a ttl of ${ttl} ms (asked for ${askedTtl}); expiry is only awaited up to ${longest} ms`);
+    // An answer after expiry tells something only if tasks/get answered for the live task: otherwise it is tasks/get itself that fails.
+    const before = await receiver.getTask(task.taskId);
+    const lapsed = !before.ok && before.error.code === -32602 && before.receivedAt - reply.receivedAt >= ttl;
+    if (!taskOf(before) && !lapsed) ctx.unmet('TASKS-TASK-SHAPE', `tasks/get for task ${task.taskId}, before its ttl ran out, should return the task; got ${describeReply(before)}`);
     // Counted from our receipt of the CreateTaskResult (no earlier than the task's creation), so clock skew cannot shorten the wait.
     const waitMs = reply.receivedAt + ttl + ctx.timing.span(500, 1) - performance.now();
     if (waitMs > 0) await pause(waitMs, ctx.signal);

@@ -1,5 +1,5 @@
 import { defineCheck, type CheckContext } from '../../harness/check.js';
-import { brief, errorCodeOf } from '../../harness/describe.js';
+import { brief, describeReply, errorCodeOf } from '../../harness/describe.js';
 import { taskOf } from '../../harness/receiver.js';
 import { uniqueText } from '../../harness/waits.js';
 
@@ -22,8 +22,16 @@ export default defineCheck({
     const created = await receiver.invoke(ctx.fixture('echo'), { text: uniqueText('max-ttl'), delayMs: 0 }, { task: { ttl: TEN_YEARS_MS } });
     const task = created.ok ? (created.result.task as Record<string, unknown> | undefined) : undefined;
     if (typeof task?.taskId !== 'string') {
-      // Refusing the request is one way to enforce a maximum.
-      return ctx.info(`the receiver refused a task with a ten-year ttl: ${errorCodeOf(created)}`);
+      // Refusing the request is one way to enforce a maximum, but only if an ordinary ttl is accepted: a receiver
+      // that creates no task at all (e.g. -32601 to every call) has shown no cap.
+      const control = await receiver.invoke(ctx.fixture('echo'), { text: uniqueText('max-ttl-control'), delayMs: 0 }, { task: { ttl: 60_000 } });
+      const controlTask = control.ok ? (control.result.task as Record<string, unknown> | undefined) : undefined;
+      if (typeof controlTask?.taskId !== 'string')
+        ctx.unmet(
+          'TASKS-RESULT-CREATE-TASK-RESULT',
+          `a task-augmented call should have created a task; a ten-year ttl was answered ${describeReply(created)}, and a one-minute ttl too (${describeReply(control)}), so the refusal shows no cap`,
+        );
+      return ctx.info(`the receiver refused a task with a ten-year ttl (${errorCodeOf(created)}) while it accepts a one-minute ttl`);
     }
     const polled = taskOf(await receiver.getTask(task.taskId));
     // tasks/get reports the ttl in force; the CreateTaskResult stands in when tasks/get omits it (ttl.present-in-get's concern).

@@ -33,28 +33,30 @@ export const CORE_FAULT_CASES: FaultCase[] = [
   { faults: ['terminal-reverts-to-working'], catches: { 'lifecycle.transitions': 'fail' } },
   // An unknown status is no allowed transition, and no Task: the checks that judge the shape see it too.
   { faults: ['status-unknown-while-working'], catches: { 'lifecycle.transitions': 'fail', 'ttl.poll-interval-integer': 'fail', 'task-data.valid-everywhere': 'fail' } },
-  // The outcome of a finished task withheld: every check that fetches one after the end sees it.
+  // The outcome of a finished task withheld: every check that fetches one after the end sees it. related-task-meta
+  // has no result to read its _meta from, a cascade: inconclusive, naming TASKS-RESULT-TERMINAL-RETURNS.
   {
     faults: ['result-terminal-refused'],
     catches: {
       'result-retrieval.same-as-plain-call': 'fail',
       'result-retrieval.same-error': 'fail',
-      'result-retrieval.related-task-meta': 'fail',
+      'result-retrieval.related-task-meta': 'inconclusive',
       'isolation.untouched-by-peer': 'fail',
     },
   },
   // A drifting createdAt also lands after lastUpdatedAt, which ttl.timestamps warns of.
   { faults: ['created-at-drifts'], catches: { 'lifecycle.stable-identity': 'fail', 'ttl.timestamps': 'warn' } },
   { faults: ['last-updated-goes-back'], catches: { 'lifecycle.monotonic-update': 'fail' } },
-  // The input scenario cannot proceed: judged by each check's keyword (status-shown and leaves-status are SHOULDs).
+  // The input scenario cannot get past tasks/result answering -32602 at once: a cascade of the one root cause, which
+  // result-retrieval.blocks-until-terminal fails; the input checks are inconclusive, naming it (each is proven by its own fault).
   {
     faults: ['result-does-not-block'],
     catches: {
       'result-retrieval.blocks-until-terminal': 'fail',
-      'input-required.status-shown': 'warn',
-      'input-required.elicitation-related-meta': 'fail',
-      'input-required.leaves-status': 'warn',
-      'input-required.completes-with-answer': 'fail',
+      'input-required.status-shown': 'inconclusive',
+      'input-required.elicitation-related-meta': 'inconclusive',
+      'input-required.leaves-status': 'inconclusive',
+      'input-required.completes-with-answer': 'inconclusive',
     },
   },
   { faults: ['result-differs'], catches: { 'result-retrieval.same-as-plain-call': 'fail', 'input-required.completes-with-answer': 'fail' } },

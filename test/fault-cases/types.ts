@@ -15,5 +15,6 @@ export interface FaultCase {
   era?: 'dual' | 'legacy' | 'modern';
   /** Run over stdio instead of in-process HTTP. */
   stdio?: boolean;
+  /** fail and warn prove the check; inconclusive says it is a cascade of the fault, which another check catches. */
   catches: Record<string, Exclude<Outcome, 'pass' | 'skip' | 'error'>>;
 }

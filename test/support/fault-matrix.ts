@@ -32,9 +32,15 @@ export function checksOfRole(role: 'server' | 'client', checks: Profile['checks'
   return checks.filter((check) => check.roles.includes(role)).map((check) => check.id);
 }
 
+/** Whether a case proves the check: it fails or warns there (an inconclusive outcome expected there proves nothing). */
+function proves(faultCase: FaultCase, id: string): boolean {
+  const outcome = faultCase.catches[id];
+  return outcome === 'fail' || outcome === 'warn';
+}
+
 /** Checks of the role that no fault case catches: each is a check that cannot be shown to fail, a defect. */
 export function unprovenChecks(cases: readonly FaultCase[], role: 'server' | 'client', checks: Profile['checks'] = ALL_CHECKS): string[] {
-  const caught = new Set(cases.flatMap((c) => Object.keys(c.catches)));
+  const caught = new Set(cases.flatMap((c) => Object.keys(c.catches).filter((id) => proves(c, id))));
   return checksOfRole(role, checks).filter((id) => !caught.has(id));
 }
 
@@ -45,7 +51,7 @@ export function unprovenChecks(cases: readonly FaultCase[], role: 'server' | 'cl
 export function provingCases(cases: readonly FaultCase[], role: 'server' | 'client', checks: Profile['checks'] = ALL_CHECKS): FaultCase[] {
   const chosen = new Set<FaultCase>();
   for (const id of checksOfRole(role, checks)) {
-    const proving = cases.find((c) => id in c.catches);
+    const proving = cases.find((c) => proves(c, id));
     if (proving) chosen.add(proving);
   }
   return cases.filter((c) => chosen.has(c));
