@@ -21,6 +21,11 @@ export const USAGE = `usage:
     out/explore) as a counterexample that --replay FILE runs again, and the search goes on for the properties not yet
     broken (--stop-at-first: not). A server under either profile; with --role client
     a client (2025-11-25), launched as by "client --command CLIENT_CMD" (none: the bundled reference client)
+  mcp-tasks-conformance proxy --command SERVER_CMD | --url URL --port N [reports] [--trace FILE] [--log FILE] [--strict]
+    stands between a host and its real server (the host launches the proxy in place of SERVER_CMD, or connects to
+    http://127.0.0.1:N/mcp), forwards every message unchanged, prints each violation on stderr (or --log FILE) as it
+    shows, and writes the reports when the session ends (the host disconnects, or SIGINT/SIGTERM)
+  mcp-tasks-conformance judge TRACE [reports] [--log FILE] [--strict]   judges a trace "proxy --trace" recorded
   mcp-tasks-conformance reference-server [--http --port N] [--fault NAME]... [--variant full|no-tasks] [--era dual|legacy|modern] [--tokens tok:ctx,...]
                                          [--answer-delay-ms N] [--intake-delay-ms N] [--flood]
   mcp-tasks-conformance list [--spec 2025-11-25|2026-07-28] [--requirements] [--json]

@@ -1,0 +1,186 @@
+// `proxy`: the suite between any host and any server, forwarding everything unchanged and judging the traffic as it
+// goes; `judge`: the same judgement of a recorded trace. Both end with the usual reports and the run's one verdict.
+import { appendFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import type { Era, RunReport } from '../harness/model.js';
+import { runVerdict } from '../harness/run-policy.js';
+import { TOOL } from '../harness/tool.js';
+import { WireJudge, type WireViolation } from '../harness/proxy/judge.js';
+import { proxyReport } from '../harness/proxy/report.js';
+import { WireTap } from '../harness/proxy/tap.js';
+import { readTrace, TraceError } from '../harness/proxy/wire.js';
+import { formatSummary } from '../reports/console.js';
+import { parse, UsageError } from './options.js';
+import { loadProfile } from './profiles.js';
+
+const REPORT_OPTIONS = {
+  json: { type: 'string' },
+  junit: { type: 'string' },
+  markdown: { type: 'string' },
+  html: { type: 'string' },
+  strict: { type: 'boolean' },
+  log: { type: 'string' },
+} as const;
+
+export const PROXY_OPTIONS = { ...REPORT_OPTIONS, command: { type: 'string' }, url: { type: 'string' }, port: { type: 'string' }, trace: { type: 'string' } } as const;
+
+async function eraProfiles() {
+  const [legacy, modern] = await Promise.all([loadProfile('2025-11-25'), loadProfile('2026-07-28')]);
+  return { legacy, modern } satisfies Record<Era, unknown>;
+}
+
+/** One line per violation, the moment it shows: requirement, keyword, side, what was wrong and the exchange. */
+export function violationLine(violation: WireViolation): string {
+  const message = violation.message.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ');
+  return `mcp-tasks-conformance proxy: ${violation.severity.toUpperCase()} ${violation.requirement} (${violation.keyword}) by the ${violation.party}: ${message} [${violation.exchange}]`;
+}
+
+function liveSink(logFile: string | undefined): (line: string) => void {
+  if (!logFile) return (line) => void process.stderr.write(`${line}\n`);
+  appendFileSync(logFile, '');
+  return (line) => {
+    try {
+      appendFileSync(logFile, `${line}\n`);
+    } catch {
+      process.stderr.write(`${line}\n`);
+    }
+  };
+}
+
+export async function proxyCommand(args: string[]): Promise<number> {
+  const { values } = parse(args, PROXY_OPTIONS);
+  const strings = values as Record<string, string | undefined>;
+  if (strings.command && strings.url) throw new UsageError('give either --command (a stdio server the proxy launches) or --url (a Streamable HTTP server) to proxy, not both');
+  if (!strings.command && !strings.url) throw new UsageError('proxy needs the real server: --command "node server.js" (stdio) or --url http://host:port/mcp --port N (Streamable HTTP)');
+  if (strings.url && strings.port === undefined) throw new UsageError('proxy --url needs --port N: the local port the host connects to (http://127.0.0.1:N/mcp)');
+  if (strings.command && strings.port !== undefined) throw new UsageError('--port applies to proxy --url; with --command the host talks to the proxy over stdio');
+  const port = strings.port === undefined ? undefined : Number(strings.port);
+  if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port < 65536)) throw new UsageError(`--port wants a port number from 0 to 65535, got "${strings.port}"`);
+  if (strings.url) {
+    try {
+      new URL(strings.url);
+    } catch {
+      throw new UsageError(`--url wants the server's MCP endpoint, like http://127.0.0.1:3000/mcp, got "${strings.url}"`);
+    }
+  }
+  const profiles = await eraProfiles();
+  const say = liveSink(strings.log);
+  const judge = new WireJudge({ requirements: { legacy: profiles.legacy.requirements, modern: profiles.modern.requirements }, onViolation: (violation) => say(violationLine(violation)) });
+  const tap = new WireTap(judge, strings.trace);
+  const startedAt = new Date();
+  const started = performance.now();
+  const interrupt = new AbortController();
+  const onSignal = () => interrupt.abort();
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  const notices: string[] = [];
+  let passOn: number | undefined;
+  try {
+    if (strings.command) {
+      const { runStdioProxy } = await import('../harness/proxy/stdio-proxy.js');
+      const end = await runStdioProxy({ command: strings.command, tap, hostIn: process.stdin, hostOut: process.stdout, errOut: process.stderr, signal: interrupt.signal });
+      const how = end.signal ? `by signal ${end.signal}` : `with status ${end.code}`;
+      notices.push(
+        end.endedBy === 'server'
+          ? `the server ended the session: it exited ${how}`
+          : end.endedBy === 'host'
+            ? `the host closed the session; the server then exited ${how}`
+            : `the proxy was stopped; the server was ended (${how})`,
+      );
+      // A server that failed by itself is passed on to the host as its own status, as it would be without the proxy.
+      if (end.endedBy === 'server' && (end.signal !== null || (end.code ?? 0) !== 0)) passOn = end.code ?? 1;
+    } else {
+      const { startHttpProxy } = await import('../harness/proxy/http-proxy.js');
+      const proxy = await startHttpProxy({ target: strings.url!, port: port!, tap, onError: (line) => process.stderr.write(`mcp-tasks-conformance ${line}\n`) });
+      process.stderr.write(`mcp-tasks-conformance proxy: serving ${proxy.url} for ${strings.url}; stop with Ctrl-C (SIGINT) or SIGTERM for the reports\n`);
+      await new Promise<void>((resolve) => interrupt.signal.addEventListener('abort', () => resolve(), { once: true }));
+      await proxy.close();
+      notices.push('the proxy was stopped (SIGINT or SIGTERM)');
+    }
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await tap.close();
+  }
+  const target = strings.command ? { transport: 'stdio' as const, description: strings.command } : { transport: 'http' as const, description: strings.url! };
+  const report = finish(judge, tap, profiles, target, startedAt, performance.now() - started, [...notices, ...(strings.trace ? [`the traffic was recorded in ${strings.trace}`] : [])]);
+  report.verdict = runVerdict(report, { strict: Boolean(values.strict) });
+  await writeReports(report, strings);
+  // stdout belongs to the host on stdio: the summary goes to stderr.
+  process.stderr.write(`\n${formatSummary(report, { color: process.stderr.isTTY })}\n`);
+  return passOn ?? (report.verdict.outcome === 'pass' ? 0 : 1);
+}
+
+export async function judgeCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parseWithFile(args);
+  const strings = values as Record<string, string | undefined>;
+  const file = positionals[0]!;
+  const profiles = await eraProfiles();
+  const say = liveSink(strings.log);
+  const judge = new WireJudge({
+    requirements: { legacy: profiles.legacy.requirements, modern: profiles.modern.requirements },
+    onViolation: (violation) => say(violationLine(violation).replace(' proxy:', ' judge:')),
+  });
+  const tap = new WireTap(judge);
+  let first: number | undefined;
+  let last = 0;
+  try {
+    for await (const entry of readTrace(file)) {
+      first ??= entry.t;
+      last = entry.t;
+      tap.record(entry);
+    }
+  } catch (error) {
+    if (error instanceof TraceError) throw new UsageError(error.message);
+    throw error;
+  }
+  const startedAt = new Date(first ?? Date.now());
+  const report = finish(judge, tap, profiles, { transport: 'stdio', description: `the trace ${file}` }, startedAt, first === undefined ? 0 : last - first, [`judged offline from the trace ${file}`]);
+  report.verdict = runVerdict(report, { strict: Boolean(values.strict) });
+  await writeReports(report, strings);
+  process.stdout.write(`${formatSummary(report, { color: process.stdout.isTTY })}\n`);
+  return report.verdict.outcome === 'pass' ? 0 : 1;
+}
+
+function parseWithFile(args: string[]) {
+  let parsed: ReturnType<typeof parseArgs<{ args: string[]; options: typeof REPORT_OPTIONS; allowPositionals: true; strict: true }>>;
+  try {
+    parsed = parseArgs({ args, options: REPORT_OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message.split('\n')[0]}; see --help`);
+  }
+  if (parsed.positionals.length !== 1) throw new UsageError('judge wants one trace file: mcp-tasks-conformance judge TRACE.jsonl [--json FILE] ... (the file "proxy --trace FILE" wrote)');
+  return parsed;
+}
+
+function finish(
+  judge: WireJudge,
+  tap: WireTap,
+  profiles: Awaited<ReturnType<typeof eraProfiles>>,
+  target: { transport: 'stdio' | 'http'; description: string },
+  startedAt: Date,
+  durationMs: number,
+  notices: string[],
+): RunReport {
+  const dropped =
+    judge.dropped.pending + judge.dropped.tasks > 0 ? [`to stay within its memory bounds the judge let go of ${judge.dropped.pending} unanswered requests and ${judge.dropped.tasks} tasks`] : [];
+  return proxyReport({
+    profiles,
+    observations: judge.results(),
+    erasSeen: judge.erasSeen,
+    protocolVersions: judge.protocolVersions,
+    target,
+    tool: TOOL,
+    startedAt,
+    durationMs: Math.max(0, durationMs),
+    notices: [`${judge.messages} messages judged${judge.unparsed > 0 ? `, ${judge.unparsed} lines that were no JSON` : ''}`, ...notices, ...dropped, ...tap.notices()],
+    judgeErrors: tap.judgeErrors,
+  });
+}
+
+async function writeReports(report: RunReport, options: Record<string, string | undefined>): Promise<void> {
+  if (options.json) await (await import('../reports/json.js')).writeJsonReport(options.json, report);
+  if (options.junit) await (await import('../reports/junit.js')).writeJunitReport(options.junit, report);
+  if (options.html) await (await import('../reports/html.js')).writeHtmlReport(options.html, report);
+  if (options.markdown) await (await import('../reports/markdown.js')).writeMarkdownSummary(options.markdown, report);
+}
