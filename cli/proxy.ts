@@ -30,9 +30,24 @@ async function eraProfiles() {
 }
 
 /** One line per violation, the moment it shows: requirement, keyword, side, what was wrong and the exchange. */
-export function violationLine(violation: WireViolation): string {
+export function violationLine(violation: WireViolation, tool: 'proxy' | 'judge' = 'proxy'): string {
   const message = violation.message.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ');
-  return `mcp-tasks-conformance proxy: ${violation.severity.toUpperCase()} ${violation.requirement} (${violation.keyword}) by the ${violation.party}: ${message} [${violation.exchange}]`;
+  return `mcp-tasks-conformance ${tool}: ${violation.severity.toUpperCase()} ${violation.requirement} (${violation.keyword}) by the ${violation.party}: ${message} [${violation.exchange}]`;
+}
+
+/** Live lines per rule and side before the rest are only counted: a long session must not drown the host's stderr. */
+const LIVE_LINES_PER_RULE = 5;
+
+/** Says each violation, the first few of each rule and side in full and then that the rest are only counted. */
+function liveViolations(say: (line: string) => void, tool: 'proxy' | 'judge'): (violation: WireViolation) => void {
+  const said = new Map<string, number>();
+  return (violation) => {
+    const key = `${violation.era}|${violation.party}|${violation.requirement}`;
+    const count = (said.get(key) ?? 0) + 1;
+    said.set(key, count);
+    if (count <= LIVE_LINES_PER_RULE) say(violationLine(violation, tool));
+    if (count === LIVE_LINES_PER_RULE) say(`mcp-tasks-conformance ${tool}: further violations of ${violation.requirement} by the ${violation.party} are counted in the reports, not printed`);
+  };
 }
 
 function liveSink(logFile: string | undefined): (line: string) => void {
@@ -65,14 +80,15 @@ export async function proxyCommand(args: string[]): Promise<number> {
   }
   const profiles = await eraProfiles();
   const say = liveSink(strings.log);
-  const judge = new WireJudge({ requirements: { legacy: profiles.legacy.requirements, modern: profiles.modern.requirements }, onViolation: (violation) => say(violationLine(violation)) });
+  const judge = new WireJudge({ requirements: { legacy: profiles.legacy.requirements, modern: profiles.modern.requirements }, onViolation: liveViolations(say, 'proxy') });
   const tap = new WireTap(judge, strings.trace);
   const startedAt = new Date();
   const started = performance.now();
   const interrupt = new AbortController();
   const onSignal = () => interrupt.abort();
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  // process.on, not once: a signal that comes while the reports are written is ignored rather than fatal.
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   const notices: string[] = [];
   let passOn: number | undefined;
   try {
@@ -97,18 +113,20 @@ export async function proxyCommand(args: string[]): Promise<number> {
       await proxy.close();
       notices.push('the proxy was stopped (SIGINT or SIGTERM)');
     }
+    await tap.close();
+    const target = strings.command ? { transport: 'stdio' as const, description: strings.command } : { transport: 'http' as const, description: strings.url! };
+    const report = finish(judge, tap, profiles, target, startedAt, performance.now() - started, [...notices, ...(strings.trace ? [`the traffic was recorded in ${strings.trace}`] : [])]);
+    report.verdict = runVerdict(report, { strict: Boolean(values.strict) });
+    await writeReports(report, strings);
+    // stdout belongs to the host on stdio: the summary goes to stderr.
+    process.stderr.write(`\n${formatSummary(report, { color: process.stderr.isTTY })}\n`);
+    return passOn ?? (report.verdict.outcome === 'pass' ? 0 : 1);
   } finally {
+    // Held until the reports are written: a second SIGTERM (a host closing impatiently) must not cut them short.
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     await tap.close();
   }
-  const target = strings.command ? { transport: 'stdio' as const, description: strings.command } : { transport: 'http' as const, description: strings.url! };
-  const report = finish(judge, tap, profiles, target, startedAt, performance.now() - started, [...notices, ...(strings.trace ? [`the traffic was recorded in ${strings.trace}`] : [])]);
-  report.verdict = runVerdict(report, { strict: Boolean(values.strict) });
-  await writeReports(report, strings);
-  // stdout belongs to the host on stdio: the summary goes to stderr.
-  process.stderr.write(`\n${formatSummary(report, { color: process.stderr.isTTY })}\n`);
-  return passOn ?? (report.verdict.outcome === 'pass' ? 0 : 1);
 }
 
 export async function judgeCommand(args: string[]): Promise<number> {

@@ -5,7 +5,7 @@
 // Every structure is bounded, so a session of days costs what a session of minutes does.
 import { RELATED_TASK_META, levelOf } from '../model-basics.js';
 import type { Era, Keyword, Requirement } from '../model.js';
-import { isRecord } from '../explore/model.js';
+import { isRecord, isTerminalStatus } from '../explore/model.js';
 import type { Answer } from '../explore/run-log.js';
 import { pacedTaskOf } from '../poll-pace.js';
 import { sightingsInAnswer, taskShapeViolations, TASK_SHAPE_REQUIREMENTS } from '../schemas/task-shape.js';
@@ -79,6 +79,8 @@ interface PaceState {
   intervalMs?: number;
   /** A status notification arrived since the last poll: a poll it brings forward is not judged. */
   notified: boolean;
+  /** The task was last shown terminal: a look at a finished task is no polling, and its pace is not judged. */
+  ended: boolean;
 }
 
 /** Bounds: requests awaiting answers, tasks followed, violations kept per rule. */
@@ -133,6 +135,13 @@ export class WireJudge {
         this.onAnswer(single, message);
       }
     }
+  }
+
+  /** How much the judge holds now: requests awaiting answers, tasks followed, the longest task log (for the memory bound). */
+  sizes(): { pending: number; tasks: number; longestLog: number; channels: number } {
+    let longestLog = 0;
+    for (const task of this.tasks.values()) longestLog = Math.max(longestLog, task.log.operations.length);
+    return { pending: this.pending.size, tasks: this.tasks.size, longestLog, channels: this.channels.size };
   }
 
   /** Every rule observed so far. */
@@ -194,7 +203,11 @@ export class WireJudge {
     this.judge('legacy', entry.from, 'TASKS-CAP-REQUESTOR-ONLY-DECLARED', ok, () => `${method} was sent with task, but the ${receiver} declared no tasks.requests.${group}.${leaf}`, [entry]);
   }
 
-  /** Polls of one task come no sooner than half the interval the receiver last asked for (as requestor.respects-poll-interval judges). */
+  /**
+   * Polls of one task come no sooner than half the interval the receiver last asked for (as requestor.respects-poll-interval
+   * judges). Lenient where the pace does not clearly apply: a poll brought forward by a status notification, and
+   * looks at a task already shown finished (polling is how a requestor learns when a task ends).
+   */
   private judgePace(era: Era, entry: WireEntry, taskId: unknown): void {
     if (typeof taskId !== 'string') return;
     const state = this.pace.get(paceKey(entry, taskId));
@@ -203,7 +216,7 @@ export class WireJudge {
     state.lastPollAt = entry.t;
     const notified = state.notified;
     state.notified = false;
-    if (previous === undefined || state.intervalMs === undefined || state.intervalMs === 0 || notified) return;
+    if (previous === undefined || state.intervalMs === undefined || state.intervalMs === 0 || notified || state.ended) return;
     const gap = entry.t - previous;
     const requirement = era === 'modern' ? 'EXT-POLL-RESPECT-INTERVAL' : 'TASKS-GET-RESPECT-POLL-INTERVAL';
     this.judge(
@@ -396,15 +409,18 @@ export class WireJudge {
   private report(tracked: TrackedTask & { receiver: Party }, outcome: ReturnType<typeof addOperation>, exchange: WireEntry[]): void {
     const violated = new Set(outcome.findings.map((finding) => finding.requirement));
     for (const requirement of new Set(outcome.exercised)) if (!violated.has(requirement)) this.judge(tracked.era, tracked.receiver, requirement, true, () => '', exchange);
-    for (const finding of outcome.findings) this.judge(tracked.era, tracked.receiver, finding.requirement, false, () => `task ${tracked.taskId}: ${finding.violation.message}`, exchange);
+    for (const finding of outcome.findings)
+      this.judge(tracked.era, tracked.receiver, finding.requirement, false, () => `${finding.violation.message} (task #${tracked.index} is ${tracked.taskId})`, exchange);
   }
 
   private notePace(requestEntry: WireEntry, method: string, result: Record<string, unknown>): void {
     const paced = pacedTaskOf(method, result);
     if (!paced) return;
     const key = paceKey(requestEntry, paced.taskId);
-    const state = this.pace.get(key) ?? { notified: false };
+    const state = this.pace.get(key) ?? { notified: false, ended: false };
     if (paced.intervalMs !== undefined) state.intervalMs = paced.intervalMs;
+    const shown = isRecord(result.task) ? result.task : result;
+    state.ended = isTerminalStatus(shown.status);
     this.pace.delete(key);
     this.pace.set(key, state);
     if (this.pace.size > MAX_TASKS) this.pace.delete(this.pace.keys().next().value!);

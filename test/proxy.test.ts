@@ -1,0 +1,266 @@
+// The proxy between real hosts and servers: an SDK Client works through it exactly as without it, a clean server gives
+// a clean report, faults visible in the traffic are reported live and in the reports on their requirement, the bytes
+// go through unchanged, the server's end reaches the host, and `judge` of the recorded trace gives the same verdicts.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startReferenceHttpServer } from '../reference-server/http.js';
+import { WireJudge } from '../harness/proxy/judge.js';
+import { WireTap } from '../harness/proxy/tap.js';
+import { REQUIREMENTS } from '../suites/requirements.js';
+import { EXT_REQUIREMENTS } from '../suites/ext-tasks/requirements.js';
+import { BUILT } from './support/cli-run.js';
+import { httpTransport, modernParams, RawHost, REFERENCE, startCli, stdioTransport, taskFlow } from './support/proxy-hosts.js';
+
+const dirs: string[] = [];
+function folder(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'proxy-test-'));
+  dirs.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+interface JsonResult {
+  id: string;
+  outcome: string;
+  findings: { requirement: string; severity: string; message: string }[];
+}
+function resultsOf(file: string): JsonResult[] {
+  return (JSON.parse(readFileSync(file, 'utf8')) as { results: JsonResult[] }).results;
+}
+const outcomes = (results: JsonResult[]) => Object.fromEntries(results.map((result) => [result.id, result.outcome]));
+const flagged = (results: JsonResult[]) => results.filter((result) => ['fail', 'warn', 'error'].includes(result.outcome)).map((result) => `${result.id}=${result.outcome}`);
+
+/** Runs `judge` on a trace and returns its exit status and results. */
+async function judgeTrace(trace: string, dir: string): Promise<{ code: number | null; results: JsonResult[]; stderr: string }> {
+  const json = join(dir, 'judged.json');
+  const cli = startCli(['judge', trace, '--json', json]);
+  const code = await cli.closed;
+  return { code, results: resultsOf(json), stderr: cli.stderr.join('') };
+}
+
+describe.skipIf(!BUILT)('proxy --command between an SDK Client and the reference server', () => {
+  it('works exactly as without it, gives a clean report, and judge of its trace agrees', { timeout: 60_000 }, async () => {
+    const dir = folder();
+    const [direct, stderr] = [await taskFlow(stdioTransport(['reference-server'])), [] as string[]];
+    const proxied = await taskFlow(stdioTransport(['proxy', '--command', REFERENCE, '--json', join(dir, 'r.json'), '--trace', join(dir, 't.jsonl')], (text) => stderr.push(text)));
+    expect(proxied).toEqual(direct);
+    expect(proxied.statuses.at(-1)).toBe('completed');
+
+    const results = resultsOf(join(dir, 'r.json'));
+    expect(flagged(results)).toEqual([]);
+    expect(stderr.join('')).not.toMatch(/ (FAIL|WARN) /);
+    // Exercised and held: the rules this traffic puts to the test.
+    for (const id of [
+      'server.TASKS-META-RESULT-INCLUDES',
+      'server.TASKS-TTL-LAST-UPDATED-AT',
+      'server.TASKS-META-RECEIVER-NO-META',
+      'server.TASKS-LIFECYCLE-TERMINAL-FINAL',
+      'host.TASKS-META-REQUESTOR-NO-META',
+      'host.TASKS-GET-RESPECT-POLL-INTERVAL',
+    ]) {
+      expect(outcomes(results)[id], id).toBe('pass');
+    }
+    // Never exercised: said so, never passed.
+    expect(outcomes(results)['server.TASKS-CANCEL-BEFORE-RESPONSE']).toBe('skip');
+
+    const judged = await judgeTrace(join(dir, 't.jsonl'), dir);
+    expect(judged.code).toBe(0);
+    expect(outcomes(judged.results)).toEqual(outcomes(results));
+  });
+
+  // The three faults of the issue's done-when, and one of the lifecycle the model judges.
+  const FAULTS = [
+    { fault: 'result-missing-related-meta', id: 'server.TASKS-META-RESULT-INCLUDES', outcome: 'fail', keyword: 'MUST' },
+    { fault: 'timestamps-not-iso', id: 'server.TASKS-TTL-LAST-UPDATED-AT', outcome: 'fail', keyword: 'MUST' },
+    { fault: 'related-meta-on-get', id: 'server.TASKS-META-RECEIVER-NO-META', outcome: 'warn', keyword: 'SHOULD NOT' },
+    { fault: 'terminal-reverts-to-working', id: 'server.TASKS-LIFECYCLE-TERMINAL-FINAL', outcome: 'fail', keyword: 'MUST NOT' },
+  ];
+  for (const { fault, id, outcome, keyword } of FAULTS) {
+    it(`reports the fault ${fault} as it happens and on ${id}; judge of the trace agrees`, { timeout: 60_000 }, async () => {
+      const dir = folder();
+      const log = join(dir, 'live.log');
+      await taskFlow(stdioTransport(['proxy', '--command', `${REFERENCE} --fault ${fault}`, '--json', join(dir, 'r.json'), '--trace', join(dir, 't.jsonl'), '--log', log]));
+      const requirement = id.split('.')[1]!;
+      expect(readFileSync(log, 'utf8')).toContain(`${outcome.toUpperCase()} ${requirement} (${keyword}) by the server:`);
+      const results = resultsOf(join(dir, 'r.json'));
+      expect(flagged(results)).toEqual([`${id}=${outcome}`]);
+      expect(results.find((result) => result.id === id)!.findings[0]!.message).toMatch(/tasks\/(get|result) \(id \d+\), host → server at /);
+
+      const judged = await judgeTrace(join(dir, 't.jsonl'), dir);
+      expect(outcomes(judged.results)).toEqual(outcomes(results));
+      expect(judged.code).toBe(outcome === 'fail' ? 1 : 0);
+    });
+  }
+});
+
+describe.skipIf(!BUILT)('proxy --command on the wire', () => {
+  it('forwards every byte both ways unchanged, and its stdout carries nothing else', { timeout: 30_000 }, async () => {
+    // An echo server: what the host sends comes back, so the host's bytes are the server's bytes both ways.
+    const cli = startCli(['proxy', '--command', `${process.execPath} -e "process.stdin.pipe(process.stdout)"`]);
+    const euro = Buffer.from('€', 'utf8');
+    const chunks = [
+      Buffer.from('{"jsonrpc":"2.0",  "method":"initialize","id":1,"params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"x","version":"1"}}}\n'),
+      Buffer.from('{ "id" : 2, "jsonrpc":"2.0","method":"ping" , "params":{"text":"'),
+      euro.subarray(0, 1),
+      Buffer.concat([euro.subarray(1), Buffer.from('"}}\r\n')]),
+      Buffer.from('not json at all\n\n'),
+      Buffer.from('{"jsonrpc":"2.0","method":"notifications/x","params":{"big":"'),
+      Buffer.from('y'.repeat(200_000)),
+      Buffer.from('"}}\n[{"jsonrpc":"2.0","id":3,"method":"ping"}]\n'),
+    ];
+    for (const chunk of chunks) cli.child.stdin.write(chunk);
+    cli.child.stdin.end();
+    expect(await cli.closed).toBe(0);
+    expect(Buffer.concat(cli.stdout).equals(Buffer.concat(chunks))).toBe(true);
+  });
+
+  it("passes the server's end on: the host's stdout closes and the proxy exits with the server's status", { timeout: 30_000 }, async () => {
+    const cli = startCli([
+      'proxy',
+      '--command',
+      `${process.execPath} -e "process.stdout.write('{\\"jsonrpc\\":\\"2.0\\",\\"method\\":\\"notifications/message\\",\\"params\\":{}}\\n'); process.exitCode = 3"`,
+    ]);
+    // The host never closes its side: the server's exit alone ends the session.
+    const stdoutEnded = new Promise<void>((resolve) => cli.child.stdout.once('end', () => resolve()));
+    expect(await cli.closed).toBe(3);
+    await stdoutEnded;
+    expect(Buffer.concat(cli.stdout).toString()).toBe('{"jsonrpc":"2.0","method":"notifications/message","params":{}}\n');
+    expect(cli.stderr.join('')).toMatch(/the server ended the session: it exited with status 3/);
+    cli.child.stdin.end();
+  });
+
+  it('judges 2026-07-28 traffic, detected from the envelope: clean, then a terminal status that reverts', { timeout: 60_000 }, async () => {
+    for (const { fault, flaggedIds } of [
+      { fault: '', flaggedIds: [] as string[] },
+      { fault: ' --fault ext-terminal-reverts', flaggedIds: ['server.EXT-LIFECYCLE-TERMINAL-FINAL=fail'] },
+    ]) {
+      const dir = folder();
+      const cli = startCli(['proxy', '--command', `${REFERENCE} --era modern${fault}`, '--json', join(dir, 'r.json')]);
+      const host = new RawHost(cli);
+      const created = (await host.request('tools/call', modernParams({ name: 'slow_compute', arguments: { seconds: 0 } }))).result as Record<string, unknown>;
+      expect(created.resultType).toBe('task');
+      const statuses: unknown[] = [];
+      for (let look = 0; look < 4; look++) {
+        const task = (await host.request('tasks/get', modernParams({ taskId: created.taskId }))).result as Record<string, unknown>;
+        statuses.push(task.status);
+        // At the pace asked while the task reads unfinished; a finished task is looked at again at once, as hosts do.
+        if (task.status !== 'completed') await new Promise((resolve) => setTimeout(resolve, Number(task.pollIntervalMs ?? 100)));
+      }
+      host.end();
+      const code = await cli.closed;
+      const results = resultsOf(join(dir, 'r.json'));
+      expect(flagged(results), `${fault || 'clean'}: ${statuses.join(', ')}`).toEqual(flaggedIds);
+      expect(outcomes(results)['server.EXT-GET-RESULTTYPE-COMPLETE']).toBe('pass');
+      expect(results.every((result) => result.id.includes('EXT-') || result.outcome === 'skip')).toBe(true);
+      expect(code).toBe(flaggedIds.length > 0 ? 1 : 0);
+    }
+  });
+});
+
+describe.skipIf(!BUILT)('requestor rules, judged on the side that asks', () => {
+  it('a host that polls faster than asked and sends related-task _meta on tasks/get is warned, the server not blamed', { timeout: 60_000 }, async () => {
+    const dir = folder();
+    const cli = startCli(['proxy', '--command', `${REFERENCE} --poll-interval-ms 2000`, '--json', join(dir, 'r.json')]);
+    const host = new RawHost(cli);
+    await host.request('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'hasty-host', version: '1' } });
+    const created = (await host.request('tools/call', { name: 'conformance_echo', arguments: { text: 'x', delayMs: 30_000 }, task: { ttl: 60_000 } })).result as { task: { taskId: string } };
+    const taskId = created.task.taskId;
+    // Three polls back to back, each answered "working" with a pollInterval of 2 s.
+    for (let poll = 0; poll < 3; poll++) await host.request('tasks/get', { taskId, _meta: { 'io.modelcontextprotocol/related-task': { taskId } } });
+    await host.request('tasks/cancel', { taskId });
+    host.end();
+    expect(await cli.closed).toBe(0); // warnings only
+    const results = resultsOf(join(dir, 'r.json'));
+    expect(flagged(results)).toEqual(['host.TASKS-META-REQUESTOR-NO-META=warn', 'host.TASKS-GET-RESPECT-POLL-INTERVAL=warn']);
+    expect(outcomes(results)['server.TASKS-CANCEL-BEFORE-RESPONSE']).toBe('pass');
+  });
+
+  it('says how to mend a wrong command line in one line (exit 2)', { timeout: 30_000 }, async () => {
+    for (const [args, pattern] of [
+      [['proxy'], /^mcp-tasks-conformance: proxy needs the real server: --command .* or --url .* --port N/],
+      [['proxy', '--url', 'http://127.0.0.1:1/mcp'], /^mcp-tasks-conformance: proxy --url needs --port N/],
+      [['judge'], /^mcp-tasks-conformance: judge wants one trace file/],
+      [['judge', join(folder(), 'absent.jsonl')], /^mcp-tasks-conformance: the trace file .* does not exist/],
+    ] as const) {
+      const cli = startCli([...args]);
+      expect(await cli.closed).toBe(2);
+      expect(cli.stderr.join('')).toMatch(pattern);
+      expect(cli.stderr.join('').trim().split('\n')).toHaveLength(1);
+    }
+  });
+});
+
+describe.skipIf(!BUILT)('proxy --url (Streamable HTTP)', () => {
+  for (const { fault, expected } of [
+    { fault: undefined, expected: [] as string[] },
+    { fault: 'result-missing-related-meta', expected: ['server.TASKS-META-RESULT-INCLUDES=fail'] },
+  ]) {
+    it(`passes an SDK Client's session through (${fault ?? 'clean'}) and reports on SIGTERM`, { timeout: 60_000 }, async () => {
+      const server = await startReferenceHttpServer({ port: 0, ...(fault ? { faults: [fault] } : {}) });
+      const dir = folder();
+      try {
+        const direct = await taskFlow(httpTransport(server.url));
+        const cli = startCli(['proxy', '--url', server.url, '--port', '0', '--json', join(dir, 'r.json'), '--trace', join(dir, 't.jsonl')]);
+        const [, url] = await cli.stderrMatch(/serving (http:\/\/127\.0\.0\.1:\d+\/mcp)/);
+        const proxied = await taskFlow(httpTransport(url!));
+        expect(proxied).toEqual(direct);
+        cli.child.kill('SIGTERM');
+        expect(await cli.closed).toBe(expected.length > 0 ? 1 : 0);
+        const results = resultsOf(join(dir, 'r.json'));
+        expect(flagged(results)).toEqual(expected);
+        expect(outcomes(results)['server.TASKS-META-RESULT-INCLUDES']).toBe(expected.length > 0 ? 'fail' : 'pass');
+        const judged = await judgeTrace(join(dir, 't.jsonl'), dir);
+        expect(outcomes(judged.results)).toEqual(outcomes(results));
+      } finally {
+        await server.close();
+      }
+    });
+  }
+});
+
+describe('the judge stays out of the way', () => {
+  const requirements = { legacy: new Map(REQUIREMENTS.map((r) => [r.id, r])), modern: new Map(EXT_REQUIREMENTS.map((r) => [r.id, r])) };
+
+  it('a judge that throws is noted, never rethrown', () => {
+    const judge = new WireJudge({ requirements });
+    judge.observe = () => {
+      throw new Error('a defect of the judge');
+    };
+    const tap = new WireTap(judge);
+    expect(() => tap.message('host', 'stdio', '{"jsonrpc":"2.0","id":1,"method":"ping"}')).not.toThrow();
+    expect(tap.judgeErrors[0]).toMatch(/a defect of the judge/);
+  });
+
+  it('keeps its memory bounded over a long session of tasks and unanswered requests', () => {
+    const judge = new WireJudge({ requirements });
+    const entry = (from: 'host' | 'server', message: unknown, t: number) => ({ t, at: new Date(t).toISOString(), from, channel: 'stdio', message });
+    judge.observe(entry('host', { jsonrpc: '2.0', id: 'init', method: 'initialize', params: { capabilities: {} } }, 0));
+    judge.observe(entry('server', { jsonrpc: '2.0', id: 'init', result: { protocolVersion: '2025-11-25', capabilities: { tasks: { requests: { tools: { call: {} } } } } } }, 1));
+    const now = new Date().toISOString();
+    for (let n = 0; n < 5_000; n++) {
+      const task = { taskId: `t${n}`, status: 'working', createdAt: now, lastUpdatedAt: now, ttl: 60_000 };
+      judge.observe(entry('host', { jsonrpc: '2.0', id: n, method: 'tools/call', params: { name: 'x', task: {} } }, 10 + n));
+      judge.observe(entry('server', { jsonrpc: '2.0', id: n, result: { task } }, 10 + n));
+      judge.observe(entry('host', { jsonrpc: '2.0', id: `lost-${n}`, method: 'ping' }, 10 + n));
+      for (let look = 0; look < 3; look++) {
+        judge.observe(entry('host', { jsonrpc: '2.0', id: `g${n}-${look}`, method: 'tasks/get', params: { taskId: `t${n}` } }, 10 + n));
+        judge.observe(entry('server', { jsonrpc: '2.0', id: `g${n}-${look}`, result: task }, 10 + n));
+      }
+    }
+    // One task looked at for a long time: its log is compacted, its verdicts kept.
+    for (let look = 0; look < 500; look++) {
+      judge.observe(entry('host', { jsonrpc: '2.0', id: `long-${look}`, method: 'tasks/get', params: { taskId: 't4999' } }, 6_000 + look));
+      judge.observe(entry('server', { jsonrpc: '2.0', id: `long-${look}`, result: { taskId: 't4999', status: 'working', createdAt: now, lastUpdatedAt: now, ttl: 60_000 } }, 6_000 + look));
+    }
+    const sizes = judge.sizes();
+    expect(sizes.longestLog).toBeLessThanOrEqual(64);
+    expect(sizes.tasks).toBeLessThanOrEqual(2_000);
+    expect(sizes.pending).toBeLessThanOrEqual(10_000);
+    expect(judge.dropped.tasks).toBe(3_000);
+    expect(judge.results().every((observation) => observation.violations.length <= 20)).toBe(true);
+  });
+});
