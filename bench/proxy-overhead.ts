@@ -1,0 +1,153 @@
+// What the proxy adds to each message (goal: under 1 ms median): the same requests to the reference server, one
+// after another, directly and through `proxy`, over stdio and Streamable HTTP. A round trip crosses the proxy twice
+// (the request and its answer), so the added latency per message is half the difference of the round trips. The
+// requests are tasks/get of a working task, which the judge follows through explore's model, the costliest kind.
+// Also the proxy's resident memory early and late in the run, which must not grow with the traffic.
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const CLI = join(ROOT, 'dist/cli/main.js');
+const MESSAGES = Number(process.env.BENCH_PROXY_MESSAGES ?? 4000);
+const REFERENCE = `"${process.execPath}" "${CLI}" reference-server`;
+
+interface Measured {
+  roundTripsMs: number[];
+  /** Resident memory of the proxy (kB) after a tenth of the requests and after all of them; absent when direct. */
+  rssKb?: [number, number];
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+}
+
+function rssKb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
+}
+
+/** A stdio host speaking raw JSON lines: each request awaited before the next. */
+class LineHost {
+  private buffer = '';
+  private waiting?: (message: Record<string, unknown>) => void;
+  private id = 0;
+  constructor(readonly child: ChildProcessWithoutNullStreams) {
+    child.stdout.on('data', (chunk: Buffer) => {
+      this.buffer += chunk.toString('utf8');
+      for (let newline = this.buffer.indexOf('\n'); newline !== -1; newline = this.buffer.indexOf('\n')) {
+        const message = JSON.parse(this.buffer.slice(0, newline)) as Record<string, unknown>;
+        this.buffer = this.buffer.slice(newline + 1);
+        if ('id' in message && !('method' in message)) this.waiting?.(message);
+      }
+    });
+  }
+  request(method: string, params: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const answer = new Promise<Record<string, unknown>>((resolve) => (this.waiting = resolve));
+    this.child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: ++this.id, method, params })}\n`);
+    return answer;
+  }
+}
+
+async function overStdio(viaProxy: boolean): Promise<Measured> {
+  const args = viaProxy ? [CLI, 'proxy', '--command', REFERENCE] : [CLI, 'reference-server'];
+  const child = spawn(process.execPath, args, { stdio: 'pipe' });
+  child.stderr.resume();
+  const host = new LineHost(child);
+  await host.request('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } });
+  const created = (await host.request('tools/call', { name: 'conformance_echo', arguments: { text: 'x', delayMs: 600_000 }, task: { ttl: 600_000 } })).result as { task: { taskId: string } };
+  const roundTripsMs: number[] = [];
+  let early = 0;
+  for (let n = 0; n < MESSAGES; n++) {
+    const sent = performance.now();
+    await host.request('tasks/get', { taskId: created.task.taskId });
+    roundTripsMs.push(performance.now() - sent);
+    if (viaProxy && n === Math.floor(MESSAGES / 10)) early = rssKb(child.pid!);
+  }
+  const late = viaProxy ? rssKb(child.pid!) : 0;
+  const closed = new Promise((resolve) => child.once('close', resolve));
+  child.stdin.end();
+  await closed;
+  return { roundTripsMs, ...(viaProxy ? { rssKb: [early, late] as [number, number] } : {}) };
+}
+
+/** Starts a CLI command that announces its URL on stderr, and resolves with the process and that URL. */
+function startAnnouncing(args: string[], pattern: RegExp): Promise<{ child: ChildProcessWithoutNullStreams; url: string }> {
+  const child = spawn(process.execPath, [CLI, ...args], { stdio: 'pipe' });
+  child.stdout.resume();
+  return new Promise((resolve) => {
+    let text = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      text += chunk.toString('utf8');
+      const match = pattern.exec(text);
+      if (match) resolve({ child, url: match[1]! });
+    });
+  });
+}
+
+async function overHttp(serverUrl: string, proxy?: { pid: number; url: string }): Promise<Measured> {
+  const url = proxy?.url ?? serverUrl;
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+  let id = 0;
+  const post = async (method: string, params: Record<string, unknown>) => {
+    const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }) });
+    const session = response.headers.get('mcp-session-id');
+    if (session) headers['mcp-session-id'] = session;
+    const text = await response.text();
+    const data = text.startsWith('{') ? text : (/^data: (.*)$/m.exec(text)?.[1] ?? '{}');
+    return JSON.parse(data) as Record<string, unknown>;
+  };
+  await post('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } });
+  headers['mcp-protocol-version'] = '2025-11-25';
+  const created = (await post('tools/call', { name: 'conformance_echo', arguments: { text: 'x', delayMs: 600_000 }, task: { ttl: 600_000 } })).result as { task: { taskId: string } };
+  const roundTripsMs: number[] = [];
+  let early = 0;
+  for (let n = 0; n < MESSAGES; n++) {
+    const sent = performance.now();
+    await post('tasks/get', { taskId: created.task.taskId });
+    roundTripsMs.push(performance.now() - sent);
+    if (proxy && n === Math.floor(MESSAGES / 10)) early = rssKb(proxy.pid);
+  }
+  return { roundTripsMs, ...(proxy ? { rssKb: [early, rssKb(proxy.pid)] as [number, number] } : {}) };
+}
+
+function row(label: string, direct: Measured, proxied: Measured): string {
+  const added = (median(proxied.roundTripsMs) - median(direct.roundTripsMs)) / 2;
+  const addedP95 = (percentile(proxied.roundTripsMs, 0.95) - percentile(direct.roundTripsMs, 0.95)) / 2;
+  const [early, late] = proxied.rssKb ?? [Number.NaN, Number.NaN];
+  return `| ${label} | ${median(direct.roundTripsMs).toFixed(2)} ms | ${median(proxied.roundTripsMs).toFixed(2)} ms | ${added.toFixed(2)} ms | ${addedP95.toFixed(2)} ms | ${(early / 1024).toFixed(0)} → ${(late / 1024).toFixed(0)} MB |`;
+}
+
+async function main(): Promise<void> {
+  // BENCH_ONLY names the rows to run (as in suite-wall-time.ts); "proxy" is this one.
+  if (process.env.BENCH_ONLY && !process.env.BENCH_ONLY.split(',').includes('proxy')) return;
+  process.stdout.write(`\nproxy overhead: ${MESSAGES} tasks/get round trips each, one after another\n\n`);
+  process.stdout.write(
+    '| transport | round trip, direct (median) | through the proxy | added per message (median) | added per message (p95) | proxy memory (RSS, at 10% → end) |\n|---|---|---|---|---|---|\n',
+  );
+  const stdioDirect = await overStdio(false);
+  const stdioProxied = await overStdio(true);
+  process.stdout.write(`${row('stdio', stdioDirect, stdioProxied)}\n`);
+
+  const server = await startAnnouncing(['reference-server', '--http', '--port', '0'], /listening on (http\S+)/);
+  const proxy = await startAnnouncing(['proxy', '--url', server.url, '--port', '0'], /serving (http\S+)/);
+  try {
+    const httpDirect = await overHttp(server.url);
+    const httpProxied = await overHttp(server.url, { pid: proxy.child.pid!, url: proxy.url });
+    process.stdout.write(`${row('Streamable HTTP', httpDirect, httpProxied)}\n`);
+  } finally {
+    const closed = new Promise((resolve) => proxy.child.once('close', resolve));
+    proxy.child.kill('SIGTERM');
+    await closed;
+    server.child.kill('SIGTERM');
+  }
+}
+
+await main();
