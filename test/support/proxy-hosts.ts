@@ -22,13 +22,15 @@ export interface HostView {
   lookAfterEnd: string;
 }
 
+const ECHO_CALL = { name: 'conformance_echo', arguments: { text: 'through the proxy', delayMs: 150 } };
+
 /** The host's side of a session: call a tool as a task, poll it at its pace, fetch its result, list, look once more. */
-export async function taskFlow(transport: Transport): Promise<HostView> {
+export async function taskFlow(transport: Transport, call: { name: string; arguments: Record<string, unknown> } = ECHO_CALL): Promise<HostView> {
   const client = new Client({ name: 'proxy-test-host', version: '1.0.0' }, { capabilities: {} });
   await client.connect(transport);
   try {
     const tools = (await client.listTools()).tools.map((tool) => tool.name).sort();
-    const created = await client.request({ method: 'tools/call', params: { name: 'conformance_echo', arguments: { text: 'through the proxy', delayMs: 150 }, task: { ttl: 60_000 } } }, Any);
+    const created = await client.request({ method: 'tools/call', params: { ...call, task: { ttl: 60_000 } } }, Any);
     const taskId = (created.task as { taskId: string }).taskId;
     const statuses = [String((created.task as { status: string }).status)];
     for (;;) {
