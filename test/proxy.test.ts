@@ -2,12 +2,15 @@
 // a clean report, faults visible in the traffic are reported live and in the reports on their requirement, the bytes
 // go through unchanged, the server's end reaches the host, and `judge` of the recorded trace gives the same verdicts.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startReferenceHttpServer } from '../reference-server/http.js';
 import { WireJudge } from '../harness/proxy/judge.js';
 import { WireTap } from '../harness/proxy/tap.js';
+import { startHttpProxy } from '../harness/proxy/http-proxy.js';
 import { REQUIREMENTS } from '../suites/requirements.js';
 import { EXT_REQUIREMENTS } from '../suites/ext-tasks/requirements.js';
 import { BUILT } from './support/cli-run.js';
@@ -222,9 +225,89 @@ describe.skipIf(!BUILT)('proxy --url (Streamable HTTP)', () => {
   }
 });
 
-describe('the judge stays out of the way', () => {
-  const requirements = { legacy: new Map(REQUIREMENTS.map((r) => [r.id, r])), modern: new Map(EXT_REQUIREMENTS.map((r) => [r.id, r])) };
+const requirements = { legacy: new Map(REQUIREMENTS.map((r) => [r.id, r])), modern: new Map(EXT_REQUIREMENTS.map((r) => [r.id, r])) };
 
+describe('proxy --url forwarding', () => {
+  it('streams an SSE answer event by event (never buffered), with status, headers and sessions passed through', { timeout: 30_000 }, async () => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const seen: { headers: Record<string, unknown>; body: string }[] = [];
+    // A server that sends one event, then holds its stream open until the test has seen that event through the proxy.
+    const upstream = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      req.on('end', () => {
+        seen.push({ headers: req.headers, body });
+        res.writeHead(200, { 'content-type': 'text/event-stream', 'mcp-session-id': 'session-1', 'x-upstream': 'yes' });
+        res.write('event: message\ndata: {"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":1,"progress":1}}\n\n');
+        void released.then(() => res.end('event: message\ndata: {"jsonrpc":"2.0","id":7,"result":{}}\n\n'));
+      });
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', () => resolve()));
+    const judge = new WireJudge({ requirements });
+    const tap = new WireTap(judge);
+    const proxy = await startHttpProxy({ target: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/mcp`, port: 0, tap });
+    try {
+      const body = '{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"x"}}';
+      const response = await fetch(proxy.url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer token-a', 'mcp-session-id': 'session-1' }, body });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('x-upstream')).toBe('yes');
+      expect(response.headers.get('mcp-session-id')).toBe('session-1');
+      const reader = response.body!.getReader();
+      const first = Buffer.from((await reader.read()).value!).toString('utf8');
+      // The first event arrived while the server still held the stream open.
+      expect(first).toContain('notifications/progress');
+      release();
+      let rest = '';
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += Buffer.from(chunk.value).toString('utf8');
+      expect(rest).toContain('"id":7');
+      expect(seen[0]!.body).toBe(body);
+      expect(seen[0]!.headers.authorization).toBe('Bearer token-a');
+      expect(seen[0]!.headers['mcp-session-id']).toBe('session-1');
+      expect(judge.messages).toBe(3);
+    } finally {
+      await proxy.close();
+      await new Promise<void>((resolve) => upstream.close(() => resolve()));
+    }
+  });
+});
+
+describe('the judge on recorded entries', () => {
+  const at = (t: number) => new Date(t).toISOString();
+  const feed = (judge: WireJudge, entries: [from: 'host' | 'server', message: Record<string, unknown>][]) =>
+    entries.forEach(([from, message], index) => judge.observe({ t: 1_000 + index, at: at(1_000 + index), from, channel: 'stdio', message: { jsonrpc: '2.0', ...message } }));
+  const flaggedOf = (judge: WireJudge) =>
+    judge
+      .results()
+      .filter((each) => each.violationCount > 0)
+      .map((each) => `${each.party}.${each.requirement}`);
+
+  it('a 2026-07-28 host that cancels a task with notifications/cancelled breaks EXT-CANCEL-NOT-BY-NOTIFICATION', () => {
+    const judge = new WireJudge({ requirements });
+    const now = new Date().toISOString();
+    feed(judge, [
+      ['host', { id: 1, method: 'tools/call', params: modernParams({ name: 'slow_compute', arguments: { seconds: 5 } }) }],
+      ['server', { id: 1, result: { resultType: 'task', taskId: 't1', status: 'working', createdAt: now, lastUpdatedAt: now, ttlMs: 60_000 } }],
+      ['host', { method: 'notifications/cancelled', params: modernParams({ requestId: 1 }) }],
+    ]);
+    expect([...judge.erasSeen]).toEqual(['modern']);
+    expect(flaggedOf(judge)).toEqual(['host.EXT-CANCEL-NOT-BY-NOTIFICATION']);
+  });
+
+  it('a 2025-11-25 host that asks for a task where the server declared none is told (a SHOULD NOT)', () => {
+    const judge = new WireJudge({ requirements });
+    feed(judge, [
+      ['host', { id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'h', version: '1' } } }],
+      ['server', { id: 1, result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } } }],
+      ['host', { id: 2, method: 'tools/call', params: { name: 'x', arguments: {}, task: { ttl: 1_000 } } }],
+      ['server', { id: 2, result: { content: [] } }],
+    ]);
+    expect(flaggedOf(judge)).toEqual(['host.TASKS-CAP-NO-TASKS-NO-CREATE']);
+    expect(judge.results().find((each) => each.requirement === 'TASKS-CAP-NO-TASKS-NO-CREATE')!.violations[0]!.severity).toBe('warn');
+  });
+});
+
+describe('the judge stays out of the way', () => {
   it('a judge that throws is noted, never rethrown', () => {
     const judge = new WireJudge({ requirements });
     judge.observe = () => {
