@@ -107,7 +107,12 @@ export async function proxyCommand(args: string[]): Promise<number> {
       if (end.endedBy === 'server' && (end.signal !== null || (end.code ?? 0) !== 0)) passOn = end.code ?? 1;
     } else {
       const { startHttpProxy } = await import('../harness/proxy/http-proxy.js');
-      const proxy = await startHttpProxy({ target: strings.url!, port: port!, tap, onError: (line) => process.stderr.write(`mcp-tasks-conformance ${line}\n`) });
+      const proxy = await startHttpProxy({ target: strings.url!, port: port!, tap, onError: (line) => process.stderr.write(`mcp-tasks-conformance ${line}\n`) }).catch(
+        (error: NodeJS.ErrnoException) => {
+          if (error.code === 'EADDRINUSE' || error.code === 'EACCES') throw new UsageError(`--port ${port} cannot be used (${error.code}); choose another, or --port 0 for a free one`);
+          throw error;
+        },
+      );
       process.stderr.write(`mcp-tasks-conformance proxy: serving ${proxy.url} for ${strings.url}; stop with Ctrl-C (SIGINT) or SIGTERM for the reports\n`);
       await new Promise<void>((resolve) => interrupt.signal.addEventListener('abort', () => resolve(), { once: true }));
       await proxy.close();

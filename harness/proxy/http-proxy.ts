@@ -4,6 +4,7 @@
 // never buffered. Other paths (OAuth metadata, for instance) go to the same path on the server's origin. The tap
 // reads copies: a JSON body when it is complete, an SSE event as soon as it is.
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type Server } from 'node:http';
+import { createHash } from 'node:crypto';
 import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { createParser } from 'eventsource-parser';
@@ -27,7 +28,7 @@ export async function startHttpProxy(options: { target: string; port: number; ta
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0] === PROXY_PATH ? `${target.pathname}${target.search}` : (req.url ?? '/');
     const upstreamUrl = new URL(path, target);
-    const exchange = new TappedExchange(options.tap, req.headers['mcp-session-id'], ++posts);
+    const exchange = new TappedExchange(options.tap, req.headers['mcp-session-id'], identityOf(req.headers.authorization), ++posts);
     const send = upstreamUrl.protocol === 'https:' ? httpsRequest : httpRequest;
     const upstream = send(upstreamUrl, { method: req.method, headers: forwardedHeaders(req.headers, upstreamUrl.host) }, (answer) => {
       exchange.answered(answer);
@@ -84,6 +85,14 @@ export async function startHttpProxy(options: { target: string; port: number; ta
   };
 }
 
+/**
+ * Without a session, the requestor is who its credentials say: tasks are judged per identity, so one requestor's
+ * refused look at another's task is never taken for a lost task. Only a digest is kept, never the credentials.
+ */
+function identityOf(authorization: string | undefined): string {
+  return authorization ? ` as ${createHash('sha256').update(authorization).digest('hex').slice(0, 8)}` : '';
+}
+
 function forwardedHeaders(headers: IncomingHttpHeaders, host: string): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
@@ -118,6 +127,7 @@ class TappedExchange {
   constructor(
     private readonly tap: WireTap,
     sessionHeader: string | string[] | undefined,
+    private readonly identity: string,
     post: number,
   ) {
     this.stream = `exchange-${post}`;
@@ -137,7 +147,7 @@ class TappedExchange {
 
   answered(answer: IncomingMessage): void {
     const session = answer.headers['mcp-session-id'];
-    this.channel ??= typeof session === 'string' ? `session ${session}` : 'http';
+    this.channel ??= typeof session === 'string' ? `session ${session}` : `http${this.identity}`;
     const type = String(answer.headers['content-type'] ?? '');
     if (type.includes('text/event-stream')) this.sse = createParser({ onEvent: (event) => this.fromServer(event.data) });
     else this.responseIsJson = type.includes('json');
@@ -175,6 +185,6 @@ class TappedExchange {
   }
 
   private send(from: Party, text: string): void {
-    this.tap.message(from, this.channel!, text, this.channel === 'http' ? this.stream : undefined);
+    this.tap.message(from, this.channel!, text, this.channel!.startsWith('http') ? this.stream : undefined);
   }
 }

@@ -498,9 +498,12 @@ function pendingKey(channel: string, from: Party, id: unknown): string {
   return `${channel}|${from}|${JSON.stringify(id)}`;
 }
 
-/** Tasks live with their receiver: the answering side of the channel's conversation. */
+/**
+ * Tasks live with their receiver and are followed within one conversation (a stdio connection, an HTTP session, one
+ * identity's sessionless requests): a look from another conversation, which may be another requestor, is not judged.
+ */
 function taskKey(answer: WireEntry, taskId: string): string {
-  return `${answer.from}|${taskId}`;
+  return `${answer.channel}|${answer.from}|${taskId}`;
 }
 
 /** A requestor's pace per task, on its conversation. */
