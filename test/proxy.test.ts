@@ -136,6 +136,17 @@ describe.skipIf(!BUILT)('proxy --command on the wire', () => {
     cli.child.stdin.end();
   });
 
+  it('on SIGTERM ends the server, writes the reports and exits by the verdict', { timeout: 30_000 }, async () => {
+    const dir = folder();
+    const cli = startCli(['proxy', '--command', REFERENCE, '--json', join(dir, 'r.json')]);
+    const host = new RawHost(cli);
+    await host.request('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'h', version: '1' } });
+    cli.child.kill('SIGTERM');
+    expect(await cli.closed).toBe(0);
+    expect(cli.stderr.join('')).toMatch(/the proxy was stopped; the server was ended/);
+    expect(resultsOf(join(dir, 'r.json')).length).toBeGreaterThan(0);
+  });
+
   it('judges 2026-07-28 traffic, detected from the envelope: clean, then a terminal status that reverts', { timeout: 60_000 }, async () => {
     for (const { fault, flaggedIds } of [
       { fault: '', flaggedIds: [] as string[] },
@@ -181,6 +192,49 @@ describe.skipIf(!BUILT)('requestor rules, judged on the side that asks', () => {
     expect(flagged(results)).toEqual(['host.TASKS-META-REQUESTOR-NO-META=warn', 'host.TASKS-GET-RESPECT-POLL-INTERVAL=warn']);
     expect(outcomes(results)['server.TASKS-CANCEL-BEFORE-RESPONSE']).toBe('pass');
   });
+
+  // The host as a receiver: the server's conformance_ask makes a task of a sampling request the host takes as a task.
+  for (const { name, serverFault, hostDropsMeta, expected } of [
+    {
+      name: 'the server sends related-task _meta on its tasks/get',
+      serverFault: ' --fault ask-related-meta-on-task-requests',
+      hostDropsMeta: false,
+      expected: ['server.TASKS-META-REQUESTOR-NO-META=warn'],
+    },
+    { name: "the host's tasks/result lacks related-task _meta", serverFault: '', hostDropsMeta: true, expected: ['host.TASKS-META-RESULT-INCLUDES=fail'] },
+  ]) {
+    it(`judges the roles the other way round when the server asks the host for a task: ${name}`, { timeout: 60_000 }, async () => {
+      const dir = folder();
+      const cli = startCli(['proxy', '--command', `${REFERENCE}${serverFault}`, '--json', join(dir, 'r.json')]);
+      const host = new RawHost(cli);
+      const taskId = 'host-task-1';
+      let looks = 0;
+      const task = (status: string) => ({ taskId, status, createdAt: new Date().toISOString(), lastUpdatedAt: new Date().toISOString(), ttl: 60_000, pollInterval: 100 });
+      host.serve = (method, params) => {
+        if (method === 'sampling/createMessage' && params.task !== undefined) return { task: task('working') };
+        if (method === 'tasks/get') return task(++looks < 2 ? 'working' : 'completed');
+        if (method === 'tasks/result')
+          return {
+            role: 'assistant',
+            model: 'host-model',
+            content: { type: 'text', text: 'from the host' },
+            ...(hostDropsMeta ? {} : { _meta: { 'io.modelcontextprotocol/related-task': { taskId } } }),
+          };
+        return undefined;
+      };
+      const capabilities = { sampling: {}, tasks: { requests: { sampling: { createMessage: {} } } } };
+      await host.request('initialize', { protocolVersion: '2025-11-25', capabilities, clientInfo: { name: 'receiving-host', version: '1' } });
+      host.notify('notifications/initialized');
+      const answer = (await host.request('tools/call', { name: 'conformance_ask', arguments: { text: 'ask the host' } })).result as { content: { text: string }[] };
+      expect(answer.content[0]!.text).toBe('from the host');
+      host.end();
+      expect(await cli.closed).toBe(expected[0]!.endsWith('fail') ? 1 : 0);
+      const results = resultsOf(join(dir, 'r.json'));
+      expect(flagged(results)).toEqual(expected);
+      expect(outcomes(results)['server.TASKS-CAP-REQUESTOR-ONLY-DECLARED']).toBe('pass');
+      expect(outcomes(results)['host.TASKS-TASK-SHAPE']).toBe('pass');
+    });
+  }
 
   it('says how to mend a wrong command line in one line (exit 2)', { timeout: 30_000 }, async () => {
     for (const [args, pattern] of [

@@ -111,6 +111,8 @@ export class RawHost {
   private buffer = '';
   private readonly answers = new Map<number, (message: Record<string, unknown>) => void>();
   private nextId = 1;
+  /** Answers requests of the server's (a host that receives tasks): the result, or undefined for no answer. */
+  serve?: (method: string, params: Record<string, unknown>) => unknown;
 
   constructor(private readonly cli: CliProcess) {
     cli.child.stdout.on('data', (chunk: Buffer) => {
@@ -120,6 +122,10 @@ export class RawHost {
         this.buffer = this.buffer.slice(newline + 1);
         const message = JSON.parse(line) as Record<string, unknown>;
         if (typeof message.id === 'number' && !('method' in message)) this.answers.get(message.id)?.(message);
+        if (message.id !== undefined && typeof message.method === 'string' && this.serve) {
+          const result = this.serve(message.method, (message.params ?? {}) as Record<string, unknown>);
+          if (result !== undefined) this.cli.child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: message.id, result })}\n`);
+        }
       }
     });
   }
@@ -129,6 +135,10 @@ export class RawHost {
     const answer = new Promise<Record<string, unknown>>((resolve) => this.answers.set(id, resolve));
     this.cli.child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`);
     return answer;
+  }
+
+  notify(method: string, params: Record<string, unknown> = {}): void {
+    this.cli.child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method, params })}\n`);
   }
 
   end(): void {
