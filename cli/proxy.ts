@@ -94,6 +94,9 @@ export async function proxyCommand(args: string[]): Promise<number> {
   try {
     if (strings.command) {
       const { runStdioProxy } = await import('../harness/proxy/stdio-proxy.js');
+      // A host that went away (EPIPE on our stdout) ends the session like a signal: the server is ended, the reports written.
+      process.stdout.removeAllListeners('error');
+      process.stdout.on('error', () => interrupt.abort());
       const end = await runStdioProxy({ command: strings.command, tap, hostIn: process.stdin, hostOut: process.stdout, errOut: process.stderr, signal: interrupt.signal });
       const how = end.signal ? `by signal ${end.signal}` : `with status ${end.code}`;
       notices.push(
