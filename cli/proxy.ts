@@ -2,7 +2,7 @@
 // goes; `judge`: the same judgement of a recorded trace. Both end with the usual reports and the run's one verdict.
 import { appendFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import type { Era, RunReport } from '../harness/model.js';
+import type { Era, Requirement, RunReport } from '../harness/model.js';
 import { runVerdict } from '../harness/run-policy.js';
 import { TOOL } from '../harness/tool.js';
 import { WireJudge, type WireViolation } from '../harness/proxy/judge.js';
@@ -24,6 +24,13 @@ const REPORT_OPTIONS = {
 
 export const PROXY_OPTIONS = { ...REPORT_OPTIONS, command: { type: 'string' }, url: { type: 'string' }, port: { type: 'string' }, trace: { type: 'string' } } as const;
 
+/** The catalogues the judge reads keywords from: loaded at start in milliseconds, where whole profiles (their checks) take ~0.5 s. */
+async function catalogues(): Promise<Record<Era, ReadonlyMap<string, Requirement>>> {
+  const [{ REQUIREMENTS }, { EXT_REQUIREMENTS }] = await Promise.all([import('../suites/requirements.js'), import('../suites/ext-tasks/requirements.js')]);
+  return { legacy: new Map(REQUIREMENTS.map((r) => [r.id, r])), modern: new Map(EXT_REQUIREMENTS.map((r) => [r.id, r])) };
+}
+
+/** The profiles the report names (titles, links, the whole catalogue for coverage): loaded once the session is over. */
 async function eraProfiles() {
   const [legacy, modern] = await Promise.all([loadProfile('2025-11-25'), loadProfile('2026-07-28')]);
   return { legacy, modern } satisfies Record<Era, unknown>;
@@ -78,9 +85,8 @@ export async function proxyCommand(args: string[]): Promise<number> {
       throw new UsageError(`--url wants the server's MCP endpoint, like http://127.0.0.1:3000/mcp, got "${strings.url}"`);
     }
   }
-  const profiles = await eraProfiles();
   const say = liveSink(strings.log);
-  const judge = new WireJudge({ requirements: { legacy: profiles.legacy.requirements, modern: profiles.modern.requirements }, onViolation: liveViolations(say, 'proxy') });
+  const judge = new WireJudge({ requirements: await catalogues(), onViolation: liveViolations(say, 'proxy') });
   const tap = new WireTap(judge, strings.trace);
   const startedAt = new Date();
   const started = performance.now();
@@ -123,7 +129,7 @@ export async function proxyCommand(args: string[]): Promise<number> {
     }
     await tap.close();
     const target = strings.command ? { transport: 'stdio' as const, description: strings.command } : { transport: 'http' as const, description: strings.url! };
-    const report = finish(judge, tap, profiles, target, startedAt, performance.now() - started, [...notices, ...(strings.trace ? [`the traffic was recorded in ${strings.trace}`] : [])]);
+    const report = await finish(judge, tap, target, startedAt, performance.now() - started, [...notices, ...(strings.trace ? [`the traffic was recorded in ${strings.trace}`] : [])]);
     report.verdict = runVerdict(report, { strict: Boolean(values.strict) });
     await writeReports(report, strings);
     // stdout belongs to the host on stdio: the summary goes to stderr.
@@ -141,12 +147,8 @@ export async function judgeCommand(args: string[]): Promise<number> {
   const { values, positionals } = parseWithFile(args);
   const strings = values as Record<string, string | undefined>;
   const file = positionals[0]!;
-  const profiles = await eraProfiles();
   const say = liveSink(strings.log);
-  const judge = new WireJudge({
-    requirements: { legacy: profiles.legacy.requirements, modern: profiles.modern.requirements },
-    onViolation: (violation) => say(violationLine(violation).replace(' proxy:', ' judge:')),
-  });
+  const judge = new WireJudge({ requirements: await catalogues(), onViolation: liveViolations(say, 'judge') });
   const tap = new WireTap(judge);
   let first: number | undefined;
   let last = 0;
@@ -161,7 +163,7 @@ export async function judgeCommand(args: string[]): Promise<number> {
     throw error;
   }
   const startedAt = new Date(first ?? Date.now());
-  const report = finish(judge, tap, profiles, { transport: 'stdio', description: `the trace ${file}` }, startedAt, first === undefined ? 0 : last - first, [`judged offline from the trace ${file}`]);
+  const report = await finish(judge, tap, { transport: 'stdio', description: `the trace ${file}` }, startedAt, first === undefined ? 0 : last - first, [`judged offline from the trace ${file}`]);
   report.verdict = runVerdict(report, { strict: Boolean(values.strict) });
   await writeReports(report, strings);
   process.stdout.write(`${formatSummary(report, { color: process.stdout.isTTY })}\n`);
@@ -179,15 +181,8 @@ function parseWithFile(args: string[]) {
   return parsed;
 }
 
-function finish(
-  judge: WireJudge,
-  tap: WireTap,
-  profiles: Awaited<ReturnType<typeof eraProfiles>>,
-  target: { transport: 'stdio' | 'http'; description: string },
-  startedAt: Date,
-  durationMs: number,
-  notices: string[],
-): RunReport {
+async function finish(judge: WireJudge, tap: WireTap, target: { transport: 'stdio' | 'http'; description: string }, startedAt: Date, durationMs: number, notices: string[]): Promise<RunReport> {
+  const profiles = await eraProfiles();
   const dropped =
     judge.dropped.pending + judge.dropped.tasks > 0 ? [`to stay within its memory bounds the judge let go of ${judge.dropped.pending} unanswered requests and ${judge.dropped.tasks} tasks`] : [];
   return proxyReport({
