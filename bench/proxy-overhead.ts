@@ -56,26 +56,40 @@ class LineHost {
   }
 }
 
-async function overStdio(viaProxy: boolean): Promise<Measured> {
+/** A stdio session ready for tasks/get of a working task; `look` times one round trip. */
+async function stdioSession(viaProxy: boolean): Promise<{ pid: number; look: () => Promise<number>; close: () => Promise<unknown> }> {
   const args = viaProxy ? [CLI, 'proxy', '--command', REFERENCE] : [CLI, 'reference-server'];
   const child = spawn(process.execPath, args, { stdio: 'pipe' });
   child.stderr.resume();
   const host = new LineHost(child);
   await host.request('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } });
   const created = (await host.request('tools/call', { name: 'conformance_echo', arguments: { text: 'x', delayMs: 600_000 }, task: { ttl: 600_000 } })).result as { task: { taskId: string } };
-  const roundTripsMs: number[] = [];
+  return {
+    pid: child.pid!,
+    look: async () => {
+      const sent = performance.now();
+      await host.request('tasks/get', { taskId: created.task.taskId });
+      return performance.now() - sent;
+    },
+    close: () => {
+      const closed = new Promise((resolve) => child.once('close', resolve));
+      child.stdin.end();
+      return closed;
+    },
+  };
+}
+
+/** Round trips of both sessions, one request each in turn, so that load on the machine weighs on both alike. */
+async function alternate(direct: () => Promise<number>, proxied: () => Promise<number>, proxyPid: number): Promise<[Measured, Measured]> {
+  const a: number[] = [];
+  const b: number[] = [];
   let early = 0;
   for (let n = 0; n < MESSAGES; n++) {
-    const sent = performance.now();
-    await host.request('tasks/get', { taskId: created.task.taskId });
-    roundTripsMs.push(performance.now() - sent);
-    if (viaProxy && n === Math.floor(MESSAGES / 10)) early = rssKb(child.pid!);
+    a.push(await direct());
+    b.push(await proxied());
+    if (n === Math.floor(MESSAGES / 10)) early = rssKb(proxyPid);
   }
-  const late = viaProxy ? rssKb(child.pid!) : 0;
-  const closed = new Promise((resolve) => child.once('close', resolve));
-  child.stdin.end();
-  await closed;
-  return { roundTripsMs, ...(viaProxy ? { rssKb: [early, late] as [number, number] } : {}) };
+  return [{ roundTripsMs: a }, { roundTripsMs: b, rssKb: [early, rssKb(proxyPid)] }];
 }
 
 /** Starts a CLI command that announces its URL on stderr, and resolves with the process and that URL. */
@@ -92,8 +106,8 @@ function startAnnouncing(args: string[], pattern: RegExp): Promise<{ child: Chil
   });
 }
 
-async function overHttp(serverUrl: string, proxy?: { pid: number; url: string }): Promise<Measured> {
-  const url = proxy?.url ?? serverUrl;
+/** A Streamable HTTP session ready for tasks/get of a working task at `url`; `look` times one round trip. */
+async function httpSession(url: string): Promise<() => Promise<number>> {
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
   let id = 0;
   const post = async (method: string, params: Record<string, unknown>) => {
@@ -107,22 +121,31 @@ async function overHttp(serverUrl: string, proxy?: { pid: number; url: string })
   await post('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } });
   headers['mcp-protocol-version'] = '2025-11-25';
   const created = (await post('tools/call', { name: 'conformance_echo', arguments: { text: 'x', delayMs: 600_000 }, task: { ttl: 600_000 } })).result as { task: { taskId: string } };
-  const roundTripsMs: number[] = [];
-  let early = 0;
-  for (let n = 0; n < MESSAGES; n++) {
+  return async () => {
     const sent = performance.now();
     await post('tasks/get', { taskId: created.task.taskId });
-    roundTripsMs.push(performance.now() - sent);
-    if (proxy && n === Math.floor(MESSAGES / 10)) early = rssKb(proxy.pid);
-  }
-  return { roundTripsMs, ...(proxy ? { rssKb: [early, rssKb(proxy.pid)] as [number, number] } : {}) };
+    return performance.now() - sent;
+  };
 }
 
 function row(label: string, direct: Measured, proxied: Measured): string {
-  const added = (median(proxied.roundTripsMs) - median(direct.roundTripsMs)) / 2;
-  const addedP95 = (percentile(proxied.roundTripsMs, 0.95) - percentile(direct.roundTripsMs, 0.95)) / 2;
+  // Paired: each proxied round trip against the direct one just before it, half of it per message.
+  const added = proxied.roundTripsMs.map((ms, index) => (ms - direct.roundTripsMs[index]!) / 2);
   const [early, late] = proxied.rssKb ?? [Number.NaN, Number.NaN];
-  return `| ${label} | ${median(direct.roundTripsMs).toFixed(2)} ms | ${median(proxied.roundTripsMs).toFixed(2)} ms | ${added.toFixed(2)} ms | ${addedP95.toFixed(2)} ms | ${(early / 1024).toFixed(0)} → ${(late / 1024).toFixed(0)} MB |`;
+  return `| ${label} | ${median(direct.roundTripsMs).toFixed(2)} ms | ${median(proxied.roundTripsMs).toFixed(2)} ms | ${median(added).toFixed(2)} ms | ${percentile(added, 0.95).toFixed(2)} ms | ${(early / 1024).toFixed(0)} → ${(late / 1024).toFixed(0)} MB |`;
+}
+
+/** From spawning the server (or the proxy in its place) to the answer to initialize: what a host waits at start. */
+async function startMs(viaProxy: boolean): Promise<number> {
+  const started = performance.now();
+  const child = spawn(process.execPath, viaProxy ? [CLI, 'proxy', '--command', REFERENCE] : [CLI, 'reference-server'], { stdio: 'pipe' });
+  child.stderr.resume();
+  await new LineHost(child).request('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } });
+  const elapsed = performance.now() - started;
+  const closed = new Promise((resolve) => child.once('close', resolve));
+  child.stdin.end();
+  await closed;
+  return elapsed;
 }
 
 async function main(): Promise<void> {
@@ -132,15 +155,16 @@ async function main(): Promise<void> {
   process.stdout.write(
     '| transport | round trip, direct (median) | through the proxy | added per message (median) | added per message (p95) | proxy memory (RSS, at 10% → end) |\n|---|---|---|---|---|---|\n',
   );
-  const stdioDirect = await overStdio(false);
-  const stdioProxied = await overStdio(true);
+  const direct = await stdioSession(false);
+  const proxied = await stdioSession(true);
+  const [stdioDirect, stdioProxied] = await alternate(direct.look, proxied.look, proxied.pid);
+  await Promise.all([direct.close(), proxied.close()]);
   process.stdout.write(`${row('stdio', stdioDirect, stdioProxied)}\n`);
 
   const server = await startAnnouncing(['reference-server', '--http', '--port', '0'], /listening on (http\S+)/);
   const proxy = await startAnnouncing(['proxy', '--url', server.url, '--port', '0'], /serving (http\S+)/);
   try {
-    const httpDirect = await overHttp(server.url);
-    const httpProxied = await overHttp(server.url, { pid: proxy.child.pid!, url: proxy.url });
+    const [httpDirect, httpProxied] = await alternate(await httpSession(server.url), await httpSession(proxy.url), proxy.child.pid!);
     process.stdout.write(`${row('Streamable HTTP', httpDirect, httpProxied)}\n`);
   } finally {
     const closed = new Promise((resolve) => proxy.child.once('close', resolve));
@@ -148,6 +172,13 @@ async function main(): Promise<void> {
     await closed;
     server.child.kill('SIGTERM');
   }
+
+  const starts = { direct: [] as number[], proxied: [] as number[] };
+  for (let round = 0; round < 5; round++) {
+    starts.direct.push(await startMs(false));
+    starts.proxied.push(await startMs(true));
+  }
+  process.stdout.write(`\nstart (stdio, spawn to the initialize answer, median of 5): ${median(starts.direct).toFixed(0)} ms direct, ${median(starts.proxied).toFixed(0)} ms through the proxy\n`);
 }
 
 await main();

@@ -5,8 +5,7 @@ import { parseArgs } from 'node:util';
 import type { Era, Requirement, RunReport } from '../harness/model.js';
 import { runVerdict } from '../harness/run-policy.js';
 import { TOOL } from '../harness/tool.js';
-import { WireJudge, type WireViolation } from '../harness/proxy/judge.js';
-import { proxyReport } from '../harness/proxy/report.js';
+import type { WireJudge, WireViolation } from '../harness/proxy/judge.js';
 import { WireTap } from '../harness/proxy/tap.js';
 import { readTrace, TraceError } from '../harness/proxy/wire.js';
 import { formatSummary } from '../reports/console.js';
@@ -28,6 +27,11 @@ export const PROXY_OPTIONS = { ...REPORT_OPTIONS, command: { type: 'string' }, u
 async function catalogues(): Promise<Record<Era, ReadonlyMap<string, Requirement>>> {
   const [{ REQUIREMENTS }, { EXT_REQUIREMENTS }] = await Promise.all([import('../suites/requirements.js'), import('../suites/ext-tasks/requirements.js')]);
   return { legacy: new Map(REQUIREMENTS.map((r) => [r.id, r])), modern: new Map(EXT_REQUIREMENTS.map((r) => [r.id, r])) };
+}
+
+async function newJudge(onViolation: (violation: WireViolation) => void): Promise<WireJudge> {
+  const [{ WireJudge }, requirements] = await Promise.all([import('../harness/proxy/judge.js'), catalogues()]);
+  return new WireJudge({ requirements, onViolation });
 }
 
 /** The profiles the report names (titles, links, the whole catalogue for coverage): loaded once the session is over. */
@@ -86,8 +90,10 @@ export async function proxyCommand(args: string[]): Promise<number> {
     }
   }
   const say = liveSink(strings.log);
-  const judge = new WireJudge({ requirements: await catalogues(), onViolation: liveViolations(say, 'proxy') });
-  const tap = new WireTap(judge, strings.trace);
+  // The judge (schemas compiled, catalogues read) loads once the server has started: the host waits for the server alone.
+  let loadJudge!: () => void;
+  const judgeReady = new Promise<void>((resolve) => (loadJudge = resolve)).then(() => newJudge(liveViolations(say, 'proxy')));
+  const tap = new WireTap(judgeReady, strings.trace);
   const startedAt = new Date();
   const started = performance.now();
   const interrupt = new AbortController();
@@ -103,7 +109,9 @@ export async function proxyCommand(args: string[]): Promise<number> {
       // A host that went away (EPIPE on our stdout) ends the session like a signal: the server is ended, the reports written.
       process.stdout.removeAllListeners('error');
       process.stdout.on('error', () => interrupt.abort());
-      const end = await runStdioProxy({ command: strings.command, tap, hostIn: process.stdin, hostOut: process.stdout, errOut: process.stderr, signal: interrupt.signal });
+      const running = runStdioProxy({ command: strings.command, tap, hostIn: process.stdin, hostOut: process.stdout, errOut: process.stderr, signal: interrupt.signal });
+      loadJudge();
+      const end = await running;
       const how = end.signal ? `by signal ${end.signal}` : `with status ${end.code}`;
       notices.push(
         end.endedBy === 'server'
@@ -116,6 +124,7 @@ export async function proxyCommand(args: string[]): Promise<number> {
       if (end.endedBy === 'server' && (end.signal !== null || (end.code ?? 0) !== 0)) passOn = end.code ?? 1;
     } else {
       const { startHttpProxy } = await import('../harness/proxy/http-proxy.js');
+      loadJudge();
       const proxy = await startHttpProxy({ target: strings.url!, port: port!, tap, onError: (line) => process.stderr.write(`mcp-tasks-conformance ${line}\n`) }).catch(
         (error: NodeJS.ErrnoException) => {
           if (error.code === 'EADDRINUSE' || error.code === 'EACCES') throw new UsageError(`--port ${port} cannot be used (${error.code}); choose another, or --port 0 for a free one`);
@@ -128,6 +137,7 @@ export async function proxyCommand(args: string[]): Promise<number> {
       notices.push('the proxy was stopped (SIGINT or SIGTERM)');
     }
     await tap.close();
+    const judge = await judgeReady;
     const target = strings.command ? { transport: 'stdio' as const, description: strings.command } : { transport: 'http' as const, description: strings.url! };
     const report = await finish(judge, tap, target, startedAt, performance.now() - started, [...notices, ...(strings.trace ? [`the traffic was recorded in ${strings.trace}`] : [])]);
     report.verdict = runVerdict(report, { strict: Boolean(values.strict) });
@@ -148,7 +158,7 @@ export async function judgeCommand(args: string[]): Promise<number> {
   const strings = values as Record<string, string | undefined>;
   const file = positionals[0]!;
   const say = liveSink(strings.log);
-  const judge = new WireJudge({ requirements: await catalogues(), onViolation: liveViolations(say, 'judge') });
+  const judge = await newJudge(liveViolations(say, 'judge'));
   const tap = new WireTap(judge);
   let first: number | undefined;
   let last = 0;
@@ -182,7 +192,7 @@ function parseWithFile(args: string[]) {
 }
 
 async function finish(judge: WireJudge, tap: WireTap, target: { transport: 'stdio' | 'http'; description: string }, startedAt: Date, durationMs: number, notices: string[]): Promise<RunReport> {
-  const profiles = await eraProfiles();
+  const [profiles, { proxyReport }] = await Promise.all([eraProfiles(), import('../harness/proxy/report.js')]);
   const dropped =
     judge.dropped.pending + judge.dropped.tasks > 0 ? [`to stay within its memory bounds the judge let go of ${judge.dropped.pending} unanswered requests and ${judge.dropped.tasks} tasks`] : [];
   return proxyReport({

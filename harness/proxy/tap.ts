@@ -8,16 +8,32 @@ import type { Party, WireEntry } from './wire.js';
 /** A line longer than this is forwarded but not judged: the tap never holds more than this much of one message. */
 export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 
+/** Entries held while the judge loads (it loads after the server has started, so the host waits for no schema compiling). */
+const MAX_QUEUED = 100_000;
+
 export class WireTap {
   /** Failures of the judge, each said once in the report; forwarding went on. */
   readonly judgeErrors: string[] = [];
   private trace?: WriteStream;
   private traceError?: string;
+  private judge?: WireJudge;
+  private queue: WireEntry[] = [];
 
-  constructor(
-    private readonly judge: WireJudge,
-    traceFile?: string,
-  ) {
+  constructor(judge: WireJudge | Promise<WireJudge>, traceFile?: string) {
+    if (judge instanceof Promise) {
+      judge.then(
+        (loaded) => {
+          this.judge = loaded;
+          for (const entry of this.queue.splice(0)) this.judgeEntry(entry);
+        },
+        (error: unknown) => {
+          this.queue = [];
+          this.judgeErrors.push(`the judge could not be loaded: ${(error as Error)?.message ?? String(error)}`);
+        },
+      );
+    } else {
+      this.judge = judge;
+    }
     if (traceFile) {
       this.trace = createWriteStream(traceFile, { flags: 'w' });
       this.trace.on('error', (error) => {
@@ -44,8 +60,13 @@ export class WireTap {
   /** Hands an entry to the trace and the judge; a judge that throws is noted, never rethrown. */
   record(entry: WireEntry): void {
     this.trace?.write(`${JSON.stringify(entry)}\n`);
+    if (this.judge) this.judgeEntry(entry);
+    else if (this.queue.length < MAX_QUEUED && this.judgeErrors.length === 0) this.queue.push(entry);
+  }
+
+  private judgeEntry(entry: WireEntry): void {
     try {
-      this.judge.observe(entry);
+      this.judge!.observe(entry);
     } catch (error) {
       const text = (error as Error)?.stack?.split('\n').slice(0, 3).join(' ') ?? String(error);
       if (this.judgeErrors.length < 10) this.judgeErrors.push(text);
