@@ -7,6 +7,8 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CLI = join(ROOT, 'dist/cli/main.js');
@@ -148,6 +150,32 @@ async function startMs(viaProxy: boolean): Promise<number> {
   return elapsed;
 }
 
+/** The judge alone, in this process: its heap after a collection, early and late in 100,000 polls of one task. */
+async function judgeHeapMb(): Promise<[number, number]> {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  const { WireJudge } = await import('../harness/proxy/judge.js');
+  const { REQUIREMENTS } = await import('../suites/requirements.js');
+  const judge = new WireJudge({ requirements: { legacy: new Map(REQUIREMENTS.map((r) => [r.id, r])), modern: new Map() } });
+  const entry = (from: 'host' | 'server', message: Record<string, unknown>, t: number) => ({ t, at: '', from, channel: 'stdio', message: { jsonrpc: '2.0', ...message } });
+  const now = new Date().toISOString();
+  const task = { taskId: 't', status: 'working', createdAt: now, lastUpdatedAt: now, ttl: 600_000, pollInterval: 50 };
+  judge.observe(entry('host', { id: 'i', method: 'initialize', params: { capabilities: {} } }, 0));
+  judge.observe(entry('server', { id: 'i', result: { protocolVersion: '2025-11-25', capabilities: { tasks: { requests: { tools: { call: {} } } } } } }, 1));
+  judge.observe(entry('host', { id: 'c', method: 'tools/call', params: { name: 'x', task: {} } }, 2));
+  judge.observe(entry('server', { id: 'c', result: { task } }, 3));
+  const heap: number[] = [];
+  for (let n = 0; n < 100_000; n++) {
+    judge.observe(entry('host', { id: n, method: 'tasks/get', params: { taskId: 't' } }, 10 + n * 100));
+    judge.observe(entry('server', { id: n, result: task }, 11 + n * 100));
+    if (n === 9_999 || n === 99_999) {
+      gc();
+      heap.push(process.memoryUsage().heapUsed / 1e6);
+    }
+  }
+  return [heap[0]!, heap[1]!];
+}
+
 async function main(): Promise<void> {
   // BENCH_ONLY names the rows to run (as in suite-wall-time.ts); "proxy" is this one.
   if (process.env.BENCH_ONLY && !process.env.BENCH_ONLY.split(',').includes('proxy')) return;
@@ -178,7 +206,9 @@ async function main(): Promise<void> {
     starts.direct.push(await startMs(false));
     starts.proxied.push(await startMs(true));
   }
-  process.stdout.write(`\nstart (stdio, spawn to the initialize answer, median of 5): ${median(starts.direct).toFixed(0)} ms direct, ${median(starts.proxied).toFixed(0)} ms through the proxy\n`);
+  const [early, late] = await judgeHeapMb();
+  process.stdout.write(`\njudge heap after a collection, at 10,000 and at 100,000 polls of one task: ${early.toFixed(1)} MB → ${late.toFixed(1)} MB\n`);
+  process.stdout.write(`start (stdio, spawn to the initialize answer, median of 5): ${median(starts.direct).toFixed(0)} ms direct, ${median(starts.proxied).toFixed(0)} ms through the proxy\n`);
 }
 
 await main();
