@@ -147,10 +147,11 @@ describe.skipIf(!BUILT)('proxy --command on the wire', () => {
     expect(resultsOf(join(dir, 'r.json')).length).toBeGreaterThan(0);
   });
 
-  it('judges 2026-07-28 traffic, detected from the envelope: clean, then a terminal status that reverts', { timeout: 60_000 }, async () => {
+  it('judges 2026-07-28 traffic, detected from the envelope: clean, a terminal status that reverts, a request without the envelope served', { timeout: 60_000 }, async () => {
     for (const { fault, flaggedIds } of [
       { fault: '', flaggedIds: [] as string[] },
       { fault: ' --fault ext-terminal-reverts', flaggedIds: ['server.EXT-LIFECYCLE-TERMINAL-FINAL=fail'] },
+      { fault: ' --fault ext-accepts-missing-meta', flaggedIds: ['server.EXT-BASE-META-REQUIRED=fail'] },
     ]) {
       const dir = folder();
       const cli = startCli(['proxy', '--command', `${REFERENCE} --era modern${fault}`, '--json', join(dir, 'r.json')]);
@@ -164,10 +165,13 @@ describe.skipIf(!BUILT)('proxy --command on the wire', () => {
         // At the pace asked while the task reads unfinished; a finished task is looked at again at once, as hosts do.
         if (task.status !== 'completed') await new Promise((resolve) => setTimeout(resolve, Number(task.pollIntervalMs ?? 100)));
       }
+      // A request that forgets the envelope: the server must refuse it.
+      await host.request('tasks/get', { taskId: created.taskId });
       host.end();
       const code = await cli.closed;
       const results = resultsOf(join(dir, 'r.json'));
       expect(flagged(results), `${fault || 'clean'}: ${statuses.join(', ')}`).toEqual(flaggedIds);
+      if (!fault) expect(outcomes(results)['server.EXT-BASE-META-REQUIRED']).toBe('pass');
       expect(outcomes(results)['server.EXT-GET-RESULTTYPE-COMPLETE']).toBe('pass');
       expect(results.every((result) => result.id.includes('EXT-') || result.outcome === 'skip')).toBe(true);
       expect(code).toBe(flaggedIds.length > 0 ? 1 : 0);

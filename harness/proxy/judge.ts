@@ -9,7 +9,7 @@ import { isRecord, isTerminalStatus } from '../explore/model.js';
 import type { Answer } from '../explore/run-log.js';
 import { pacedTaskOf } from '../poll-pace.js';
 import { sightingsInAnswer, taskShapeViolations, TASK_SHAPE_REQUIREMENTS } from '../schemas/task-shape.js';
-import { META_PROTOCOL_VERSION } from '../modern/envelope.js';
+import { META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION } from '../modern/envelope.js';
 import { addOperation, LIFECYCLE_REQUIREMENTS, startTask, type TrackedTask } from './lifecycle.js';
 import { otherParty, type Party, type WireEntry } from './wire.js';
 
@@ -20,7 +20,7 @@ export const JUDGED_RULES: Record<Era, { receiver: readonly string[]; requestor:
     requestor: ['TASKS-META-REQUESTOR-NO-META', 'TASKS-CAP-REQUESTOR-ONLY-DECLARED', 'TASKS-CAP-NO-TASKS-NO-CREATE', 'TASKS-GET-RESPECT-POLL-INTERVAL'],
   },
   modern: {
-    receiver: ['EXT-RESULTTYPE-TASK', 'EXT-GET-RESULTTYPE-COMPLETE', 'EXT-CANCEL-RESULTTYPE-COMPLETE', ...LIFECYCLE_REQUIREMENTS.modern],
+    receiver: ['EXT-BASE-META-REQUIRED', 'EXT-RESULTTYPE-TASK', 'EXT-GET-RESULTTYPE-COMPLETE', 'EXT-CANCEL-RESULTTYPE-COMPLETE', ...LIFECYCLE_REQUIREMENTS.modern],
     requestor: ['EXT-CANCEL-NOT-BY-NOTIFICATION', 'EXT-POLL-RESPECT-INTERVAL'],
   },
 };
@@ -65,6 +65,8 @@ interface PendingRequest {
   method: string;
   params: Record<string, unknown>;
   era: Era | undefined;
+  /** 2026-07-28: the request lacks its protocol version or client capabilities in _meta, which the server must refuse. */
+  lacksEnvelope?: boolean;
 }
 
 interface Channel {
@@ -161,12 +163,14 @@ export class WireJudge {
       this.noteVersion('modern', params._meta[META_PROTOCOL_VERSION]);
     }
     const era = channel.era;
+    const meta = isRecord(params._meta) ? params._meta : {};
+    const lacksEnvelope = era === 'modern' && entry.from === 'host' && !(typeof meta[META_PROTOCOL_VERSION] === 'string' && isRecord(meta[META_CLIENT_CAPABILITIES]));
     const key = pendingKey(streamOf(entry), entry.from, id);
     if (this.pending.size >= MAX_PENDING) {
       this.pending.delete(this.pending.keys().next().value!);
       this.dropped.pending += 1;
     }
-    this.pending.set(key, { entry, method, params, era });
+    this.pending.set(key, { entry, method, params, era, ...(lacksEnvelope ? { lacksEnvelope } : {}) });
     if (era === undefined) return;
     const requestor = entry.from;
     if (era === 'legacy') {
@@ -328,8 +332,19 @@ export class WireJudge {
   }
 
   private modernAnswer(request: PendingRequest, entry: WireEntry, result: Record<string, unknown> | undefined, exchange: WireEntry[]): void {
-    if (!result) return;
     const receiver = entry.from;
+    if (request.lacksEnvelope) {
+      const error = isRecord((entry.message as Record<string, unknown>).error) ? ((entry.message as Record<string, unknown>).error as Record<string, unknown>) : undefined;
+      this.judge(
+        'modern',
+        receiver,
+        'EXT-BASE-META-REQUIRED',
+        error?.code === -32602,
+        () => `${request.method} came without its protocol version or client capabilities in _meta and was answered with ${error ? `error ${String(error.code)}` : 'a result'}; expected error -32602`,
+        exchange,
+      );
+    }
+    if (!result) return;
     if (request.method === 'tools/call' && typeof result.taskId === 'string' && typeof result.status === 'string') {
       this.judge(
         'modern',
@@ -364,6 +379,8 @@ export class WireJudge {
 
   /** Tasks created in the traffic, and every later exchange about them, go to the lifecycle model. */
   private followTask(era: Era, request: PendingRequest, entry: WireEntry, answer: Answer, result: Record<string, unknown> | undefined, exchange: WireEntry[]): void {
+    // A request refused for its missing envelope says nothing about the task it named.
+    if (request.lacksEnvelope) return;
     const receiver = entry.from;
     const sentAt = request.entry.t;
     const created = result ? createdTask(era, request, result) : undefined;
