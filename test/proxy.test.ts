@@ -182,12 +182,12 @@ describe.skipIf(!BUILT)('proxy --command on the wire', () => {
 describe.skipIf(!BUILT)('requestor rules, judged on the side that asks', () => {
   it('a host that polls faster than asked and sends related-task _meta on tasks/get is warned, the server not blamed', { timeout: 60_000 }, async () => {
     const dir = folder();
-    const cli = startCli(['proxy', '--command', `${REFERENCE} --poll-interval-ms 2000`, '--json', join(dir, 'r.json')]);
+    const cli = startCli(['proxy', '--command', `${REFERENCE} --poll-interval-ms 10000`, '--json', join(dir, 'r.json')]);
     const host = new RawHost(cli);
     await host.request('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'hasty-host', version: '1' } });
     const created = (await host.request('tools/call', { name: 'conformance_echo', arguments: { text: 'x', delayMs: 30_000 }, task: { ttl: 60_000 } })).result as { task: { taskId: string } };
     const taskId = created.task.taskId;
-    // Three polls back to back, each answered "working" with a pollInterval of 2 s.
+    // Three polls back to back, each answered "working" with a pollInterval of 10 s (a gap under 5 s is too fast).
     for (let poll = 0; poll < 3; poll++) await host.request('tasks/get', { taskId, _meta: { 'io.modelcontextprotocol/related-task': { taskId } } });
     await host.request('tasks/cancel', { taskId });
     host.end();
