@@ -11,6 +11,7 @@ import { startReferenceHttpServer } from '../reference-server/http.js';
 import { WireJudge } from '../harness/proxy/judge.js';
 import { WireTap } from '../harness/proxy/tap.js';
 import { startHttpProxy } from '../harness/proxy/http-proxy.js';
+import { standardHeaders } from '../harness/modern/envelope.js';
 import { REQUIREMENTS } from '../suites/requirements.js';
 import { EXT_REQUIREMENTS } from '../suites/ext-tasks/requirements.js';
 import { BUILT } from './support/cli-run.js';
@@ -284,6 +285,34 @@ describe.skipIf(!BUILT)('proxy --url (Streamable HTTP)', () => {
 });
 
 const requirements = { legacy: new Map(REQUIREMENTS.map((r) => [r.id, r])), modern: new Map(EXT_REQUIREMENTS.map((r) => [r.id, r])) };
+
+describe.skipIf(!BUILT)('proxy --url with 2026-07-28 traffic', () => {
+  it('judges sessionless requests, each its own POST, per identity', { timeout: 60_000 }, async () => {
+    const server = await startReferenceHttpServer({ port: 0, faults: ['ext-get-resulttype-task'] });
+    const dir = folder();
+    try {
+      const cli = startCli(['proxy', '--url', server.url, '--port', '0', '--json', join(dir, 'r.json')]);
+      const [, url] = await cli.stderrMatch(/serving (http:\/\/127\.0\.0\.1:\d+\/mcp)/);
+      let id = 0;
+      const post = async (method: string, params: Record<string, unknown>) => {
+        const message = { jsonrpc: '2.0', id: ++id, method, params: modernParams(params) };
+        const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: 'Bearer someone', ...standardHeaders(message) };
+        const text = await (await fetch(url!, { method: 'POST', headers, body: JSON.stringify(message) })).text();
+        return JSON.parse(text.startsWith('{') ? text : /^data: (.*)$/m.exec(text)![1]!) as { result: Record<string, unknown> };
+      };
+      const created = (await post('tools/call', { name: 'slow_compute', arguments: { seconds: 0 } })).result;
+      expect(created.resultType).toBe('task');
+      await post('tasks/get', { taskId: created.taskId });
+      cli.child.kill('SIGTERM');
+      expect(await cli.closed).toBe(1);
+      const results = resultsOf(join(dir, 'r.json'));
+      expect(flagged(results)).toEqual(['server.EXT-GET-RESULTTYPE-COMPLETE=fail']);
+      expect(outcomes(results)['server.EXT-RESULTTYPE-TASK']).toBe('pass');
+    } finally {
+      await server.close();
+    }
+  });
+});
 
 describe('proxy --url forwarding', () => {
   it('streams an SSE answer event by event (never buffered), with status, headers and sessions passed through', { timeout: 30_000 }, async () => {
