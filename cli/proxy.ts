@@ -25,8 +25,12 @@ export const PROXY_OPTIONS = { ...REPORT_OPTIONS, command: { type: 'string' }, u
 
 /** The catalogues the judge reads keywords from: loaded at start in milliseconds, where whole profiles (their checks) take ~0.5 s. */
 async function catalogues(): Promise<Record<Era, ReadonlyMap<string, Requirement>>> {
-  const [{ REQUIREMENTS }, { EXT_REQUIREMENTS }] = await Promise.all([import('../suites/requirements.js'), import('../suites/ext-tasks/requirements.js')]);
-  return { legacy: new Map(REQUIREMENTS.map((r) => [r.id, r])), modern: new Map(EXT_REQUIREMENTS.map((r) => [r.id, r])) };
+  const [{ REQUIREMENTS }, { EXT_REQUIREMENTS }, { BASE_REQUIREMENTS }] = await Promise.all([
+    import('../suites/requirements.js'),
+    import('../suites/ext-tasks/requirements.js'),
+    import('../harness/base-requirements.js'),
+  ]);
+  return { legacy: new Map([...REQUIREMENTS, ...BASE_REQUIREMENTS].map((r) => [r.id, r])), modern: new Map(EXT_REQUIREMENTS.map((r) => [r.id, r])) };
 }
 
 async function newJudge(onViolation: (violation: WireViolation) => void): Promise<WireJudge> {

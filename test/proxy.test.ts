@@ -118,7 +118,8 @@ describe.skipIf(!BUILT)('proxy --command on the wire', () => {
     ];
     for (const chunk of chunks) cli.child.stdin.write(chunk);
     cli.child.stdin.end();
-    expect(await cli.closed).toBe(0);
+    // The echo put a line that is no JSON on its stdout: forwarded all the same, and judged (BASE-STDIO-STDOUT-MCP-ONLY).
+    expect(await cli.closed).toBe(1);
     expect(Buffer.concat(cli.stdout).equals(Buffer.concat(chunks))).toBe(true);
   });
 
@@ -135,6 +136,19 @@ describe.skipIf(!BUILT)('proxy --command on the wire', () => {
     expect(Buffer.concat(cli.stdout).toString()).toBe('{"jsonrpc":"2.0","method":"notifications/message","params":{}}\n');
     expect(cli.stderr.join('')).toMatch(/the server ended the session: it exited with status 3/);
     cli.child.stdin.end();
+  });
+
+  it('reports a server that logs on stdout, start-up lines included, once the era is known', { timeout: 30_000 }, async () => {
+    const dir = folder();
+    const cli = startCli(['proxy', '--command', `${REFERENCE} --fault stdout-log-line`, '--json', join(dir, 'r.json')]);
+    const host = new RawHost(cli);
+    await host.request('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'h', version: '1' } });
+    await host.request('tools/list', {});
+    host.end();
+    expect(await cli.closed).toBe(1);
+    const results = resultsOf(join(dir, 'r.json'));
+    expect(flagged(results)).toEqual(['server.BASE-STDIO-STDOUT-MCP-ONLY=fail']);
+    expect(results.find((result) => result.id === 'server.BASE-STDIO-STDOUT-MCP-ONLY')!.findings[0]!.message).toMatch(/on stdout, which is no JSON-RPC message/);
   });
 
   it('on SIGTERM ends the server, writes the reports and exits by the verdict', { timeout: 30_000 }, async () => {

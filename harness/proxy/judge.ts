@@ -16,7 +16,7 @@ import { otherParty, type Party, type WireEntry } from './wire.js';
 /** The rules the proxy judges, per era, and whether each binds the side receiving a task or the side asking. */
 export const JUDGED_RULES: Record<Era, { receiver: readonly string[]; requestor: readonly string[] }> = {
   legacy: {
-    receiver: [...TASK_SHAPE_REQUIREMENTS, 'TASKS-META-RESULT-INCLUDES', 'TASKS-META-RECEIVER-NO-META', 'TASKS-NOTIFY-NO-RELATED-META', ...LIFECYCLE_REQUIREMENTS.legacy],
+    receiver: ['BASE-STDIO-STDOUT-MCP-ONLY', ...TASK_SHAPE_REQUIREMENTS, 'TASKS-META-RESULT-INCLUDES', 'TASKS-META-RECEIVER-NO-META', 'TASKS-NOTIFY-NO-RELATED-META', ...LIFECYCLE_REQUIREMENTS.legacy],
     requestor: ['TASKS-META-REQUESTOR-NO-META', 'TASKS-CAP-REQUESTOR-ONLY-DECLARED', 'TASKS-CAP-NO-TASKS-NO-CREATE', 'TASKS-GET-RESPECT-POLL-INTERVAL'],
   },
   modern: {
@@ -74,6 +74,8 @@ interface Channel {
   protocolVersion?: string;
   /** Capabilities each side declared in initialize (legacy). */
   capabilities: Partial<Record<Party, Record<string, unknown>>>;
+  /** Lines on a stdio server's stdout that were no message, before the era was known (at most a few). */
+  earlyStdout: WireEntry[];
 }
 
 interface PaceState {
@@ -121,6 +123,7 @@ export class WireJudge {
 
   /** Judges one entry; throws only on a defect of the judge itself (the proxy catches it and forwards on). */
   observe(entry: WireEntry): void {
+    if (entry.from === 'server' && entry.channel === 'stdio') this.judgeStdout(entry);
     if (entry.message === undefined) {
       this.unparsed += 1;
       return;
@@ -149,6 +152,34 @@ export class WireJudge {
   /** Every rule observed so far. */
   results(): RuleObservation[] {
     return [...this.observations.values()];
+  }
+
+  /**
+   * A stdio server's stdout carries MCP messages only (2025-11-25; the 2026-07-28 profile does not list the rule).
+   * What it prints before the era is known (a start-up log line, typically) is judged once the host's initialize shows it.
+   */
+  private judgeStdout(entry: WireEntry): void {
+    const channel = this.channel(entry.channel);
+    const isMessage = isRecord(entry.message) || (Array.isArray(entry.message) && entry.message.every(isRecord));
+    if (channel.era === undefined) {
+      if (!isMessage && channel.earlyStdout.length < 5) channel.earlyStdout.push(entry);
+      return;
+    }
+    if (channel.era !== 'legacy') return;
+    for (const early of channel.earlyStdout.splice(0)) this.judgeStdoutLine(early, false);
+    this.judgeStdoutLine(entry, isMessage);
+  }
+
+  private judgeStdoutLine(entry: WireEntry, isMessage: boolean): void {
+    const text = entry.text ?? JSON.stringify(entry.message);
+    this.judge(
+      'legacy',
+      'server',
+      'BASE-STDIO-STDOUT-MCP-ONLY',
+      isMessage,
+      () => `the server wrote ${JSON.stringify(text.slice(0, 120))} on stdout, which is no JSON-RPC message; logs belong on stderr`,
+      [entry],
+    );
   }
 
   // ---------------------------------------------------------------------------------------------- requests
@@ -491,7 +522,7 @@ export class WireJudge {
     let channel = this.channels.get(name);
     if (!channel) {
       if (this.channels.size >= MAX_CHANNELS) this.channels.delete(this.channels.keys().next().value!);
-      channel = { capabilities: {} };
+      channel = { capabilities: {}, earlyStdout: [] };
       this.channels.set(name, channel);
     }
     return channel;

@@ -120,7 +120,12 @@ export class RawHost {
       for (let newline = this.buffer.indexOf('\n'); newline !== -1; newline = this.buffer.indexOf('\n')) {
         const line = this.buffer.slice(0, newline);
         this.buffer = this.buffer.slice(newline + 1);
-        const message = JSON.parse(line) as Record<string, unknown>;
+        let message: Record<string, unknown>;
+        try {
+          message = JSON.parse(line) as Record<string, unknown>;
+        } catch {
+          continue; // a server that prints logs on stdout: the host skips the line, as SDK hosts do
+        }
         if (typeof message.id === 'number' && !('method' in message)) this.answers.get(message.id)?.(message);
         if (message.id !== undefined && typeof message.method === 'string' && this.serve) {
           const result = this.serve(message.method, (message.params ?? {}) as Record<string, unknown>);
