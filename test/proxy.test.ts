@@ -255,6 +255,21 @@ describe.skipIf(!BUILT)('requestor rules, judged on the side that asks', () => {
     });
   }
 
+  it("a host that calls tools against their taskSupport breaks the tool-level rules (MUST), the server's answers aside", { timeout: 60_000 }, async () => {
+    const dir = folder();
+    const cli = startCli(['proxy', '--command', REFERENCE, '--json', join(dir, 'r.json')]);
+    const host = new RawHost(cli);
+    await host.request('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'careless-host', version: '1' } });
+    await host.request('tools/list', {});
+    await host.request('tools/call', { name: 'conformance_required', arguments: { text: 'x' } });
+    await host.request('tools/call', { name: 'conformance_forbidden', arguments: { text: 'x' }, task: { ttl: 60_000 } });
+    host.end();
+    expect(await cli.closed).toBe(1);
+    const results = resultsOf(join(dir, 'r.json'));
+    expect(flagged(results)).toEqual(['host.TASKS-TOOL-FORBIDDEN-NO-TASK=fail', 'host.TASKS-TOOL-REQUIRED-TASK=fail']);
+    expect(outcomes(results)['host.TASKS-TOOL-NO-CAP-NO-TASK']).toBe('pass');
+  });
+
   it('says how to mend a wrong command line in one line (exit 2)', { timeout: 30_000 }, async () => {
     for (const [args, pattern] of [
       [['proxy'], /^mcp-tasks-conformance: proxy needs the real server: --command .* or --url .* --port N/],

@@ -17,7 +17,15 @@ import { otherParty, type Party, type WireEntry } from './wire.js';
 export const JUDGED_RULES: Record<Era, { receiver: readonly string[]; requestor: readonly string[] }> = {
   legacy: {
     receiver: ['BASE-STDIO-STDOUT-MCP-ONLY', ...TASK_SHAPE_REQUIREMENTS, 'TASKS-META-RESULT-INCLUDES', 'TASKS-META-RECEIVER-NO-META', 'TASKS-NOTIFY-NO-RELATED-META', ...LIFECYCLE_REQUIREMENTS.legacy],
-    requestor: ['TASKS-META-REQUESTOR-NO-META', 'TASKS-CAP-REQUESTOR-ONLY-DECLARED', 'TASKS-CAP-NO-TASKS-NO-CREATE', 'TASKS-GET-RESPECT-POLL-INTERVAL'],
+    requestor: [
+      'TASKS-META-REQUESTOR-NO-META',
+      'TASKS-CAP-REQUESTOR-ONLY-DECLARED',
+      'TASKS-CAP-NO-TASKS-NO-CREATE',
+      'TASKS-TOOL-NO-CAP-NO-TASK',
+      'TASKS-TOOL-FORBIDDEN-NO-TASK',
+      'TASKS-TOOL-REQUIRED-TASK',
+      'TASKS-GET-RESPECT-POLL-INTERVAL',
+    ],
   },
   modern: {
     receiver: ['EXT-BASE-META-REQUIRED', 'EXT-RESULTTYPE-TASK', 'EXT-GET-RESULTTYPE-COMPLETE', 'EXT-CANCEL-RESULTTYPE-COMPLETE', ...LIFECYCLE_REQUIREMENTS.modern],
@@ -76,6 +84,8 @@ interface Channel {
   capabilities: Partial<Record<Party, Record<string, unknown>>>;
   /** Lines on a stdio server's stdout that were no message, before the era was known (at most a few). */
   earlyStdout: WireEntry[];
+  /** Each tool's execution.taskSupport as the server's latest tools/list showed it (undefined: none declared). */
+  tools: Map<string, unknown>;
 }
 
 interface PaceState {
@@ -92,6 +102,7 @@ const MAX_PENDING = 10_000;
 const MAX_TASKS = 2_000;
 const MAX_CHANNELS = 1_000;
 const KEPT_VIOLATIONS = 20;
+const MAX_TOOLS = 5_000;
 /** Slack for timing judgements (a ttl's end): the network and the clocks of two processes. */
 const ALLOWANCE_MS = 1_000;
 const TASK_REQUESTS = new Set(['tasks/get', 'tasks/result', 'tasks/cancel', 'tasks/list']);
@@ -217,8 +228,29 @@ export class WireJudge {
         );
       }
       if (params.task !== undefined && TASK_CAPABILITY[method]) this.judgeDeclared(entry, method, channel);
+      if (method === 'tools/call' && entry.from === 'host') this.judgeToolCall(entry, params, channel);
     }
     if (method === 'tasks/get') this.judgePace(era, entry, params.taskId);
+  }
+
+  /** A tool's taskSupport, as the server listed it, decides whether the host may or must call it as a task. */
+  private judgeToolCall(entry: WireEntry, params: Record<string, unknown>, channel: Channel): void {
+    const name = params.name;
+    if (typeof name !== 'string' || !channel.tools.has(name)) return; // a tool this conversation never listed
+    const support = channel.tools.get(name);
+    const asTask = params.task !== undefined;
+    if (asTask) {
+      const allowed = support === 'optional' || support === 'required';
+      this.judge(
+        'legacy',
+        'host',
+        'TASKS-TOOL-FORBIDDEN-NO-TASK',
+        allowed,
+        () => `tools/call of ${name} was sent with task, but the tool's taskSupport is ${support === undefined ? 'missing' : JSON.stringify(support)}`,
+        [entry],
+      );
+    }
+    if (support === 'required') this.judge('legacy', 'host', 'TASKS-TOOL-REQUIRED-TASK', asTask, () => `tools/call of ${name}, whose taskSupport is "required", was sent without task`, [entry]);
   }
 
   /** A task-augmented request goes only where the receiver declared task support for its type. */
@@ -235,7 +267,9 @@ export class WireJudge {
     const [group, leaf] = TASK_CAPABILITY[method]!;
     const requests = isRecord(tasks.requests) ? tasks.requests : {};
     const ok = isRecord(requests[group]) && (requests[group] as Record<string, unknown>)[leaf] !== undefined;
-    this.judge('legacy', entry.from, 'TASKS-CAP-REQUESTOR-ONLY-DECLARED', ok, () => `${method} was sent with task, but the ${receiver} declared no tasks.requests.${group}.${leaf}`, [entry]);
+    const why = () => `${method} was sent with task, but the ${receiver} declared no tasks.requests.${group}.${leaf}`;
+    this.judge('legacy', entry.from, 'TASKS-CAP-REQUESTOR-ONLY-DECLARED', ok, why, [entry]);
+    if (method === 'tools/call') this.judge('legacy', entry.from, 'TASKS-TOOL-NO-CAP-NO-TASK', ok, why, [entry]);
   }
 
   /**
@@ -316,6 +350,7 @@ export class WireJudge {
       if (typeof result.protocolVersion === 'string') channel.protocolVersion = result.protocolVersion;
       this.noteVersion('legacy', result.protocolVersion);
     }
+    if (request.method === 'tools/list' && result && Array.isArray(result.tools)) this.noteTools(this.channel(entry.channel), request.params, result.tools as unknown[]);
     if (era === undefined) return;
     const answer = answerOf(message);
     if (era === 'legacy') this.legacyAnswer(request, entry, result, exchange);
@@ -518,11 +553,20 @@ export class WireJudge {
     this.options.onViolation?.(violation);
   }
 
+  /** A first page replaces what was known; a later page (with a cursor) adds to it. */
+  private noteTools(channel: Channel, params: Record<string, unknown>, tools: unknown[]): void {
+    if (params.cursor === undefined) channel.tools.clear();
+    for (const tool of tools.filter(isRecord)) {
+      if (typeof tool.name !== 'string' || channel.tools.size >= MAX_TOOLS) continue;
+      channel.tools.set(tool.name, isRecord(tool.execution) ? tool.execution.taskSupport : undefined);
+    }
+  }
+
   private channel(name: string): Channel {
     let channel = this.channels.get(name);
     if (!channel) {
       if (this.channels.size >= MAX_CHANNELS) this.channels.delete(this.channels.keys().next().value!);
-      channel = { capabilities: {}, earlyStdout: [] };
+      channel = { capabilities: {}, earlyStdout: [], tools: new Map() };
       this.channels.set(name, channel);
     }
     return channel;
