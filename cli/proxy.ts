@@ -166,8 +166,10 @@ export async function judgeCommand(args: string[]): Promise<number> {
   const tap = new WireTap(judge);
   let first: number | undefined;
   let last = 0;
+  let transport: 'stdio' | 'http' = 'stdio';
   try {
     for await (const entry of readTrace(file)) {
+      if (entry.channel !== 'stdio') transport = 'http';
       first ??= entry.t;
       last = entry.t;
       tap.record(entry);
@@ -177,7 +179,7 @@ export async function judgeCommand(args: string[]): Promise<number> {
     throw error;
   }
   const startedAt = new Date(first ?? Date.now());
-  const report = await finish(judge, tap, { transport: 'stdio', description: `the trace ${file}` }, startedAt, first === undefined ? 0 : last - first, [`judged offline from the trace ${file}`]);
+  const report = await finish(judge, tap, { transport, description: `the trace ${file}` }, startedAt, first === undefined ? 0 : last - first, [`judged offline from the trace ${file}`]);
   report.verdict = runVerdict(report, { strict: Boolean(values.strict) });
   await writeReports(report, strings);
   process.stdout.write(`${formatSummary(report, { color: process.stdout.isTTY })}\n`);
