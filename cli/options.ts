@@ -99,6 +99,19 @@ export const SERVER_OPTIONS = {
   'fresh-connections': { type: 'boolean' },
 } as const;
 
+/** `judge TRACE`: the reports of a run, and where live violations go. */
+export const JUDGE_OPTIONS = {
+  json: { type: 'string' },
+  junit: { type: 'string' },
+  markdown: { type: 'string' },
+  html: { type: 'string' },
+  strict: { type: 'boolean' },
+  log: { type: 'string' },
+} as const;
+
+/** `proxy`: the real server (a command, or a URL and the local port), the trace, and what judge takes. */
+export const PROXY_OPTIONS = { ...JUDGE_OPTIONS, command: { type: 'string' }, url: { type: 'string' }, port: { type: 'string' }, trace: { type: 'string' } } as const;
+
 /** Flags that name the target and how to reach it: kept when printing the command that reruns one check. */
 const TARGET_FLAGS = ['command', 'url', 'header', 'peer-header', 'launch', 'reference', 'config', 'timeout-multiplier', 'spec', 'fresh-connections'];
 

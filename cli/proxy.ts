@@ -9,19 +9,8 @@ import type { WireJudge, WireViolation } from '../harness/proxy/judge.js';
 import { WireTap } from '../harness/proxy/tap.js';
 import { readTrace, TraceError } from '../harness/proxy/wire.js';
 import { formatSummary } from '../reports/console.js';
-import { parse, UsageError } from './options.js';
+import { JUDGE_OPTIONS, parse, PROXY_OPTIONS, UsageError } from './options.js';
 import { loadProfile } from './profiles.js';
-
-const REPORT_OPTIONS = {
-  json: { type: 'string' },
-  junit: { type: 'string' },
-  markdown: { type: 'string' },
-  html: { type: 'string' },
-  strict: { type: 'boolean' },
-  log: { type: 'string' },
-} as const;
-
-export const PROXY_OPTIONS = { ...REPORT_OPTIONS, command: { type: 'string' }, url: { type: 'string' }, port: { type: 'string' }, trace: { type: 'string' } } as const;
 
 /** The catalogues the judge reads keywords from: loaded at start in milliseconds, where whole profiles (their checks) take ~0.5 s. */
 async function catalogues(): Promise<Record<Era, ReadonlyMap<string, Requirement>>> {
@@ -67,7 +56,11 @@ function liveViolations(say: (line: string) => void, tool: 'proxy' | 'judge'): (
 
 function liveSink(logFile: string | undefined): (line: string) => void {
   if (!logFile) return (line) => void process.stderr.write(`${line}\n`);
-  appendFileSync(logFile, '');
+  try {
+    appendFileSync(logFile, '');
+  } catch (error) {
+    throw new UsageError(`--log ${logFile} cannot be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); give a file in a folder that exists`);
+  }
   return (line) => {
     try {
       appendFileSync(logFile, `${line}\n`);
@@ -187,9 +180,9 @@ export async function judgeCommand(args: string[]): Promise<number> {
 }
 
 function parseWithFile(args: string[]) {
-  let parsed: ReturnType<typeof parseArgs<{ args: string[]; options: typeof REPORT_OPTIONS; allowPositionals: true; strict: true }>>;
+  let parsed: ReturnType<typeof parseArgs<{ args: string[]; options: typeof JUDGE_OPTIONS; allowPositionals: true; strict: true }>>;
   try {
-    parsed = parseArgs({ args, options: REPORT_OPTIONS, allowPositionals: true, strict: true });
+    parsed = parseArgs({ args, options: JUDGE_OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
     throw new UsageError(`${(error as Error).message.split('\n')[0]}; see --help`);
   }
