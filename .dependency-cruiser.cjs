@@ -26,6 +26,22 @@ module.exports = {
       to: { path: '^(harness/(connections/|runner|context|discovery|run-policy|session)|reports/|cli/|reference-server/|reference-client/)' },
     },
     {
+      name: 'the-proxy-only-watches',
+      severity: 'error',
+      comment: 'The proxy judges traffic it forwards and never drives a peer: it uses the models, schemas and process launcher, not the runner, sessions or receivers of the scripted suite.',
+      from: { path: '^harness/proxy/' },
+      to: {
+        path: '^harness/(runner|context|session|receiver|discovery|waits|modern/(receiver|waits|tasks|discovery)|explore/(execute|modern-execute|explore|runner-base))\\.ts$|^harness/connections/(?!process-group\\.ts$)',
+      },
+    },
+    {
+      name: 'only-the-cli-starts-a-proxy',
+      severity: 'error',
+      comment: 'The proxy is a command of its own; the runner and the checks never reach into it.',
+      from: { path: '^(harness/(?!proxy/)|suites/|reports/)' },
+      to: { path: '^harness/proxy/' },
+    },
+    {
       name: 'references-are-implementations-like-any-other',
       severity: 'error',
       comment: 'The reference receivers must pass the suite as independent implementations: they import none of it.',

@@ -31,6 +31,10 @@ async function main(argv: string[]): Promise<number> {
       return (await import('./run.js')).suiteCommand('client', rest);
     case 'explore':
       return (await import('./explore.js')).exploreCommand(rest);
+    case 'proxy':
+      return (await import('./proxy.js')).proxyCommand(rest);
+    case 'judge':
+      return (await import('./proxy.js')).judgeCommand(rest);
     case 'reference-server':
       return (await import('./reference.js')).referenceServerCommand(rest);
     case 'list': {
@@ -48,7 +52,7 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(`${USAGE}\n`);
       return command === undefined ? 2 : 0;
     default:
-      throw new UsageError(`unknown command "${command}"; use one of: server, client, explore, list, explain, reference-server (see --help)`);
+      throw new UsageError(`unknown command "${command}"; use one of: server, client, explore, proxy, judge, list, explain, reference-server (see --help)`);
   }
 }
 

@@ -21,6 +21,11 @@ export const USAGE = `usage:
     out/explore) as a counterexample that --replay FILE runs again, and the search goes on for the properties not yet
     broken (--stop-at-first: not). A server under either profile; with --role client
     a client (2025-11-25), launched as by "client --command CLIENT_CMD" (none: the bundled reference client)
+  mcp-tasks-conformance proxy --command SERVER_CMD | --url URL --port N [reports] [--trace FILE] [--log FILE] [--strict]
+    stands between a host and its real server (the host launches the proxy in place of SERVER_CMD, or connects to
+    http://127.0.0.1:N/mcp), forwards every message unchanged, prints each violation on stderr (or --log FILE) as it
+    shows, and writes the reports when the session ends (the host disconnects, or SIGINT/SIGTERM)
+  mcp-tasks-conformance judge TRACE [reports] [--log FILE] [--strict]   judges a trace "proxy --trace" recorded
   mcp-tasks-conformance reference-server [--http --port N] [--fault NAME]... [--variant full|no-tasks] [--era dual|legacy|modern] [--tokens tok:ctx,...]
                                          [--answer-delay-ms N] [--intake-delay-ms N] [--flood]
   mcp-tasks-conformance list [--spec 2025-11-25|2026-07-28] [--requirements] [--json]
@@ -93,6 +98,19 @@ export const SERVER_OPTIONS = {
   spec: { type: 'string' },
   'fresh-connections': { type: 'boolean' },
 } as const;
+
+/** `judge TRACE`: the reports of a run, and where live violations go. */
+export const JUDGE_OPTIONS = {
+  json: { type: 'string' },
+  junit: { type: 'string' },
+  markdown: { type: 'string' },
+  html: { type: 'string' },
+  strict: { type: 'boolean' },
+  log: { type: 'string' },
+} as const;
+
+/** `proxy`: the real server (a command, or a URL and the local port), the trace, and what judge takes. */
+export const PROXY_OPTIONS = { ...JUDGE_OPTIONS, command: { type: 'string' }, url: { type: 'string' }, port: { type: 'string' }, trace: { type: 'string' } } as const;
 
 /** Flags that name the target and how to reach it: kept when printing the command that reruns one check. */
 const TARGET_FLAGS = ['command', 'url', 'header', 'peer-header', 'launch', 'reference', 'config', 'timeout-multiplier', 'spec', 'fresh-connections'];
