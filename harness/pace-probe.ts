@@ -16,9 +16,20 @@ export interface PaceFacts {
   workEnded?: boolean;
 }
 
-/** Bound on the probe: a check's bound, plus the duration a --config mapping says its work takes. */
+/**
+ * Bound on the probe. A tool the --config maps has work of its own, whose length is what the probe learns: a check's
+ * bound, plus the duration the mapping gives. A contract tool asked for no delay has none: a task of it that does not
+ * end soon is the receiver's to answer for (the checks waiting for an end judge it), not a length to wait out.
+ */
 function probeBoundMs(timing: Timing, binding: FixtureBinding): number {
-  return timing.checkTimeoutMs + (binding.durationMs ?? 0);
+  return isMapped(binding) ? timing.checkTimeoutMs + (binding.durationMs ?? 0) : timing.span(CONTRACT_WORK_BOUND_MS, 4);
+}
+
+/** How long a contract tool asked for no delay may take before the probe stops waiting for its end. */
+const CONTRACT_WORK_BOUND_MS = 2000;
+
+function isMapped(binding: FixtureBinding): boolean {
+  return binding.template !== undefined;
 }
 
 /** The 2025-11-25 probe: the echo fixture as a task (a server's tool, or a client's sampling or elicitation), followed to its end at its pace. */
@@ -79,6 +90,7 @@ async function follow(
     const learned = `learned from one ${what}, followed to its end`;
     if (!terminal(last.status)) {
       const waited = Math.round(performance.now() - reply.receivedAt);
+      if (!isMapped(binding)) return { pollIntervalMs, paceProbe: `${what} asked for no delay, and had not ended after ${waited} ms: the pace is learned, the work's length is not` };
       return {
         pollIntervalMs,
         workMs: waited,

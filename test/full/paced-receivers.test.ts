@@ -16,6 +16,9 @@ import { TASKS_2026_07_28 } from '../../suites/ext-tasks/index.js';
  * fixture work takes 20 s, gets no fail, no warn and no error: the suite polls no faster than it is told, learns
  * the pace and the work's length before the checks, and sizes every bound from them.
  */
+/** The contract's echo through a --config mapping, arguments passed on as they are. */
+const MAPPED_ECHO = { tool: 'conformance_echo', arguments: { text: '${text}', delayMs: '${delayMs}' } };
+
 interface PacedCase {
   transport: 'stdio' | 'http' | 'client';
   label: string;
@@ -33,7 +36,8 @@ const CASES: PacedCase[] = [
   { transport: 'http', label: '2026-07-28, polls every 3 s, sooner refused with 429', options: { pollIntervalMs: 3000, rateLimit: true, profile: TASKS_2026_07_28 }, asked: 3000 },
   // Over stdio: every check's process is its own requestor. Over HTTP every check is the same identity, and 20 s tasks
   // pile up past the reference's limit of 100 unfinished tasks per requestor, which it rightly refuses.
-  { transport: 'stdio', label: 'fixture work of 20 s', options: { workMs: 20_000 }, work: 20_000 },
+  // The echo role mapped by --config, as a user maps it to a real tool of their own: its work's length is learned.
+  { transport: 'stdio', label: 'fixture work of 20 s, the echo role mapped', options: { workMs: 20_000, fixtureMappings: { echo: MAPPED_ECHO } }, work: 20_000 },
 ];
 
 describe.skipIf(!REFERENCE_BUILT)('a correct receiver that keeps a long pace, or works long, gets no fail, no warn and no error', () => {

@@ -8,6 +8,8 @@ import { ClientHub } from '../../harness/connections/client-hub.js';
 import { runReferenceClient } from '../../reference-client/index.js';
 import { startReferenceHttpServer } from '../../reference-server/index.js';
 import type { Profile } from '../../harness/profile.js';
+import type { FixtureMapping } from '../../harness/fixtures.js';
+import type { FixtureRole } from '../../harness/model.js';
 import { ALL_REQUIREMENTS, TASKS_2025_11_25 } from '../../suites/index.js';
 import { TASKS_2026_07_28 } from '../../suites/ext-tasks/index.js';
 
@@ -33,6 +35,8 @@ export interface ReferenceRunOptions {
   pollIntervalMs?: number;
   rateLimit?: boolean;
   workMs?: number;
+  /** --config's fixture mappings: a role mapped to a tool, as a user maps one to a real tool of their own. */
+  fixtureMappings?: Partial<Record<FixtureRole, FixtureMapping>>;
   /** The profile run: 2025-11-25 unless given. */
   profile?: Profile;
   /** The reference's era (--era): dual unless given. */
@@ -44,8 +48,15 @@ function checksFor(only: readonly string[] | undefined, profile: Profile = TASKS
   return only ? profile.checks.filter((check) => only.includes(check.id)) : profile.checks;
 }
 
-async function run(target: TargetSpec, multiplier = 1, only?: readonly string[], profile: Profile = TASKS_2025_11_25): Promise<RunReport> {
+async function run(
+  target: TargetSpec,
+  multiplier = 1,
+  only?: readonly string[],
+  profile: Profile = TASKS_2025_11_25,
+  fixtureMappings?: Partial<Record<FixtureRole, FixtureMapping>>,
+): Promise<RunReport> {
   return runSuite({
+    fixtureMappings,
     target,
     role: 'server',
     checks: checksFor(only, profile),
@@ -93,7 +104,7 @@ export async function runAgainstReferenceStdio(options: ReferenceRunOptions = {}
   if (options.pollIntervalMs !== undefined) env.REFERENCE_POLL_INTERVAL_MS = String(options.pollIntervalMs);
   if (options.rateLimit) env.REFERENCE_RATE_LIMIT = '1';
   if (options.workMs) env.REFERENCE_WORK_MS = String(options.workMs);
-  return run({ transport: 'stdio', command: `"${process.execPath}" "${REFERENCE_MAIN}"`, env }, options.multiplier, options.only, options.profile);
+  return run({ transport: 'stdio', command: `"${process.execPath}" "${REFERENCE_MAIN}"`, env }, options.multiplier, options.only, options.profile, options.fixtureMappings);
 }
 
 /**
