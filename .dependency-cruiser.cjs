@@ -55,10 +55,17 @@ module.exports = {
       from: { path: '^reference-server/' },
       to: { path: '^reference-client/' },
     },
+    {
+      name: 'shipped-code-needs-runtime-dependencies-only',
+      severity: 'error',
+      comment: 'The package and the Action at a release tag install dependencies only (--omit=dev): what ships may not import a devDependency at run time.',
+      from: { path: '^(cli|harness|suites|reports|reference-server|reference-client)/' },
+      to: { dependencyTypes: ['npm-dev', 'npm-no-pkg', 'npm-unknown'], dependencyTypesNot: ['type-only'] },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(dist|node_modules|test|out)/' },
+    exclude: { path: '^(dist|test|out)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { extensions: ['.ts', '.js'] },

@@ -3,8 +3,11 @@
 // wall time, longest check, their ratio, CPU of the run and everything it started, and what one connection costs
 // to open (process start and initialize on stdio), and how many processes the run started, for each profile. Then the same against server-everything, whose one task takes
 // about 4 s (goal: the run within 2× that). Median of BENCH_ROUNDS rounds (default 3).
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+// Last, from a cold start as a user's CI meets it (an empty npm cache, the registry over the network): the time to
+// install the suite and to the verdict of a first run against the reference, and the size installed, both for the
+// npm package and for the GitHub Action at a release tag (its lockfile with --omit=dev, its built dist/).
+import { execFileSync, spawn } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,6 +46,9 @@ const TARGETS_ALL: Target[] = [
 
 /** BENCH_ONLY=stdio,client runs only the targets of those labels. */
 const TARGETS = ONLY ? TARGETS_ALL.filter((target) => ONLY.includes(target.label)) : TARGETS_ALL;
+
+/** How a cold install gets the suite into an empty folder: the packed tarball, or the Action's own install step. */
+const COLD_STARTS = ['cold package', 'cold action'].filter((label) => !ONLY || ONLY.includes(label));
 
 /** Clock ticks a second, as /proc counts CPU time (USER_HZ is 100 on Linux). */
 const TICKS_PER_SECOND = 100;
@@ -128,9 +134,92 @@ function describe(label: string, rounds: Round[]): string {
   ].join(' ');
 }
 
-console.log(`whole CLI runs, median of ${ROUNDS} rounds (wall and ratio as a user sees them)`);
+if (TARGETS.length > 0) console.log(`whole CLI runs, median of ${ROUNDS} rounds (wall and ratio as a user sees them)`);
 for (const target of TARGETS) {
   const rounds: Round[] = [];
   for (let round = 0; round < ROUNDS; round++) rounds.push(await runOnce(target.args));
   console.log(describe(target.label, rounds));
+}
+
+interface ColdRound {
+  installMs: number;
+  /** The first run, started once the install ends, until its verdict (the CLI's exit). */
+  runMs: number;
+  packages: number;
+  /** Disk used by node_modules (du), in kB. */
+  sizeKb: number;
+  outcome: string;
+}
+
+/** Runs a command to its end, throwing with its output when it fails. */
+function quietly(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): void {
+  execFileSync(command, args, { cwd, env, stdio: 'pipe' });
+}
+
+/**
+ * One cold start: an empty npm cache, an empty folder, the install (timed), then `server` against the bundled
+ * reference (timed to its verdict). "cold action" lays out what the Action at a release tag has (package.json, the
+ * lockfile, the shipped dist/) and runs its install command; "cold package" installs the packed tarball.
+ */
+async function coldStart(label: string, tarball: string): Promise<ColdRound> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-cold-'));
+  try {
+    const env = { ...process.env, npm_config_cache: join(dir, 'npm-cache'), npm_config_update_notifier: 'false' };
+    const folder = join(dir, 'install');
+    let cli: string;
+    if (label === 'cold action') {
+      for (const file of ['package.json', 'package-lock.json']) cpSync(join(ROOT, file), join(folder, file));
+      const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { files: string[] };
+      for (const entry of pkg.files.filter((entry) => entry.startsWith('dist/'))) cpSync(join(ROOT, entry), join(folder, entry), { recursive: true });
+      cli = join(folder, 'dist/cli/main.js');
+    } else {
+      cpSync(tarball, join(dir, 'suite.tgz'));
+      mkdirSync(folder);
+      writeFileSync(join(folder, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true }));
+      cli = join(folder, 'node_modules/mcp-tasks-conformance/dist/cli/main.js');
+    }
+    const started = performance.now();
+    if (label === 'cold action') quietly('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--ignore-scripts'], folder, env);
+    else quietly('npm', ['install', join(dir, 'suite.tgz'), '--omit=dev', '--no-audit', '--no-fund'], folder, env);
+    const installed = performance.now();
+    const json = join(dir, 'report.json');
+    const child = spawn(process.execPath, [cli, 'server', '--json', json], { cwd: folder, stdio: 'ignore' });
+    await new Promise((resolve) => child.once('exit', resolve));
+    const runMs = Math.round(performance.now() - installed);
+    const report = JSON.parse(readFileSync(json, 'utf8')) as RunReport;
+    const lock = JSON.parse(readFileSync(join(folder, 'node_modules/.package-lock.json'), 'utf8')) as { packages: Record<string, unknown> };
+    const sizeKb = Number(execFileSync('du', ['-sk', join(folder, 'node_modules')], { encoding: 'utf8' }).split('\t')[0]);
+    return { installMs: Math.round(installed - started), runMs, packages: Object.keys(lock.packages).length, sizeKb, outcome: report.verdict?.outcome ?? 'no verdict' };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (COLD_STARTS.length > 0) {
+  console.log(`\nfrom a cold npm cache to the first verdict (server against the reference, --spec auto), median of ${ROUNDS} rounds`);
+  const packDir = mkdtempSync(join(tmpdir(), 'bench-pack-'));
+  // npm run bench has just built dist/, so the pack leaves prepack's build out.
+  quietly('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', packDir], ROOT);
+  const tarball = join(
+    packDir,
+    readdirSync(packDir).find((name) => name.endsWith('.tgz'))!,
+  );
+  for (const label of COLD_STARTS) {
+    const rounds: ColdRound[] = [];
+    for (let round = 0; round < ROUNDS; round++) rounds.push(await coldStart(label, tarball));
+    const installMs = median(rounds.map((r) => r.installMs));
+    const runMs = median(rounds.map((r) => r.runMs));
+    const total = median(rounds.map((r) => r.installMs + r.runMs));
+    console.log(
+      [
+        label.padEnd(26),
+        `install ${(installMs / 1000).toFixed(1)} s`.padEnd(15),
+        `first run ${(runMs / 1000).toFixed(1)} s`.padEnd(17),
+        `to the verdict ${(total / 1000).toFixed(1)} s`.padEnd(22),
+        `${rounds[0].packages} packages, ${(rounds[0].sizeKb / 1024).toFixed(1)} MB installed`.padEnd(36),
+        `verdicts ${rounds.map((r) => r.outcome).join(', ')}`,
+      ].join(' '),
+    );
+  }
+  rmSync(packDir, { recursive: true, force: true });
 }

@@ -1,12 +1,12 @@
 // The GitHub Action (action.yml) run as the runner runs a composite action: each step with bash, in order, against
 // the bundled reference receiver, passing and broken. The install step (npm ci and npm run build in the action's
 // folder) is left out: it would reinstall this checkout's node_modules, and the tests run after `npm run build`.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SERVER_OPTIONS } from '../cli/options.js';
-import { leaveOutInstall, loadAction, parseOutputFile, runCompositeAction } from './support/composite-action.js';
+import { leaveOutInstall, type ActionStep, loadAction, parseOutputFile, runCompositeAction } from './support/composite-action.js';
 import { BUILT, freePort, ROOT } from './support/cli-run.js';
 
 const ACTION = loadAction(join(ROOT, 'action.yml'));
@@ -136,11 +136,73 @@ describe.skipIf(!BUILT)('the action against the reference receiver (run "npm run
     expect(run.summary).toContain('MCP Tasks conformance could not run');
   });
 
-  it('stops before the install on a spec profile this version does not have', async () => {
-    const run = await runAction({ command: `node "${REFERENCE}"`, spec: '2026-07-28' });
+  it('passes spec to the command line: a 2025-11-25 run reruns its failures with --spec 2025-11-25', async () => {
+    const run = await runAction({ command: `node "${REFERENCE}" --fault result-differs`, only: 'result-retrieval.same-as-plain-call', spec: '2025-11-25', html: '' });
+    expect(run.status, run.stdout + run.stderr).toBe(1);
+    expect(run.stdout).toMatch(/mcp-tasks-conformance server --command .* --spec 2025-11-25 --only result-retrieval\.same-as-plain-call/);
+  });
+});
+
+describe('the spec input, checked before the install as the command line checks --spec', () => {
+  const preflightOnly = (step: ActionStep) => (step.id === 'preflight' ? undefined : 'only the preflight runs here');
+  const preflight = (inputs: Record<string, string>) =>
+    runCompositeAction(ACTION, { inputs, workspace: workspace(), actionPath: ROOT, runnerTemp: workspace(), leaveOut: preflightOnly, boundMs: 20_000 });
+
+  it('defaults to auto, as the command line does', () => {
+    expect(ACTION.inputs.spec.default).toBe('auto');
+  });
+
+  it.each(['auto', '', '2025-11-25', '2026-07-28', '2025-11-25,2026-07-28', '2026-07-28, 2025-11-25'])('takes "%s"', async (spec) => {
+    const run = await preflight({ spec });
+    expect(run.status, run.stdout + run.stderr).toBe(0);
+  });
+
+  it.each([
+    ['2025-03-26', 'spec wants auto, 2025-11-25, 2026-07-28 or a comma-separated list of them, got "2025-03-26"'],
+    ['2025-11-25,', 'spec wants auto, 2025-11-25, 2026-07-28 or a comma-separated list of them, got "2025-11-25,"'],
+    ['auto,2026-07-28', 'spec wants auto, 2025-11-25, 2026-07-28 or a comma-separated list of them, got "auto,2026-07-28"'],
+    ['2026-07-28,2026-07-28', 'spec names a profile twice: "2026-07-28,2026-07-28"'],
+  ])('stops before the install on "%s"', async (spec, message) => {
+    const run = await preflight({ spec });
     expect(run.status).toBe(2);
-    expect(run.stdout).toContain('::error title=MCP Tasks conformance::spec "2026-07-28" is not a profile of this version of the suite; the one profile is 2025-11-25');
-    expect(run.leftOut).toEqual([]);
-    expect(run.outputs.outcome).toBe('');
+    expect(run.stdout).toContain(`::error title=MCP Tasks conformance::${message}`);
+  });
+
+  it('stops a client run on the 2026-07-28 profile, which tests servers only', async () => {
+    const run = await preflight({ role: 'client', spec: '2025-11-25,2026-07-28' });
+    expect(run.status).toBe(2);
+    expect(run.stdout).toContain('the 2026-07-28 profile tests servers only so far');
+  });
+});
+
+describe("the install step, with npm stood in for (test/full/package.test.ts runs it for real on a release tag's tree)", () => {
+  /** An action folder with or without a release's dist/, and a stand-in npm that writes down how it was called. */
+  async function install(release: boolean) {
+    const actionPath = workspace();
+    const bin = workspace();
+    if (release) {
+      mkdirSync(join(actionPath, 'dist/cli'), { recursive: true });
+      writeFileSync(join(actionPath, 'dist/cli/main.js'), '');
+      writeFileSync(join(actionPath, 'dist/release.json'), JSON.stringify({ version: '9.8.7', tag: 'v9.8.7', commit: 'c0ffee'.repeat(7) }));
+    }
+    writeFileSync(join(bin, 'npm'), `#!/bin/sh\necho "$*" >> "${join(bin, 'calls')}"\n`);
+    chmodSync(join(bin, 'npm'), 0o755);
+    const installOnly = (step: ActionStep) => (step.id === 'install' ? undefined : 'only the install runs here');
+    const run = await runCompositeAction(ACTION, { inputs: {}, workspace: workspace(), actionPath, runnerTemp: workspace(), leaveOut: installOnly, boundMs: 20_000, pathFirst: bin });
+    return { run, calls: readFileSync(join(bin, 'calls'), 'utf8').trim().split('\n') };
+  }
+
+  it("installs runtime dependencies only and builds nothing when the action's folder has a release's dist/", async () => {
+    const { run, calls } = await install(true);
+    expect(run.status, run.stdout + run.stderr).toBe(0);
+    expect(calls).toEqual(['ci --omit=dev --no-audit --no-fund --ignore-scripts']);
+    expect(run.stdout).toContain('Using the built suite of this release (9.8.7, built from c0ffeec0ffee); installing runtime dependencies only');
+  });
+
+  it('installs everything and builds, saying so, on a ref without a built dist/ (a branch)', async () => {
+    const { run, calls } = await install(false);
+    expect(run.status, run.stdout + run.stderr).toBe(0);
+    expect(calls).toEqual(['ci --no-audit --no-fund --ignore-scripts', 'run build']);
+    expect(run.stdout).toContain('::notice title=MCP Tasks conformance::this ref has no built dist/');
   });
 });

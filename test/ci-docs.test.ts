@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { SERVER_OPTIONS } from '../cli/options.js';
 import { parseShard } from '../harness/selection.js';
-import { TASKS_2025_11_25 } from '../suites/index.js';
+import { PROFILE_IDS } from '../cli/profiles.js';
 import { BUILT, ROOT } from './support/cli-run.js';
 import { leaveOutInstall, loadAction, runCompositeAction } from './support/composite-action.js';
 
@@ -16,7 +16,7 @@ const ACTION = loadAction(join(ROOT, 'action.yml'));
 const DOC = readFileSync(join(ROOT, 'docs/ci.md'), 'utf8');
 const BLOCKS = [...DOC.matchAll(/```yaml\n([\s\S]*?)```/g)].map((match) => match[1]);
 /** The spec profiles the suite has; a matrix over profiles may name only these. */
-const PROFILES = [TASKS_2025_11_25.id];
+const PROFILES: readonly string[] = PROFILE_IDS;
 const OUR_ACTION = /(^|\/)mcp-tasks-conformance@/;
 
 interface Step {

@@ -1,32 +1,89 @@
+// The suite as its users get it: the npm package installed into an empty folder, and the GitHub Action at a
+// release tag (scripts/release-tag.mjs), whose install step must install runtime dependencies only and build nothing.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadAction, runCompositeAction } from '../support/composite-action.js';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 const workdir = mkdtempSync(join(tmpdir(), 'tasks-conformance-pack-'));
+const pkg = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
 
 afterAll(() => rmSync(workdir, { recursive: true, force: true }));
 
+/** The packages at the top of a node_modules folder, scoped ones as @scope/name. */
+function topLevelPackages(nodeModules: string): string[] {
+  return readdirSync(nodeModules)
+    .filter((name) => !name.startsWith('.'))
+    .flatMap((name) => (name.startsWith('@') ? readdirSync(join(nodeModules, name)).map((inner) => `${name}/${inner}`) : [name]));
+}
+
+function expectNoDevDependency(nodeModules: string) {
+  const installed = topLevelPackages(nodeModules);
+  expect(
+    Object.keys(pkg.devDependencies).filter((name) => installed.includes(name)),
+    'dev dependencies installed',
+  ).toEqual([]);
+  for (const name of Object.keys(pkg.dependencies)) expect(installed, name).toContain(name);
+}
+
 describe('the published package', () => {
-  it('packs, installs into an empty folder, and runs the suite against the bundled reference with no tsx', () => {
+  it('packs, installs into an empty folder with runtime dependencies only, and runs the suite against the bundled reference', () => {
     execFileSync('npm', ['pack', '--pack-destination', workdir, '--silent'], { cwd: projectRoot, stdio: 'pipe' });
     const tarball = readdirSync(workdir).find((name) => name.endsWith('.tgz'));
     expect(tarball).toBeDefined();
     const consumer = join(workdir, 'consumer');
-    execFileSync('mkdir', ['-p', consumer]);
+    mkdirSync(consumer, { recursive: true });
     writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true }));
     // Dependencies come from npm's cache where the project's own install put them.
-    execFileSync('npm', ['install', join(workdir, tarball!), '--prefer-offline', '--no-audit', '--no-fund', '--silent'], { cwd: consumer, stdio: 'pipe' });
-    const installed = readdirSync(join(consumer, 'node_modules'));
-    expect(installed).not.toContain('tsx');
-    expect(installed).not.toContain('typescript');
+    execFileSync('npm', ['install', join(workdir, tarball!), '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund', '--silent'], { cwd: consumer, stdio: 'pipe' });
+    expectNoDevDependency(join(consumer, 'node_modules'));
+    expect(topLevelPackages(join(consumer, 'node_modules'))).not.toContain('tsx');
     const run = spawnSync('npx', ['--no-install', 'mcp-tasks-conformance', 'server', '--json', 'results.json'], { cwd: consumer, encoding: 'utf8', timeout: 120_000 });
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(/Results:\s+\d+ passed, 0 failed, 0 warned/);
     expect(readdirSync(consumer)).toContain('results.json');
+  });
+});
+
+describe('the GitHub Action at a release tag', () => {
+  it("installs runtime dependencies only, builds nothing, and passes against the reference from the tag's tree", async () => {
+    // A clone of this checkout's HEAD, so the tag is made there and never in this repository.
+    const clone = join(workdir, 'clone');
+    execFileSync('git', ['clone', '--quiet', '--no-hardlinks', projectRoot, clone], { stdio: 'pipe' });
+    symlinkSync(join(projectRoot, 'node_modules'), join(clone, 'node_modules'));
+    execFileSync(process.execPath, ['scripts/release-tag.mjs', 'v0.0.0-test'], { cwd: clone, stdio: 'pipe' });
+    expect(execFileSync('git', ['rev-parse', 'HEAD^{tree}'], { cwd: clone, encoding: 'utf8' }), 'the branch is left as it was').toBe(
+      execFileSync('git', ['rev-parse', 'HEAD^{tree}'], { cwd: projectRoot, encoding: 'utf8' }),
+    );
+    const tagged = execFileSync('git', ['ls-tree', '-r', '--name-only', 'v0.0.0-test', '--', 'dist'], { cwd: clone, encoding: 'utf8' }).split('\n');
+    expect(tagged).toContain('dist/cli/main.js');
+    expect(tagged).toContain('dist/release.json');
+    expect(
+      tagged.filter((file) => file.startsWith('dist/bench/') || file.startsWith('dist/test/')),
+      'tests and benches in the tag',
+    ).toEqual([]);
+
+    // The action's folder as the runner fetches it: the tag's tree, nothing else.
+    const actionPath = join(workdir, 'action');
+    mkdirSync(actionPath);
+    execFileSync('sh', ['-c', `git -C "${clone}" archive v0.0.0-test | tar -x -C "${actionPath}"`]);
+    const runnerTemp = join(workdir, 'runner-temp');
+    const workspace = join(workdir, 'workspace');
+    mkdirSync(runnerTemp);
+    mkdirSync(workspace);
+    const action = loadAction(join(actionPath, 'action.yml'));
+    const run = await runCompositeAction(action, { inputs: { spec: '2025-11-25', only: 'creation.*', html: '' }, workspace, actionPath, runnerTemp, boundMs: 300_000 });
+    expect(run.status, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toContain('installing runtime dependencies only');
+    expect(run.stdout).not.toContain('no built dist/');
+    expectNoDevDependency(join(actionPath, 'node_modules'));
+    expect(existsSync(join(actionPath, 'node_modules/.bin/tsc')), 'a compiler in the action folder').toBe(false);
+    expect(run.outputs.outcome).toBe('pass');
+    expect(Number(run.outputs.pass)).toBeGreaterThan(0);
   });
 });

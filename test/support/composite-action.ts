@@ -43,6 +43,8 @@ export interface ActionRunOptions {
   leaveOut?: (step: ActionStep) => string | undefined;
   /** Ends the run, group and all, when it takes longer. */
   boundMs: number;
+  /** A folder searched before the PATH, for commands a test stands in for (npm). */
+  pathFirst?: string;
 }
 
 export interface ActionRun {
@@ -58,8 +60,9 @@ export interface ActionRun {
 }
 
 /**
- * Leaves out action.yml's `install` step (npm ci and npm run build in the action's folder): the tests run in this
- * checkout, whose node_modules and dist exist already, and reinstalling them would disturb every other test.
+ * Leaves out action.yml's `install` step (npm ci, and npm run build without a release's dist/, in the action's
+ * folder): the tests run in this checkout, whose node_modules and dist exist already, and reinstalling them would
+ * disturb every other test.
  */
 export function leaveOutInstall(step: ActionStep): string | undefined {
   return step.id === 'install' ? 'npm ci and npm run build left out: this checkout\'s node_modules and dist are used (built by "npm run build")' : undefined;
@@ -125,7 +128,7 @@ export async function runCompositeAction(action: CompositeAction, options: Actio
     writeFileSync(outputFile, '');
     writeFileSync(scriptFile, evaluate(step.run));
     const env: Record<string, string> = {
-      PATH: process.env.PATH ?? '',
+      PATH: [options.pathFirst, process.env.PATH ?? ''].filter(Boolean).join(':'),
       HOME: process.env.HOME ?? temp,
       CI: 'true',
       GITHUB_ACTIONS: 'true',
