@@ -73,6 +73,7 @@ const SHARED_FAULT_NAMES = [
   'status-notification-incomplete',
   'status-notification-terminal-reverts',
   'sequential-task-ids',
+  'first-task-id-empty',
   'short-task-ids',
   'borderline-task-ids',
 ] as const satisfies readonly FaultName[];
@@ -86,6 +87,8 @@ const REQUESTOR_FAULT_DESCRIPTIONS = {
   'augments-without-server-capability': 'call-tools: tools are called as their taskSupport permits even when the server declares no tasks.requests.tools.call',
   'alters-cursor': "call-tools with listTasks: lower-cases each nextCursor of the server's tasks/list before passing it back",
   'stops-polling-at-working': 'call-tools: after the first tasks/get of a task says working, stops following it (no more polls, no tasks/result), as if waiting for a status notification',
+  'stops-polling-at-input-required':
+    'call-tools: once a tasks/get says input_required, stops following the task (no more polls, no tasks/result); polling may stop there, fetching the input is only advised',
   'input-required-not-fetched': 'call-tools: a task that reports input_required is polled on like a working one, and tasks/result is called only once it is terminal',
 } as const satisfies Record<string, string>;
 

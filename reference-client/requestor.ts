@@ -109,6 +109,8 @@ async function follow(requestor: Requestor, created: Record<string, unknown>, si
     task = await requestor.request('tasks/get', params(), signal);
     polls += 1;
   }
+  // The fault stops-polling-at-input-required leaves the task where polling may stop (the spec allows it), never fetching the input.
+  if (task.status === 'input_required' && faults.has('stops-polling-at-input-required')) return;
   // Terminal, or input_required (tasks/result then carries the requests for input and waits for the end).
   await requestor.request('tasks/result', params(), signal).catch((error: unknown) => {
     if (signal.aborted) throw error;

@@ -54,6 +54,10 @@ export function newTaskId(env: ReceiverEnvironment, task: Record<string, unknown
     for (const part of identity) hash.update(part);
     return hash.digest('base64url');
   }
+  if (faults.has('first-task-id-empty') && !env.emptyIdIssued) {
+    env.emptyIdIssued = true;
+    return '';
+  }
   if (faults.has('sequential-task-ids')) return `task-${++env.sequentialIds}`;
   if (faults.has('short-task-ids')) return randomBytes(4).toString('hex');
   if (faults.has('borderline-task-ids')) return randomBytes(14).toString('base64url').slice(0, 18);

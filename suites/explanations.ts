@@ -158,8 +158,8 @@ export const CHECK_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
   'tool-negotiation.optional-both-ways': {
     does:
       'Calls the echo fixture (taskSupport "optional") once plainly and once with `task`: the first must give an ordinary ' +
-      'CallToolResult, the second a CreateTaskResult. A refused plain call is only warned, since a receiver that declares tasks ' +
-      'for tools/call may insist on them.',
+      'CallToolResult, the second a CreateTaskResult. A plain call refused with -32600 passes (a receiver that declares tasks ' +
+      'for tools/call may demand them, and -32600 is how it says so); one refused otherwise is only warned.',
     causes: [
       {
         cause: 'The task-augmented call is answered with the plain result: `task` is ignored.',
@@ -240,7 +240,8 @@ export const CHECK_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
   'creation.task-ids': {
     does:
       'Creates six tasks with identical arguments, each time offering a taskId of its own in `params.task` (and trying again ' +
-      'without it if that is refused). Every ID must be a non-empty string, none may be the one offered, and all six must differ.',
+      'without it if that is refused). Every ID must be a string (the empty string is one), none may be the one offered, and all ' +
+      'six must differ.',
     causes: [
       {
         cause: 'IDs are derived from the request (a hash of the tool name and arguments), so identical calls collide.',
@@ -356,7 +357,8 @@ export const CHECK_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
     does:
       'Calls the error fixture plainly (it fails with the JSON-RPC error -32042, with nested `data` where the tool declares a ' +
       '`data` argument), then as a task; once the task is terminal, tasks/result must answer with the very same error: code, ' +
-      'message, and data where the plain call shows it predictably (the data asked for, or none).',
+      'message, and data where the plain call shows it predictably (the data asked for, or none). A receiver that refuses plain ' +
+      'calls with -32600 (it may demand tasks) is compared with the error the fixture contract asks of the work instead.',
     causes: [
       {
         cause: 'The task store holds only results, so the error is lost ("no result stored", -32603) or turned into an isError result.',
@@ -535,14 +537,10 @@ export const CHECK_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
   },
   'ttl.stable': {
     does:
-      'Asks for a ttl of one minute and follows the task: the ttl reported should be the same in the CreateTaskResult and in ' +
-      'every poll. A change is warned, not failed. Granting another ttl than the one asked for is allowed and only reported.',
+      'Asks for a ttl of one minute and follows the task from its CreateTaskResult through two polls after its end: every ' +
+      'tasks/get must report the ttl in force (the harness judges each as it arrives). The spec fixes no ttl, so one that changes ' +
+      'is only reported, as is a ttl other than the one asked for.',
     causes: [
-      {
-        cause: 'The remaining lifetime is reported instead of the granted ttl, so it shrinks with every poll.',
-        fix: 'Report the granted ttl, fixed at creation; what remains follows from createdAt.',
-        faults: ['ttl-unstable'],
-      },
       {
         cause: 'ttl is left out of tasks/get results, so no ttl is reported at all (the harness records it here as in ttl.present-in-get).',
         fix: 'Report the granted ttl in every tasks/get result.',
@@ -872,6 +870,24 @@ export const CHECK_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
       },
     ],
   },
+  'progress.stops-at-terminal': {
+    does:
+      'Starts two progress tasks with progressTokens: one of three steps, whose end tasks/result awaits, and one of forty, ' +
+      'cancelled once the first has ended (where tasks.cancel is declared). After the tasks/result answer, and after the ' +
+      'tasks/cancel answer, at most one progress notification (one in flight) may arrive for each task.',
+    causes: [
+      {
+        cause: 'The work reports progress after the task has completed (a final "100%" step sent after the result was stored).',
+        fix: 'Send every progress notification before the task turns terminal, and none after.',
+        faults: ['progress-after-completion'],
+      },
+      {
+        cause: 'Cancelling marks the task cancelled but the work, and its progress notifications, go on.',
+        fix: 'Stop the work on tasks/cancel (abort its signal) and drop the progress callback of a terminal task.',
+        faults: ['cancel-keeps-running', 'cancel-not-final'],
+      },
+    ],
+  },
   'task-data.valid-everywhere': {
     does:
       'Creates echo tasks with and without a requested ttl (and fail and error tasks where offered), polls them to their end, ' +
@@ -1045,10 +1061,11 @@ export const CHECK_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
     does:
       "Connects as a task-capable client, calls the server's ask tool and takes its sampling request as a task that stays " +
       'working for three polls, then completes; the suite sends no status notifications. The server must then learn the end ' +
-      'itself: by a tasks/get that reports it, or by waiting on tasks/result. A server silent for 5 s (or three times its ' +
-      'slowest pace) after the task ended without either is warned. A client under test gets the call-tools directive ' +
-      "instead: the suite's tasks stay working for three polls (or until a tasks/result waits), and a task the client " +
-      'stopped following before it learned the end is warned.',
+      'itself: by a tasks/get that reports it, or by waiting on tasks/result. A requestor may stop polling at input_required. ' +
+      'A server silent for 5 s (or three times its slowest pace) after the task ended without either fails: it still owes ' +
+      'the ask call its answer, so it can only be waiting for a status notification, on which a requestor must not rely. A ' +
+      "client under test gets the call-tools directive instead: the suite's tasks stay working for three polls (or until a " +
+      'tasks/result waits), and a task the client stopped following before it learned the end is warned.',
     causes: [
       {
         cause: 'The server polls once, sees working, and then waits for a notifications/tasks/status that the client never sends.',

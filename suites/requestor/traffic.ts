@@ -26,6 +26,8 @@ export interface RequestorTraffic {
   tasks: readonly FollowedTask[];
   /** Every tasks/list cursor the harness handed out. */
   cursorsIssued: ReadonlySet<string>;
+  /** The requestor never finished what it was asked (the ask call went unanswered) although its tasks had all ended. */
+  stalled: boolean;
 }
 
 export interface TrafficOptions {
@@ -35,9 +37,10 @@ export interface TrafficOptions {
 
 export async function requestorTraffic(ctx: CheckContext, options: TrafficOptions = {}): Promise<RequestorTraffic> {
   if (ctx.facts.role === 'server') {
-    const { requests, pollIntervalMs, tasks, cursorsIssued } = await runServerRequestorScenario(ctx, { listTasks: options.listTasks });
-    return { who: 'server', requests, pollIntervalMs, tasks, cursorsIssued };
+    const { requests, pollIntervalMs, tasks, cursorsIssued, replies } = await runServerRequestorScenario(ctx, { listTasks: options.listTasks });
+    return { who: 'server', requests, pollIntervalMs, tasks, cursorsIssued, stalled: replies.includes(undefined) };
   }
   const { requests, record } = await runRequestorScenario(ctx, { listTasks: options.listTasks });
-  return { who: 'client', requests, pollIntervalMs: REQUESTOR_POLL_INTERVAL_MS, tasks: record.tasks, cursorsIssued: record.cursorsIssued };
+  // The scenario throws when the client does not answer the directive, so a client here never stalled.
+  return { who: 'client', requests, pollIntervalMs: REQUESTOR_POLL_INTERVAL_MS, tasks: record.tasks, cursorsIssued: record.cursorsIssued, stalled: false };
 }

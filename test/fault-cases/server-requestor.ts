@@ -4,8 +4,9 @@ import type { FaultCase } from './types.js';
 export const SERVER_REQUESTOR_FAULT_CASES: FaultCase[] = [
   { faults: ['ask-augments-undeclared'], catches: { 'requestor.augments-only-declared': 'warn' } },
   { faults: ['ask-poll-interval-ignored'], catches: { 'requestor.respects-poll-interval': 'warn' } },
-  // Polled once, then silent: no pace to judge, and the list walk after the task never comes (both skip).
-  { faults: ['ask-stops-polling-at-working'], catches: { 'requestor.polls-until-terminal': 'warn' } },
+  // Polled once, then silent while it owes the ask call its answer: it waits for a notification (the MUST NOT). No pace
+  // to judge, and the list walk after the task never comes (both skip).
+  { faults: ['ask-stops-polling-at-working'], catches: { 'requestor.polls-until-terminal': 'fail' } },
   { faults: ['ask-related-meta-on-task-requests'], catches: { 'requestor.no-related-meta-on-task-operations': 'warn' } },
   { faults: ['ask-alters-cursor'], catches: { 'requestor.opaque-cursors': 'fail' } },
 ];
