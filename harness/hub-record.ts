@@ -8,6 +8,8 @@ export const HUB_INPUT_TOOL = 'conformance_input';
 export interface HubOptions {
   /** Whether the hub declares `tasks.requests.tools.call` (default true); without it no tool may be called as a task. */
   toolTasks?: boolean;
+  /** The hub deletes a task as soon as it has acknowledged its tasks/cancel (a receiver may), so later lookups find nothing. */
+  deleteCancelled?: boolean;
 }
 
 /** One task the client created on the hub, and how the client followed it. */
@@ -23,6 +25,10 @@ export interface HubTask {
   resultAsked: boolean;
   /** Each tasks/result request: when it arrived, and the task's status at that moment. */
   resultRequests: { at: number; status: string }[];
+  /** How many tasks/cancel requests named the task. */
+  cancelRequests: number;
+  /** Whether a notifications/cancelled named the tools/call request that created the task. */
+  cancelledByNotification: boolean;
 }
 
 /** What the hub saw on one endpoint. */

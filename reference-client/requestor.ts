@@ -3,7 +3,7 @@
 // task it created with tasks/get at the pollInterval it was given until the task is terminal (or needs input), fetch
 // its result, and, when asked, walk the server's tasks/list passing each cursor back unchanged.
 import { AbortedError, sleep } from '../reference-server/fixture-tools.js';
-import { describeError, isObject } from '../reference-server/jsonrpc.js';
+import { INTERNAL_ERROR, RpcError, describeError, isObject } from '../reference-server/jsonrpc.js';
 import { relatedTaskMeta } from '../reference-server/wire.js';
 import type { CallTools } from './directives.js';
 
@@ -13,6 +13,10 @@ export interface Requestor {
   request(method: string, params: Record<string, unknown>, signal?: AbortSignal): Promise<Record<string, unknown>>;
   /** The capabilities the server declared in its initialize result. */
   readonly serverCapabilities: Record<string, unknown>;
+  /** Sends a notification to the server. */
+  notify(method: string, params: Record<string, unknown>): void;
+  /** The JSON-RPC id of the request sent last. */
+  readonly lastRequestId: number;
   readonly requestorFaults: ReadonlySet<string>;
   diagnose(line: string): void;
 }
@@ -30,8 +34,11 @@ const MAX_TASK_PAGES = 50;
 /** Carries out call-tools; a failing tool or task does not stop the others. Rejects only when aborted. */
 export async function callTools(requestor: Requestor, asked: CallTools, signal: AbortSignal): Promise<void> {
   const tools = await listTools(requestor, signal);
-  const outcomes = await Promise.allSettled(tools.filter((tool) => typeof tool.name === 'string' && tool.name.startsWith(TOOL_PREFIX)).map((tool) => callTool(requestor, tool, asked.text, signal)));
+  const outcomes = await Promise.allSettled(tools.filter((tool) => typeof tool.name === 'string' && tool.name.startsWith(TOOL_PREFIX)).map((tool) => callTool(requestor, tool, asked, signal)));
   if (signal.aborted) throw new AbortedError();
+  // The fault relies-on-cancelled-task lets a cancelled task that is gone fail the whole directive.
+  const lost = outcomes.find((outcome) => outcome.status === 'rejected' && outcome.reason instanceof CancelledTaskLost);
+  if (lost?.status === 'rejected') throw lost.reason;
   for (const outcome of outcomes) if (outcome.status === 'rejected') requestor.diagnose(`call-tools: ${describeError(outcome.reason)}`);
   if (asked.listTasks) {
     await listTasks(requestor, signal).catch((error: unknown) => {
@@ -63,7 +70,15 @@ async function listTools(requestor: Requestor, signal: AbortSignal): Promise<Arr
   return tools;
 }
 
-async function callTool(requestor: Requestor, tool: Record<string, unknown>, text: string, signal: AbortSignal): Promise<void> {
+/** Under the fault relies-on-cancelled-task: a task just cancelled could not be looked up any more. */
+class CancelledTaskLost extends RpcError {
+  constructor(message: string) {
+    super(INTERNAL_ERROR, message);
+  }
+}
+
+async function callTool(requestor: Requestor, tool: Record<string, unknown>, asked: CallTools, signal: AbortSignal): Promise<void> {
+  const text = asked.text;
   const name = tool.name as string;
   const support = isObject(tool.execution) ? tool.execution.taskSupport : undefined;
   const tasks = requestor.serverCapabilities.tasks;
@@ -82,10 +97,26 @@ async function callTool(requestor: Requestor, tool: Record<string, unknown>, tex
 
   const params: Record<string, unknown> = { name, arguments: argumentsFor(tool, text) };
   if (asTask) params.task = { ttl: REQUESTED_TTL_MS };
-  const result = await requestor.request('tools/call', params, signal);
+  const answer = requestor.request('tools/call', params, signal);
+  const callId = requestor.lastRequestId;
+  const result = await answer;
   const task = result.task;
   if (!asTask || !isObject(task) || typeof task.taskId !== 'string') return;
+  if (asked.cancelTasks) return cancel(requestor, task.taskId, callId, signal);
   await follow(requestor, task, signal);
+}
+
+/** Cancels a task it created, as asked, and leaves it: a receiver may delete a cancelled task at once. */
+async function cancel(requestor: Requestor, taskId: string, callId: number, signal: AbortSignal): Promise<void> {
+  const faults = requestor.requestorFaults;
+  // The fault cancels-by-notification cancels the tools/call that created the task instead of the task.
+  if (faults.has('cancels-by-notification')) return requestor.notify('notifications/cancelled', { requestId: callId, reason: 'call-tools: cancelTasks' });
+  await requestor.request('tasks/cancel', { taskId }, signal);
+  if (!faults.has('relies-on-cancelled-task')) return;
+  // The fault relies-on-cancelled-task insists on seeing the task cancelled afterwards.
+  await requestor.request('tasks/get', { taskId }, signal).catch((error: unknown) => {
+    throw new CancelledTaskLost(`task ${taskId} was gone right after its cancel: ${describeError(error)}`);
+  });
 }
 
 /** Polls a task until it is terminal (or waits for input), then fetches its result. */

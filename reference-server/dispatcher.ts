@@ -70,6 +70,11 @@ export class Dispatcher implements Connection {
     this.io.push({ jsonrpc: '2.0', method, params } as JSONRPCNotification);
   }
 
+  /** The id of the request sent last (its id is taken as request() is called). */
+  get lastRequestId(): number {
+    return this.nextOutgoingId - 1;
+  }
+
   /** Sends a request to the peer; rejects with RpcError on an error answer, or when aborted or closed. */
   request(method: string, params: Record<string, unknown>, signal?: AbortSignal): Promise<Record<string, unknown>> {
     if (this.isClosed) return Promise.reject(new ConnectionClosedError());

@@ -1127,6 +1127,32 @@ export const CHECK_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
       },
     ],
   },
+  'requestor.cancels-with-tasks-cancel': {
+    does:
+      'Gives the client under test the call-tools directive with `cancelTasks`: it calls the tools as their taskSupport ' +
+      'permits and cancels each task it creates instead of following it. Each cancel must be a tasks/cancel naming the task; ' +
+      'a notifications/cancelled naming the tools/call that created a task fails. A client that cancels nothing skips.',
+    causes: [
+      {
+        cause: "The client's abort path sends notifications/cancelled for the request that created the task, as it would for a plain request.",
+        fix: 'Once a request has been answered with a CreateTaskResult, cancel it with tasks/cancel and the taskId; keep notifications/cancelled for requests still in flight.',
+        faults: ['cancels-by-notification'],
+      },
+    ],
+  },
+  'requestor.no-reliance-on-cancelled-task': {
+    does:
+      'Gives the client the call-tools directive with `cancelTasks`; the suite acknowledges each tasks/cancel and deletes the ' +
+      'task at once, as a receiver may. The client must still answer the directive like echo: one that answers with an error ' +
+      '(or never) because the cancelled task was gone is warned. A client that sends no tasks/cancel skips.',
+    causes: [
+      {
+        cause: 'After cancelling, the client looks the task up (tasks/get or tasks/result) and treats the -32602 for a deleted task as a failure.',
+        fix: 'Fetch what you need before cancelling; after tasks/cancel, treat an unknown task as the end of it.',
+        faults: ['relies-on-cancelled-task'],
+      },
+    ],
+  },
   'transport.stdout-only-mcp': {
     does:
       'Over stdio, lists the tools and, where the server runs tasks, takes one echo task from creation to its result, then ' +

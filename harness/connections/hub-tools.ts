@@ -35,6 +35,10 @@ const INVALID_PARAMS = -32602;
 const RELATED_TASK = 'io.modelcontextprotocol/related-task';
 
 interface TaskState extends HubTask {
+  /** The JSON-RPC id of the tools/call that created it, which a notifications/cancelled would name. */
+  createdRequestId: string | number;
+  /** Deleted after a cancel (option deleteCancelled): lookups no longer find it. */
+  deleted?: boolean;
   createdIso: string;
   updatedIso: string;
   createdAt: number;
@@ -64,7 +68,7 @@ export function serveHubTools(session: RpcSession, options: HubOptions = {}): Hu
     ttl: TASK_TTL_MS,
     pollInterval: REQUESTOR_POLL_INTERVAL_MS,
   });
-  const find = (request: IncomingRequest) => tasks.find((task) => task.taskId === request.params.taskId);
+  const find = (request: IncomingRequest) => tasks.find((task) => task.taskId === request.params.taskId && !task.deleted);
   const unknown = (request: IncomingRequest): HandlerAnswer => ({ error: { code: INVALID_PARAMS, message: `no task ${JSON.stringify(request.params.taskId)} on this server` } });
 
   const move = (task: TaskState, status: string) => {
@@ -100,6 +104,9 @@ export function serveHubTools(session: RpcSession, options: HubOptions = {}): Hu
       reported: [],
       resultAsked: false,
       resultRequests: [],
+      cancelRequests: 0,
+      cancelledByNotification: false,
+      createdRequestId: request.id,
       createdIso: now,
       updatedIso: now,
       createdAt: performance.now(),
@@ -142,8 +149,9 @@ export function serveHubTools(session: RpcSession, options: HubOptions = {}): Hu
     const start = cursor === undefined ? 0 : typeof cursor === 'string' ? cursors.get(cursor) : undefined;
     if (start === undefined) return { error: { code: INVALID_PARAMS, message: `tasks/list: unknown cursor ${JSON.stringify(cursor)}; pass back a nextCursor unchanged` } };
     const end = start + LIST_PAGE_SIZE;
-    const page: Record<string, unknown> = { tasks: tasks.slice(start, end).map(view) };
-    if (end < tasks.length) {
+    const live = tasks.filter((task) => !task.deleted);
+    const page: Record<string, unknown> = { tasks: live.slice(start, end).map(view) };
+    if (end < live.length) {
       // Opaque, and with capitals and punctuation, so a cursor that was decoded or normalized no longer matches.
       const next = `Pg.${randomBytes(12).toString('base64url')}`;
       cursors.set(next, end);
@@ -152,11 +160,21 @@ export function serveHubTools(session: RpcSession, options: HubOptions = {}): Hu
     return { result: page };
   });
   session.onRequest('tasks/cancel', (request) => {
+    const named = tasks.find((task) => task.taskId === request.params.taskId);
+    if (named) named.cancelRequests += 1;
     const task = find(request);
     if (!task) return unknown(request);
     if (!['working', 'input_required'].includes(task.status)) return { error: { code: INVALID_PARAMS, message: `the task is already ${task.status}` } };
     move(task, 'cancelled');
-    return { result: view(task) };
+    const answer = view(task);
+    // A receiver may drop a cancelled task at once: from now on it is unknown, as the requestor must be ready for.
+    if (options.deleteCancelled) task.deleted = true;
+    return { result: answer };
+  });
+  session.onNotification((notification) => {
+    if (notification.method !== 'notifications/cancelled') return;
+    const task = tasks.find((candidate) => candidate.createdRequestId === notification.params.requestId);
+    if (task) task.cancelledByNotification = true;
   });
   return {
     tasks,

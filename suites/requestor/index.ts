@@ -1,8 +1,10 @@
 import type { CheckDefinition } from '../../harness/check.js';
 import augmentsOnlyDeclared from './augments-only-declared.js';
+import cancelsWithTasksCancel from './cancels-with-tasks-cancel.js';
 import honoursTaskSupport from './honours-task-support.js';
 import noTaskWithoutCapability from './no-task-without-capability.js';
 import noRelatedMetaOnTaskOperations from './no-related-meta-on-task-operations.js';
+import noRelianceOnCancelledTask from './no-reliance-on-cancelled-task.js';
 import opaqueCursors from './opaque-cursors.js';
 import pollsUntilTerminal from './polls-until-terminal.js';
 import respectsPollInterval from './respects-poll-interval.js';
@@ -21,4 +23,6 @@ export const REQUESTOR_CHECKS: readonly CheckDefinition[] = [
   opaqueCursors,
   noTaskWithoutCapability,
   resultOnInputRequired,
+  cancelsWithTasksCancel,
+  noRelianceOnCancelledTask,
 ];

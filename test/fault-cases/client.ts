@@ -74,4 +74,7 @@ export const CLIENT_REQUESTOR_FAULT_CASES: FaultCase[] = [
   { faults: ['input-required-not-fetched'], catches: { 'requestor.result-on-input-required': 'warn' } },
   // Polling may stop at input_required; only not fetching the input is warned.
   { faults: ['stops-polling-at-input-required'], catches: { 'requestor.result-on-input-required': 'warn' } },
+  // Told to cancel: by notification, no tasks/cancel arrives, so the deletion check has nothing to judge (it skips).
+  { faults: ['cancels-by-notification'], catches: { 'requestor.cancels-with-tasks-cancel': 'fail' } },
+  { faults: ['relies-on-cancelled-task'], catches: { 'requestor.no-reliance-on-cancelled-task': 'warn' } },
 ];
