@@ -10,6 +10,8 @@ export interface HubOptions {
   toolTasks?: boolean;
   /** The hub deletes a task as soon as it has acknowledged its tasks/cancel (a receiver may), so later lookups find nothing. */
   deleteCancelled?: boolean;
+  /** The hub sends a notifications/tasks/status (still working) for a task at its first tasks/get. */
+  notifyStatus?: boolean;
 }
 
 /** One task the client created on the hub, and how the client followed it. */
@@ -29,6 +31,8 @@ export interface HubTask {
   cancelRequests: number;
   /** Whether a notifications/cancelled named the tools/call request that created the task. */
   cancelledByNotification: boolean;
+  /** When the hub sent a status notification for the task (option notifyStatus), if it did. */
+  notifiedAt?: number;
 }
 
 /** What the hub saw on one endpoint. */

@@ -91,6 +91,8 @@ const REQUESTOR_FAULT_DESCRIPTIONS = {
     'call-tools: once a tasks/get says input_required, stops following the task (no more polls, no tasks/result); polling may stop there, fetching the input is only advised',
   'cancels-by-notification': 'call-tools with cancelTasks: cancels each task by a notifications/cancelled naming the tools/call that created it, instead of tasks/cancel',
   'relies-on-cancelled-task': 'call-tools with cancelTasks: after tasks/cancel, looks the task up with tasks/get and fails the directive (an error answer) when the task is gone',
+  'polling-yields-to-notifications':
+    'call-tools: once a notifications/tasks/status of a task it follows arrives, stops polling it (no more tasks/get, no tasks/result), counting on further notifications',
   'input-required-not-fetched': 'call-tools: a task that reports input_required is polled on like a working one, and tasks/result is called only once it is terminal',
 } as const satisfies Record<string, string>;
 

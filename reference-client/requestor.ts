@@ -13,6 +13,8 @@ export interface Requestor {
   request(method: string, params: Record<string, unknown>, signal?: AbortSignal): Promise<Record<string, unknown>>;
   /** The capabilities the server declared in its initialize result. */
   readonly serverCapabilities: Record<string, unknown>;
+  /** Listens to the server's notifications; returns the unsubscribe. */
+  onNotification(listener: (method: string, params: Record<string, unknown>) => void): () => void;
   /** Sends a notification to the server. */
   notify(method: string, params: Record<string, unknown>): void;
   /** The JSON-RPC id of the request sent last. */
@@ -122,7 +124,22 @@ async function cancel(requestor: Requestor, taskId: string, callId: number, sign
 /** Polls a task until it is terminal (or waits for input), then fetches its result. */
 async function follow(requestor: Requestor, created: Record<string, unknown>, signal: AbortSignal): Promise<void> {
   const taskId = created.taskId as string;
-  const params = (): Record<string, unknown> => (requestor.requestorFaults.has('related-meta-on-task-requests') ? { taskId, _meta: relatedTaskMeta(taskId) } : { taskId });
+  // The fault polling-yields-to-notifications stops following once a status notification of the task arrives.
+  let notified = false;
+  const stopListening = requestor.onNotification((method, notification) => {
+    if (method === 'notifications/tasks/status' && notification.taskId === taskId) notified = true;
+  });
+  try {
+    const task = await pollUntilSettled(requestor, created, signal, () => notified);
+    if (task) await fetchResult(requestor, task, signal);
+  } finally {
+    stopListening();
+  }
+}
+
+/** The task once polling may stop (terminal, or waiting for input); undefined when a fault gives up on it. */
+async function pollUntilSettled(requestor: Requestor, created: Record<string, unknown>, signal: AbortSignal, notified: () => boolean): Promise<Record<string, unknown> | undefined> {
+  const taskId = created.taskId as string;
   const started = Date.now();
   let task = created;
   const faults = requestor.requestorFaults;
@@ -132,21 +149,31 @@ async function follow(requestor: Requestor, created: Record<string, unknown>, si
   while (open(task.status)) {
     if (Date.now() - started > FOLLOW_LIMIT_MS) {
       requestor.diagnose(`call-tools: gave up following task ${taskId} after ${FOLLOW_LIMIT_MS} ms`);
-      return;
+      return undefined;
     }
     // The fault stops-polling-at-working gives up after one poll that says working, as if a status notification would come.
-    if (polls === 1 && faults.has('stops-polling-at-working')) return;
+    if (polls === 1 && faults.has('stops-polling-at-working')) return undefined;
+    if (notified() && faults.has('polling-yields-to-notifications')) return undefined;
     await sleep(pollDelay(requestor, task), signal);
-    task = await requestor.request('tasks/get', params(), signal);
+    task = await requestor.request('tasks/get', taskParams(requestor, taskId), signal);
     polls += 1;
   }
   // The fault stops-polling-at-input-required leaves the task where polling may stop (the spec allows it), never fetching the input.
-  if (task.status === 'input_required' && faults.has('stops-polling-at-input-required')) return;
-  // Terminal, or input_required (tasks/result then carries the requests for input and waits for the end).
-  await requestor.request('tasks/result', params(), signal).catch((error: unknown) => {
+  if (task.status === 'input_required' && faults.has('stops-polling-at-input-required')) return undefined;
+  return task;
+}
+
+/** Terminal, or input_required (tasks/result then carries the requests for input and waits for the end). */
+async function fetchResult(requestor: Requestor, task: Record<string, unknown>, signal: AbortSignal): Promise<void> {
+  const taskId = task.taskId as string;
+  await requestor.request('tasks/result', taskParams(requestor, taskId), signal).catch((error: unknown) => {
     if (signal.aborted) throw error;
     requestor.diagnose(`call-tools: tasks/result of ${taskId}: ${describeError(error)}`);
   });
+}
+
+function taskParams(requestor: Requestor, taskId: string): Record<string, unknown> {
+  return requestor.requestorFaults.has('related-meta-on-task-requests') ? { taskId, _meta: relatedTaskMeta(taskId) } : { taskId };
 }
 
 function pollDelay(requestor: Requestor, task: Record<string, unknown>): number {

@@ -48,6 +48,7 @@ const LEGACY_FAULT_DESCRIPTIONS = {
   'ttl-missing-unrequested': 'a task created without a requested ttl (task: {}) is reported without ttl everywhere (CreateTaskResult, tasks/get, tasks/list, tasks/cancel, notifications)',
   'ttl-unstable': 'each tasks/get reports a ttl one lower than the previous tasks/get of that task (allowed: the ttl reported is the one in force, and the spec fixes none)',
   'ttl-not-capped': 'no maximum ttl: any requested ttl is accepted and echoed back',
+  'expired-tasks-kept': 'expired tasks are kept and served for a minute past their ttl (their ttl still reported as granted)',
   'expired-task-wrong-error': 'after the ttl has elapsed, tasks/get answers -32603 instead of -32602',
   'timestamps-not-iso': 'tasks/get reports lastUpdatedAt as a millisecond epoch number in a string',
   'created-at-not-iso': 'tasks/get reports createdAt as a millisecond epoch number in a string',

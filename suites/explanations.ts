@@ -563,9 +563,15 @@ export const CHECK_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
   'ttl.expiry': {
     does:
       "Asks for a short ttl (about a second, stretched to the receiver's pace), waits until it has run out and sends tasks/get: " +
-      'the task may still be there or be gone, but a deleted task must be answered with -32602. Skips when the ttl granted is ' +
-      'null or too long to wait for.',
+      'the task may still be there or be gone, but a deleted task must be answered with -32602. A task still there is looked up ' +
+      'once more after a grace of twice its ttl (2 s at least): still served then, it is warned, as expired tasks should be ' +
+      'cleaned up. Skips when the ttl granted is null or too long to wait for.',
     causes: [
+      {
+        cause: 'Expired tasks are only hidden from tasks/list, or never removed at all, so the store grows without end.',
+        fix: 'Remove a task (and its result) once its ttl has run out: a timer per task, or a periodic sweep.',
+        faults: ['expired-tasks-kept'],
+      },
       {
         cause: 'After deletion, tasks/get answers -32603 ("Task not found").',
         fix: `Answer an expired ID like an unknown one: ${INVALID_PARAMS_FIX}.`,
@@ -1124,6 +1130,19 @@ export const CHECK_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
         fix: 'On input_required, call tasks/result at once: the server delivers its requests for input through it (and it returns the result at the end).',
         seenIn: EXT_TASKS,
         faults: ['input-required-not-fetched'],
+      },
+    ],
+  },
+  'requestor.keeps-polling-with-notifications': {
+    does:
+      'Gives the client the call-tools directive on an endpoint that, at the first tasks/get of each task, sends a ' +
+      'notifications/tasks/status saying the task still works. The client must go on polling each such task until it is ' +
+      'terminal (or input_required), or wait on tasks/result; one that stops after the notification is warned.',
+    causes: [
+      {
+        cause: 'On the first status notification the client switches from polling to listening, and waits for a notification of the end that never comes.',
+        fix: 'Keep polling tasks/get at the pollInterval while notifications arrive; use them only to poll sooner.',
+        faults: ['polling-yields-to-notifications'],
       },
     ],
   },

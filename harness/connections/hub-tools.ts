@@ -130,6 +130,11 @@ export function serveHubTools(session: RpcSession, options: HubOptions = {}): Hu
     task.polls += 1;
     advance(task);
     task.reported.push({ at: request.receivedAt, status: task.status });
+    // A status notification after the first poll, sent before its answer: a hint that must not replace polling.
+    if (options.notifyStatus && task.notifiedAt === undefined && task.status === 'working') {
+      task.notifiedAt = performance.now();
+      void session.notify('notifications/tasks/status', view(task)).catch(() => undefined);
+    }
     return { result: view(task) };
   });
   session.onRequest('tasks/result', async (request) => {

@@ -2,6 +2,7 @@ import type { CheckDefinition } from '../../harness/check.js';
 import augmentsOnlyDeclared from './augments-only-declared.js';
 import cancelsWithTasksCancel from './cancels-with-tasks-cancel.js';
 import honoursTaskSupport from './honours-task-support.js';
+import keepsPollingWithNotifications from './keeps-polling-with-notifications.js';
 import noTaskWithoutCapability from './no-task-without-capability.js';
 import noRelatedMetaOnTaskOperations from './no-related-meta-on-task-operations.js';
 import noRelianceOnCancelledTask from './no-reliance-on-cancelled-task.js';
@@ -25,4 +26,5 @@ export const REQUESTOR_CHECKS: readonly CheckDefinition[] = [
   resultOnInputRequired,
   cancelsWithTasksCancel,
   noRelianceOnCancelledTask,
+  keepsPollingWithNotifications,
 ];

@@ -70,11 +70,14 @@ export const CLIENT_REQUESTOR_FAULT_CASES: FaultCase[] = [
   { faults: ['augments-without-server-capability'], catches: { 'requestor.no-task-without-capability': 'fail' } },
   { faults: ['alters-cursor'], catches: { 'requestor.opaque-cursors': 'fail' } },
   // Its tasks never reach input_required on a poll, so the input-required check skips.
-  { faults: ['stops-polling-at-working'], catches: { 'requestor.polls-until-terminal': 'warn' } },
+  // It stops after the first poll, which is also where the notifying endpoint sends its status notification.
+  { faults: ['stops-polling-at-working'], catches: { 'requestor.polls-until-terminal': 'warn', 'requestor.keeps-polling-with-notifications': 'warn' } },
   { faults: ['input-required-not-fetched'], catches: { 'requestor.result-on-input-required': 'warn' } },
   // Polling may stop at input_required; only not fetching the input is warned.
   { faults: ['stops-polling-at-input-required'], catches: { 'requestor.result-on-input-required': 'warn' } },
   // Told to cancel: by notification, no tasks/cancel arrives, so the deletion check has nothing to judge (it skips).
   { faults: ['cancels-by-notification'], catches: { 'requestor.cancels-with-tasks-cancel': 'fail' } },
   { faults: ['relies-on-cancelled-task'], catches: { 'requestor.no-reliance-on-cancelled-task': 'warn' } },
+  // Only the endpoint that sends status notifications shows it; elsewhere the client polls as it should.
+  { faults: ['polling-yields-to-notifications'], catches: { 'requestor.keeps-polling-with-notifications': 'warn' } },
 ];
