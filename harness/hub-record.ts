@@ -12,6 +12,8 @@ export interface HubOptions {
   deleteCancelled?: boolean;
   /** The hub sends a notifications/tasks/status (still working) for a task at its first tasks/get. */
   notifyStatus?: boolean;
+  /** When the input tool's task turns input_required, the hub sends the client its elicitation/create on the GET stream. */
+  askInput?: boolean;
 }
 
 /** One task the client created on the hub, and how the client followed it. */
@@ -33,6 +35,8 @@ export interface HubTask {
   cancelledByNotification: boolean;
   /** When the hub sent a status notification for the task (option notifyStatus), if it did. */
   notifiedAt?: number;
+  /** The input tool's elicitation sent on the GET stream (option askInput): settles true once the client answered it, false when it never did. */
+  inputAnswered?: Promise<boolean>;
 }
 
 /** What the hub saw on one endpoint. */

@@ -93,6 +93,8 @@ const REQUESTOR_FAULT_DESCRIPTIONS = {
   'relies-on-cancelled-task': 'call-tools with cancelTasks: after tasks/cancel, looks the task up with tasks/get and fails the directive (an error answer) when the task is gone',
   'polling-yields-to-notifications':
     'call-tools: once a notifications/tasks/status of a task it follows arrives, stops polling it (no more tasks/get, no tasks/result), counting on further notifications',
+  'input-only-on-result-stream':
+    "call-tools: never answers an elicitation/create for one of its tasks (related-task _meta) that the server sends on the GET stream, expecting input only inside tasks/result's answer",
   'input-required-not-fetched': 'call-tools: a task that reports input_required is polled on like a working one, and tasks/result is called only once it is terminal',
 } as const satisfies Record<string, string>;
 

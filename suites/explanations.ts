@@ -1146,6 +1146,19 @@ export const CHECK_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
       },
     ],
   },
+  'requestor.input-on-any-stream': {
+    does:
+      'Gives the client the call-tools directive on an endpoint that, when the task of conformance_input turns ' +
+      'input_required, sends the client an elicitation/create naming the task (related-task `_meta`) on its HTTP GET stream, ' +
+      'not inside an answer. The client must answer it (any answer); one that leaves it unanswered for 5 s is warned.',
+    causes: [
+      {
+        cause: "The client handles a task's input requests only when they arrive on the SSE stream of its tasks/result request.",
+        fix: 'Route every incoming request alike, whichever stream carried it; the GET stream included.',
+        faults: ['input-only-on-result-stream'],
+      },
+    ],
+  },
   'requestor.cancels-with-tasks-cancel': {
     does:
       'Gives the client under test the call-tools directive with `cancelTasks`: it calls the tools as their taskSupport ' +

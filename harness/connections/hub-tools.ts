@@ -33,6 +33,9 @@ const LIST_PAGE_SIZE = 1;
 const TASK_TTL_MS = 60_000;
 const INVALID_PARAMS = -32602;
 const RELATED_TASK = 'io.modelcontextprotocol/related-task';
+const INPUT_SCHEMA = { type: 'object', properties: { answer: { type: 'string' } }, required: ['answer'] };
+/** How long the input tool's elicitation waits for the client's answer (option askInput). */
+const INPUT_ANSWER_MS = 5_000;
 
 interface TaskState extends HubTask {
   /** The JSON-RPC id of the tools/call that created it, which a notifications/cancelled would name. */
@@ -74,7 +77,15 @@ export function serveHubTools(session: RpcSession, options: HubOptions = {}): Hu
   const move = (task: TaskState, status: string) => {
     if (task.status === status || !['working', 'input_required'].includes(task.status)) return;
     Object.assign(task, { status, polls: 0, updatedIso: new Date().toISOString() });
+    if (status === 'input_required' && options.askInput) task.inputAnswered = askForInput(task);
     if (status !== 'input_required') task.finish();
+  };
+  // Not in answer to any request of the client's, so the transport sends it on the client's GET stream.
+  const askForInput = async (task: TaskState): Promise<boolean> => {
+    const message = `conformance:${JSON.stringify({ reply: 'echo', text: 'input for the hub' })}`;
+    const params = { mode: 'form', message, requestedSchema: INPUT_SCHEMA, _meta: { [RELATED_TASK]: { taskId: task.taskId } } };
+    const reply = await session.request('elicitation/create', params, { timeoutMs: INPUT_ANSWER_MS }).catch(() => undefined);
+    return reply !== undefined;
   };
   const advance = (task: TaskState) => {
     if (performance.now() - task.createdAt < MIN_WORK_MS) return;

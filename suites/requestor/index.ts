@@ -2,6 +2,7 @@ import type { CheckDefinition } from '../../harness/check.js';
 import augmentsOnlyDeclared from './augments-only-declared.js';
 import cancelsWithTasksCancel from './cancels-with-tasks-cancel.js';
 import honoursTaskSupport from './honours-task-support.js';
+import inputOnAnyStream from './input-on-any-stream.js';
 import keepsPollingWithNotifications from './keeps-polling-with-notifications.js';
 import noTaskWithoutCapability from './no-task-without-capability.js';
 import noRelatedMetaOnTaskOperations from './no-related-meta-on-task-operations.js';
@@ -27,4 +28,5 @@ export const REQUESTOR_CHECKS: readonly CheckDefinition[] = [
   cancelsWithTasksCancel,
   noRelianceOnCancelledTask,
   keepsPollingWithNotifications,
+  inputOnAnyStream,
 ];

@@ -80,4 +80,5 @@ export const CLIENT_REQUESTOR_FAULT_CASES: FaultCase[] = [
   { faults: ['relies-on-cancelled-task'], catches: { 'requestor.no-reliance-on-cancelled-task': 'warn' } },
   // Only the endpoint that sends status notifications shows it; elsewhere the client polls as it should.
   { faults: ['polling-yields-to-notifications'], catches: { 'requestor.keeps-polling-with-notifications': 'warn' } },
+  { faults: ['input-only-on-result-stream'], catches: { 'requestor.input-on-any-stream': 'warn' } },
 ];
