@@ -20,7 +20,7 @@ const UNKNOWN_TASK = -32602;
 export interface ClientTask {
   taskId: string;
   method: string;
-  status: 'working' | 'completed' | 'cancelled';
+  status: 'working' | 'input_required' | 'completed' | 'cancelled';
   createdAt: number;
   /** performance.now() when it turned terminal. */
   endedAt?: number;
@@ -28,6 +28,8 @@ export interface ClientTask {
   reported: { at: number; status: string }[];
   /** Whether the server asked for the result with tasks/result. */
   resultAsked: boolean;
+  /** Each tasks/result request: when it arrived, and the task's status at that moment. */
+  resultRequests: { at: number; status: string }[];
 }
 
 /** Something the server sent this client, or undefined for a call that ended without an answer. */
@@ -46,6 +48,8 @@ export interface ClientTaskOptions {
   /** Whether this connection declared the client's tasks capability (a task-capable client); without it a task field is ignored, as a receiver must. */
   tasksDeclared: boolean;
   timing: Timing;
+  /** A task turns input_required at its first poll, and stays so until a tasks/result waits for it (or three more polls pass). */
+  inputRequired?: boolean;
 }
 
 export class ClientTaskReceiver {
@@ -139,6 +143,7 @@ export class ClientTaskReceiver {
       updatedIso: now,
       reported: [],
       resultAsked: false,
+      resultRequests: [],
       result,
       polls: 0,
       resultWaiters: 0,
@@ -159,7 +164,7 @@ export class ClientTaskReceiver {
   }
 
   private end(state: TaskState, status: 'completed' | 'cancelled'): void {
-    if (state.status !== 'working') return;
+    if (isTerminal(state.status)) return;
     Object.assign(state, { status, endedAt: performance.now(), updatedIso: new Date().toISOString() });
     state.finish();
   }
@@ -176,7 +181,9 @@ export class ClientTaskReceiver {
     const state = this.find(request);
     if (!state) return unknownTask(request);
     state.polls += 1;
-    this.completeIfDue(state);
+    // The requestor is asked for nothing more than to notice the status: a tasks/result then ends the task.
+    if (this.options.inputRequired && state.status === 'working' && state.reported.length === 0) Object.assign(state, { status: 'input_required', polls: 0, updatedIso: new Date().toISOString() });
+    else this.completeIfDue(state);
     state.reported.push({ at: request.receivedAt, status: state.status });
     return { result: this.view(state) };
   }
@@ -185,6 +192,7 @@ export class ClientTaskReceiver {
     const state = this.find(request);
     if (!state) return unknownTask(request);
     state.resultAsked = true;
+    state.resultRequests.push({ at: request.receivedAt, status: state.status });
     state.resultWaiters += 1;
     this.completeIfDue(state);
     await state.done;

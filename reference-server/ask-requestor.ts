@@ -46,7 +46,9 @@ async function followTask(connection: Connection, created: Record<string, unknow
   const params = () => (has('ask-related-meta-on-task-requests') ? { taskId, _meta: relatedTaskMeta(taskId) } : { taskId });
   let task = created;
   let polls = 0;
-  while (!TERMINAL.includes(task.status as string) && task.status !== 'input_required') {
+  // The fault ask-input-required-not-fetched polls on through input_required instead of calling tasks/result there.
+  const settled = (status: unknown) => TERMINAL.includes(status as string) || (status === 'input_required' && !has('ask-input-required-not-fetched'));
+  while (!settled(task.status)) {
     if (polls === 1 && has('ask-stops-polling-at-working')) task = await statusNotification(connection, taskId, signal);
     else {
       await sleep(has('ask-poll-interval-ignored') ? 10 : pollDelay(task), signal);

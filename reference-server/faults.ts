@@ -100,6 +100,7 @@ const LEGACY_FAULT_DESCRIPTIONS = {
   'ask-poll-interval-ignored': "conformance_ask polls the client's task with tasks/get every 10 ms, whatever pollInterval the client gave",
   'ask-stops-polling-at-working': "conformance_ask stops polling after the first tasks/get says working and waits for a status notification of the client's task",
   'ask-related-meta-on-task-requests': 'the tasks/get and tasks/result requests conformance_ask sends the client carry the related-task _meta',
+  'ask-input-required-not-fetched': "conformance_ask polls the client's task on through input_required and calls tasks/result only once it is terminal",
   'ask-alters-cursor': "conformance_ask lower-cases each nextCursor of the client's tasks/list before passing it back",
 } as const satisfies Record<string, string>;
 

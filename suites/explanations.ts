@@ -1123,13 +1123,20 @@ export const CHECK_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
       'Through the call-tools directive, has the client under test call the suite\'s conformance_input tool ("required"), ' +
       'whose task turns input_required after a short while and stays so until a tasks/result arrives or three more polls ' +
       'pass. Once a tasks/get has reported input_required, the client should call tasks/result before the task ends; one ' +
-      'that only polls on is warned. A client that never saw the status is skipped.',
+      'that only polls on is warned. A client that never saw the status is skipped. A server under test is asked through ' +
+      'the ask fixture instead: the task the suite makes of its request turns input_required at the first poll and stays ' +
+      'so until a tasks/result waits (or three more polls pass).',
     causes: [
       {
         cause: 'The client treats input_required like working and goes on polling, so the input the server needs is never asked for.',
         fix: 'On input_required, call tasks/result at once: the server delivers its requests for input through it (and it returns the result at the end).',
         seenIn: EXT_TASKS,
         faults: ['input-required-not-fetched'],
+      },
+      {
+        cause: "The server's helper that follows a client task polls until a terminal status and only then fetches the result, so the client's request for input waits for nothing.",
+        fix: 'Stop polling at input_required and call tasks/result, which carries the input requests and then the result.',
+        faults: ['ask-input-required-not-fetched'],
       },
     ],
   },

@@ -216,7 +216,8 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
     binds: 'receiver',
     ...GETTING,
     summary: 'Task traffic still obeys the Streamable HTTP transport rules (restated in three sections of the page).',
-    untestable: "The transport specification is outside this suite's scope; its own conformance suite covers it.",
+    untestable:
+      "Its task-specific parts have entries of their own (TASKS-INPUT-NO-SSE-ON-GET, TASKS-INPUT-ANY-STREAM, both checked); what is left is the transport's own rules, which this suite does not test.",
   },
 
   // Retrieving Task Results: the tasks/result call.

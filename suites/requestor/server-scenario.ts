@@ -26,6 +26,8 @@ export interface ServerRequestorOptions {
   clientTasks?: boolean;
   /** Call ask twice, the second time asking it to walk tasks/list: two tasks on pages of one need a cursor. */
   listTasks?: boolean;
+  /** The harness's tasks turn input_required at their first poll (until a tasks/result waits for them). */
+  inputRequired?: boolean;
 }
 
 export async function runServerRequestorScenario(ctx: CheckContext, options: ServerRequestorOptions = {}): Promise<ServerRequestorScenario> {
@@ -33,7 +35,7 @@ export async function runServerRequestorScenario(ctx: CheckContext, options: Ser
   const clientTasks = options.clientTasks ?? true;
   if (options.listTasks && !takesInput(ask, 'listTasks')) ctx.skip('the config maps the ask role without ${listTasks}, so the server is never asked to walk tasks/list');
   const receiver = await ctx.connect({ taskCapableClient: clientTasks });
-  const client = new ClientTaskReceiver(receiver, { tasksDeclared: clientTasks, timing: ctx.timing });
+  const client = new ClientTaskReceiver(receiver, { tasksDeclared: clientTasks, timing: ctx.timing, inputRequired: options.inputRequired });
   const inputs = options.listTasks ? [{ listTasks: false }, { listTasks: true }] : [{}];
   const replies: (RpcReply | undefined)[] = [];
   for (const input of inputs) {

@@ -9,4 +9,5 @@ export const SERVER_REQUESTOR_FAULT_CASES: FaultCase[] = [
   { faults: ['ask-stops-polling-at-working'], catches: { 'requestor.polls-until-terminal': 'fail' } },
   { faults: ['ask-related-meta-on-task-requests'], catches: { 'requestor.no-related-meta-on-task-operations': 'warn' } },
   { faults: ['ask-alters-cursor'], catches: { 'requestor.opaque-cursors': 'fail' } },
+  { faults: ['ask-input-required-not-fetched'], catches: { 'requestor.result-on-input-required': 'warn' } },
 ];
