@@ -14,6 +14,8 @@ export interface HubOptions {
   notifyStatus?: boolean;
   /** When the input tool's task turns input_required, the hub sends the client its elicitation/create on the GET stream. */
   askInput?: boolean;
+  /** The first tasks/result of a task not yet terminal is cut off: the hub drops its HTTP response without answering. */
+  cutResult?: boolean;
 }
 
 /** One task the client created on the hub, and how the client followed it. */
@@ -37,6 +39,8 @@ export interface HubTask {
   notifiedAt?: number;
   /** The input tool's elicitation sent on the GET stream (option askInput): settles true once the client answered it, false when it never did. */
   inputAnswered?: Promise<boolean>;
+  /** When the hub cut off the task's tasks/result (option cutResult), if it did. */
+  resultCutAt?: number;
 }
 
 /** What the hub saw on one endpoint. */
@@ -44,4 +48,6 @@ export interface HubRecord {
   readonly tasks: readonly HubTask[];
   /** Every tasks/list cursor the hub handed out. */
   readonly cursorsIssued: ReadonlySet<string>;
+  /** The ids of the tasks/result requests to cut off (option cutResult): the endpoint drops their HTTP responses. */
+  readonly resultsToCut?: ReadonlySet<string | number>;
 }

@@ -95,6 +95,7 @@ const REQUESTOR_FAULT_DESCRIPTIONS = {
     'call-tools: once a notifications/tasks/status of a task it follows arrives, stops polling it (no more tasks/get, no tasks/result), counting on further notifications',
   'input-only-on-result-stream':
     "call-tools: never answers an elicitation/create for one of its tasks (related-task _meta) that the server sends on the GET stream, expecting input only inside tasks/result's answer",
+  'no-polling-after-result-cut': 'call-tools: when a pending tasks/result is cut off before its answer (the connection dropped), gives the task up instead of going back to polling it',
   'input-required-not-fetched': 'call-tools: a task that reports input_required is polled on like a working one, and tasks/result is called only once it is terminal',
 } as const satisfies Record<string, string>;
 

@@ -32,6 +32,8 @@ const DEFAULT_POLL_MS = 500;
 const FOLLOW_LIMIT_MS = 60_000;
 const MAX_TOOL_PAGES = 20;
 const MAX_TASK_PAGES = 50;
+/** How often a tasks/result cut off before its answer is tried again (after polling once more). */
+const MAX_RESULT_ATTEMPTS = 3;
 
 /** Carries out call-tools; a failing tool or task does not stop the others. Rejects only when aborted. */
 export async function callTools(requestor: Requestor, asked: CallTools, signal: AbortSignal): Promise<void> {
@@ -130,8 +132,13 @@ async function follow(requestor: Requestor, created: Record<string, unknown>, si
     if (method === 'notifications/tasks/status' && notification.taskId === taskId) notified = true;
   });
   try {
-    const task = await pollUntilSettled(requestor, created, signal, () => notified);
-    if (task) await fetchResult(requestor, task, signal);
+    let task = await pollUntilSettled(requestor, created, signal, () => notified);
+    for (let attempt = 0; task !== undefined && attempt < MAX_RESULT_ATTEMPTS; attempt++) {
+      if (!(await resultCutOff(requestor, task, signal))) break;
+      // No longer waiting on tasks/result, so back to polling (unless the fault no-polling-after-result-cut gives up).
+      if (requestor.requestorFaults.has('no-polling-after-result-cut')) break;
+      task = await pollUntilSettled(requestor, { ...task, status: 'working' }, signal, () => notified);
+    }
   } finally {
     stopListening();
   }
@@ -163,13 +170,20 @@ async function pollUntilSettled(requestor: Requestor, created: Record<string, un
   return task;
 }
 
-/** Terminal, or input_required (tasks/result then carries the requests for input and waits for the end). */
-async function fetchResult(requestor: Requestor, task: Record<string, unknown>, signal: AbortSignal): Promise<void> {
+/**
+ * Terminal, or input_required (tasks/result then carries the requests for input and waits for the end). True when the
+ * answer was cut off (the connection dropped, no JSON-RPC answer): the task may still be running.
+ */
+async function resultCutOff(requestor: Requestor, task: Record<string, unknown>, signal: AbortSignal): Promise<boolean> {
   const taskId = task.taskId as string;
-  await requestor.request('tasks/result', taskParams(requestor, taskId), signal).catch((error: unknown) => {
+  try {
+    await requestor.request('tasks/result', taskParams(requestor, taskId), signal);
+    return false;
+  } catch (error) {
     if (signal.aborted) throw error;
     requestor.diagnose(`call-tools: tasks/result of ${taskId}: ${describeError(error)}`);
-  });
+    return !(error instanceof RpcError);
+  }
 }
 
 function taskParams(requestor: Requestor, taskId: string): Record<string, unknown> {

@@ -70,6 +70,14 @@ export class Dispatcher implements Connection {
     this.io.push({ jsonrpc: '2.0', method, params } as JSONRPCNotification);
   }
 
+  /** A request of ours that could not be delivered (or whose answer was cut off) fails with that error. */
+  failOutgoing(id: RequestId, error: Error): void {
+    const pending = this.outgoing.get(id);
+    if (!pending) return;
+    this.outgoing.delete(id);
+    pending.reject(error);
+  }
+
   /** The id of the request sent last (its id is taken as request() is called). */
   get lastRequestId(): number {
     return this.nextOutgoingId - 1;

@@ -1166,6 +1166,20 @@ export const CHECK_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
       },
     ],
   },
+  'requestor.polls-after-result-cut': {
+    does:
+      'Gives the client the call-tools directive on an endpoint that cuts off (drops the HTTP response of) the first ' +
+      'tasks/result of each task sent before the task ends, never answering it. The client is then no longer waiting on ' +
+      'tasks/result, so it should poll the task again until its end (or send a new tasks/result); one that gives the task ' +
+      'up is warned. A client that never calls tasks/result before the end (conformance_input makes it) skips.',
+    causes: [
+      {
+        cause: 'A tasks/result that fails below JSON-RPC (a dropped connection) ends the following of the task, as if it had answered.',
+        fix: 'Treat a tasks/result cut off without an answer as "not waiting any more": poll tasks/get again, or ask for the result anew.',
+        faults: ['no-polling-after-result-cut'],
+      },
+    ],
+  },
   'requestor.cancels-with-tasks-cancel': {
     does:
       'Gives the client under test the call-tools directive with `cancelTasks`: it calls the tools as their taskSupport ' +

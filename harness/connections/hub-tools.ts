@@ -63,6 +63,7 @@ export function serveHubTools(session: RpcSession, options: HubOptions = {}): Hu
   const toolTasks = options.toolTasks !== false;
   const tasks: TaskState[] = [];
   const cursors = new Map<string, number>();
+  const resultsToCut = new Set<string | number>();
   const view = (task: TaskState) => ({
     taskId: task.taskId,
     status: task.status,
@@ -153,6 +154,12 @@ export function serveHubTools(session: RpcSession, options: HubOptions = {}): Hu
     if (!task) return unknown(request);
     task.resultAsked = true;
     task.resultRequests.push({ at: request.receivedAt, status: task.status });
+    // Cut off (the endpoint drops the response) and never answered: the requestor must go back to polling.
+    if (options.cutResult && task.resultCutAt === undefined && ['working', 'input_required'].includes(task.status)) {
+      task.resultCutAt = performance.now();
+      resultsToCut.add(request.id);
+      return new Promise<HandlerAnswer>(() => undefined);
+    }
     task.resultWaiters += 1;
     advance(task);
     await task.done;
@@ -194,6 +201,7 @@ export function serveHubTools(session: RpcSession, options: HubOptions = {}): Hu
   });
   return {
     tasks,
+    resultsToCut,
     get cursorsIssued() {
       return new Set(cursors.keys());
     },

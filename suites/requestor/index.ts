@@ -8,6 +8,7 @@ import noTaskWithoutCapability from './no-task-without-capability.js';
 import noRelatedMetaOnTaskOperations from './no-related-meta-on-task-operations.js';
 import noRelianceOnCancelledTask from './no-reliance-on-cancelled-task.js';
 import opaqueCursors from './opaque-cursors.js';
+import pollsAfterResultCut from './polls-after-result-cut.js';
 import pollsUntilTerminal from './polls-until-terminal.js';
 import respectsPollInterval from './respects-poll-interval.js';
 import resultOnInputRequired from './result-on-input-required.js';
@@ -29,4 +30,5 @@ export const REQUESTOR_CHECKS: readonly CheckDefinition[] = [
   noRelianceOnCancelledTask,
   keepsPollingWithNotifications,
   inputOnAnyStream,
+  pollsAfterResultCut,
 ];

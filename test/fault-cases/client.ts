@@ -81,4 +81,5 @@ export const CLIENT_REQUESTOR_FAULT_CASES: FaultCase[] = [
   // Only the endpoint that sends status notifications shows it; elsewhere the client polls as it should.
   { faults: ['polling-yields-to-notifications'], catches: { 'requestor.keeps-polling-with-notifications': 'warn' } },
   { faults: ['input-only-on-result-stream'], catches: { 'requestor.input-on-any-stream': 'warn' } },
+  { faults: ['no-polling-after-result-cut'], catches: { 'requestor.polls-after-result-cut': 'warn' } },
 ];
