@@ -20,7 +20,8 @@ export default defineCheck({
   ],
   cost: { waitMs: 700, roundTrips: 8 },
   async run(ctx: CheckContext) {
-    const intervalMs = ctx.timing.scaled(50);
+    // No shorter than a round trip, so at most one notification can be on its way when the task turns terminal.
+    const intervalMs = Math.max(ctx.timing.scaled(50), ctx.timing.allowanceMs);
     // Long enough for a notification sent at the end to arrive, and for three sent after it to show.
     const watchMs = ctx.timing.span(5 * intervalMs, 1);
     const receiver = await ctx.connect();
