@@ -46,7 +46,7 @@ interface TaskState extends ClientTask {
 
 export interface ClientTaskOptions {
   /** Whether this connection declared the client's tasks capability (a task-capable client); without it a task field is ignored, as a receiver must. */
-  tasksDeclared: boolean;
+  tasksDeclared: boolean | 'sampling';
   timing: Timing;
   /** A task turns input_required at its first poll, and stays so until a tasks/result waits for it (or three more polls pass). */
   inputRequired?: boolean;
@@ -132,7 +132,9 @@ export class ClientTaskReceiver {
   private take(request: IncomingRequest): HandlerAnswer {
     const result = answerFor(request);
     const task = request.params.task;
-    if (!this.options.tasksDeclared || typeof task !== 'object' || task === null) return { result };
+    // A task field on a request type this client declared no task support for is ignored, as a receiver must.
+    const declared = this.options.tasksDeclared === 'sampling' ? request.method === 'sampling/createMessage' : this.options.tasksDeclared;
+    if (!declared || typeof task !== 'object' || task === null) return { result };
     const now = new Date().toISOString();
     const state: TaskState = {
       taskId: randomBytes(18).toString('base64url'),

@@ -20,7 +20,9 @@ const TERMINAL = ['completed', 'failed', 'cancelled'];
 /** Sends the request to the client and hands back its result, following a task the client made of it. */
 export async function askClient(connection: Connection, method: AskMethod, params: Record<string, unknown>, options: { signal: AbortSignal; listTasks: boolean }): Promise<Record<string, unknown>> {
   const has = (fault: FaultName) => connection.env.faults.has(fault);
-  const augment = clientTakesAsTask(connection.peerCapabilities, method) || has('ask-augments-undeclared');
+  // The fault ask-augments-any-type augments whenever the client takes any request type as a task.
+  const anyType = has('ask-augments-any-type') && isObject(tasksCapability(connection.peerCapabilities)?.requests);
+  const augment = clientTakesAsTask(connection.peerCapabilities, method) || has('ask-augments-undeclared') || anyType;
   const answer = await connection.request(method, augment ? { ...params, task: { ttl: REQUESTED_TTL_MS } } : params, options.signal);
   // A plain answer: the client ran the request itself (a client that takes no tasks ignores the task field).
   if (!isObject(answer.task) || typeof answer.task.taskId !== 'string') return answer;

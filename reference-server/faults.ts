@@ -97,6 +97,7 @@ const LEGACY_FAULT_DESCRIPTIONS = {
   'stdout-log-line': 'stdio: a log line goes to stdout before every message the server sends',
   'sse-on-get': 'HTTP: tasks/get is answered on an SSE stream (text/event-stream) instead of plain JSON',
   'ask-augments-undeclared': 'conformance_ask task-augments its sampling/createMessage even when the client declared no tasks capability for it',
+  'ask-augments-any-type': 'conformance_ask task-augments its request whenever the client declared tasks for any request type (elicitation/create to a client that takes only sampling as tasks)',
   'ask-poll-interval-ignored': "conformance_ask polls the client's task with tasks/get every 10 ms, whatever pollInterval the client gave",
   'ask-stops-polling-at-working': "conformance_ask stops polling after the first tasks/get says working and waits for a status notification of the client's task",
   'ask-related-meta-on-task-requests': 'the tasks/get and tasks/result requests conformance_ask sends the client carry the related-task _meta',

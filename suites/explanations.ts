@@ -1180,6 +1180,18 @@ export const CHECK_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
       },
     ],
   },
+  'requestor.augments-only-declared-type': {
+    does:
+      "Connects as a client whose tasks capability covers sampling/createMessage only and asks the server's ask fixture " +
+      'for elicitation: the server must send elicitation/create without `task`. A server that sends no elicitation skips.',
+    causes: [
+      {
+        cause: 'The server checks that the client has a tasks capability, not that it lists the request type it is about to send.',
+        fix: 'Augment a request only when `capabilities.tasks.requests` names its type (`elicitation.create` for elicitation/create).',
+        faults: ['ask-augments-any-type'],
+      },
+    ],
+  },
   'requestor.cancels-with-tasks-cancel': {
     does:
       'Gives the client under test the call-tools directive with `cancelTasks`: it calls the tools as their taskSupport ' +

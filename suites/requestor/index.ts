@@ -1,5 +1,6 @@
 import type { CheckDefinition } from '../../harness/check.js';
 import augmentsOnlyDeclared from './augments-only-declared.js';
+import augmentsOnlyDeclaredType from './augments-only-declared-type.js';
 import cancelsWithTasksCancel from './cancels-with-tasks-cancel.js';
 import honoursTaskSupport from './honours-task-support.js';
 import inputOnAnyStream from './input-on-any-stream.js';
@@ -22,6 +23,7 @@ export const REQUESTOR_CHECKS: readonly CheckDefinition[] = [
   noRelatedMetaOnTaskOperations,
   respectsPollInterval,
   augmentsOnlyDeclared,
+  augmentsOnlyDeclaredType,
   pollsUntilTerminal,
   opaqueCursors,
   noTaskWithoutCapability,

@@ -2,7 +2,9 @@ import type { FaultCase } from './types.js';
 
 /** Faults of the reference server acting as a requestor (conformance_ask), proving the requestor checks for servers. */
 export const SERVER_REQUESTOR_FAULT_CASES: FaultCase[] = [
-  { faults: ['ask-augments-undeclared'], catches: { 'requestor.augments-only-declared': 'warn' } },
+  // It augments whatever the client declared, so an elicitation to a client that takes only sampling as tasks too.
+  { faults: ['ask-augments-undeclared'], catches: { 'requestor.augments-only-declared': 'warn', 'requestor.augments-only-declared-type': 'warn' } },
+  { faults: ['ask-augments-any-type'], catches: { 'requestor.augments-only-declared-type': 'warn' } },
   { faults: ['ask-poll-interval-ignored'], catches: { 'requestor.respects-poll-interval': 'warn' } },
   // Polled once, then silent while it owes the ask call its answer: it waits for a notification (the MUST NOT). No pace
   // to judge, and the list walk after the task never comes (both skip).
