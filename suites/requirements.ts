@@ -505,6 +505,8 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
     binds: 'receiver',
     ...ASSOCIATING,
     summary: "Each request, notification and response tied to a task (e.g. its tool call's elicitation) carries related-task `_meta` with its taskId.",
+    leniency:
+      "Judged on a server's messages of its tasks (progress, the input request); a client receiver sends none but the tasks/result answer (TASKS-META-RESULT-INCLUDES) and status notifications (exempt). The requestor's answer to an input request is not judged yet.",
   },
   {
     id: 'TASKS-META-PARAM-SOURCE-OF-TRUTH',
