@@ -30,6 +30,8 @@ export interface ClientTask {
   resultAsked: boolean;
   /** Each tasks/result request: when it arrived, and the task's status at that moment. */
   resultRequests: { at: number; status: string }[];
+  /** When the harness sent a status notification of the task (option notifyStatus), if it did. */
+  notifiedAt?: number;
 }
 
 /** Something the server sent this client, or undefined for a call that ended without an answer. */
@@ -50,6 +52,8 @@ export interface ClientTaskOptions {
   timing: Timing;
   /** A task turns input_required at its first poll, and stays so until a tasks/result waits for it (or three more polls pass). */
   inputRequired?: boolean;
+  /** A status notification (still working) of a task goes out at its first poll, before the poll's answer. */
+  notifyStatus?: boolean;
 }
 
 export class ClientTaskReceiver {
@@ -187,6 +191,11 @@ export class ClientTaskReceiver {
     if (this.options.inputRequired && state.status === 'working' && state.reported.length === 0) Object.assign(state, { status: 'input_required', polls: 0, updatedIso: new Date().toISOString() });
     else this.completeIfDue(state);
     state.reported.push({ at: request.receivedAt, status: state.status });
+    // A hint that must not replace polling.
+    if (this.options.notifyStatus && state.notifiedAt === undefined && state.status === 'working') {
+      state.notifiedAt = performance.now();
+      void this.session.notify('notifications/tasks/status', this.view(state)).catch(() => undefined);
+    }
     return { result: this.view(state) };
   }
 

@@ -50,13 +50,24 @@ async function followTask(connection: Connection, created: Record<string, unknow
   let polls = 0;
   // The fault ask-input-required-not-fetched polls on through input_required instead of calling tasks/result there.
   const settled = (status: unknown) => TERMINAL.includes(status as string) || (status === 'input_required' && !has('ask-input-required-not-fetched'));
-  while (!settled(task.status)) {
-    if (polls === 1 && has('ask-stops-polling-at-working')) task = await statusNotification(connection, taskId, signal);
-    else {
-      await sleep(has('ask-poll-interval-ignored') ? 10 : pollDelay(task), signal);
-      task = await connection.request('tasks/get', params(), signal);
-      polls++;
+  // The fault ask-polling-yields-to-notifications stops polling once a status notification of the task has arrived.
+  let notified = false;
+  const stopListening = has('ask-polling-yields-to-notifications')
+    ? connection.onNotification((method, notification) => {
+        if (method === 'notifications/tasks/status' && notification.taskId === taskId) notified = true;
+      })
+    : () => undefined;
+  try {
+    while (!settled(task.status)) {
+      if ((polls === 1 && has('ask-stops-polling-at-working')) || notified) task = await statusNotification(connection, taskId, signal);
+      else {
+        await sleep(has('ask-poll-interval-ignored') ? 10 : pollDelay(task), signal);
+        task = await connection.request('tasks/get', params(), signal);
+        polls++;
+      }
     }
+  } finally {
+    stopListening();
   }
   return connection.request('tasks/result', params(), signal);
 }

@@ -100,6 +100,7 @@ const LEGACY_FAULT_DESCRIPTIONS = {
   'ask-augments-any-type': 'conformance_ask task-augments its request whenever the client declared tasks for any request type (elicitation/create to a client that takes only sampling as tasks)',
   'ask-poll-interval-ignored': "conformance_ask polls the client's task with tasks/get every 10 ms, whatever pollInterval the client gave",
   'ask-stops-polling-at-working': "conformance_ask stops polling after the first tasks/get says working and waits for a status notification of the client's task",
+  'ask-polling-yields-to-notifications': "conformance_ask stops polling the client's task once a status notification of it arrives, and waits for the next one",
   'ask-related-meta-on-task-requests': 'the tasks/get and tasks/result requests conformance_ask sends the client carry the related-task _meta',
   'ask-input-required-not-fetched': "conformance_ask polls the client's task on through input_required and calls tasks/result only once it is terminal",
   'ask-alters-cursor': "conformance_ask lower-cases each nextCursor of the client's tasks/list before passing it back",

@@ -1144,12 +1144,18 @@ export const CHECK_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
     does:
       'Gives the client the call-tools directive on an endpoint that, at the first tasks/get of each task, sends a ' +
       'notifications/tasks/status saying the task still works. The client must go on polling each such task until it is ' +
-      'terminal (or input_required), or wait on tasks/result; one that stops after the notification is warned.',
+      'terminal (or input_required), or wait on tasks/result; one that stops after the notification is warned. A server ' +
+      'is asked through the ask fixture, and the task the suite makes of its request is notified the same way.',
     causes: [
       {
         cause: 'On the first status notification the client switches from polling to listening, and waits for a notification of the end that never comes.',
         fix: 'Keep polling tasks/get at the pollInterval while notifications arrive; use them only to poll sooner.',
         faults: ['polling-yields-to-notifications'],
+      },
+      {
+        cause: "The server's helper that follows a client task stops polling once a status notification arrives, and waits for the next one.",
+        fix: 'Go on polling at the pollInterval; a notification may only make the next poll come sooner.',
+        faults: ['ask-polling-yields-to-notifications', 'ask-stops-polling-at-working'],
       },
     ],
   },

@@ -30,6 +30,8 @@ export interface ServerRequestorOptions {
   listTasks?: boolean;
   /** The harness's tasks turn input_required at their first poll (until a tasks/result waits for them). */
   inputRequired?: boolean;
+  /** The harness sends a status notification (still working) of each task at its first poll. */
+  notifyStatus?: boolean;
 }
 
 export async function runServerRequestorScenario(ctx: CheckContext, options: ServerRequestorOptions = {}): Promise<ServerRequestorScenario> {
@@ -38,7 +40,7 @@ export async function runServerRequestorScenario(ctx: CheckContext, options: Ser
   if (options.listTasks && !takesInput(ask, 'listTasks')) ctx.skip('the config maps the ask role without ${listTasks}, so the server is never asked to walk tasks/list');
   if (options.viaElicitation && !takesInput(ask, 'via')) ctx.skip('the config maps the ask role without ${via}, so the server is never asked for elicitation/create');
   const receiver = await ctx.connect({ taskCapableClient: clientTasks });
-  const client = new ClientTaskReceiver(receiver, { tasksDeclared: clientTasks, timing: ctx.timing, inputRequired: options.inputRequired });
+  const client = new ClientTaskReceiver(receiver, { tasksDeclared: clientTasks, timing: ctx.timing, inputRequired: options.inputRequired, notifyStatus: options.notifyStatus });
   const via = options.viaElicitation ? { via: 'elicitation' } : {};
   const inputs = options.listTasks
     ? [
