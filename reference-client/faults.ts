@@ -73,7 +73,6 @@ const SHARED_FAULT_NAMES = [
   'status-notification-incomplete',
   'status-notification-terminal-reverts',
   'sequential-task-ids',
-  'first-task-id-empty',
   'short-task-ids',
   'borderline-task-ids',
 ] as const satisfies readonly FaultName[];

@@ -87,7 +87,8 @@ const LEGACY_FAULT_DESCRIPTIONS = {
   'list-leaks-foreign': 'HTTP: tasks/list shows the tasks of every context (get, result and cancel stay bound)',
   'foreign-cancel-allowed': 'HTTP: another context can cancel a task (get and result stay bound)',
   'sequential-task-ids': 'task ids are task-1, task-2, ...',
-  'first-task-id-empty': 'the first task the receiver creates gets the empty string as its task id, and tasks/get, tasks/result and tasks/cancel find it (allowed: a string, and unique)',
+  'first-task-id-empty':
+    'where tasks are bound to an authorization context (HTTP with tokens), the first task gets the empty string as its task id, and tasks/get, tasks/result and tasks/cancel find it (allowed: a string, and unique; unbound receivers need unguessable IDs)',
   'plain-calls-refused': 'every plain tools/call of a tool that takes tasks (optional or required) answers -32600, as a receiver requiring task augmentation may',
   'progress-after-completion': 'a conformance_progress task sends three more notifications/progress after it has completed',
   'short-task-ids': 'task ids are 8 random hex characters',

@@ -55,7 +55,8 @@ export function newTaskId(env: ReceiverEnvironment, task: Record<string, unknown
     for (const part of identity) hash.update(part);
     return hash.digest('base64url');
   }
-  if (faults.has('first-task-id-empty') && !env.emptyIdIssued) {
+  // Only where tasks are bound to a context: without binding, an ID anyone can guess breaks TASKS-SEC-SECURE-IDS.
+  if (faults.has('first-task-id-empty') && env.bindsContexts && !env.emptyIdIssued) {
     env.emptyIdIssued = true;
     return '';
   }

@@ -29,10 +29,6 @@ export const CLIENT_FAULT_CASES: FaultCase[] = [
   { faults: ['ttl-missing'], catches: { 'ttl.present-in-get': 'fail', 'ttl.stable': 'fail' } },
   // Allowed: the spec fixes no ttl, so the one in force may change.
   { faults: ['ttl-unstable'], catches: {} },
-  // The empty string is a task ID like any other (creation and the unknown-ID checks accept it), but a client binds its
-  // tasks to no context, and there an ID anyone can guess breaks TASKS-SEC-SECURE-IDS (the server matrix, whose HTTP
-  // run shows a context binding, proves the alternative fails nothing).
-  { faults: ['first-task-id-empty'], catches: { 'isolation.task-id-entropy': 'fail' } },
   { faults: ['ttl-not-capped'], catches: { 'ttl.max-ttl': 'warn' } },
   { faults: ['expired-task-wrong-error'], catches: { 'ttl.expiry': 'fail' } },
   { faults: ['timestamps-not-iso'], catches: { 'ttl.timestamps': 'fail' } },
