@@ -30,11 +30,15 @@ export default defineCheck({
     const tokenIs = (token: string) => (n: ReceivedNotification) => n.method === 'notifications/progress' && n.params.progressToken === token;
     const canCancel = (ctx.facts.capabilities.tasks as Record<string, unknown> | undefined)?.cancel !== undefined;
     const start = (token: string, steps: number) => receiver.startTask(ctx.fixture('progress'), { steps, intervalMs }, { meta: { progressToken: token }, task: { ttl: 60_000 } });
-    // The long task runs only where it can be cancelled, so none is left working behind the check.
-    const [finishing, running] = await Promise.all([start(done, STEPS), canCancel ? start(cancelled, LONG_STEPS) : undefined]);
+    const finishing = await start(done, STEPS);
     // tasks/result answers as the task turns terminal, so what follows its answer came after the end.
     const outcome = await receiver.taskResult(finishing.task.taskId, { timeoutMs: ctx.timing.requestTimeoutMs + STEPS * intervalMs });
     if (!outcome.ok) ctx.skip(`tasks/result of the finished progress task answered ${describeReply(outcome)}, so its end cannot be placed`);
+    // One task at a time, so the check holds no more of the receiver's task slots than any other; the long one runs
+    // only where it can be cancelled, so none is left working behind the check.
+    const running = canCancel ? await start(cancelled, LONG_STEPS) : undefined;
+    // Cancelled once its work is under way (its first step seen, or a round trip gone by).
+    if (running) await receiver.waitForNotification((n) => tokenIs(cancelled)(n), ctx.timing.span(intervalMs, 1));
     const cancel = running ? await receiver.cancelTask(running.task.taskId) : undefined;
     const [afterEnd, afterCancel] = await Promise.all([
       receiver.awaitNotificationCount((n) => tokenIs(done)(n) && n.receivedAt > outcome.receivedAt, 2, watchMs),
