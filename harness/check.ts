@@ -35,10 +35,11 @@ export interface CheckContext {
   readonly signal: AbortSignal;
   /**
    * A fresh connection to the receiver under test, closed by the runner when the check ends. With taskCapableClient a
-   * server's connection also declares the client's tasks capability (sampling and elicitation as tasks); with hub a
+   * server's connection also declares the client's tasks capability (sampling and elicitation as tasks, or with
+   * 'sampling' sampling only); with hub a
    * client's connection gets an endpoint that presents itself so (e.g. without tool tasks).
    */
-  connect(options?: { identity?: Identity; label?: string; taskCapableClient?: boolean; hub?: HubOptions }): Promise<Receiver>;
+  connect(options?: { identity?: Identity; label?: string; taskCapableClient?: boolean | 'sampling'; hub?: HubOptions }): Promise<Receiver>;
   /**
    * 2026-07-28 profile: a fresh requestor of the receiver (a new process on stdio, a new identity on HTTP) whose
    * requests carry the per-request envelope, declaring the Tasks extension unless `extension` is false.

@@ -20,7 +20,7 @@ const UNKNOWN_TASK = -32602;
 export interface ClientTask {
   taskId: string;
   method: string;
-  status: 'working' | 'completed' | 'cancelled';
+  status: 'working' | 'input_required' | 'completed' | 'cancelled';
   createdAt: number;
   /** performance.now() when it turned terminal. */
   endedAt?: number;
@@ -28,6 +28,10 @@ export interface ClientTask {
   reported: { at: number; status: string }[];
   /** Whether the server asked for the result with tasks/result. */
   resultAsked: boolean;
+  /** Each tasks/result request: when it arrived, and the task's status at that moment. */
+  resultRequests: { at: number; status: string }[];
+  /** When the harness sent a status notification of the task (option notifyStatus), if it did. */
+  notifiedAt?: number;
 }
 
 /** Something the server sent this client, or undefined for a call that ended without an answer. */
@@ -44,10 +48,14 @@ interface TaskState extends ClientTask {
 
 export interface ClientTaskOptions {
   /** Whether this connection declared the client's tasks capability (a task-capable client); without it a task field is ignored, as a receiver must. */
-  tasksDeclared: boolean;
+  tasksDeclared: boolean | 'sampling';
   timing: Timing;
   /** The pollInterval its tasks ask for, instead of a brisk one: long for the check that judges the pace (two polls then suffice). */
   pollIntervalMs?: number;
+  /** A task turns input_required at its first poll, and stays so until a tasks/result waits for it (or three more polls pass). */
+  inputRequired?: boolean;
+  /** A status notification (still working) of a task goes out at its first poll, before the poll's answer. */
+  notifyStatus?: boolean;
 }
 
 export class ClientTaskReceiver {
@@ -132,7 +140,9 @@ export class ClientTaskReceiver {
   private take(request: IncomingRequest): HandlerAnswer {
     const result = answerFor(request);
     const task = request.params.task;
-    if (!this.options.tasksDeclared || typeof task !== 'object' || task === null) return { result };
+    // A task field on a request type this client declared no task support for is ignored, as a receiver must.
+    const declared = this.options.tasksDeclared === 'sampling' ? request.method === 'sampling/createMessage' : this.options.tasksDeclared;
+    if (!declared || typeof task !== 'object' || task === null) return { result };
     const now = new Date().toISOString();
     const state: TaskState = {
       taskId: randomBytes(18).toString('base64url'),
@@ -143,6 +153,7 @@ export class ClientTaskReceiver {
       updatedIso: now,
       reported: [],
       resultAsked: false,
+      resultRequests: [],
       result,
       polls: 0,
       resultWaiters: 0,
@@ -163,7 +174,7 @@ export class ClientTaskReceiver {
   }
 
   private end(state: TaskState, status: 'completed' | 'cancelled'): void {
-    if (state.status !== 'working') return;
+    if (isTerminal(state.status)) return;
     Object.assign(state, { status, endedAt: performance.now(), updatedIso: new Date().toISOString() });
     state.finish();
   }
@@ -180,8 +191,15 @@ export class ClientTaskReceiver {
     const state = this.find(request);
     if (!state) return unknownTask(request);
     state.polls += 1;
-    this.completeIfDue(state);
+    // The requestor is asked for nothing more than to notice the status: a tasks/result then ends the task.
+    if (this.options.inputRequired && state.status === 'working' && state.reported.length === 0) Object.assign(state, { status: 'input_required', polls: 0, updatedIso: new Date().toISOString() });
+    else this.completeIfDue(state);
     state.reported.push({ at: request.receivedAt, status: state.status });
+    // A hint that must not replace polling.
+    if (this.options.notifyStatus && state.notifiedAt === undefined && state.status === 'working') {
+      state.notifiedAt = performance.now();
+      void this.session.notify('notifications/tasks/status', this.view(state)).catch(() => undefined);
+    }
     return { result: this.view(state) };
   }
 
@@ -189,6 +207,7 @@ export class ClientTaskReceiver {
     const state = this.find(request);
     if (!state) return unknownTask(request);
     state.resultAsked = true;
+    state.resultRequests.push({ at: request.receivedAt, status: state.status });
     state.resultWaiters += 1;
     this.completeIfDue(state);
     await state.done;

@@ -13,6 +13,9 @@ import type { ConnectionBroker } from './connections/connection-broker.js';
 import type { Transcript } from './transcript.js';
 import type { RpcReply } from './session.js';
 
+/** The client's tasks capability for sampling only: a requestor must then send elicitation/create plainly. */
+const SAMPLING_TASKS_ONLY = { list: {}, cancel: {}, requests: { sampling: { createMessage: {} } } };
+
 export interface ContextDeps {
   target: TargetSpec;
   facts: TargetFacts;
@@ -67,12 +70,12 @@ export class RunningCheck implements CheckContext {
     return this.deps.signal;
   }
 
-  async connect(options: { identity?: Identity; label?: string; taskCapableClient?: boolean; hub?: HubOptions } = {}): Promise<Receiver> {
+  async connect(options: { identity?: Identity; label?: string; taskCapableClient?: boolean | 'sampling'; hub?: HubOptions } = {}): Promise<Receiver> {
     if (this.signal.aborted) throw new CheckStop();
     this.connectionCount += 1;
     const label = options.label ?? (options.identity === 'peer' ? `B${this.connectionCount}` : `A${this.connectionCount}`);
     const clientCapabilities = options.taskCapableClient
-      ? { ...(this.deps.clientCapabilities ?? HARNESS_CLIENT_CAPABILITIES), tasks: HARNESS_TASK_CLIENT_CAPABILITIES.tasks }
+      ? { ...(this.deps.clientCapabilities ?? HARNESS_CLIENT_CAPABILITIES), tasks: options.taskCapableClient === 'sampling' ? SAMPLING_TASKS_ONLY : HARNESS_TASK_CLIENT_CAPABILITIES.tasks }
       : this.deps.clientCapabilities;
     // Processes of a stdio server with the same identity and client capabilities can serve one another's checks.
     // So can clients under test that the hub presents itself to alike.
@@ -98,7 +101,7 @@ export class RunningCheck implements CheckContext {
     );
     const held = this.connections[this.connections.length - 1];
     this.protocolVersions.add(connection.init.protocolVersion);
-    if (this.facts.toolsAppearLate) await this.awaitFixtureTools(connection, options.taskCapableClient ?? false);
+    if (this.facts.toolsAppearLate) await this.awaitFixtureTools(connection, Boolean(options.taskCapableClient));
     return new Receiver(
       connection,
       (sighting) => {

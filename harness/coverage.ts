@@ -12,8 +12,8 @@ export interface CoverageRow {
 export function reasonForNoCheck(requirement: Requirement): string | undefined {
   if (requirement.untestable) return `not testable: ${requirement.untestable}`;
   if (requirement.verifiedThroughout) return `verified by ${requirement.verifiedThroughout}`;
-  if (requirement.binds === 'requestor') return 'binds the requestor, which is this suite when it tests a receiver; it keeps the rule itself';
   if (requirement.keyword === 'MAY') return 'a permission, not an obligation: nothing to violate; the checks accept either behaviour';
+  if (requirement.binds === 'requestor') return 'binds the requestor, which is this suite when it tests a receiver; it keeps the rule itself';
   return undefined;
 }
 

@@ -265,7 +265,7 @@ export function clientFixtures(capabilities: Record<string, unknown>): Map<Fixtu
 /** The params of a client fixture request: the check's inputs become a directive the client follows. */
 export function clientFixtureParams(binding: FixtureBinding, input: Record<string, unknown>): Record<string, unknown> {
   const directive = input.callTools
-    ? { reply: 'call-tools', text: input.text, ...(input.listTasks ? { listTasks: true } : {}) }
+    ? { reply: 'call-tools', text: input.text, ...(input.listTasks ? { listTasks: true } : {}), ...(input.cancelTasks ? { cancelTasks: true } : {}) }
     : binding.role === 'error'
       ? { reply: 'error', code: input.code, message: input.message, ...(input.data === undefined ? {} : { data: input.data }), delayMs: input.delayMs ?? 0 }
       : { reply: 'echo', text: input.text, delayMs: input.delayMs ?? 0 };

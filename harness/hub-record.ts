@@ -10,6 +10,14 @@ export interface HubOptions {
   toolTasks?: boolean;
   /** The pollInterval the hub's tasks ask for (REQUESTOR_POLL_INTERVAL_MS unless given): long for the check that judges the pace. */
   pollIntervalMs?: number;
+  /** The hub deletes a task as soon as it has acknowledged its tasks/cancel (a receiver may), so later lookups find nothing. */
+  deleteCancelled?: boolean;
+  /** The hub sends a notifications/tasks/status (still working) for a task at its first tasks/get. */
+  notifyStatus?: boolean;
+  /** When the input tool's task turns input_required, the hub sends the client its elicitation/create on the GET stream. */
+  askInput?: boolean;
+  /** The first tasks/result of a task not yet terminal is cut off: the hub drops its HTTP response without answering. */
+  cutResult?: boolean;
 }
 
 /** One task the client created on the hub, and how the client followed it. */
@@ -25,6 +33,16 @@ export interface HubTask {
   resultAsked: boolean;
   /** Each tasks/result request: when it arrived, and the task's status at that moment. */
   resultRequests: { at: number; status: string }[];
+  /** How many tasks/cancel requests named the task. */
+  cancelRequests: number;
+  /** Whether a notifications/cancelled named the tools/call request that created the task. */
+  cancelledByNotification: boolean;
+  /** When the hub sent a status notification for the task (option notifyStatus), if it did. */
+  notifiedAt?: number;
+  /** The input tool's elicitation sent on the GET stream (option askInput): settles true once the client answered it, false when it never did. */
+  inputAnswered?: Promise<boolean>;
+  /** When the hub cut off the task's tasks/result (option cutResult), if it did. */
+  resultCutAt?: number;
 }
 
 /** What the hub saw on one endpoint. */
@@ -32,4 +50,6 @@ export interface HubRecord {
   readonly tasks: readonly HubTask[];
   /** Every tasks/list cursor the hub handed out. */
   readonly cursorsIssued: ReadonlySet<string>;
+  /** The ids of the tasks/result requests to cut off (option cutResult): the endpoint drops their HTTP responses. */
+  readonly resultsToCut?: ReadonlySet<string | number>;
 }

@@ -93,7 +93,10 @@ export async function runReferenceClient(url: string, opts: ReferenceClientOptio
       reply: (message) => void enqueue(message).catch(() => {}),
       push: (message) => {
         lastPush = 'id' in message ? (stopping ? Promise.resolve() : transport.send(message)) : enqueue(message);
-        lastPush.catch(() => {});
+        // A request whose POST failed (or whose answer was cut off) gets no answer: it fails, so its caller can move on.
+        lastPush.catch((error: unknown) => {
+          if ('id' in message && !stopping) dispatcher.failOutgoing(message.id, error instanceof Error ? error : new Error(describeError(error)));
+        });
       },
     },
     log,

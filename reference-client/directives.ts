@@ -21,12 +21,14 @@ export interface CallTools {
   text: string;
   /** Once the tasks are followed, walk the server's tasks/list to its end. */
   listTasks: boolean;
+  /** Cancel each task right after creating it (with tasks/cancel) instead of following it. */
+  cancelTasks: boolean;
 }
 
 export type Directive =
   | { reply: 'echo'; text: string; delayMs: number }
   /** Act as a requestor first (list and call the server's tools, follow the tasks), then answer as echo. */
-  | { reply: 'call-tools'; text: string; listTasks: boolean; delayMs: number }
+  | { reply: 'call-tools'; text: string; listTasks: boolean; cancelTasks: boolean; delayMs: number }
   | { reply: 'decline'; delayMs: number }
   | { reply: 'error'; code: number; message: string; data?: unknown; delayMs: number }
   | { reply: 'auto'; delayMs: 0 };
@@ -62,7 +64,8 @@ export function parseDirective(method: ClientMethod, text: string | undefined): 
     case 'call-tools':
       if (typeof value.text !== 'string') throw bad('call-tools needs a string text');
       if (value.listTasks !== undefined && typeof value.listTasks !== 'boolean') throw bad('listTasks must be a boolean');
-      return { reply: 'call-tools', text: value.text, listTasks: value.listTasks === true, delayMs: delay };
+      if (value.cancelTasks !== undefined && typeof value.cancelTasks !== 'boolean') throw bad('cancelTasks must be a boolean');
+      return { reply: 'call-tools', text: value.text, listTasks: value.listTasks === true, cancelTasks: value.cancelTasks === true, delayMs: delay };
     case 'decline':
       if (method !== 'elicitation/create') throw bad('decline applies to elicitation/create only');
       return { reply: 'decline', delayMs: delay };

@@ -87,6 +87,15 @@ const REQUESTOR_FAULT_DESCRIPTIONS = {
   'augments-without-server-capability': 'call-tools: tools are called as their taskSupport permits even when the server declares no tasks.requests.tools.call',
   'alters-cursor': "call-tools with listTasks: lower-cases each nextCursor of the server's tasks/list before passing it back",
   'stops-polling-at-working': 'call-tools: after the first tasks/get of a task says working, stops following it (no more polls, no tasks/result), as if waiting for a status notification',
+  'stops-polling-at-input-required':
+    'call-tools: once a tasks/get says input_required, stops following the task (no more polls, no tasks/result); polling may stop there, fetching the input is only advised',
+  'cancels-by-notification': 'call-tools with cancelTasks: cancels each task by a notifications/cancelled naming the tools/call that created it, instead of tasks/cancel',
+  'relies-on-cancelled-task': 'call-tools with cancelTasks: after tasks/cancel, looks the task up with tasks/get and fails the directive (an error answer) when the task is gone',
+  'polling-yields-to-notifications':
+    'call-tools: once a notifications/tasks/status of a task it follows arrives, stops polling it (no more tasks/get, no tasks/result), counting on further notifications',
+  'input-only-on-result-stream':
+    "call-tools: never answers an elicitation/create for one of its tasks (related-task _meta) that the server sends on the GET stream, expecting input only inside tasks/result's answer",
+  'no-polling-after-result-cut': 'call-tools: when a pending tasks/result is cut off before its answer (the connection dropped), gives the task up instead of going back to polling it',
   'input-required-not-fetched': 'call-tools: a task that reports input_required is polled on like a working one, and tasks/result is called only once it is terminal',
 } as const satisfies Record<string, string>;
 

@@ -9,7 +9,7 @@ import { INTERNAL_ERROR, INVALID_PARAMS, METHOD_NOT_FOUND, RpcError, describeErr
 import { openTask, settleTask } from '../reference-server/task-lifecycle.js';
 import { taskLayerError } from '../reference-server/task-methods.js';
 import type { TaskOutcome, TaskRecord } from '../reference-server/task-store.js';
-import { wireTaskForCreate } from '../reference-server/wire.js';
+import { RELATED_TASK_KEY, wireTaskForCreate } from '../reference-server/wire.js';
 import { directiveText, errorAsResult, parseDirective, perform, predictedResult, type ClientMethod, type Directive } from './directives.js';
 import { paramsProblem } from './request-params.js';
 import { callTools, type Requestor } from './requestor.js';
@@ -36,7 +36,10 @@ export class ClientDispatcher extends Dispatcher implements Requestor {
       case 'ping':
         return {};
       case 'sampling/createMessage':
+        return handleClientRequest(this, request, request.method);
       case 'elicitation/create':
+        // The fault input-only-on-result-stream leaves unanswered an input request for a task of its own outside tasks/result.
+        if (this.requestorFaults.has('input-only-on-result-stream') && isObject(request.params._meta) && RELATED_TASK_KEY in request.params._meta) return NO_REPLY;
         return handleClientRequest(this, request, request.method);
       case 'tasks/get':
       case 'tasks/result':

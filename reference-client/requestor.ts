@@ -3,7 +3,7 @@
 // task it created with tasks/get at the pollInterval it was given until the task is terminal (or needs input), fetch
 // its result, and, when asked, walk the server's tasks/list passing each cursor back unchanged.
 import { AbortedError, sleep } from '../reference-server/fixture-tools.js';
-import { describeError, isObject } from '../reference-server/jsonrpc.js';
+import { INTERNAL_ERROR, RpcError, describeError, isObject } from '../reference-server/jsonrpc.js';
 import { relatedTaskMeta } from '../reference-server/wire.js';
 import type { CallTools } from './directives.js';
 
@@ -13,6 +13,12 @@ export interface Requestor {
   request(method: string, params: Record<string, unknown>, signal?: AbortSignal): Promise<Record<string, unknown>>;
   /** The capabilities the server declared in its initialize result. */
   readonly serverCapabilities: Record<string, unknown>;
+  /** Listens to the server's notifications; returns the unsubscribe. */
+  onNotification(listener: (method: string, params: Record<string, unknown>) => void): () => void;
+  /** Sends a notification to the server. */
+  notify(method: string, params: Record<string, unknown>): void;
+  /** The JSON-RPC id of the request sent last. */
+  readonly lastRequestId: number;
   readonly requestorFaults: ReadonlySet<string>;
   diagnose(line: string): void;
 }
@@ -28,12 +34,17 @@ const FIXED_PACE_MS = 1000;
 const FOLLOW_LIMIT_MS = 60_000;
 const MAX_TOOL_PAGES = 20;
 const MAX_TASK_PAGES = 50;
+/** How often a tasks/result cut off before its answer is tried again (after polling once more). */
+const MAX_RESULT_ATTEMPTS = 3;
 
 /** Carries out call-tools; a failing tool or task does not stop the others. Rejects only when aborted. */
 export async function callTools(requestor: Requestor, asked: CallTools, signal: AbortSignal): Promise<void> {
   const tools = await listTools(requestor, signal);
-  const outcomes = await Promise.allSettled(tools.filter((tool) => typeof tool.name === 'string' && tool.name.startsWith(TOOL_PREFIX)).map((tool) => callTool(requestor, tool, asked.text, signal)));
+  const outcomes = await Promise.allSettled(tools.filter((tool) => typeof tool.name === 'string' && tool.name.startsWith(TOOL_PREFIX)).map((tool) => callTool(requestor, tool, asked, signal)));
   if (signal.aborted) throw new AbortedError();
+  // The fault relies-on-cancelled-task lets a cancelled task that is gone fail the whole directive.
+  const lost = outcomes.find((outcome) => outcome.status === 'rejected' && outcome.reason instanceof CancelledTaskLost);
+  if (lost?.status === 'rejected') throw lost.reason;
   for (const outcome of outcomes) if (outcome.status === 'rejected') requestor.diagnose(`call-tools: ${describeError(outcome.reason)}`);
   if (asked.listTasks) {
     await listTasks(requestor, signal).catch((error: unknown) => {
@@ -65,7 +76,15 @@ async function listTools(requestor: Requestor, signal: AbortSignal): Promise<Arr
   return tools;
 }
 
-async function callTool(requestor: Requestor, tool: Record<string, unknown>, text: string, signal: AbortSignal): Promise<void> {
+/** Under the fault relies-on-cancelled-task: a task just cancelled could not be looked up any more. */
+class CancelledTaskLost extends RpcError {
+  constructor(message: string) {
+    super(INTERNAL_ERROR, message);
+  }
+}
+
+async function callTool(requestor: Requestor, tool: Record<string, unknown>, asked: CallTools, signal: AbortSignal): Promise<void> {
+  const text = asked.text;
   const name = tool.name as string;
   const support = isObject(tool.execution) ? tool.execution.taskSupport : undefined;
   const tasks = requestor.serverCapabilities.tasks;
@@ -84,16 +103,52 @@ async function callTool(requestor: Requestor, tool: Record<string, unknown>, tex
 
   const params: Record<string, unknown> = { name, arguments: argumentsFor(tool, text) };
   if (asTask) params.task = { ttl: REQUESTED_TTL_MS };
-  const result = await requestor.request('tools/call', params, signal);
+  const answer = requestor.request('tools/call', params, signal);
+  const callId = requestor.lastRequestId;
+  const result = await answer;
   const task = result.task;
   if (!asTask || !isObject(task) || typeof task.taskId !== 'string') return;
+  if (asked.cancelTasks) return cancel(requestor, task.taskId, callId, signal);
   await follow(requestor, task, signal);
+}
+
+/** Cancels a task it created, as asked, and leaves it: a receiver may delete a cancelled task at once. */
+async function cancel(requestor: Requestor, taskId: string, callId: number, signal: AbortSignal): Promise<void> {
+  const faults = requestor.requestorFaults;
+  // The fault cancels-by-notification cancels the tools/call that created the task instead of the task.
+  if (faults.has('cancels-by-notification')) return requestor.notify('notifications/cancelled', { requestId: callId, reason: 'call-tools: cancelTasks' });
+  await requestor.request('tasks/cancel', { taskId }, signal);
+  if (!faults.has('relies-on-cancelled-task')) return;
+  // The fault relies-on-cancelled-task insists on seeing the task cancelled afterwards.
+  await requestor.request('tasks/get', { taskId }, signal).catch((error: unknown) => {
+    throw new CancelledTaskLost(`task ${taskId} was gone right after its cancel: ${describeError(error)}`);
+  });
 }
 
 /** Polls a task until it is terminal (or waits for input), then fetches its result. */
 async function follow(requestor: Requestor, created: Record<string, unknown>, signal: AbortSignal): Promise<void> {
   const taskId = created.taskId as string;
-  const params = (): Record<string, unknown> => (requestor.requestorFaults.has('related-meta-on-task-requests') ? { taskId, _meta: relatedTaskMeta(taskId) } : { taskId });
+  // The fault polling-yields-to-notifications stops following once a status notification of the task arrives.
+  let notified = false;
+  const stopListening = requestor.onNotification((method, notification) => {
+    if (method === 'notifications/tasks/status' && notification.taskId === taskId) notified = true;
+  });
+  try {
+    let task = await pollUntilSettled(requestor, created, signal, () => notified);
+    for (let attempt = 0; task !== undefined && attempt < MAX_RESULT_ATTEMPTS; attempt++) {
+      if (!(await resultCutOff(requestor, task, signal))) break;
+      // No longer waiting on tasks/result, so back to polling (unless the fault no-polling-after-result-cut gives up).
+      if (requestor.requestorFaults.has('no-polling-after-result-cut')) break;
+      task = await pollUntilSettled(requestor, { ...task, status: 'working' }, signal, () => notified);
+    }
+  } finally {
+    stopListening();
+  }
+}
+
+/** The task once polling may stop (terminal, or waiting for input); undefined when a fault gives up on it. */
+async function pollUntilSettled(requestor: Requestor, created: Record<string, unknown>, signal: AbortSignal, notified: () => boolean): Promise<Record<string, unknown> | undefined> {
+  const taskId = created.taskId as string;
   const started = Date.now();
   let task = created;
   const faults = requestor.requestorFaults;
@@ -103,19 +158,38 @@ async function follow(requestor: Requestor, created: Record<string, unknown>, si
   while (open(task.status)) {
     if (Date.now() - started > FOLLOW_LIMIT_MS) {
       requestor.diagnose(`call-tools: gave up following task ${taskId} after ${FOLLOW_LIMIT_MS} ms`);
-      return;
+      return undefined;
     }
     // The fault stops-polling-at-working gives up after one poll that says working, as if a status notification would come.
-    if (polls === 1 && faults.has('stops-polling-at-working')) return;
+    if (polls === 1 && faults.has('stops-polling-at-working')) return undefined;
+    if (notified() && faults.has('polling-yields-to-notifications')) return undefined;
     await sleep(pollDelay(requestor, task), signal);
-    task = await requestor.request('tasks/get', params(), signal);
+    task = await requestor.request('tasks/get', taskParams(requestor, taskId), signal);
     polls += 1;
   }
-  // Terminal, or input_required (tasks/result then carries the requests for input and waits for the end).
-  await requestor.request('tasks/result', params(), signal).catch((error: unknown) => {
+  // The fault stops-polling-at-input-required leaves the task where polling may stop (the spec allows it), never fetching the input.
+  if (task.status === 'input_required' && faults.has('stops-polling-at-input-required')) return undefined;
+  return task;
+}
+
+/**
+ * Terminal, or input_required (tasks/result then carries the requests for input and waits for the end). True when the
+ * answer was cut off (the connection dropped, no JSON-RPC answer): the task may still be running.
+ */
+async function resultCutOff(requestor: Requestor, task: Record<string, unknown>, signal: AbortSignal): Promise<boolean> {
+  const taskId = task.taskId as string;
+  try {
+    await requestor.request('tasks/result', taskParams(requestor, taskId), signal);
+    return false;
+  } catch (error) {
     if (signal.aborted) throw error;
     requestor.diagnose(`call-tools: tasks/result of ${taskId}: ${describeError(error)}`);
-  });
+    return !(error instanceof RpcError);
+  }
+}
+
+function taskParams(requestor: Requestor, taskId: string): Record<string, unknown> {
+  return requestor.requestorFaults.has('related-meta-on-task-requests') ? { taskId, _meta: relatedTaskMeta(taskId) } : { taskId };
 }
 
 function pollDelay(requestor: Requestor, task: Record<string, unknown>): number {

@@ -22,7 +22,9 @@ const TERMINAL = ['completed', 'failed', 'cancelled'];
 /** Sends the request to the client and hands back its result, following a task the client made of it. */
 export async function askClient(connection: Connection, method: AskMethod, params: Record<string, unknown>, options: { signal: AbortSignal; listTasks: boolean }): Promise<Record<string, unknown>> {
   const has = (fault: FaultName) => connection.env.faults.has(fault);
-  const augment = clientTakesAsTask(connection.peerCapabilities, method) || has('ask-augments-undeclared');
+  // The fault ask-augments-any-type augments whenever the client takes any request type as a task.
+  const anyType = has('ask-augments-any-type') && isObject(tasksCapability(connection.peerCapabilities)?.requests);
+  const augment = clientTakesAsTask(connection.peerCapabilities, method) || has('ask-augments-undeclared') || anyType;
   const answer = await connection.request(method, augment ? { ...params, task: { ttl: REQUESTED_TTL_MS } } : params, options.signal);
   // A plain answer: the client ran the request itself (a client that takes no tasks ignores the task field).
   if (!isObject(answer.task) || typeof answer.task.taskId !== 'string') return answer;
@@ -48,13 +50,26 @@ async function followTask(connection: Connection, created: Record<string, unknow
   const params = () => (has('ask-related-meta-on-task-requests') ? { taskId, _meta: relatedTaskMeta(taskId) } : { taskId });
   let task = created;
   let polls = 0;
-  while (!TERMINAL.includes(task.status as string) && task.status !== 'input_required') {
-    if (polls === 1 && has('ask-stops-polling-at-working')) task = await statusNotification(connection, taskId, signal);
-    else {
-      await sleep(has('ask-poll-interval-ignored') ? 10 : has('ask-poll-fixed-pace') ? FIXED_PACE_MS : pollDelay(task), signal);
-      task = await connection.request('tasks/get', params(), signal);
-      polls++;
+  // The fault ask-input-required-not-fetched polls on through input_required instead of calling tasks/result there.
+  const settled = (status: unknown) => TERMINAL.includes(status as string) || (status === 'input_required' && !has('ask-input-required-not-fetched'));
+  // The fault ask-polling-yields-to-notifications stops polling once a status notification of the task has arrived.
+  let notified = false;
+  const stopListening = has('ask-polling-yields-to-notifications')
+    ? connection.onNotification((method, notification) => {
+        if (method === 'notifications/tasks/status' && notification.taskId === taskId) notified = true;
+      })
+    : () => undefined;
+  try {
+    while (!settled(task.status)) {
+      if ((polls === 1 && has('ask-stops-polling-at-working')) || notified) task = await statusNotification(connection, taskId, signal);
+      else {
+        await sleep(has('ask-poll-interval-ignored') ? 10 : has('ask-poll-fixed-pace') ? FIXED_PACE_MS : pollDelay(task), signal);
+        task = await connection.request('tasks/get', params(), signal);
+        polls++;
+      }
     }
+  } finally {
+    stopListening();
   }
   return connection.request('tasks/result', params(), signal);
 }

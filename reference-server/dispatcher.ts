@@ -70,6 +70,19 @@ export class Dispatcher implements Connection {
     this.io.push({ jsonrpc: '2.0', method, params } as JSONRPCNotification);
   }
 
+  /** A request of ours that could not be delivered (or whose answer was cut off) fails with that error. */
+  failOutgoing(id: RequestId, error: Error): void {
+    const pending = this.outgoing.get(id);
+    if (!pending) return;
+    this.outgoing.delete(id);
+    pending.reject(error);
+  }
+
+  /** The id of the request sent last (its id is taken as request() is called). */
+  get lastRequestId(): number {
+    return this.nextOutgoingId - 1;
+  }
+
   /** Sends a request to the peer; rejects with RpcError on an error answer, or when aborted or closed. */
   request(method: string, params: Record<string, unknown>, signal?: AbortSignal): Promise<Record<string, unknown>> {
     if (this.isClosed) return Promise.reject(new ConnectionClosedError());

@@ -18,6 +18,8 @@ export class ReceiverEnvironment {
   readonly store: TaskStore;
   /** Counter behind the sequential-task-ids fault. */
   sequentialIds = 0;
+  /** Whether the first-task-id-empty fault has given its one task the empty id. */
+  emptyIdIssued = false;
   readonly answerDelayMs: number;
   readonly intakeDelayMs: number;
   readonly flood: boolean;

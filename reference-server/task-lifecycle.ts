@@ -26,7 +26,8 @@ export function openTask(connection: Connection, request: IncomingRequest, task:
     );
   }
   // Under expires-at-half-ttl the task is kept for half the ttl it reports.
-  const lifetimeMs = faults.has('expires-at-half-ttl') ? Math.floor(ttl / 2) : ttl;
+  // Under expired-tasks-kept it is kept a minute longer than that.
+  const lifetimeMs = faults.has('expires-at-half-ttl') ? Math.floor(ttl / 2) : faults.has('expired-tasks-kept') ? ttl + 60_000 : ttl;
   const record = env.store.create({ taskId: newTaskId(env, task, identity), context: request.context, ttl, lifetimeMs });
   if (faults.has('ttl-missing-unrequested') && (task.ttl === undefined || task.ttl === null)) record.ttlHidden = true;
   if (faults.has('numeric-task-id-when-offered') && task.taskId !== undefined) record.numericIdOnCreate = true;
@@ -53,6 +54,11 @@ export function newTaskId(env: ReceiverEnvironment, task: Record<string, unknown
     const hash = createHash('sha256');
     for (const part of identity) hash.update(part);
     return hash.digest('base64url');
+  }
+  // Only where tasks are bound to a context: without binding, an ID anyone can guess breaks TASKS-SEC-SECURE-IDS.
+  if (faults.has('first-task-id-empty') && env.bindsContexts && !env.emptyIdIssued) {
+    env.emptyIdIssued = true;
+    return '';
   }
   if (faults.has('sequential-task-ids')) return `task-${++env.sequentialIds}`;
   if (faults.has('short-task-ids')) return randomBytes(4).toString('hex');

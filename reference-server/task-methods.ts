@@ -30,7 +30,8 @@ const WRONG_CODE_FAULT = {
 function findTask(connection: Connection, request: IncomingRequest, method: Method, bound: boolean, taskIdOverride?: string): TaskRecord {
   const { faults, store } = connection.env;
   const taskId = taskIdOverride ?? request.params.taskId;
-  if (typeof taskId !== 'string' || taskId === '') {
+  // The empty string is malformed unless the receiver gave it to a task of its own (first-task-id-empty).
+  if (typeof taskId !== 'string' || (taskId === '' && !faults.has('first-task-id-empty'))) {
     const code = faults.has('malformed-task-id-wrong-code') ? INTERNAL_ERROR : INVALID_PARAMS;
     throw taskLayerError(faults, code, `${method}: params.taskId must be the non-empty string of a task this receiver created, got ${taskId === undefined ? 'none' : JSON.stringify(taskId)}`);
   }

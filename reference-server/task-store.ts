@@ -9,7 +9,7 @@ export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' |
 export const MAX_TTL_MS = 3_600_000;
 export const DEFAULT_TTL_MS = 300_000;
 export const POLL_INTERVAL_MS = 50;
-export const MAX_ACTIVE_TASKS_PER_CONTEXT = 100;
+export const MAX_ACTIVE_TASKS_PER_CONTEXT = 200;
 export const LIST_PAGE_SIZE = 10;
 /** How many expired task ids are remembered so that their owner hears "expired" rather than "unknown". */
 const TOMBSTONE_LIMIT = 10_000;

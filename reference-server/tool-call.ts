@@ -38,6 +38,10 @@ export async function handleToolsCall(connection: Connection, request: IncomingR
         throw taskLayerError(env.faults, METHOD_NOT_FOUND, `Tool ${name} ${declared}: call it without the task field`);
       }
     }
+    // A receiver that demands task augmentation may refuse plain requests with -32600 (Protocol Errors).
+    if (!asTask && (support === 'required' || support === 'optional') && faults.has('plain-calls-refused')) {
+      throw taskLayerError(env.faults, INVALID_REQUEST, `Tool ${name} runs only as a task on this receiver: call it with a task field, e.g. "task": {}`);
+    }
     if (!asTask && support === 'required') {
       const message = `Tool ${name} declares execution.taskSupport "required": call it with a task field, e.g. "task": {}`;
       if (faults.has('required-without-task-iserror')) return { content: [{ type: 'text', text: message }], isError: true };
@@ -166,6 +170,17 @@ async function execute(connection: Connection, record: TaskRecord, call: CallPar
     }
   }
   settleTask(env, record, outcome, failureMessage);
+  if (faults.has('progress-after-completion') && call.tool.name === 'conformance_progress') void progressAfterTheEnd(connection, record, call);
+}
+
+/** The fault progress-after-completion: the work reports three more steps once its task is terminal. */
+async function progressAfterTheEnd(connection: Connection, record: TaskRecord, call: CallParams): Promise<void> {
+  if (call.progressToken === undefined) return;
+  const steps = call.args.steps as number;
+  for (let extra = 1; extra <= 3; extra++) {
+    await sleep(Math.max(20, (call.args.intervalMs as number | undefined) ?? 0), new AbortController().signal);
+    connection.notify('notifications/progress', { progressToken: call.progressToken, progress: steps + extra, total: steps + 3, _meta: relatedTaskMeta(record.taskId) });
+  }
 }
 
 function failureMessage(outcome: ToolOutcome): string {

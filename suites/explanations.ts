@@ -158,8 +158,8 @@ export const CHECK_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
   'tool-negotiation.optional-both-ways': {
     does:
       'Calls the echo fixture (taskSupport "optional") once plainly and once with `task`: the first must give an ordinary ' +
-      'CallToolResult, the second a CreateTaskResult. A refused plain call is only warned, since a receiver that declares tasks ' +
-      'for tools/call may insist on them.',
+      'CallToolResult, the second a CreateTaskResult. A plain call refused with -32600 passes (a receiver that declares tasks ' +
+      'for tools/call may demand them, and -32600 is how it says so); one refused otherwise is only warned.',
     causes: [
       {
         cause: 'The task-augmented call is answered with the plain result: `task` is ignored.',
@@ -240,7 +240,8 @@ export const CHECK_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
   'creation.task-ids': {
     does:
       'Creates six tasks with identical arguments, each time offering a taskId of its own in `params.task` (and trying again ' +
-      'without it if that is refused). Every ID must be a non-empty string, none may be the one offered, and all six must differ.',
+      'without it if that is refused). Every ID must be a string (the empty string is one), none may be the one offered, and all ' +
+      'six must differ.',
     causes: [
       {
         cause: 'IDs are derived from the request (a hash of the tool name and arguments), so identical calls collide.',
@@ -356,7 +357,8 @@ export const CHECK_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
     does:
       'Calls the error fixture plainly (it fails with the JSON-RPC error -32042, with nested `data` where the tool declares a ' +
       '`data` argument), then as a task; once the task is terminal, tasks/result must answer with the very same error: code, ' +
-      'message, and data where the plain call shows it predictably (the data asked for, or none).',
+      'message, and data where the plain call shows it predictably (the data asked for, or none). A receiver that refuses plain ' +
+      'calls with -32600 (it may demand tasks) is compared with the error the fixture contract asks of the work instead.',
     causes: [
       {
         cause: 'The task store holds only results, so the error is lost ("no result stored", -32603) or turned into an isError result.',
@@ -535,14 +537,10 @@ export const CHECK_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
   },
   'ttl.stable': {
     does:
-      'Asks for a ttl of one minute and follows the task: the ttl reported should be the same in the CreateTaskResult and in ' +
-      'every poll. A change is warned, not failed. Granting another ttl than the one asked for is allowed and only reported.',
+      'Asks for a ttl of one minute and follows the task from its CreateTaskResult through two polls after its end: every ' +
+      'tasks/get must report the ttl in force (the harness judges each as it arrives). The spec fixes no ttl, so one that changes ' +
+      'is only reported, as is a ttl other than the one asked for.',
     causes: [
-      {
-        cause: 'The remaining lifetime is reported instead of the granted ttl, so it shrinks with every poll.',
-        fix: 'Report the granted ttl, fixed at creation; what remains follows from createdAt.',
-        faults: ['ttl-unstable'],
-      },
       {
         cause: 'ttl is left out of tasks/get results, so no ttl is reported at all (the harness records it here as in ttl.present-in-get).',
         fix: 'Report the granted ttl in every tasks/get result.',
@@ -565,9 +563,15 @@ export const CHECK_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
   'ttl.expiry': {
     does:
       "Asks for a short ttl (about a second, stretched to the receiver's pace), waits until it has run out and sends tasks/get: " +
-      'the task may still be there or be gone, but a deleted task must be answered with -32602. Skips when the ttl granted is ' +
-      'null or too long to wait for.',
+      'the task may still be there or be gone, but a deleted task must be answered with -32602. A task still there is looked up ' +
+      'once more after a grace of twice its ttl (2 s at least): still served then, it is warned, as expired tasks should be ' +
+      'cleaned up. Skips when the ttl granted is null or too long to wait for.',
     causes: [
+      {
+        cause: 'Expired tasks are only hidden from tasks/list, or never removed at all, so the store grows without end.',
+        fix: 'Remove a task (and its result) once its ttl has run out: a timer per task, or a periodic sweep.',
+        faults: ['expired-tasks-kept'],
+      },
       {
         cause: 'After deletion, tasks/get answers -32603 ("Task not found").',
         fix: `Answer an expired ID like an unknown one: ${INVALID_PARAMS_FIX}.`,
@@ -872,6 +876,24 @@ export const CHECK_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
       },
     ],
   },
+  'progress.stops-at-terminal': {
+    does:
+      'Starts two progress tasks with progressTokens: one of three steps, whose end tasks/result awaits, and one of forty, ' +
+      'cancelled once the first has ended (where tasks.cancel is declared). After the tasks/result answer, and after the ' +
+      'tasks/cancel answer, at most one progress notification (one in flight) may arrive for each task.',
+    causes: [
+      {
+        cause: 'The work reports progress after the task has completed (a final "100%" step sent after the result was stored).',
+        fix: 'Send every progress notification before the task turns terminal, and none after.',
+        faults: ['progress-after-completion'],
+      },
+      {
+        cause: 'Cancelling marks the task cancelled but the work, and its progress notifications, go on.',
+        fix: 'Stop the work on tasks/cancel (abort its signal) and drop the progress callback of a terminal task.',
+        faults: ['cancel-keeps-running', 'cancel-not-final'],
+      },
+    ],
+  },
   'task-data.valid-everywhere': {
     does:
       'Creates echo tasks with and without a requested ttl (and fail and error tasks where offered), polls them to their end, ' +
@@ -1050,10 +1072,11 @@ export const CHECK_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
     does:
       "Connects as a task-capable client, calls the server's ask tool and takes its sampling request as a task that stays " +
       'working for three polls, then completes; the suite sends no status notifications. The server must then learn the end ' +
-      'itself: by a tasks/get that reports it, or by waiting on tasks/result. A server silent for 5 s (or three times its ' +
-      'slowest pace) after the task ended without either is warned. A client under test gets the call-tools directive ' +
-      "instead: the suite's tasks stay working for three polls (or until a tasks/result waits), and a task the client " +
-      'stopped following before it learned the end is warned.',
+      'itself: by a tasks/get that reports it, or by waiting on tasks/result. A requestor may stop polling at input_required. ' +
+      'A server silent for 5 s (or three times its slowest pace) after the task ended without either fails: it still owes ' +
+      'the ask call its answer, so it can only be waiting for a status notification, on which a requestor must not rely. A ' +
+      "client under test gets the call-tools directive instead: the suite's tasks stay working for three polls (or until a " +
+      'tasks/result waits), and a task the client stopped following before it learned the end is warned.',
     causes: [
       {
         cause: 'The server polls once, sees working, and then waits for a notifications/tasks/status that the client never sends.',
@@ -1105,13 +1128,104 @@ export const CHECK_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
       'Through the call-tools directive, has the client under test call the suite\'s conformance_input tool ("required"), ' +
       'whose task turns input_required after a short while and stays so until a tasks/result arrives or three more polls ' +
       'pass. Once a tasks/get has reported input_required, the client should call tasks/result before the task ends; one ' +
-      'that only polls on is warned. A client that never saw the status is skipped.',
+      'that only polls on is warned. A client that never saw the status is skipped. A server under test is asked through ' +
+      'the ask fixture instead: the task the suite makes of its request turns input_required at the first poll and stays ' +
+      'so until a tasks/result waits (or three more polls pass).',
     causes: [
       {
         cause: 'The client treats input_required like working and goes on polling, so the input the server needs is never asked for.',
         fix: 'On input_required, call tasks/result at once: the server delivers its requests for input through it (and it returns the result at the end).',
         seenIn: EXT_TASKS,
         faults: ['input-required-not-fetched'],
+      },
+      {
+        cause: "The server's helper that follows a client task polls until a terminal status and only then fetches the result, so the client's request for input waits for nothing.",
+        fix: 'Stop polling at input_required and call tasks/result, which carries the input requests and then the result.',
+        faults: ['ask-input-required-not-fetched'],
+      },
+    ],
+  },
+  'requestor.keeps-polling-with-notifications': {
+    does:
+      'Gives the client the call-tools directive on an endpoint that, at the first tasks/get of each task, sends a ' +
+      'notifications/tasks/status saying the task still works. The client must go on polling each such task until it is ' +
+      'terminal (or input_required), or wait on tasks/result; one that stops after the notification is warned. A server ' +
+      'is asked through the ask fixture, and the task the suite makes of its request is notified the same way.',
+    causes: [
+      {
+        cause: 'On the first status notification the client switches from polling to listening, and waits for a notification of the end that never comes.',
+        fix: 'Keep polling tasks/get at the pollInterval while notifications arrive; use them only to poll sooner.',
+        faults: ['polling-yields-to-notifications'],
+      },
+      {
+        cause: "The server's helper that follows a client task stops polling once a status notification arrives, and waits for the next one.",
+        fix: 'Go on polling at the pollInterval; a notification may only make the next poll come sooner.',
+        faults: ['ask-polling-yields-to-notifications', 'ask-stops-polling-at-working'],
+      },
+    ],
+  },
+  'requestor.input-on-any-stream': {
+    does:
+      'Gives the client the call-tools directive on an endpoint that, when the task of conformance_input turns ' +
+      'input_required, sends the client an elicitation/create naming the task (related-task `_meta`) on its HTTP GET stream, ' +
+      'not inside an answer. The client must answer it (any answer); one that leaves it unanswered for 5 s is warned.',
+    causes: [
+      {
+        cause: "The client handles a task's input requests only when they arrive on the SSE stream of its tasks/result request.",
+        fix: 'Route every incoming request alike, whichever stream carried it; the GET stream included.',
+        faults: ['input-only-on-result-stream'],
+      },
+    ],
+  },
+  'requestor.polls-after-result-cut': {
+    does:
+      'Gives the client the call-tools directive on an endpoint that cuts off (drops the HTTP response of) the first ' +
+      'tasks/result of each task sent before the task ends, never answering it. The client is then no longer waiting on ' +
+      'tasks/result, so it should poll the task again until its end (or send a new tasks/result); one that gives the task ' +
+      'up is warned. A client that never calls tasks/result before the end (conformance_input makes it) skips.',
+    causes: [
+      {
+        cause: 'A tasks/result that fails below JSON-RPC (a dropped connection) ends the following of the task, as if it had answered.',
+        fix: 'Treat a tasks/result cut off without an answer as "not waiting any more": poll tasks/get again, or ask for the result anew.',
+        faults: ['no-polling-after-result-cut'],
+      },
+    ],
+  },
+  'requestor.augments-only-declared-type': {
+    does:
+      "Connects as a client whose tasks capability covers sampling/createMessage only and asks the server's ask fixture " +
+      'for elicitation: the server must send elicitation/create without `task`. A server that sends no elicitation skips.',
+    causes: [
+      {
+        cause: 'The server checks that the client has a tasks capability, not that it lists the request type it is about to send.',
+        fix: 'Augment a request only when `capabilities.tasks.requests` names its type (`elicitation.create` for elicitation/create).',
+        faults: ['ask-augments-any-type'],
+      },
+    ],
+  },
+  'requestor.cancels-with-tasks-cancel': {
+    does:
+      'Gives the client under test the call-tools directive with `cancelTasks`: it calls the tools as their taskSupport ' +
+      'permits and cancels each task it creates instead of following it. Each cancel must be a tasks/cancel naming the task; ' +
+      'a notifications/cancelled naming the tools/call that created a task fails. A client that cancels nothing skips.',
+    causes: [
+      {
+        cause: "The client's abort path sends notifications/cancelled for the request that created the task, as it would for a plain request.",
+        fix: 'Once a request has been answered with a CreateTaskResult, cancel it with tasks/cancel and the taskId; keep notifications/cancelled for requests still in flight.',
+        faults: ['cancels-by-notification'],
+      },
+    ],
+  },
+  'requestor.no-reliance-on-cancelled-task': {
+    does:
+      'Gives the client the call-tools directive with `cancelTasks`; the suite acknowledges each tasks/cancel and deletes the ' +
+      'task at once, as a receiver may. The client must still answer the directive like echo: one that answers with an error ' +
+      '(or never) because the cancelled task was gone is warned. A client that sends no tasks/cancel skips.',
+    causes: [
+      {
+        cause: 'After cancelling, the client looks the task up (tasks/get or tasks/result) and treats the -32602 for a deleted task as a failure.',
+        fix: 'Fetch what you need before cancelling; after tasks/cancel, treat an unknown task as the end of it.',
+        faults: ['relies-on-cancelled-task'],
       },
     ],
   },

@@ -127,7 +127,8 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
     binds: 'receiver',
     ...TOOL_LEVEL,
     summary: 'An "optional" tool gives a plain call its normal result and a task-augmented call a created task.',
-    leniency: 'Derived: optional invites both forms; -32600 to the plain form is only warned, as Protocol Errors lets a receiver insist on tasks.',
+    leniency:
+      'Read from tool-level-negotiation/4: the requestor may pick either form only if the receiver serves both. -32600 to the plain form passes (protocol-errors/2 lets a receiver demand tasks); any other refusal is warned.',
   },
   {
     id: 'TASKS-TOOL-REQUIRED-TASK',
@@ -198,7 +199,7 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
     keyword: 'SHOULD',
     binds: 'requestor',
     ...GETTING,
-    summary: 'A requestor goes on polling a task until it turns terminal or reports input_required.',
+    summary: 'A requestor goes on polling a task until it turns terminal or reports input_required (stopping there is allowed).',
   },
   {
     id: 'TASKS-GET-KEEP-POLLING',
@@ -215,7 +216,8 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
     binds: 'receiver',
     ...GETTING,
     summary: 'Task traffic still obeys the Streamable HTTP transport rules (restated in three sections of the page).',
-    untestable: "The transport specification is outside this suite's scope; its own conformance suite covers it.",
+    untestable:
+      "Its task-specific parts have entries of their own (TASKS-INPUT-NO-SSE-ON-GET, TASKS-INPUT-ANY-STREAM, both checked); what is left is the transport's own rules, which this suite does not test.",
   },
 
   // Retrieving Task Results: the tasks/result call.
@@ -332,12 +334,13 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
   },
   {
     id: 'TASKS-LIFECYCLE-STABLE-IDENTITY',
-    basis: { kind: 'derived', from: 'task-status-lifecycle/2' },
+    basis: { kind: 'derived', from: 'ttl-and-resource-management/1' },
     keyword: 'MUST',
     binds: 'receiver',
     ...LIFECYCLE,
     summary: "A task's taskId and createdAt are identical in every response that describes it.",
-    leniency: 'Implied by what the fields mean (identifier, creation time); no keyword states it.',
+    leniency:
+      'Read from ttl-and-resource-management/1 (createdAt is the moment of creation, which cannot move) and task-id-requirements/3 (one ID per task, so an answer about it under another ID names another task).',
   },
   {
     id: 'TASKS-LIFECYCLE-MONOTONIC-UPDATE',
@@ -346,7 +349,7 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
     binds: 'receiver',
     ...LIFECYCLE,
     summary: "A task's lastUpdatedAt never goes back in time from one response to the next.",
-    leniency: 'Implied by its definition as the time of the latest update; no keyword states it.',
+    leniency: 'Read from ttl-and-resource-management/2: lastUpdatedAt is the time of the latest change, and a later answer cannot show an earlier latest change.',
   },
 
   // Input Required Status: receivers asking the requestor for input mid-task.
@@ -432,7 +435,7 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
     binds: 'receiver',
     ...TTL,
     summary: 'A tasks/get response reports the ttl actually in force: an integer, or null meaning no limit.',
-    leniency: 'The spec asks for the ttl in force, not that it never changes; a ttl that differs between responses is warned.',
+    leniency: 'The spec fixes no ttl: one that differs between responses is the one in force each time and passes; its presence and type are judged, and a task gone before it ran out (explore).',
   },
   {
     id: 'TASKS-TTL-MAY-DELETE',
@@ -502,6 +505,8 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
     binds: 'receiver',
     ...ASSOCIATING,
     summary: "Each request, notification and response tied to a task (e.g. its tool call's elicitation) carries related-task `_meta` with its taskId.",
+    leniency:
+      "Judged on a server's messages of its tasks (progress, the input request); a client receiver sends none but the tasks/result answer (TASKS-META-RESULT-INCLUDES) and status notifications (exempt). The requestor's answer to an input request is not judged yet.",
   },
   {
     id: 'TASKS-META-PARAM-SOURCE-OF-TRUTH',
@@ -558,6 +563,16 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
     ...PROGRESS,
     summary: 'The progressToken of the task-creating request stays in use for progress notifications until the task ends.',
     leniency: "No keyword here; binding through the progress page's rule that notifications name the request's token.",
+  },
+  {
+    id: 'TASKS-PROGRESS-STOP-AT-TERMINAL',
+    basis: { kind: 'prose' },
+    url: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/progress#behavior-requirements',
+    keyword: 'MUST',
+    binds: 'receiver',
+    ...PROGRESS,
+    summary: 'No progress notification for a task follows its terminal status (completed, failed or cancelled).',
+    leniency: 'A bold MUST of the progress page (Behavior Requirements, item 3, its second point); one notification already in flight as the task ends is tolerated.',
   },
 
   // Task Listing: tasks/list and its cursors.
@@ -639,13 +654,22 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
     summary: 'A requestor does not count on a cancelled task being kept, and fetches what it needs before cancelling.',
   },
   {
+    id: 'TASKS-CANCEL-NOT-BY-NOTIFICATION',
+    basis: { kind: 'schema' },
+    keyword: 'MUST NOT',
+    binds: 'requestor',
+    ...CANCELLATION,
+    summary: 'A requestor cancels a task with tasks/cancel, never with notifications/cancelled naming the request that created it.',
+    leniency: "Stated by the schema's description of notifications/cancelled (CancelledNotificationParams), in capitals but outside the Tasks page.",
+  },
+  {
     id: 'TASKS-CANCEL-RESULT-ANSWERS',
     basis: { kind: 'derived', from: 'result-retrieval/3' },
     keyword: 'MUST',
     binds: 'receiver',
     ...CANCELLATION,
     summary: 'tasks/result on a cancelled task answers, with a result or an error, instead of hanging.',
-    leniency: 'Follows from the terminal-status rule of Result Retrieval; any answer is accepted.',
+    leniency: 'Read from result-retrieval/3: cancelled is a terminal status, for which tasks/result answers; any answer is accepted, since the spec names no outcome for it.',
   },
 
   // Protocol Errors: JSON-RPC error codes for task operations.
@@ -655,7 +679,7 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
     keyword: 'MUST',
     binds: 'receiver',
     ...PROTOCOL_ERRORS,
-    summary: 'tasks/get, tasks/result and tasks/cancel naming an unknown or malformed taskId (a number, none, an empty string) fail with -32602.',
+    summary: 'tasks/get, tasks/result and tasks/cancel naming an unknown or malformed taskId (a number, none, an unused empty string) fail with -32602.',
   },
   {
     id: 'TASKS-ERROR-INVALID-CURSOR',
@@ -718,7 +742,8 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
     binds: 'receiver',
     ...EXECUTION_ERRORS,
     summary: 'If the underlying request produced a JSON-RPC error, tasks/result returns that very error: code, message and data.',
-    leniency: 'The data is compared only where the plain call shows it predictably (the data asked for, or none): data a receiver makes up itself may differ per request.',
+    leniency:
+      'The data is compared only where the plain call shows it predictably (the data asked for, or none): data a receiver makes up itself may differ per request. A plain call refused with -32600 (a receiver demanding tasks) is no error of the work: the error the fixture contract asks for stands in.',
   },
   {
     id: 'TASKS-EXEC-SAME-RESULT',
@@ -819,7 +844,7 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
     binds: 'receiver',
     ...RESOURCES,
     summary: 'A receiver removes expired tasks without delay.',
-    untestable: 'Deletion after expiry is permitted, not required, so keeping a task looks the same as slow cleanup.',
+    leniency: 'No bound is given, so cleanup may lag: only a task still served twice its ttl (2 s at least) after it ran out is warned.',
   },
   {
     id: 'TASKS-RES-DOC-MAX-TTL',

@@ -139,7 +139,23 @@ export class ClientHub {
       res.writeHead(400, { 'Content-Type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } }));
       return;
     }
+    if (slot.hub?.cutResult) this.cutIfAsked(slot, body, res);
     await slot.transport!.handleRequest(req, res, this.admitInitialize(slot, body));
+  }
+
+  /** Option cutResult: a tasks/result the hub's tools chose to cut off loses its HTTP response, unanswered. */
+  private cutIfAsked(slot: SlotState, body: unknown, res: ServerResponse): void {
+    const message = body as { method?: unknown; id?: unknown };
+    if (typeof message !== 'object' || message === null || message.method !== 'tasks/result') return;
+    const id = message.id as string | number;
+    const cut = () => {
+      if (!slot.record.resultsToCut?.has(id) || res.writableEnded) return;
+      slot.transcript.note(`the hub cut off the HTTP response to tasks/result (id ${String(id)}) without answering it`, slot.label);
+      res.on('error', () => undefined);
+      res.destroy();
+    };
+    // The tools decide as the request is handled; the cut follows a moment later.
+    setTimeout(cut, CUT_AFTER_MS).unref();
   }
 
   /**
@@ -202,6 +218,8 @@ export class ClientHub {
 }
 
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
+/** How long after its arrival a tasks/result to be cut off loses its response. */
+const CUT_AFTER_MS = 50;
 
 /** The POST body as JSON; undefined when it is not JSON or too large, so the transport answers it as it would. */
 async function readJson(req: IncomingMessage): Promise<unknown> {

@@ -33,8 +33,15 @@ const LIST_PAGE_SIZE = 1;
 const TASK_TTL_MS = 60_000;
 const INVALID_PARAMS = -32602;
 const RELATED_TASK = 'io.modelcontextprotocol/related-task';
+const INPUT_SCHEMA = { type: 'object', properties: { answer: { type: 'string' } }, required: ['answer'] };
+/** How long the input tool's elicitation waits for the client's answer (option askInput). */
+const INPUT_ANSWER_MS = 5_000;
 
 interface TaskState extends HubTask {
+  /** The JSON-RPC id of the tools/call that created it, which a notifications/cancelled would name. */
+  createdRequestId: string | number;
+  /** Deleted after a cancel (option deleteCancelled): lookups no longer find it. */
+  deleted?: boolean;
   createdIso: string;
   updatedIso: string;
   createdAt: number;
@@ -61,6 +68,7 @@ export function serveHubTools(session: RpcSession, options: HubOptions = {}): Hu
   const maxWorkMs = Math.max(MAX_WORK_MS, 3 * pollIntervalMs);
   const tasks: TaskState[] = [];
   const cursors = new Map<string, number>();
+  const resultsToCut = new Set<string | number>();
   const view = (task: TaskState) => ({
     taskId: task.taskId,
     status: task.status,
@@ -69,13 +77,21 @@ export function serveHubTools(session: RpcSession, options: HubOptions = {}): Hu
     ttl: TASK_TTL_MS,
     pollInterval: pollIntervalMs,
   });
-  const find = (request: IncomingRequest) => tasks.find((task) => task.taskId === request.params.taskId);
+  const find = (request: IncomingRequest) => tasks.find((task) => task.taskId === request.params.taskId && !task.deleted);
   const unknown = (request: IncomingRequest): HandlerAnswer => ({ error: { code: INVALID_PARAMS, message: `no task ${JSON.stringify(request.params.taskId)} on this server` } });
 
   const move = (task: TaskState, status: string) => {
     if (task.status === status || !['working', 'input_required'].includes(task.status)) return;
     Object.assign(task, { status, polls: 0, updatedIso: new Date().toISOString() });
+    if (status === 'input_required' && options.askInput) task.inputAnswered = askForInput(task);
     if (status !== 'input_required') task.finish();
+  };
+  // Not in answer to any request of the client's, so the transport sends it on the client's GET stream.
+  const askForInput = async (task: TaskState): Promise<boolean> => {
+    const message = `conformance:${JSON.stringify({ reply: 'echo', text: 'input for the hub' })}`;
+    const params = { mode: 'form', message, requestedSchema: INPUT_SCHEMA, _meta: { [RELATED_TASK]: { taskId: task.taskId } } };
+    const reply = await session.request('elicitation/create', params, { timeoutMs: INPUT_ANSWER_MS }).catch(() => undefined);
+    return reply !== undefined;
   };
   const advance = (task: TaskState) => {
     if (performance.now() - task.createdAt < minWorkMs) return;
@@ -105,6 +121,9 @@ export function serveHubTools(session: RpcSession, options: HubOptions = {}): Hu
       reported: [],
       resultAsked: false,
       resultRequests: [],
+      cancelRequests: 0,
+      cancelledByNotification: false,
+      createdRequestId: request.id,
       createdIso: now,
       updatedIso: now,
       createdAt: performance.now(),
@@ -128,6 +147,11 @@ export function serveHubTools(session: RpcSession, options: HubOptions = {}): Hu
     task.polls += 1;
     advance(task);
     task.reported.push({ at: request.receivedAt, status: task.status });
+    // A status notification after the first poll, sent before its answer: a hint that must not replace polling.
+    if (options.notifyStatus && task.notifiedAt === undefined && task.status === 'working') {
+      task.notifiedAt = performance.now();
+      void session.notify('notifications/tasks/status', view(task)).catch(() => undefined);
+    }
     return { result: view(task) };
   });
   session.onRequest('tasks/result', async (request) => {
@@ -135,6 +159,12 @@ export function serveHubTools(session: RpcSession, options: HubOptions = {}): Hu
     if (!task) return unknown(request);
     task.resultAsked = true;
     task.resultRequests.push({ at: request.receivedAt, status: task.status });
+    // Cut off (the endpoint drops the response) and never answered: the requestor must go back to polling.
+    if (options.cutResult && task.resultCutAt === undefined && ['working', 'input_required'].includes(task.status)) {
+      task.resultCutAt = performance.now();
+      resultsToCut.add(request.id);
+      return new Promise<HandlerAnswer>(() => undefined);
+    }
     task.resultWaiters += 1;
     advance(task);
     await task.done;
@@ -147,8 +177,9 @@ export function serveHubTools(session: RpcSession, options: HubOptions = {}): Hu
     const start = cursor === undefined ? 0 : typeof cursor === 'string' ? cursors.get(cursor) : undefined;
     if (start === undefined) return { error: { code: INVALID_PARAMS, message: `tasks/list: unknown cursor ${JSON.stringify(cursor)}; pass back a nextCursor unchanged` } };
     const end = start + LIST_PAGE_SIZE;
-    const page: Record<string, unknown> = { tasks: tasks.slice(start, end).map(view) };
-    if (end < tasks.length) {
+    const live = tasks.filter((task) => !task.deleted);
+    const page: Record<string, unknown> = { tasks: live.slice(start, end).map(view) };
+    if (end < live.length) {
       // Opaque, and with capitals and punctuation, so a cursor that was decoded or normalized no longer matches.
       const next = `Pg.${randomBytes(12).toString('base64url')}`;
       cursors.set(next, end);
@@ -157,14 +188,25 @@ export function serveHubTools(session: RpcSession, options: HubOptions = {}): Hu
     return { result: page };
   });
   session.onRequest('tasks/cancel', (request) => {
+    const named = tasks.find((task) => task.taskId === request.params.taskId);
+    if (named) named.cancelRequests += 1;
     const task = find(request);
     if (!task) return unknown(request);
     if (!['working', 'input_required'].includes(task.status)) return { error: { code: INVALID_PARAMS, message: `the task is already ${task.status}` } };
     move(task, 'cancelled');
-    return { result: view(task) };
+    const answer = view(task);
+    // A receiver may drop a cancelled task at once: from now on it is unknown, as the requestor must be ready for.
+    if (options.deleteCancelled) task.deleted = true;
+    return { result: answer };
+  });
+  session.onNotification((notification) => {
+    if (notification.method !== 'notifications/cancelled') return;
+    const task = tasks.find((candidate) => candidate.createdRequestId === notification.params.requestId);
+    if (task) task.cancelledByNotification = true;
   });
   return {
     tasks,
+    resultsToCut,
     get cursorsIssued() {
       return new Set(cursors.keys());
     },

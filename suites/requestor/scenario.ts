@@ -3,7 +3,7 @@
 import type { CheckContext } from '../../harness/check.js';
 import { describeReply } from '../../harness/describe.js';
 import type { HubOptions, HubRecord } from '../../harness/hub-record.js';
-import type { IncomingRequest } from '../../harness/rpc.js';
+import type { IncomingRequest, RpcReply } from '../../harness/rpc.js';
 import { uniqueText } from '../../harness/waits.js';
 
 export interface RequestorScenario {
@@ -12,6 +12,8 @@ export interface RequestorScenario {
   toolCalls: IncomingRequest[];
   /** The tasks the client created on the hub and how it followed them, and the tasks/list cursors handed out. */
   record: HubRecord;
+  /** The client's answer to the directive (an error only where the options accept one). */
+  reply: RpcReply;
 }
 
 export interface RequestorScenarioOptions {
@@ -19,6 +21,8 @@ export interface RequestorScenarioOptions {
   listTasks?: boolean;
   /** How the hub presents itself to this client (e.g. without tasks.requests.tools.call). */
   hub?: HubOptions;
+  /** The directive also asks the client to cancel each task it creates (with tasks/cancel) instead of following it. */
+  cancelTasks?: boolean;
 }
 
 /** The client calls tools and follows tasks before answering, so its answer may take a while. */
@@ -27,7 +31,7 @@ const SCENARIO_BOUND_MS = 20_000;
 export async function runRequestorScenario(ctx: CheckContext, options: RequestorScenarioOptions = {}): Promise<RequestorScenario> {
   const receiver = await ctx.connect({ hub: options.hub });
   const text = uniqueText('call-tools');
-  const input = options.listTasks ? { text, callTools: true, listTasks: true } : { text, callTools: true };
+  const input = { text, callTools: true, ...(options.listTasks ? { listTasks: true } : {}), ...(options.cancelTasks ? { cancelTasks: true } : {}) };
   const reply = await receiver.invoke(ctx.fixture('echo'), input, { timeoutMs: ctx.timing.scaled(SCENARIO_BOUND_MS) });
   const requests = receiver.requestsReceived();
   const toolCalls = requests.filter((request) => request.method === 'tools/call');
@@ -36,5 +40,5 @@ export async function runRequestorScenario(ctx: CheckContext, options: Requestor
     ctx.skip(`the client made no tool calls: it does not follow the call-tools directive of the client fixture contract${reply.ok ? '' : ` (it answered the directive with ${describeReply(reply)})`}`);
   // The tool calls it made are what the requestor checks judge; the answer to the directive is not.
   if (!reply.ok) ctx.note(`the client answered the call-tools directive with ${describeReply(reply)} after calling the tools; its tool calls are judged`);
-  return { requests, toolCalls, record: receiver.hubRecord() ?? { tasks: [], cursorsIssued: new Set() } };
+  return { requests, toolCalls, record: receiver.hubRecord() ?? { tasks: [], cursorsIssued: new Set() }, reply };
 }

@@ -22,21 +22,40 @@ export interface ServerRequestorScenario {
 }
 
 export interface ServerRequestorOptions {
-  /** Whether the harness's client declares the tasks capability for sampling and elicitation (default true). */
-  clientTasks?: boolean;
+  /** Whether the harness's client declares the tasks capability for sampling and elicitation (default true), or for sampling only. */
+  clientTasks?: boolean | 'sampling';
+  /** Ask the ask fixture to send elicitation/create instead of sampling/createMessage. */
+  viaElicitation?: boolean;
   /** Call ask twice, the second time asking it to walk tasks/list: two tasks on pages of one need a cursor. */
   listTasks?: boolean;
   /** The pollInterval the harness's tasks ask for (a brisk one unless given). */
   pollIntervalMs?: number;
+  /** The harness's tasks turn input_required at their first poll (until a tasks/result waits for them). */
+  inputRequired?: boolean;
+  /** The harness sends a status notification (still working) of each task at its first poll. */
+  notifyStatus?: boolean;
 }
 
 export async function runServerRequestorScenario(ctx: CheckContext, options: ServerRequestorOptions = {}): Promise<ServerRequestorScenario> {
   const ask = ctx.fixture('ask');
   const clientTasks = options.clientTasks ?? true;
   if (options.listTasks && !takesInput(ask, 'listTasks')) ctx.skip('the config maps the ask role without ${listTasks}, so the server is never asked to walk tasks/list');
+  if (options.viaElicitation && !takesInput(ask, 'via')) ctx.skip('the config maps the ask role without ${via}, so the server is never asked for elicitation/create');
   const receiver = await ctx.connect({ taskCapableClient: clientTasks });
-  const client = new ClientTaskReceiver(receiver, { tasksDeclared: clientTasks, timing: ctx.timing, pollIntervalMs: options.pollIntervalMs });
-  const inputs = options.listTasks ? [{ listTasks: false }, { listTasks: true }] : [{}];
+  const client = new ClientTaskReceiver(receiver, {
+    tasksDeclared: clientTasks,
+    timing: ctx.timing,
+    inputRequired: options.inputRequired,
+    notifyStatus: options.notifyStatus,
+    pollIntervalMs: options.pollIntervalMs,
+  });
+  const via = options.viaElicitation ? { via: 'elicitation' } : {};
+  const inputs = options.listTasks
+    ? [
+        { listTasks: false, ...via },
+        { listTasks: true, ...via },
+      ]
+    : [via];
   const replies: (RpcReply | undefined)[] = [];
   for (const input of inputs) {
     const call = receiver.invoke(ask, { text: uniqueText('ask'), ...input }, { timeoutMs: ctx.timing.requestTimeoutMs + client.maxWorkMs });

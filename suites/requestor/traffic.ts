@@ -26,6 +26,8 @@ export interface RequestorTraffic {
   tasks: readonly FollowedTask[];
   /** Every tasks/list cursor the harness handed out. */
   cursorsIssued: ReadonlySet<string>;
+  /** The requestor never finished what it was asked (the ask call went unanswered) although its tasks had all ended. */
+  stalled: boolean;
 }
 
 export interface TrafficOptions {
@@ -37,10 +39,11 @@ export interface TrafficOptions {
 
 export async function requestorTraffic(ctx: CheckContext, options: TrafficOptions = {}): Promise<RequestorTraffic> {
   if (ctx.facts.role === 'server') {
-    const { requests, pollIntervalMs, tasks, cursorsIssued } = await runServerRequestorScenario(ctx, { listTasks: options.listTasks, pollIntervalMs: options.pollIntervalMs });
-    return { who: 'server', requests, pollIntervalMs, tasks, cursorsIssued };
+    const { requests, pollIntervalMs, tasks, cursorsIssued, replies } = await runServerRequestorScenario(ctx, { listTasks: options.listTasks, pollIntervalMs: options.pollIntervalMs });
+    return { who: 'server', requests, pollIntervalMs, tasks, cursorsIssued, stalled: replies.includes(undefined) };
   }
   const hub = options.pollIntervalMs === undefined ? undefined : { pollIntervalMs: options.pollIntervalMs };
   const { requests, record } = await runRequestorScenario(ctx, { listTasks: options.listTasks, hub });
-  return { who: 'client', requests, pollIntervalMs: options.pollIntervalMs ?? REQUESTOR_POLL_INTERVAL_MS, tasks: record.tasks, cursorsIssued: record.cursorsIssued };
+  // A client that makes no tool calls skips in the scenario; one that made them never stalled the harness.
+  return { who: 'client', requests, pollIntervalMs: options.pollIntervalMs ?? REQUESTOR_POLL_INTERVAL_MS, tasks: record.tasks, cursorsIssued: record.cursorsIssued, stalled: false };
 }

@@ -7,10 +7,10 @@ import { uniqueText } from '../../harness/waits.js';
 // https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#ttl-and-resource-management
 export default defineCheck({
   id: 'ttl.expiry',
-  title: 'After its ttl has run out, a task is either still there or answered with -32602',
+  title: 'After its ttl has run out, a task is either still there or answered with -32602, and it is cleaned up after a grace',
   suite: 'ttl',
   cohabits: true,
-  requirements: ['TASKS-ERROR-INVALID-TASK-ID'],
+  requirements: ['TASKS-ERROR-INVALID-TASK-ID', 'TASKS-RES-CLEANUP'],
   roles: ['server', 'client'],
   needs: [
     { kind: 'tasks-capability', path: 'requests' },
@@ -38,6 +38,16 @@ export default defineCheck({
     if (kept) {
       ctx.info(`the receiver kept the task after its ttl of ${ttl} ms (allowed)`);
       ctx.expect('TASKS-ERROR-INVALID-TASK-ID', kept.taskId === task.taskId, `expected tasks/get to answer with task ${task.taskId} or error -32602, got task ${brief(kept.taskId)}`);
+      // Cleanup may lag, so only a task still served after a generous grace (twice its ttl, 2 s at least) is warned.
+      const graceMs = ctx.timing.span(Math.max(2 * ttl, 2000), 2);
+      const laterMs = reply.receivedAt + ttl + graceMs - performance.now();
+      if (laterMs > 0) await pause(laterMs, ctx.signal);
+      const still = taskOf(await receiver.getTask(task.taskId));
+      ctx.expect(
+        'TASKS-RES-CLEANUP',
+        still === undefined,
+        `expected the task to be cleaned up some time after its ttl of ${ttl} ms ran out, got it still served (status ${String(still?.status)}) ${graceMs} ms after that`,
+      );
       return;
     }
     if (!after.ok && after.error.code === -32602) return ctx.info(`the receiver deleted the task after its ttl of ${ttl} ms and answered -32602 (allowed)`);

@@ -7,7 +7,7 @@ const REQUESTED_TTL_MS = 60_000;
 // https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#ttl-and-resource-management
 export default defineCheck({
   id: 'ttl.stable',
-  title: 'The ttl a task reports stays the same from creation through every poll (a change is warned)',
+  title: 'Every answer about a task, from the CreateTaskResult through the polls after its end, reports the ttl in force (a change is allowed)',
   suite: 'ttl',
   cohabits: true,
   requirements: ['TASKS-TTL-INCLUDE-ACTUAL'],
@@ -26,20 +26,10 @@ export default defineCheck({
     ctx.info(
       granted === REQUESTED_TTL_MS ? `the receiver granted the requested ttl of ${REQUESTED_TTL_MS} ms` : `the receiver overrode the requested ttl of ${REQUESTED_TTL_MS} ms with ${brief(granted)}`,
     );
-    let first: { ttl: unknown; source: string } | undefined;
-    for (const { source, task: seen } of observations) {
-      // A missing ttl is recorded by the harness as it arrives (TASKS-TTL-INCLUDE-ACTUAL); only reported values are compared.
-      if (!('ttl' in seen)) continue;
-      if (!first) {
-        first = { ttl: seen.ttl, source };
-        continue;
-      }
-      // The spec asks for the ttl in force, not that it never changes: a change is warned, not failed.
-      if (seen.ttl !== first.ttl)
-        return ctx.lenient(
-          'TASKS-TTL-INCLUDE-ACTUAL',
-          `expected ttl ${brief(first.ttl)} (as in the ${first.source} answer) in every later ${source} answer, got ${brief(seen.ttl)} (status ${String(seen.status)}); the spec does not say a ttl is fixed, so this is a warning`,
-        );
-    }
+    // The spec asks for the ttl in force and fixes none, so a ttl that changes is reported, never judged; each
+    // answer's ttl (present, an integer or null) is judged by the harness as it arrives (harness/schemas/task-shape.ts).
+    const reported = observations.filter((o) => 'ttl' in o.task).map((o) => `${o.source} ${brief(o.task.ttl)}`);
+    const distinct = new Set(observations.filter((o) => 'ttl' in o.task).map((o) => JSON.stringify(o.task.ttl)));
+    if (distinct.size > 1) ctx.info(`the ttl in force changed while the task lived (allowed): ${reported.join(', ')}`);
   },
 });

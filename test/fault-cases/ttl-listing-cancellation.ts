@@ -6,7 +6,7 @@ export const TTL_LISTING_CANCELLATION_FAULT_CASES: FaultCase[] = [
   { faults: ['ttl-missing'], catches: { 'ttl.present-in-get': 'fail', 'ttl.stable': 'fail' } },
   // Only tasks created with `task: {}` lack it: in tasks/get (present-in-get) and in every other answer (valid-everywhere).
   { faults: ['ttl-missing-unrequested'], catches: { 'ttl.present-in-get': 'fail', 'task-data.valid-everywhere': 'fail' } },
-  { faults: ['ttl-unstable'], catches: { 'ttl.stable': 'warn' } },
+  { faults: ['expired-tasks-kept'], catches: { 'ttl.expiry': 'warn' } },
   { faults: ['expired-task-wrong-error'], catches: { 'ttl.expiry': 'fail' } },
   { faults: ['timestamps-not-iso'], catches: { 'ttl.timestamps': 'fail' } },
   // An epoch string is no instant, so createdAt also stops being the same from one response to the next.
@@ -21,9 +21,10 @@ export const TTL_LISTING_CANCELLATION_FAULT_CASES: FaultCase[] = [
   { faults: ['list-bad-cursor-accepted'], catches: { 'listing.invalid-cursor': 'fail' } },
   { faults: ['list-entries-without-ttl'], catches: { 'task-data.valid-everywhere': 'fail' } },
   { faults: ['cancel-returns-working'], catches: { 'cancellation.cancel-working': 'fail' } },
-  { faults: ['cancel-not-final'], catches: { 'cancellation.stays-cancelled': 'fail', 'cancellation.stops-work': 'warn' } },
+  { faults: ['cancel-not-final'], catches: { 'cancellation.stays-cancelled': 'fail', 'cancellation.stops-work': 'warn', 'progress.stops-at-terminal': 'fail' } },
   { faults: ['cancel-terminal-accepted'], catches: { 'cancellation.terminal-rejected': 'fail' } },
   { faults: ['cancel-status-misspelt'], catches: { 'cancellation.cancel-working': 'fail', 'task-data.valid-everywhere': 'fail' } },
-  { faults: ['cancel-keeps-running'], catches: { 'cancellation.stops-work': 'warn' } },
+  // Progress after the cancelled status is also the progress page's MUST.
+  { faults: ['cancel-keeps-running'], catches: { 'cancellation.stops-work': 'warn', 'progress.stops-at-terminal': 'fail' } },
   { faults: ['result-after-cancel-hangs'], catches: { 'cancellation.result-after-cancel': 'fail' } },
 ];
