@@ -195,6 +195,7 @@ export class RunningCheck implements CheckContext {
           answerPace: this.timing.answerPace,
           connectTimeoutMs: this.timing.connectTimeoutMs,
           era: 'modern',
+          awaitAnswer: true,
           discovered: { protocolVersion: facts.protocolVersion, capabilities: facts.capabilities, serverInfo: facts.serverInfo, raw: {} },
         }),
       tasks,

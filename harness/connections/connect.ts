@@ -95,6 +95,8 @@ export interface ConnectOptions {
   hub?: HubOptions;
   /** Which era to open: modern sends no initialize (each request carries its own metadata). Default legacy. */
   era?: Era;
+  /** Modern, stdio: the connection is handed back once the process answered a server/discover (a check's, not a probe's). */
+  awaitAnswer?: boolean;
   /** Modern: what server/discover told during discovery, given to every connection as its `init`. */
   discovered?: InitializeOutcome;
 }
@@ -164,7 +166,7 @@ export async function openConnection(target: TargetSpec, options: ConnectOptions
       session.setProtocolVersion(init.protocolVersion);
       // A process is up once it answers (any answer will do), as a legacy one is once initialize is answered: so its
       // start stays within the start gate, and processes do not all boot at once on a run's first checks.
-      if (stdioProcess) {
+      if (stdioProcess && options.awaitAnswer) {
         await session.request('server/discover', withEnvelope({}, clientCapabilities(true)), { timeoutMs: options.connectTimeoutMs });
       }
       const endRequest = async (requestId: string | number) => {
