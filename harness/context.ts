@@ -5,7 +5,7 @@ import type { HubOptions } from './hub-record.js';
 import { levelOf } from './model-basics.js';
 import type { Finding, FixtureRole, Requirement } from './model.js';
 import { isTerminal, Receiver } from './receiver.js';
-import { ExtReceiver } from './modern/receiver.js';
+import { createdTask, extTaskOf, ExtReceiver, isExtTerminal } from './modern/receiver.js';
 import { TASK_SHAPE_REQUIREMENTS, taskShapeViolations, type TaskSighting } from './schemas/task-shape.js';
 import { validateTaskMessage, type TaskSchemaName } from './schemas/validate.js';
 import type { Timing } from './timing.js';
@@ -45,7 +45,7 @@ export class RunningCheck implements CheckContext {
   readonly findings: Finding[] = [];
   readonly infos: string[] = [];
   readonly protocolVersions = new Set<string>();
-  private readonly connections: { connection: Connection; kind?: string; tasks: TaskLedger }[] = [];
+  private readonly connections: { connection: Connection; kind?: string; tasks: TaskLedger | ExtTaskLedger }[] = [];
   /** Every connection the check held, also after it let them go. */
   private readonly everHeld: Connection[] = [];
   private connectionCount = 0;
@@ -99,7 +99,7 @@ export class RunningCheck implements CheckContext {
         clientCapabilities,
       }),
     );
-    const held = this.connections[this.connections.length - 1];
+    const held = this.connections[this.connections.length - 1] as { tasks: TaskLedger };
     this.protocolVersions.add(connection.init.protocolVersion);
     if (this.facts.toolsAppearLate) await this.awaitFixtureTools(connection, Boolean(options.taskCapableClient));
     return new Receiver(
@@ -113,7 +113,7 @@ export class RunningCheck implements CheckContext {
   }
 
   /** A connection from the broker, held until the check ends. */
-  private async open(label: string, kind: string | undefined, opener: () => Promise<Connection>): Promise<Connection> {
+  private async open(label: string, kind: string | undefined, opener: () => Promise<Connection>, tasks: TaskLedger | ExtTaskLedger = new TaskLedger()): Promise<Connection> {
     let connection: Connection;
     try {
       connection = await this.deps.broker.connect(
@@ -124,7 +124,8 @@ export class RunningCheck implements CheckContext {
           label,
           observer: this.deps.target.transport === 'client' ? undefined : this.deps.target.observer,
           signal: this.signal,
-          cohabits: this.deps.cohabits,
+          // Processes shared at once route what they send by the 2025-11-25 task messages: that era only.
+          cohabits: this.deps.cohabits && !(tasks instanceof ExtTaskLedger),
         },
         opener,
       );
@@ -137,7 +138,7 @@ export class RunningCheck implements CheckContext {
       await connection.close();
       throw new CheckStop();
     }
-    this.connections.push({ connection, kind, tasks: new TaskLedger() });
+    this.connections.push({ connection, kind, tasks });
     this.everHeld.push(connection);
     return connection;
   }
@@ -181,20 +182,29 @@ export class RunningCheck implements CheckContext {
     this.connectionCount += 1;
     const label = options.label ?? (options.identity === 'peer' ? `B${this.connectionCount}` : `A${this.connectionCount}`);
     const { facts } = this;
-    const connection = await this.open(label, undefined, () =>
-      openConnection(this.deps.target, {
-        transcript: this.deps.transcript,
-        label,
-        identity: options.identity,
-        requestTimeoutMs: this.timing.requestTimeoutMs,
-        answerPace: this.timing.answerPace,
-        connectTimeoutMs: this.timing.connectTimeoutMs,
-        era: 'modern',
-        discovered: { protocolVersion: facts.protocolVersion, capabilities: facts.capabilities, serverInfo: facts.serverInfo, raw: {} },
-      }),
+    // A modern requestor on stdio is its process: one another check left clean (its tasks ended, no subscription
+    // open, no 2025-11-25 session opened on it) serves the next check of the same identity, as in the other era.
+    const kind = this.deps.shareable && this.deps.target.transport === 'stdio' ? `modern ${options.identity ?? 'primary'}` : undefined;
+    const tasks = new ExtTaskLedger();
+    const connection = await this.open(
+      label,
+      kind,
+      () =>
+        openConnection(this.deps.target, {
+          transcript: this.deps.transcript,
+          label,
+          identity: options.identity,
+          requestTimeoutMs: this.timing.requestTimeoutMs,
+          answerPace: this.timing.answerPace,
+          connectTimeoutMs: this.timing.connectTimeoutMs,
+          era: 'modern',
+          awaitAnswer: true,
+          discovered: { protocolVersion: facts.protocolVersion, capabilities: facts.capabilities, serverInfo: facts.serverInfo, raw: {} },
+        }),
+      tasks,
     );
     this.protocolVersions.add(connection.init.protocolVersion);
-    return new ExtReceiver(connection, options.extension ?? true);
+    return new ExtReceiver(connection, options.extension ?? true, (method, params, reply) => tasks.answered(method, params, reply));
   }
 
   fixture(role: FixtureRole): FixtureBinding {
@@ -286,7 +296,14 @@ export class RunningCheck implements CheckContext {
   async closeAll(reusable = false): Promise<void> {
     const held = this.connections.splice(0);
     await Promise.all(
-      held.map(({ connection, kind, tasks }) => this.deps.broker.release(connection, kind, reusable && this.findings.length === 0 && !actedAsRequestor(connection), tasks.unfinished())),
+      held.map(({ connection, kind, tasks }) =>
+        this.deps.broker.release(
+          connection,
+          kind,
+          reusable && this.findings.length === 0 && !actedAsRequestor(connection) && !(tasks instanceof ExtTaskLedger && tasks.openedLegacySession),
+          tasks.unfinished(connection.session.notifications),
+        ),
+      ),
     );
   }
 
@@ -300,6 +317,32 @@ export class RunningCheck implements CheckContext {
 /** The receiver under test asked for tasks or tools of its own on the connection: what it started may go on after the check. */
 function actedAsRequestor(connection: Connection): boolean {
   return connection.session.requestsReceived.some((request) => request.method.startsWith('tasks/') || request.method === 'tools/call' || request.params.task !== undefined);
+}
+
+/**
+ * The tasks a check created on one 2026-07-28 connection and the last status seen of each (a CreateTaskResult, a
+ * tasks/get or tasks/cancel answer, a notifications/tasks), and whether the check opened a 2025-11-25 session on the
+ * process (an initialize answered): a process in another era is not one to hand on.
+ */
+class ExtTaskLedger {
+  private readonly statuses = new Map<string, unknown>();
+  openedLegacySession = false;
+
+  answered(method: string, _params: Record<string, unknown>, reply: RpcReply): void {
+    if (method === 'initialize' && reply.ok) this.openedLegacySession = true;
+    const created = method === 'tools/call' ? createdTask(reply) : undefined;
+    if (created) this.statuses.set(created.taskId, created.status);
+    else this.update(extTaskOf(reply));
+  }
+
+  unfinished(notifications: readonly { method: string; params: Record<string, unknown> }[]): string[] {
+    for (const notification of notifications) if (notification.method === 'notifications/tasks') this.update(notification.params);
+    return [...this.statuses].filter(([, status]) => !isExtTerminal(status)).map(([taskId]) => taskId);
+  }
+
+  private update(task: Record<string, unknown> | undefined): void {
+    if (task && typeof task.taskId === 'string' && this.statuses.has(task.taskId) && typeof task.status === 'string') this.statuses.set(task.taskId, task.status);
+  }
 }
 
 /** The tasks a check created on one connection and the last status seen of each, by every way the receiver told it. */
@@ -323,7 +366,7 @@ class TaskLedger {
   }
 
   /** The tasks created here not last seen completed, failed or cancelled, nor their result given. */
-  unfinished(): string[] {
+  unfinished(_notifications?: unknown): string[] {
     return [...this.statuses].filter(([, status]) => !isTerminal(status) && status !== 'answered').map(([taskId]) => taskId);
   }
 

@@ -7,6 +7,7 @@ import { StartGate } from '../harness/start-gate.js';
 import { makeTiming } from '../harness/timing.js';
 import { Transcript } from '../harness/transcript.js';
 import { TASKS_2025_11_25 } from '../suites/index.js';
+import { TASKS_2026_07_28 } from '../suites/ext-tasks/index.js';
 import { REFERENCE_BUILT, REFERENCE_MAIN } from './support/reference-runs.js';
 
 /** A connection that only records what the broker does with it. */
@@ -182,6 +183,41 @@ describe.skipIf(!REFERENCE_BUILT)('stdio checks share receiver processes', () =>
     expect(failed.outcome).toBe('fail');
     expect(report.results.flatMap(handOverNotes).filter((note) => note.includes('last protocol-errors.unknown-task-cancel'))).toEqual([]);
     expect(report.results.filter((result) => result.id !== failed.id).every((result) => result.outcome === 'pass')).toBe(true);
+  });
+});
+
+// 2026-07-28: two that create no task, one that leaves a subscription it ended itself, one that opens a 2025-11-25 session.
+const MODERN_CHECKS = ['ext-errors.unknown-task', 'ext-errors.removed-methods', 'ext-notify.only-when-subscribed', 'ext-negotiation.legacy-era-not-enabled'];
+
+async function runModernStdio(faults: string[] = []): Promise<RunReport> {
+  return runSuite({
+    target: { transport: 'stdio', command: `"${process.execPath}" "${REFERENCE_MAIN}"`, env: { REFERENCE_FAULTS: faults.join(',') } },
+    role: 'server',
+    // legacy-era-not-enabled runs first: the process it opened a 2025-11-25 session on must serve no other check.
+    checks: MODERN_CHECKS.map((id) => TASKS_2026_07_28.checks.find((check) => check.id === id)!).reverse(),
+    profile: TASKS_2026_07_28,
+    timing: makeTiming(1),
+    concurrency: 1,
+    tool: { name: 'mcp-tasks-conformance', version: 'test' },
+  });
+}
+
+describe.skipIf(!REFERENCE_BUILT)('2026-07-28 stdio processes are shared in turn', () => {
+  it('a requestor process a check left clean serves the next check; never one a 2025-11-25 session was opened on', async () => {
+    const report = await runModernStdio();
+    expect(report.results.map((result) => `${result.id}: ${result.outcome}`)).toEqual(report.results.map((result) => `${result.id}: pass`));
+    const notes = report.results.flatMap(handOverNotes);
+    expect(notes.length).toBeGreaterThan(0);
+    expect(notes.filter((note) => note.includes('ext-negotiation.legacy-era-not-enabled'))).toEqual([]);
+  });
+
+  it('a check that fails on a process another check used runs again alone, and that result stands', async () => {
+    const report = await runModernStdio(['ext-unknown-task-wrong-code']);
+    const failed = report.results.find((result) => result.id === 'ext-errors.unknown-task')!;
+    expect(failed.outcome).toBe('fail');
+    expect(failed.info.join(' ')).toMatch(/it ran first on a receiver process used .* and ended fail .*this result is from a run again on a process no other check used/);
+    expect(failed.transcript.some((entry) => /served .* before/.test(entry.text ?? ''))).toBe(false);
+    expect(report.results.flatMap(handOverNotes).filter((note) => note.includes('last ext-errors.unknown-task'))).toEqual([]);
   });
 });
 

@@ -10,7 +10,7 @@ import type { Delivery } from './http-transport.js';
 import { CommandStdioTransport } from './stdio-transport.js';
 import { StdioProcess, type TenantHolder } from './stdio-process.js';
 import { ModernHttpTransport, type HttpExchange } from './modern-http-transport.js';
-import { MODERN_PROTOCOL_VERSION } from '../modern/envelope.js';
+import { clientCapabilities, MODERN_PROTOCOL_VERSION, withEnvelope } from '../modern/envelope.js';
 import type { ClientHub, ClientSlot } from './client-hub.js';
 import { launchCommand, type EscapedProcess, type LaunchedProcess } from './process-group.js';
 import type { ConnectionObserver } from './target-watch.js';
@@ -95,6 +95,8 @@ export interface ConnectOptions {
   hub?: HubOptions;
   /** Which era to open: modern sends no initialize (each request carries its own metadata). Default legacy. */
   era?: Era;
+  /** Modern, stdio: the connection is handed back once the process answered a server/discover (a check's, not a probe's). */
+  awaitAnswer?: boolean;
   /** Modern: what server/discover told during discovery, given to every connection as its `init`. */
   discovered?: InitializeOutcome;
 }
@@ -162,6 +164,11 @@ export async function openConnection(target: TargetSpec, options: ConnectOptions
     if (era === 'modern') {
       const init = options.discovered ?? { protocolVersion: MODERN_PROTOCOL_VERSION, capabilities: {}, serverInfo: undefined, raw: {} };
       session.setProtocolVersion(init.protocolVersion);
+      // A process is up once it answers (any answer will do), as a legacy one is once initialize is answered: so its
+      // start stays within the start gate, and processes do not all boot at once on a run's first checks.
+      if (stdioProcess && options.awaitAnswer) {
+        await session.request('server/discover', withEnvelope({}, clientCapabilities(true)), { timeoutMs: options.connectTimeoutMs });
+      }
       const endRequest = async (requestId: string | number) => {
         // HTTP: closing the stream ends it; stdio shares one channel, so the request is cancelled by id.
         if (modernHttp) modernHttp.abortRequest(requestId);
@@ -169,7 +176,23 @@ export async function openConnection(target: TargetSpec, options: ConnectOptions
       };
       const exchangeOf = (id: string | number) => exchanges.get(id);
       const escaped = stdioProcess ? () => stdioProcess.escaped : undefined;
-      return { label, transport: target.transport, session, init, era, deliveryOf: (id) => exchanges.get(id)?.delivery, exchangeOf, endRequest, escaped, close };
+      // On stdio a modern process may serve several checks in turn (handOver), as a legacy one does.
+      return {
+        get label() {
+          return session.label;
+        },
+        transport: target.transport,
+        session,
+        init,
+        era,
+        deliveryOf: (id) => exchanges.get(id)?.delivery,
+        exchangeOf,
+        endRequest,
+        handOver,
+        passedOver: stdioProcess?.passedOver,
+        escaped,
+        close,
+      };
     }
     const reply = await session.request(
       'initialize',

@@ -8,6 +8,7 @@
 // share a process at the same time as well, up to HOUSEHOLD_SEATS of them: the first starts it, the others take a
 // seat and join once it is up (shared-wire.ts routes each one's messages).
 import type { StartGate, StartSlot } from '../start-gate.js';
+import { clientCapabilities, withEnvelope } from '../modern/envelope.js';
 import { withinMs } from '../timing.js';
 import { Transcript } from '../transcript.js';
 import type { Connection } from './connect.js';
@@ -250,7 +251,9 @@ export class ConnectionBroker {
   /** Whether each task has ended, asked by tasks/get on a session no check holds (its exchanges go to no transcript). */
   private async tidy(connection: Connection, taskIds: readonly string[]): Promise<boolean> {
     connection.handOver!({ transcript: new Transcript(), label: 'between checks' });
-    const answers = await Promise.all(taskIds.map((taskId) => connection.session.request('tasks/get', { taskId })));
+    // A 2026-07-28 request carries its own envelope (there is no session to carry it).
+    const params = (taskId: string) => (connection.era === 'modern' ? withEnvelope({ taskId }, clientCapabilities(true)) : { taskId });
+    const answers = await Promise.all(taskIds.map((taskId) => connection.session.request('tasks/get', params(taskId))));
     return answers.every((reply) => reply.ok && TERMINAL.has(reply.result.status as string)) && connection.session.quiescent;
   }
 

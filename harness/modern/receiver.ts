@@ -55,6 +55,8 @@ export class ExtReceiver {
     readonly connection: Connection,
     /** Whether requests declare the extension unless told otherwise. */
     readonly declaresExtension = true,
+    /** Told every request and its answer (the harness follows the check's tasks with it). */
+    private readonly observe?: (method: string, params: Record<string, unknown>, reply: RpcReply) => void,
   ) {}
 
   get session(): RpcSession {
@@ -84,7 +86,12 @@ export class ExtReceiver {
     const capabilities = options.capabilities ?? own ?? clientCapabilities(options.extension ?? this.declaresExtension);
     const sent = options.bare ? params : withEnvelope(params, capabilities);
     // Headers exist on HTTP only: on stdio a check's header change has nothing to change.
-    return this.session.request(method, sent, { timeoutMs: options.timeoutMs, headers: this.transport === 'http' ? options.headers : undefined });
+    const replied = this.session.request(method, sent, { timeoutMs: options.timeoutMs, headers: this.transport === 'http' ? options.headers : undefined });
+    if (!this.observe) return replied;
+    return replied.then((reply) => {
+      this.observe?.(method, params, reply);
+      return reply;
+    });
   }
 
   /** How the HTTP POST that carried this request was answered (status, body kind, headers sent); undefined on stdio. */
