@@ -3,7 +3,7 @@
 // relative import, dynamic import and `new URL(…, import.meta.url)` to follow. Rules, not a list: a file added
 // under a moved folder moves with it. Run from anywhere: `node scripts/restructure.mjs` (then build, lint, test).
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 
@@ -219,15 +219,14 @@ function movedTarget(oldTarget) {
     for (const [from, to] of FOLDERS) if (`${inTree}/`.startsWith(from) || inTree.startsWith(from)) return distPrefix + inTree.replace(from.slice(0, -1), to.slice(0, -1));
     return oldTarget;
   }
-  const direct = moved(inTree);
-  if (direct !== inTree) return distPrefix + direct;
   for (const [emitted, source] of SOURCE_EXT) {
     if (!inTree.endsWith(emitted)) continue;
     const sourcePath = inTree.slice(0, -emitted.length) + source;
-    const to = moved(sourcePath);
-    if (to !== sourcePath) return distPrefix + to.slice(0, -source.length) + emitted;
+    // A .js specifier names its .ts source when there is one; a plain .js file (a fixture, a script) moves as itself.
+    if (!existsSync(join(ROOT, sourcePath)) && existsSync(join(ROOT, inTree))) break;
+    return distPrefix + moved(sourcePath).slice(0, -source.length) + emitted;
   }
-  return oldTarget;
+  return distPrefix + moved(inTree);
 }
 
 function relink(specifier, oldFile, newFile) {
@@ -306,6 +305,12 @@ for (const [oldFile, newFile] of newOf) {
   count += 1;
 }
 for (const [file, text] of rewritten) writeFileSync(join(ROOT, file), text);
+// The folders the moves emptied.
+const emptied = [...new Set([...newOf].filter(([from, to]) => from !== to).map(([from]) => dirname(from)))];
+for (const folder of emptied.sort((a, b) => b.length - a.length)) {
+  const path = join(ROOT, folder);
+  if (existsSync(path) && readdirSync(path).length === 0) rmdirSync(path);
+}
 
 // The layer rules: which layer may use which (docs/architecture.md), with every earlier rule kept in new paths.
 const cruiser = join(ROOT, '.dependency-cruiser.cjs');
