@@ -253,8 +253,9 @@ const SPECIFIER_PATTERNS = [
 // Paths in prose and comments (repository-relative, not a relative specifier): harness/x.ts, suites/ext-tasks/, ….
 const PROSE_PATH = /(?<![\w./-])((?:harness|suites|reference-server)\/[\w./-]*[\w/])/g;
 
-function rewriteProse(text) {
+function rewriteProse(text, filesOnly = false) {
   return text.replace(PROSE_PATH, (whole) => {
+    if (filesOnly && !/\.(ts|md)$/.test(whole)) return whole;
     const trailing = whole.endsWith('/');
     if (/\.(ts|js|md)$/.test(whole)) {
       const isJs = whole.endsWith('.js');
@@ -265,6 +266,23 @@ function rewriteProse(text) {
     for (const [from, to] of FOLDERS) if (`${whole}${trailing ? '' : '/'}`.startsWith(from)) return whole.replace(from.slice(0, -1), to.slice(0, -1));
     const section = /^suites\/([\w-]+)(\/.*)?$/.exec(whole);
     if (section && existsSync(join(ROOT, 'suites', section[1])) && section[1] !== 'ext-tasks') return `suites/${CORE}/${section[1]}${section[2] ?? ''}`;
+    return whole;
+  });
+}
+
+// Paths in comments that name a file relative to the one they stand in (modern/faults.ts, modern-model.ts), or to the
+// harness root (connections/connect.ts): they follow the file they name.
+const SHORT_PATH = /(?<![\w./@-])((?:[\w-]+\/)*[\w-]+\.ts)\b/g;
+function rewriteShortPaths(line, oldFile, newFile) {
+  return line.replace(SHORT_PATH, (whole) => {
+    for (const base of [posix.dirname(oldFile), 'harness']) {
+      const oldTarget = posix.join(base, whole);
+      if (!existsSync(join(ROOT, oldTarget)) || moved(oldTarget) === oldTarget) continue;
+      if (base === 'harness' && !oldFile.startsWith('harness/') && !oldFile.startsWith('docs/')) continue;
+      const newBase = base === 'harness' ? 'harness' : posix.dirname(newFile);
+      const rel = posix.relative(newBase, moved(oldTarget));
+      return rel.startsWith('..') ? moved(oldTarget) : rel;
+    }
     return whole;
   });
 }
@@ -282,10 +300,10 @@ for (const oldFile of all) {
   if (CODE.test(oldFile)) {
     for (const pattern of SPECIFIER_PATTERNS) next = next.replace(pattern, (whole, lead, quote, specifier) => `${lead}${quote}${relink(specifier, oldFile, newFile)}${quote}`);
   }
-  // Comments and docs that name files by repository path follow them too.
+  // Comments and docs that name files or folders by repository path follow them too; code lines only source files (messages).
   next = next
     .split('\n')
-    .map((line) => (PROSE.test(oldFile) || /^\s*(\/\/|\*|\/\*)/.test(line) || /\/\/ /.test(line) ? rewriteProse(line) : line))
+    .map((line) => (PROSE.test(oldFile) || /^\s*(\/\/|\*|\/\*)/.test(line) || /\/\/ /.test(line) ? rewriteShortPaths(rewriteProse(line), oldFile, newFile) : rewriteProse(line, true)))
     .join('\n');
   // Markdown links relative to the document ([x](../harness/runner.ts)).
   if (oldFile.endsWith('.md')) {
