@@ -274,12 +274,17 @@ function rewriteProse(text, filesOnly = false) {
 // harness root (connections/connect.ts): they follow the file they name.
 const SHORT_PATH = /(?<![\w./@-])((?:[\w-]+\/)*[\w-]+\.ts)\b/g;
 function rewriteShortPaths(line, oldFile, newFile) {
+  const era = oldFile.startsWith('reference-server/') ? EXTENSION : oldFile.startsWith('harness/') ? `receivers/${EXTENSION}` : undefined;
+  if (era) line = line.replace(/(?<![\w./@-])modern\/(?![\w-])/g, `${era}/`);
   return line.replace(SHORT_PATH, (whole) => {
-    for (const base of [posix.dirname(oldFile), 'harness']) {
+    // A bare name (dispatcher.ts) is read in its paragraph's context, which this script cannot know: left as it is.
+    if (!whole.includes('/') && !whole.startsWith('modern-')) return whole;
+    for (const base of [posix.dirname(oldFile), 'harness', 'harness/explore']) {
       const oldTarget = posix.join(base, whole);
       if (!existsSync(join(ROOT, oldTarget)) || moved(oldTarget) === oldTarget) continue;
-      if (base === 'harness' && !oldFile.startsWith('harness/') && !oldFile.startsWith('docs/')) continue;
-      const newBase = base === 'harness' ? 'harness' : posix.dirname(newFile);
+      if (base !== posix.dirname(oldFile) && !oldFile.startsWith('harness/') && !oldFile.startsWith('docs/')) continue;
+      const newBase = base === posix.dirname(oldFile) ? posix.dirname(newFile) : base;
+      if (base === 'harness/explore') return moved(oldTarget);
       const rel = posix.relative(newBase, moved(oldTarget));
       return rel.startsWith('..') ? moved(oldTarget) : rel;
     }
