@@ -1,9 +1,38 @@
-// The layers of the suite (docs/architecture.md): cli → runner → checks → session → IUT, results → reports.
-// Each rule says which way a dependency must not point, and why.
+// The layers of the suite (docs/architecture.md): cli → harness/engine → harness/receivers → harness/wire →
+// harness/model, checks (suites/<era>/) on the receiver API, results → reports. Each rule says which way a dependency
+// must not point, and why.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
     { name: 'no-cycles', severity: 'error', comment: 'A cycle hides which layer depends on which.', from: {}, to: { circular: true } },
+    {
+      name: 'the-model-is-the-bottom-layer',
+      severity: 'error',
+      comment: 'The report model, its wording and schemas are plain data every layer reads; they use no other layer.',
+      from: { path: '^harness/model/' },
+      to: { path: '^harness/(wire|receivers|engine|explore|proxy)/' },
+    },
+    {
+      name: 'the-wire-knows-no-receiver-api',
+      severity: 'error',
+      comment: 'Sessions, transcripts and connections carry messages; what a task is and how a run goes are layers above.',
+      from: { path: '^harness/wire/' },
+      to: { path: '^harness/(receivers|engine|explore|proxy)/' },
+    },
+    {
+      name: 'the-receiver-api-knows-no-engine',
+      severity: 'error',
+      comment: 'The receiver APIs (one per era) speak to one receiver; the engine runs checks with them, never the reverse.',
+      from: { path: '^harness/receivers/' },
+      to: { path: '^harness/(engine|explore|proxy)/' },
+    },
+    {
+      name: 'the-engine-does-not-explore',
+      severity: 'error',
+      comment: 'The scripted run and the exploration are two commands over the same lower layers.',
+      from: { path: '^harness/engine/' },
+      to: { path: '^harness/(explore|proxy)/' },
+    },
     {
       name: 'harness-knows-no-checks-or-reports',
       severity: 'error',
@@ -16,14 +45,14 @@ module.exports = {
       severity: 'error',
       comment: 'Reports render a RunReport (or an ExploreReport): they read the report model, the run policy and its wording, nothing that runs checks.',
       from: { path: '^reports/' },
-      to: { path: '^(harness/(?!(model|run-policy|words|explore/report)\\.ts$)|suites/|cli/|reference-server/|reference-client/)' },
+      to: { path: '^(harness/(?!(model/model|engine/run-policy|model/words|explore/report)\\.ts$)|suites/|cli/|reference-server/|reference-client/)' },
     },
     {
       name: 'checks-use-the-harness-api',
       severity: 'error',
       comment: 'A check talks to the receiver through the harness API, never through connections, the runner or the CLI.',
       from: { path: '^suites/' },
-      to: { path: '^(harness/(connections/|runner|context|discovery|run-policy|session)|reports/|cli/|reference-server/|reference-client/)' },
+      to: { path: '^(harness/(wire/connections/|engine/(runner|context|run-policy)|receivers/[^/]+/discovery|wire/session)|reports/|cli/|reference-server/|reference-client/)' },
     },
     {
       name: 'the-proxy-only-watches',
@@ -31,7 +60,7 @@ module.exports = {
       comment: 'The proxy judges traffic it forwards and never drives a peer: it uses the models, schemas and process launcher, not the runner, sessions or receivers of the scripted suite.',
       from: { path: '^harness/proxy/' },
       to: {
-        path: '^harness/(runner|context|session|receiver|discovery|waits|modern/(receiver|waits|tasks|discovery)|explore/(execute|modern-execute|explore|runner-base))\\.ts$|^harness/connections/(?!process-group\\.ts$)',
+        path: '^harness/(engine/(runner|context)|wire/session|receivers/[^/]+/(receiver|discovery|waits|tasks)|explore/(execute|[^/]+/execute|explore|runner-base))\\.ts$|^harness/wire/connections/(?!process-group\\.ts$)',
       },
     },
     {
@@ -51,7 +80,7 @@ module.exports = {
     {
       name: 'the-reference-server-does-not-lean-on-the-client',
       severity: 'error',
-      comment: 'Code shared by both references lives in the server (or a shared folder); the server never imports the client.',
+      comment: 'Code shared by both references lives in the server (reference-server/shared/); the server never imports the client.',
       from: { path: '^reference-server/' },
       to: { path: '^reference-client/' },
     },

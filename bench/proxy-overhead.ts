@@ -155,7 +155,7 @@ async function judgeHeapMb(): Promise<[number, number]> {
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as () => void;
   const { WireJudge } = await import('../harness/proxy/judge.js');
-  const { REQUIREMENTS } = await import('../suites/requirements.js');
+  const { REQUIREMENTS } = await import('../suites/2025-11-25/requirements.js');
   const judge = new WireJudge({ requirements: { legacy: new Map(REQUIREMENTS.map((r) => [r.id, r])), modern: new Map() } });
   const entry = (from: 'host' | 'server', message: Record<string, unknown>, t: number) => ({ t, at: '', from, channel: 'stdio', message: { jsonrpc: '2.0', ...message } });
   const now = new Date().toISOString();

@@ -1,6 +1,6 @@
 // Expected-failures baseline (--baseline FILE, --write-baseline FILE): a file listing checks known to fail,
 // so CI can gate on new regressions while known gaps are being fixed. This module reads, validates and writes
-// the file; how a baseline decides the run's verdict lives in the run policy (harness/run-policy.ts).
+// the file; how a baseline decides the run's verdict lives in the run policy (harness/engine/run-policy.ts).
 //
 // An entry names one check by its exact ID. Globs are refused: a pattern could hide a new regression.
 
@@ -10,12 +10,12 @@ import { extname } from 'node:path';
 import YAML from 'yaml';
 import { z } from 'zod';
 
-import type { RunReport } from '../harness/model.js';
-import { isFailingOutcome, type Baseline, type BaselineEntry } from '../harness/run-policy.js';
-import { oneLine } from '../harness/words.js';
+import type { RunReport } from '../harness/model/model.js';
+import { isFailingOutcome, type Baseline, type BaselineEntry } from '../harness/engine/run-policy.js';
+import { oneLine } from '../harness/model/words.js';
 import { writeFileAtomic } from '../reports/json.js';
 
-export type { Baseline, BaselineEntry } from '../harness/run-policy.js';
+export type { Baseline, BaselineEntry } from '../harness/engine/run-policy.js';
 
 export type BaselineFormat = 'yaml' | 'json';
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { FIXTURE_ROLES, type FixtureMapping } from '../harness/fixtures.js';
-import type { FixtureRole } from '../harness/model.js';
+import { FIXTURE_ROLES, type FixtureMapping } from '../harness/model/fixtures.js';
+import type { FixtureRole } from '../harness/model/model.js';
 
 const FixtureMappingSchema = z
   .object({

@@ -1,13 +1,13 @@
 // The explain command: for a check, what it verifies and does, and why implementations fail it; for a requirement,
 // what it asks and which checks verify it (or why none does). Unknown IDs get the closest ones, in one line.
-import type { CheckDefinition } from '../harness/check.js';
-import { coverageMatrix } from '../harness/coverage.js';
-import { FIXTURE_TASK_SUPPORT, FIXTURE_TOOL_NAMES } from '../harness/fixtures.js';
-import { requirementUrl } from '../harness/model-basics.js';
-import type { Precondition, ReceiverRole, Requirement } from '../harness/model.js';
-import type { Profile } from '../harness/profile.js';
-import { editDistance } from '../harness/run-policy.js';
-import { CHECK_EXPLANATIONS, type CheckExplanation } from '../suites/explanations.js';
+import type { CheckDefinition } from '../harness/receivers/check.js';
+import { coverageMatrix } from '../harness/engine/coverage.js';
+import { FIXTURE_TASK_SUPPORT, FIXTURE_TOOL_NAMES } from '../harness/model/fixtures.js';
+import { requirementUrl } from '../harness/model/model-basics.js';
+import type { Precondition, ReceiverRole, Requirement } from '../harness/model/model.js';
+import type { Profile } from '../harness/engine/profile.js';
+import { editDistance } from '../harness/engine/run-policy.js';
+import { CHECK_EXPLANATIONS, type CheckExplanation } from '../suites/2025-11-25/explanations.js';
 import { rerunCommand, UsageError } from './options.js';
 
 const WIDTH = 100;
@@ -28,7 +28,7 @@ export function explainCommand(args: string[], profile: Profile, explanations: R
  */
 export async function explainInProfiles(args: string[], spec: string | undefined): Promise<number> {
   const { loadProfile, profileForListing } = await import('./profiles.js');
-  const modernExplanations = async () => (await import('../suites/ext-tasks/check-explanations.js')).EXT_CHECK_EXPLANATIONS;
+  const modernExplanations = async () => (await import('../suites/2026-07-28/check-explanations.js')).EXT_CHECK_EXPLANATIONS;
   if (spec !== undefined && spec !== 'auto') {
     const profile = await profileForListing(spec);
     return explainCommand(args, profile, profile.id === '2026-07-28' ? await modernExplanations() : CHECK_EXPLANATIONS);

@@ -1,14 +1,14 @@
 // `explore`: model-based random testing of task lifecycles. Parses the flags, reaches the target as `server` does,
 // runs the engine (harness/explore), prints the counterexample, writes the reports, and ends every process it started.
 import { randomInt } from 'node:crypto';
-import type { ClientHub } from '../harness/connections/client-hub.js';
-import type { LaunchedProcess } from '../harness/connections/process-group.js';
+import type { ClientHub } from '../harness/wire/connections/client-hub.js';
+import type { LaunchedProcess } from '../harness/wire/connections/process-group.js';
 import { CounterexampleFileError, readCounterexampleFile } from '../harness/explore/counterexample-file.js';
 import { explore, exploreNotRun, type ExploreOptions } from '../harness/explore/explore.js';
 import { describeRecords } from '../harness/explore/operations.js';
 import type { ExploreReport } from '../harness/explore/report.js';
-import { makeTiming } from '../harness/timing.js';
-import { TOOL } from '../harness/tool.js';
+import { makeTiming } from '../harness/wire/timing.js';
+import { TOOL } from '../harness/model/tool.js';
 import type { SuiteConfig } from './config.js';
 import { parse, positiveNumber, SERVER_OPTIONS, UsageError } from './options.js';
 import { loadProfile } from './profiles.js';

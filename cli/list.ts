@@ -1,9 +1,9 @@
 // The list command: the profile's checks, or its requirement matrix (each requirement, its checks, or why none).
-import type { CheckDefinition } from '../harness/check.js';
-import { coverageMatrix } from '../harness/coverage.js';
-import { requirementUrl } from '../harness/model-basics.js';
-import type { Requirement } from '../harness/model.js';
-import type { Profile } from '../harness/profile.js';
+import type { CheckDefinition } from '../harness/receivers/check.js';
+import { coverageMatrix } from '../harness/engine/coverage.js';
+import { requirementUrl } from '../harness/model/model-basics.js';
+import type { Requirement } from '../harness/model/model.js';
+import type { Profile } from '../harness/engine/profile.js';
 import { parse } from './options.js';
 
 export function listCommand(args: string[], profile: Profile): number {

@@ -1,6 +1,6 @@
 // The command line's vocabulary: the flags of a run, how they are parsed, and the one-line mistakes they can be.
 import { parseArgs } from 'node:util';
-import type { ReceiverRole } from '../harness/model.js';
+import type { ReceiverRole } from '../harness/model/model.js';
 
 export const USAGE = `usage:
   mcp-tasks-conformance server [target] [selection] [reports] [options]

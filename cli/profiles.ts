@@ -1,6 +1,6 @@
 // The spec profiles a run can use, loaded only when chosen: a 2025-11-25 run never loads the 2026-07-28 checks.
-import type { Profile } from '../harness/profile.js';
-import type { ReceiverRole } from '../harness/model.js';
+import type { Profile } from '../harness/engine/profile.js';
+import type { ReceiverRole } from '../harness/model/model.js';
 import { UsageError } from './options.js';
 
 export const PROFILE_IDS = ['2025-11-25', '2026-07-28'] as const;
@@ -20,8 +20,8 @@ export function parseSpec(value: string | undefined, role: ReceiverRole): SpecCh
 }
 
 export async function loadProfile(id: ProfileId): Promise<Profile> {
-  if (id === '2026-07-28') return (await import('../suites/ext-tasks/index.js')).TASKS_2026_07_28;
-  return (await import('../suites/index.js')).TASKS_2025_11_25;
+  if (id === '2026-07-28') return (await import('../suites/2026-07-28/index.js')).TASKS_2026_07_28;
+  return (await import('../suites/2025-11-25/index.js')).TASKS_2025_11_25;
 }
 
 /** For commands that read one profile (list, explain): --spec names it, 2025-11-25 when absent. */

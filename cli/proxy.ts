@@ -2,9 +2,9 @@
 // goes; `judge`: the same judgement of a recorded trace. Both end with the usual reports and the run's one verdict.
 import { appendFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import type { Era, Requirement, RunReport } from '../harness/model.js';
-import { runVerdict } from '../harness/run-policy.js';
-import { TOOL } from '../harness/tool.js';
+import type { Era, Requirement, RunReport } from '../harness/model/model.js';
+import { runVerdict } from '../harness/engine/run-policy.js';
+import { TOOL } from '../harness/model/tool.js';
 import type { WireJudge, WireViolation } from '../harness/proxy/judge.js';
 import { WireTap } from '../harness/proxy/tap.js';
 import { readTrace, TraceError } from '../harness/proxy/wire.js';
@@ -15,9 +15,9 @@ import { loadProfile } from './profiles.js';
 /** The catalogues the judge reads keywords from: loaded at start in milliseconds, where whole profiles (their checks) take ~0.5 s. */
 async function catalogues(): Promise<Record<Era, ReadonlyMap<string, Requirement>>> {
   const [{ REQUIREMENTS }, { EXT_REQUIREMENTS }, { BASE_REQUIREMENTS }] = await Promise.all([
-    import('../suites/requirements.js'),
-    import('../suites/ext-tasks/requirements.js'),
-    import('../harness/base-requirements.js'),
+    import('../suites/2025-11-25/requirements.js'),
+    import('../suites/2026-07-28/requirements.js'),
+    import('../harness/model/base-requirements.js'),
   ]);
   return { legacy: new Map([...REQUIREMENTS, ...BASE_REQUIREMENTS].map((r) => [r.id, r])), modern: new Map(EXT_REQUIREMENTS.map((r) => [r.id, r])) };
 }

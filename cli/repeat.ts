@@ -1,4 +1,4 @@
-import type { Outcome, RunReport } from '../harness/model.js';
+import type { Outcome, RunReport } from '../harness/model/model.js';
 
 export interface UnstableCheck {
   id: string;

@@ -1,24 +1,24 @@
 // A run of the suite: select the profile's checks, reach the target, run, decide the one verdict, write every report.
-import { TargetUnreachable } from '../harness/discovery.js';
-import type { TargetSpec } from '../harness/connections/connect.js';
-import type { LaunchedProcess } from '../harness/connections/process-group.js';
-import type { ClientHub } from '../harness/connections/client-hub.js';
-import type { Level, ReceiverRole, RunReport } from '../harness/model.js';
-import type { Profile } from '../harness/profile.js';
-import { StartGate } from '../harness/start-gate.js';
-import { runVerdict } from '../harness/run-policy.js';
-import { notRunReport, runSuite } from '../harness/runner.js';
-import { combineReports } from '../harness/combine.js';
-import { parseShard, selectChecks } from '../harness/selection.js';
-import { makeTiming } from '../harness/timing.js';
+import { TargetUnreachable } from '../harness/receivers/2025-11-25/discovery.js';
+import type { TargetSpec } from '../harness/wire/connections/connect.js';
+import type { LaunchedProcess } from '../harness/wire/connections/process-group.js';
+import type { ClientHub } from '../harness/wire/connections/client-hub.js';
+import type { Level, ReceiverRole, RunReport } from '../harness/model/model.js';
+import type { Profile } from '../harness/engine/profile.js';
+import { StartGate } from '../harness/wire/start-gate.js';
+import { runVerdict } from '../harness/engine/run-policy.js';
+import { notRunReport, runSuite } from '../harness/engine/runner.js';
+import { combineReports } from '../harness/engine/combine.js';
+import { parseShard, selectChecks } from '../harness/engine/selection.js';
+import { makeTiming } from '../harness/wire/timing.js';
 import { formatCheckLine, formatSummary } from '../reports/console.js';
 import type { SuiteConfig } from './config.js';
 import { EmptySelection, parse, positiveNumber, rerunCommand, SERVER_OPTIONS, UsageError } from './options.js';
 import { ProgressLine } from './progress-line.js';
 import { unstableChecks } from './repeat.js';
 import { endLaunched, LaunchFailed, resolveClientTarget, resolveTarget } from './targets.js';
-import { TOOL } from '../harness/tool.js';
-import type { Timing } from '../harness/timing.js';
+import { TOOL } from '../harness/model/tool.js';
+import type { Timing } from '../harness/wire/timing.js';
 import { loadProfile, parseSpec, type ProfileId } from './profiles.js';
 
 /**
@@ -27,7 +27,7 @@ import { loadProfile, parseSpec, type ProfileId } from './profiles.js';
  * (server/discover lists 2025-11-25 too, or it answers a 2025-11-25 initialize as well) both, in one combined report.
  */
 async function autoProfiles(target: TargetSpec, timing: Timing): Promise<ProfileId[]> {
-  const { answersLegacyInitialize, probeEra } = await import('../harness/modern/era-probe.js');
+  const { answersLegacyInitialize, probeEra } = await import('../harness/receivers/2026-07-28/era-probe.js');
   const found = await probeEra(target, timing);
   const listsLegacy = found.supportedVersions.includes('2025-11-25');
   // A modern server need not list the legacy version it also serves: asked the legacy way, it says.

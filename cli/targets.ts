@@ -2,11 +2,11 @@
 // --launch when asked, and started again after it dies), the client hub, or the bundled references.
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import type { ClientHub } from '../harness/connections/client-hub.js';
-import type { TargetSpec } from '../harness/connections/connect.js';
-import type { LaunchedServer } from '../harness/connections/launch-http.js';
-import { endEscapedProcesses, escapedNotice, takeUntold, type LaunchedProcess } from '../harness/connections/process-group.js';
-import type { Timing } from '../harness/timing.js';
+import type { ClientHub } from '../harness/wire/connections/client-hub.js';
+import type { TargetSpec } from '../harness/wire/connections/connect.js';
+import type { LaunchedServer } from '../harness/wire/connections/launch-http.js';
+import { endEscapedProcesses, escapedNotice, takeUntold, type LaunchedProcess } from '../harness/wire/connections/process-group.js';
+import type { Timing } from '../harness/wire/timing.js';
 import { parseHeaders } from './options.js';
 
 export const referenceMain = fileURLToPath(new URL('../reference-server/main.js', import.meta.url));
@@ -27,7 +27,7 @@ export async function freePort(): Promise<number> {
 export /** Client testing: the suite serves on loopback and launches the client (by default the reference client) per check. */
 async function resolveClientTarget(strings: Record<string, string | undefined>, hubs: ClientHub[]): Promise<{ target: TargetSpec; bundledReference: boolean; server?: undefined }> {
   // Loaded only to test a client: the hub is an MCP server of the SDK's.
-  const { ClientHub } = await import('../harness/connections/client-hub.js');
+  const { ClientHub } = await import('../harness/wire/connections/client-hub.js');
   const hub = await ClientHub.start();
   hubs.push(hub);
   if (strings.command) return { target: { transport: 'client', command: strings.command, hub }, bundledReference: false };
@@ -51,7 +51,7 @@ export async function resolveTarget(
 ): Promise<{ target: TargetSpec; bundledReference: boolean; server?: LaunchedTarget }> {
   const launch = async (command: string, url: string): Promise<LaunchedTarget> => {
     const start = async () => {
-      const { launchHttpServer } = await import('../harness/connections/launch-http.js');
+      const { launchHttpServer } = await import('../harness/wire/connections/launch-http.js');
       const server = await launchHttpServer(command, url, timing.connectTimeoutMs);
       // Every process started is ended when the run is over, restarted ones too.
       launched.push(server);

@@ -3,7 +3,7 @@
 // runtime and no zod: a client process starts fast, and a message costs a JSON.parse and a check by hand.
 import type { IncomingMessage } from 'node:http';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { describeError, isJsonRpcMessage } from '../reference-server/jsonrpc.js';
+import { describeError, isJsonRpcMessage } from '../reference-server/shared/jsonrpc.js';
 import { HttpEndpoint, discard, mediaType, readText } from './http-exchange.js';
 import { SseParser, type SseEvent } from './sse-parser.js';
 

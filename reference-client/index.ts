@@ -3,4 +3,4 @@ export { CLIENT_INFO, clientCapabilities, runReferenceClient, type ReferenceClie
 export { CLIENT_FAULT_DESCRIPTIONS, KNOWN_CLIENT_FAULTS, type ClientFaultName } from './faults.js';
 export { AUTO_MODEL, AUTO_SAMPLING_TEXT, DIRECTIVE_PREFIX, ECHO_MODEL } from './directives.js';
 export type { ReferenceClientOptions } from './options.js';
-export { DEFAULT_TTL_MS, LIST_PAGE_SIZE, MAX_ACTIVE_TASKS_PER_CONTEXT, MAX_TTL_MS, POLL_INTERVAL_MS } from '../reference-server/task-store.js';
+export { DEFAULT_TTL_MS, LIST_PAGE_SIZE, MAX_ACTIVE_TASKS_PER_CONTEXT, MAX_TTL_MS, POLL_INTERVAL_MS } from '../reference-server/shared/task-store.js';

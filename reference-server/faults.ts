@@ -1,6 +1,6 @@
 // Fault injection: each named fault breaks exactly one behaviour of the reference receiver,
 // so that the conformance suite can be shown to catch it. Nothing here is active unless named.
-import { MODERN_FAULT_DESCRIPTIONS } from './modern/faults.js';
+import { MODERN_FAULT_DESCRIPTIONS } from './2026-07-28/faults.js';
 
 /** The faults of the 2025-11-25 era. */
 const LEGACY_FAULT_DESCRIPTIONS = {
@@ -108,7 +108,7 @@ const LEGACY_FAULT_DESCRIPTIONS = {
   'ask-alters-cursor': "conformance_ask lower-cases each nextCursor of the client's tasks/list before passing it back",
 } as const satisfies Record<string, string>;
 
-/** Every fault the reference receiver can inject, with a one-line description of what it breaks (modern ones in modern/faults.ts). */
+/** Every fault the reference receiver can inject, with a one-line description of what it breaks (modern ones in 2026-07-28/faults.ts). */
 export const FAULT_DESCRIPTIONS = { ...LEGACY_FAULT_DESCRIPTIONS, ...MODERN_FAULT_DESCRIPTIONS } as const;
 
 export type FaultName = keyof typeof FAULT_DESCRIPTIONS;

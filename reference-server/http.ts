@@ -1,17 +1,17 @@
 // The Streamable HTTP front end: node:http, bearer-token contexts, one SDK transport per MCP session,
 // and a per-session outbox that holds server-initiated messages until the client's GET stream is open.
-// POSTs without a session that are not initialize belong to the modern era (modern/http-handler.ts).
+// POSTs without a session that are not initialize belong to the modern era (2026-07-28/http-handler.ts).
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { Dispatcher } from './dispatcher.js';
-import { ANONYMOUS_CONTEXT, ReceiverEnvironment } from './environment.js';
-import { INVALID_PARAMS, INVALID_REQUEST, PARSE_ERROR, describeError, errorResponse, rateLimited, triage } from './jsonrpc.js';
-import { ModernEra } from './modern/dispatcher.js';
-import { serveModernPost } from './modern/http-handler.js';
+import { Dispatcher } from './2025-11-25/dispatcher.js';
+import { ANONYMOUS_CONTEXT, ReceiverEnvironment } from './shared/environment.js';
+import { INVALID_PARAMS, INVALID_REQUEST, PARSE_ERROR, describeError, errorResponse, rateLimited, triage } from './shared/jsonrpc.js';
+import { ModernEra } from './2026-07-28/dispatcher.js';
+import { serveModernPost } from './2026-07-28/http-handler.js';
 import type { ReferenceOptions } from './options.js';
 
 export const MCP_PATH = '/mcp';

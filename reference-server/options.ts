@@ -1,7 +1,7 @@
 // Command-line and environment parsing for the reference receiver's CLI.
 import { faultsAndVariant, flagOrEnv, parseBoundedInteger, parseCommandLine, parseDelay, SHARED_FLAGS, splitList, UsageError, type Variant } from './cli-options.js';
 import { KNOWN_FAULTS } from './faults.js';
-import { ERAS, type Era } from './modern/protocol.js';
+import { ERAS, type Era } from './2026-07-28/protocol.js';
 
 export type { Era, Variant };
 

@@ -3,11 +3,11 @@ import { once } from 'node:events';
 import type { Readable, Writable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/sdk/types.js';
-import { Dispatcher } from './dispatcher.js';
-import { ReceiverEnvironment, STDIO_CONTEXT } from './environment.js';
-import { INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR, describeError, errorResponse, triage } from './jsonrpc.js';
-import { ModernEra } from './modern/dispatcher.js';
-import { ModernStdioSession, stdioRoute } from './modern/stdio-session.js';
+import { Dispatcher } from './2025-11-25/dispatcher.js';
+import { ReceiverEnvironment, STDIO_CONTEXT } from './shared/environment.js';
+import { INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR, describeError, errorResponse, triage } from './shared/jsonrpc.js';
+import { ModernEra } from './2026-07-28/dispatcher.js';
+import { ModernStdioSession, stdioRoute } from './2026-07-28/stdio-session.js';
 import type { ReferenceOptions } from './options.js';
 
 export interface StdioHandle {

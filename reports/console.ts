@@ -1,9 +1,9 @@
 // Console output: one line per finished check and a summary at the end of the run, ending with the run's verdict.
 // Text only; colour (plain ANSI codes) only when the caller asks for it. It renders the verdict the report
-// carries (harness/run-policy.ts decided it); it never decides whether the run passes.
+// carries (harness/engine/run-policy.ts decided it); it never decides whether the run passes.
 
-import type { CheckResult, Outcome, RunReport, RunVerdict } from '../harness/model.js';
-import { reportVerdict } from '../harness/run-policy.js';
+import type { CheckResult, Outcome, RunReport, RunVerdict } from '../harness/model/model.js';
+import { reportVerdict } from '../harness/engine/run-policy.js';
 import { plural, describeCalibration, describePace, describeServer, EXIT_STDERR_LINES, exitHeadline, exitsToShow } from './text.js';
 
 export interface ConsoleOptions {

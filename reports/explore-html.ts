@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 
 import type { Counterexample, ExploreReport, PropertyResult } from '../harness/explore/report.js';
-import type { Outcome } from '../harness/model.js';
+import type { Outcome } from '../harness/model/model.js';
 import { counterexamplesOf, exploreFacts, shrinkLine, stepsOf, transcriptLine, verdictLine, verdictWord } from './explore-text.js';
 import { Html, markup, rawHtml } from './html-template.js';
 import { writeFileAtomic } from './json.js';

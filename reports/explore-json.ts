@@ -2,7 +2,7 @@
 // (harness/explore/report.ts), after the `$schema` that names its format. It copies; it decides nothing.
 
 import type { ExploreReport } from '../harness/explore/report.js';
-import { toPlain } from '../harness/model.js';
+import { toPlain } from '../harness/model/model.js';
 import { writeFileAtomic } from './json.js';
 
 /** Identifies the format of the exploration's JSON report; bump the version when a field changes meaning or goes. */

@@ -5,7 +5,7 @@
 // (messages, summaries, the target's description) is escaped as in the run summary (escapeMarkdown).
 
 import type { Counterexample, ExploreReport, PropertyResult } from '../harness/explore/report.js';
-import type { Outcome } from '../harness/model.js';
+import type { Outcome } from '../harness/model/model.js';
 import { counterexamplesOf, exploreFacts, shrinkLine, stepLine, stepsOf, verdictLine } from './explore-text.js';
 import { writeFileAtomic } from './json.js';
 import { escapeMarkdown } from './markdown.js';

@@ -3,8 +3,8 @@
 // ExploreReport (harness/explore/report.ts) as the engine wrote it; none decides an outcome or the verdict.
 
 import type { Counterexample, ExploreReport, OperationRecord, PropertyResult } from '../harness/explore/report.js';
-import { toPlain, type TranscriptEntry } from '../harness/model.js';
-import { plural } from '../harness/words.js';
+import { toPlain, type TranscriptEntry } from '../harness/model/model.js';
+import { plural } from '../harness/model/words.js';
 
 /** The <testsuite> and section name of an exploration's results. */
 export const EXPLORE_SUITE = 'explore';

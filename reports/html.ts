@@ -1,6 +1,6 @@
 // The HTML report card: one self-contained file with the verdict, an overview matrix of spec section × outcome, every
 // check with its findings and transcript, filters, and the requirement matrix. It renders what the runner decided and
-// the run's verdict the report carries (harness/run-policy.ts decided it); it never computes an outcome or a verdict.
+// the run's verdict the report carries (harness/engine/run-policy.ts decided it); it never computes an outcome or a verdict.
 //
 // Safety: everything the implementation under test sent (messages, findings, transcripts, serverInfo) is untrusted.
 // The page is built with markup`…` (html-template.ts), which escapes every interpolated value; transcripts travel as
@@ -16,10 +16,10 @@ import { existsSync, readFileSync } from 'node:fs';
 
 import { z } from 'zod';
 
-import { OUTCOMES, TranscriptSchema } from '../harness/model.js';
-import type { CheckResult, CoverageEntry, Finding, Outcome, RunReport, RunVerdict, TargetExit } from '../harness/model.js';
-import { reportVerdict } from '../harness/run-policy.js';
-import { plural } from '../harness/words.js';
+import { OUTCOMES, TranscriptSchema } from '../harness/model/model.js';
+import type { CheckResult, CoverageEntry, Finding, Outcome, RunReport, RunVerdict, TargetExit } from '../harness/model/model.js';
+import { reportVerdict } from '../harness/engine/run-policy.js';
+import { plural } from '../harness/model/words.js';
 import { Html, markup, rawHtml, scriptJson } from './html-template.js';
 import { writeFileAtomic } from './json.js';
 import { describeCalibration, describePace, describeServer, EXIT_STDERR_LINES, exitAftermath, exitHeadline, exitsToShow } from './text.js';

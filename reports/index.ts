@@ -1,5 +1,5 @@
 // Report writers: console lines and summary, the JSON report, the JUnit XML report, the Markdown summary.
-// They read a RunReport (harness/model.ts) and render the run's verdict it carries (harness/run-policy.ts); they never decide one.
+// They read a RunReport (harness/model/model.ts) and render the run's verdict it carries (harness/engine/run-policy.ts); they never decide one.
 
 export { formatCheckLine, formatSummary } from './console.js';
 export type { ConsoleOptions } from './console.js';

@@ -1,5 +1,5 @@
 // The JUnit XML report, built with junit-report-builder. Mapping of outcomes: docs/report-format.md.
-// It renders what the runner decided and the run's verdict the report carries (harness/run-policy.ts decided it),
+// It renders what the runner decided and the run's verdict the report carries (harness/engine/run-policy.ts decided it),
 // so that a JUnit consumer (Jenkins, GitLab, GitHub) fails exactly when the exit status is not 0: an expected
 // failure of the baseline is <skipped>, a stale baseline entry is a <failure> on its check, and whatever fails the
 // run without a test case of its own (an unknown baseline entry, a run in which no check ran) is a <failure> of a
@@ -25,9 +25,9 @@
 import * as junitModule from 'junit-report-builder';
 import type { Builder, TestCase, TestSuite } from 'junit-report-builder';
 
-import { toPlain } from '../harness/model.js';
-import type { CheckResult, CoverageEntry, Keyword, Outcome, RunReport, RunVerdict, TargetExit, TranscriptEntry } from '../harness/model.js';
-import { reportVerdict } from '../harness/run-policy.js';
+import { toPlain } from '../harness/model/model.js';
+import type { CheckResult, CoverageEntry, Keyword, Outcome, RunReport, RunVerdict, TargetExit, TranscriptEntry } from '../harness/model/model.js';
+import { reportVerdict } from '../harness/engine/run-policy.js';
 import { writeFileAtomic } from './json.js';
 import { describeCalibration } from './text.js';
 

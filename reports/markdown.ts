@@ -1,13 +1,13 @@
 // The Markdown summary (--markdown FILE, and GitHub's job summary via GITHUB_STEP_SUMMARY): the verdict, the
 // counts, every fail and warn with linked requirements, and coverage by spec section. Format: docs/report-format.md.
-// It renders what the runner decided and the run's verdict the report carries (harness/run-policy.ts decided it);
+// It renders what the runner decided and the run's verdict the report carries (harness/engine/run-policy.ts decided it);
 // it never computes a check's outcome or whether the run passes.
 
 import { appendFile, mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 
-import type { CheckResult, CoverageEntry, Outcome, RunReport, RunVerdict } from '../harness/model.js';
-import { reportVerdict } from '../harness/run-policy.js';
+import type { CheckResult, CoverageEntry, Outcome, RunReport, RunVerdict } from '../harness/model/model.js';
+import { reportVerdict } from '../harness/engine/run-policy.js';
 import { writeFileAtomic } from './json.js';
 import { describeCalibration, describePace, EXIT_STDERR_LINES, exitAftermath, exitHeadline, exitsToShow } from './text.js';
 

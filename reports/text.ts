@@ -1,6 +1,6 @@
 // Small wording helpers shared by the report writers.
 
-import type { Calibration, TargetExit } from '../harness/model.js';
+import type { Calibration, TargetExit } from '../harness/model/model.js';
 
 export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
   return `${count} ${count === 1 ? singular : pluralForm}`;

@@ -3,9 +3,9 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { AnswerPace, SLOWEST_ANSWER_FACTOR } from '../harness/answer-pace.js';
-import { IutError, RpcSession } from '../harness/session.js';
-import { Transcript } from '../harness/transcript.js';
+import { AnswerPace, SLOWEST_ANSWER_FACTOR } from '../harness/wire/answer-pace.js';
+import { IutError, RpcSession } from '../harness/wire/session.js';
+import { Transcript } from '../harness/wire/transcript.js';
 
 /** A peer that answers each method after the delay the test gives it, or never (undefined). */
 class DelayedPeer implements Transport {

@@ -1,6 +1,6 @@
 // The expected-failures baseline: loading (YAML and JSON) with one-line errors, the four categories plus
 // "not exercised", strict handling, and writing a baseline from a run and reading it back. And the run policy
-// (harness/run-policy.ts) that turns results, strict, a baseline and --repeat into the run's one verdict.
+// (harness/engine/run-policy.ts) that turns results, strict, a baseline and --repeat into the run's one verdict.
 
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { BaselineError, baselineFromReport, loadBaseline, serializeBaseline, writeBaseline, type Baseline } from '../cli/baseline.js';
-import type { CheckResult, Outcome, RunReport } from '../harness/model.js';
-import { isFailingOutcome, reportVerdict, runVerdict, type RunPolicy } from '../harness/run-policy.js';
-import { ALL_CHECKS } from '../suites/index.js';
+import type { CheckResult, Outcome, RunReport } from '../harness/model/model.js';
+import { isFailingOutcome, reportVerdict, runVerdict, type RunPolicy } from '../harness/engine/run-policy.js';
+import { ALL_CHECKS } from '../suites/2025-11-25/index.js';
 import { runAgainstReferenceHttp } from './support/reference-runs.js';
 
 const TASKS = 'https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { SERVER_OPTIONS } from '../cli/options.js';
-import { parseShard } from '../harness/selection.js';
+import { parseShard } from '../harness/engine/selection.js';
 import { PROFILE_IDS } from '../cli/profiles.js';
 import { BUILT, ROOT } from './support/cli-run.js';
 import { leaveOutInstall, loadAction, runCompositeAction } from './support/composite-action.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, parseConfig } from '../cli/config.js';
-import { fixtureArguments, resolveFixtures } from '../harness/fixtures.js';
+import { fixtureArguments, resolveFixtures } from '../harness/model/fixtures.js';
 
 describe('config', () => {
   it('maps fixture roles to the IUT tools with argument templates', () => {

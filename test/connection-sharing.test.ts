@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ConnectionBroker, HOUSEHOLD_SEATS, type ConnectionRequest } from '../harness/connections/connection-broker.js';
-import type { Connection } from '../harness/connections/connect.js';
-import type { CheckResult, RunReport } from '../harness/model.js';
-import { runSuite } from '../harness/runner.js';
-import { StartGate } from '../harness/start-gate.js';
-import { makeTiming } from '../harness/timing.js';
-import { Transcript } from '../harness/transcript.js';
-import { TASKS_2025_11_25 } from '../suites/index.js';
-import { TASKS_2026_07_28 } from '../suites/ext-tasks/index.js';
+import { ConnectionBroker, HOUSEHOLD_SEATS, type ConnectionRequest } from '../harness/wire/connections/connection-broker.js';
+import type { Connection } from '../harness/wire/connections/connect.js';
+import type { CheckResult, RunReport } from '../harness/model/model.js';
+import { runSuite } from '../harness/engine/runner.js';
+import { StartGate } from '../harness/wire/start-gate.js';
+import { makeTiming } from '../harness/wire/timing.js';
+import { Transcript } from '../harness/wire/transcript.js';
+import { TASKS_2025_11_25 } from '../suites/2025-11-25/index.js';
+import { TASKS_2026_07_28 } from '../suites/2026-07-28/index.js';
 import { REFERENCE_BUILT, REFERENCE_MAIN } from './support/reference-runs.js';
 
 /** A connection that only records what the broker does with it. */

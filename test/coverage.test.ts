@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { coverageMatrix, unknownRequirements } from '../harness/coverage.js';
-import { TASKS_2026_07_28 } from '../suites/ext-tasks/index.js';
-import { TASKS_2025_11_25 } from '../suites/index.js';
+import { coverageMatrix, unknownRequirements } from '../harness/engine/coverage.js';
+import { TASKS_2026_07_28 } from '../suites/2026-07-28/index.js';
+import { TASKS_2025_11_25 } from '../suites/2025-11-25/index.js';
 
 for (const profile of [TASKS_2025_11_25, TASKS_2026_07_28]) {
   describe(`requirement coverage of ${profile.id}`, () => {

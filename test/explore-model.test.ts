@@ -13,11 +13,11 @@ import {
   judgeTerminalFinal,
   judgeTtl,
   judgeUnknownIds,
-} from '../harness/explore/model.js';
+} from '../harness/explore/2025-11-25/model.js';
 import type { Operation } from '../harness/explore/operations.js';
 import { sequenceFromRecords, toRecord } from '../harness/explore/operations.js';
 import type { Answer, CreatedTask } from '../harness/explore/run-log.js';
-import { ALL_REQUIREMENTS } from '../suites/index.js';
+import { ALL_REQUIREMENTS } from '../suites/2025-11-25/index.js';
 import { broken, LogRecorder, passes } from './support/explore-judgements.js';
 
 /** Builds a run's log by hand: times are milliseconds of performance.now(), timeOrigin 0 so createdAt is the same clock. */

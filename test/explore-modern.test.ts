@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { TargetSpec } from '../harness/connections/connect.js';
+import type { TargetSpec } from '../harness/wire/connections/connect.js';
 import { explore, type ExploreOptions } from '../harness/explore/explore.js';
 import {
   judgeDurable,
@@ -17,12 +17,12 @@ import {
   judgeModernStatuses,
   judgeModernTerminalFinal,
   judgeModernUnknownIds,
-} from '../harness/explore/modern-model.js';
+} from '../harness/explore/2026-07-28/model.js';
 import type { ExploreReport } from '../harness/explore/report.js';
 import type { Answer, CreatedTask } from '../harness/explore/run-log.js';
-import { makeTiming } from '../harness/timing.js';
+import { makeTiming } from '../harness/wire/timing.js';
 import { startReferenceHttpServer } from '../reference-server/index.js';
-import { TASKS_2026_07_28 } from '../suites/ext-tasks/index.js';
+import { TASKS_2026_07_28 } from '../suites/2026-07-28/index.js';
 import { broken, LogRecorder, passes } from './support/explore-judgements.js';
 import { REFERENCE_BUILT, REFERENCE_MAIN, TOKENS } from './support/reference-runs.js';
 

@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { TargetFacts } from '../harness/check.js';
-import { takesTasks, type FixtureBinding } from '../harness/fixtures.js';
-import { unmetPrecondition } from '../harness/preconditions.js';
+import type { TargetFacts } from '../harness/receivers/check.js';
+import { takesTasks, type FixtureBinding } from '../harness/model/fixtures.js';
+import { unmetPrecondition } from '../harness/receivers/preconditions.js';
 
 const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 const REFERENCE = fileURLToPath(new URL('../dist/reference-server/main.js', import.meta.url));

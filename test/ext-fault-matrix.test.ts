@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import { KNOWN_FAULTS } from '../reference-server/index.js';
-import { EXT_CHECKS } from '../suites/ext-tasks/index.js';
+import { EXT_CHECKS } from '../suites/2026-07-28/index.js';
 import { EXT_EXPLORE_ONLY_FAULTS } from './fault-cases/explore.js';
 import { caseLabel, EXT_FAULT_CASES, notableMessages, notableOutcomes, provingCases, runExtFaultCase, unprovenChecks } from './support/fault-matrix.js';
 import { keywordMismatches } from './support/reference-runs.js';

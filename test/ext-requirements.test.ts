@@ -5,8 +5,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it, expect } from 'vitest';
-import type { Keyword, Requirement } from '../harness/model.js';
-import { EXT_REQUIREMENTS, EXT_REQUIREMENTS_BY_ID, EXT_RETIRED_REQUIREMENT_IDS } from '../suites/ext-tasks/requirements.js';
+import type { Keyword, Requirement } from '../harness/model/model.js';
+import { EXT_REQUIREMENTS, EXT_REQUIREMENTS_BY_ID, EXT_RETIRED_REQUIREMENT_IDS } from '../suites/2026-07-28/requirements.js';
 import { headingAnchors, keywordSites, nGrams, slugify, words } from './support/keyword-sites.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));

@@ -14,8 +14,8 @@ import AjvModule from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { ValidateFunction } from 'ajv';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { RunReport, TranscriptEntry } from '../harness/model.js';
-import { TASKS_2026_07_28 } from '../suites/ext-tasks/index.js';
+import type { RunReport, TranscriptEntry } from '../harness/model/model.js';
+import { TASKS_2026_07_28 } from '../suites/2026-07-28/index.js';
 import { REFERENCE_BUILT, REFERENCE_MAIN, runAgainstReferenceHttp, runAgainstReferenceStdio } from './support/reference-runs.js';
 
 type AjvClass = typeof AjvModule.default;

@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import { KNOWN_CLIENT_FAULTS } from '../reference-client/index.js';
 import { KNOWN_FAULTS } from '../reference-server/index.js';
-import { ALL_CHECKS } from '../suites/index.js';
+import { ALL_CHECKS } from '../suites/2025-11-25/index.js';
 import { EXPLORE_ONLY_FAULTS } from './fault-cases/explore.js';
 import { ALL_CLIENT_FAULT_CASES, caseLabel, notableMessages, notableOutcomes, provingCases, runFaultCase, SERVER_FAULT_CASES, unprovenChecks } from './support/fault-matrix.js';
 import { keywordMismatches } from './support/reference-runs.js';

@@ -14,8 +14,8 @@ import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { toPlain, type RunReport, type TranscriptEntry } from '../harness/model.js';
-import { runVerdict } from '../harness/run-policy.js';
+import { toPlain, type RunReport, type TranscriptEntry } from '../harness/model/model.js';
+import { runVerdict } from '../harness/engine/run-policy.js';
 import { buildHtmlReport, TRANSCRIPT_CHUNK, writeHtmlReport } from '../reports/html.js';
 import { markup, rawHtml } from '../reports/html-template.js';
 import { REFERENCE_BUILT, REFERENCE_MAIN, runAgainstReferenceHttp } from './support/reference-runs.js';

@@ -5,10 +5,10 @@ import AjvModule from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { AnySchemaObject } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { judgeUnexpectedReply } from '../harness/runner.js';
-import { UnexpectedReply } from '../harness/check-errors.js';
-import type { Requirement, RunReport } from '../harness/model.js';
-import { runVerdict } from '../harness/run-policy.js';
+import { judgeUnexpectedReply } from '../harness/engine/runner.js';
+import { UnexpectedReply } from '../harness/receivers/check-errors.js';
+import type { Requirement, RunReport } from '../harness/model/model.js';
+import { runVerdict } from '../harness/engine/run-policy.js';
 import { buildHtmlReport, buildJunitXml, buildMarkdownSummary, formatCheckLine, formatSummary, toJsonReport } from '../reports/index.js';
 import { result, runReport } from './support/results.js';
 

@@ -9,13 +9,13 @@ import addFormatsModule from 'ajv-formats';
 import type { AnySchemaObject, ValidateFunction } from 'ajv';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import type { RunReport } from '../harness/model.js';
-import { runVerdict } from '../harness/run-policy.js';
+import type { RunReport } from '../harness/model/model.js';
+import { runVerdict } from '../harness/engine/run-policy.js';
 import { fromJsonReport, REPORT_SCHEMA_ID, reportJsonSchema, toJsonReport } from '../reports/json.js';
 import { runAgainstReferenceHttp } from './support/reference-runs.js';
 import { CALIBRATION, result } from './support/results.js';
 
-// CommonJS interop as in harness/schemas/validate.ts.
+// CommonJS interop as in harness/model/schemas/validate.ts.
 type AjvClass = typeof AjvModule.default;
 type AddFormats = typeof addFormatsModule.default;
 const Ajv2020: AjvClass = (AjvModule as unknown as { default?: AjvClass }).default ?? (AjvModule as unknown as AjvClass);

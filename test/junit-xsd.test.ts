@@ -8,8 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 
-import type { CheckResult, RunReport } from '../harness/model.js';
-import { runVerdict } from '../harness/run-policy.js';
+import type { CheckResult, RunReport } from '../harness/model/model.js';
+import { runVerdict } from '../harness/engine/run-policy.js';
 import { buildJunitXml } from '../reports/junit.js';
 import { runAgainstReferenceHttp } from './support/reference-runs.js';
 import { CALIBRATION } from './support/results.js';

@@ -7,11 +7,11 @@ import { join } from 'node:path';
 
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import type { Baseline } from '../harness/run-policy.js';
-import type { CheckResult, Outcome, RunReport } from '../harness/model.js';
-import { runVerdict, type RunPolicy } from '../harness/run-policy.js';
+import type { Baseline } from '../harness/engine/run-policy.js';
+import type { CheckResult, Outcome, RunReport } from '../harness/model/model.js';
+import { runVerdict, type RunPolicy } from '../harness/engine/run-policy.js';
 import { buildMarkdownSummary, escapeMarkdown, MARKDOWN_MAX_BYTES, writeMarkdownSummary } from '../reports/index.js';
-import { ALL_CHECKS } from '../suites/index.js';
+import { ALL_CHECKS } from '../suites/2025-11-25/index.js';
 import { runAgainstReferenceHttp } from './support/reference-runs.js';
 import { CALIBRATION } from './support/results.js';
 

@@ -1,10 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ModernHttpTransport, type HttpExchange } from '../harness/connections/modern-http-transport.js';
-import { headerValue, routedName, standardHeaders, withEnvelope, clientCapabilities, declaresExtension, TASKS_EXTENSION } from '../harness/modern/envelope.js';
-import { probeEra } from '../harness/modern/era-probe.js';
-import { makeTiming } from '../harness/timing.js';
+import { ModernHttpTransport, type HttpExchange } from '../harness/wire/2026-07-28/http-transport.js';
+import { headerValue, routedName, standardHeaders, withEnvelope, clientCapabilities, declaresExtension, TASKS_EXTENSION } from '../harness/wire/2026-07-28/envelope.js';
+import { probeEra } from '../harness/receivers/2026-07-28/era-probe.js';
+import { makeTiming } from '../harness/wire/timing.js';
 
 describe('the modern envelope', () => {
   it('keeps safe ASCII header values plain and encodes the rest with the Base64 sentinel', () => {

@@ -5,14 +5,14 @@
 // not proceed".
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ClientHub } from '../harness/connections/client-hub.js';
-import type { TargetSpec } from '../harness/connections/connect.js';
-import type { RunReport } from '../harness/model.js';
-import type { Profile } from '../harness/profile.js';
-import { runSuite } from '../harness/runner.js';
-import { makeTiming } from '../harness/timing.js';
-import { TASKS_2026_07_28 } from '../suites/ext-tasks/index.js';
-import { TASKS_2025_11_25 } from '../suites/index.js';
+import { ClientHub } from '../harness/wire/connections/client-hub.js';
+import type { TargetSpec } from '../harness/wire/connections/connect.js';
+import type { RunReport } from '../harness/model/model.js';
+import type { Profile } from '../harness/engine/profile.js';
+import { runSuite } from '../harness/engine/runner.js';
+import { makeTiming } from '../harness/wire/timing.js';
+import { TASKS_2026_07_28 } from '../suites/2026-07-28/index.js';
+import { TASKS_2025_11_25 } from '../suites/2025-11-25/index.js';
 
 const SERVER = fileURLToPath(new URL('./fixtures/refusing/refusing-server.mjs', import.meta.url));
 const CLIENT = fileURLToPath(new URL('./fixtures/refusing/refusing-client.mjs', import.meta.url));

@@ -1,11 +1,11 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHttpTransport } from '../harness/connections/http-transport.js';
-import { ModernHttpTransport } from '../harness/connections/modern-http-transport.js';
-import { paceRefusal, parseRetryAfter, PollSchedule } from '../harness/poll-pace.js';
-import { RpcSession } from '../harness/session.js';
-import { Transcript } from '../harness/transcript.js';
+import { createHttpTransport } from '../harness/wire/connections/http-transport.js';
+import { ModernHttpTransport } from '../harness/wire/2026-07-28/http-transport.js';
+import { paceRefusal, parseRetryAfter, PollSchedule } from '../harness/wire/poll-pace.js';
+import { RpcSession } from '../harness/wire/session.js';
+import { Transcript } from '../harness/wire/transcript.js';
 
 /**
  * An endpoint that refuses the first tasks/get with HTTP 429 and `Retry-After: 1` (a plain-text body, as rate

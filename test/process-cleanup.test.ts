@@ -3,13 +3,13 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openConnection } from '../harness/connections/connect.js';
-import { endEscapedProcesses, groupRunning, launchCommand, liveProcessGroups, processEnded, PROCESS_MARK, type LaunchedProcess } from '../harness/connections/process-group.js';
+import { openConnection } from '../harness/wire/connections/connect.js';
+import { endEscapedProcesses, groupRunning, launchCommand, liveProcessGroups, processEnded, PROCESS_MARK, type LaunchedProcess } from '../harness/wire/connections/process-group.js';
 import type { JsonReport } from '../reports/json.js';
 import { BROKEN_FIXTURES, BUILT, CLI, leftBehind, removeRunFolders, ROOT, runCli, runFolder } from './support/cli-run.js';
-import { CommandStdioTransport } from '../harness/connections/stdio-transport.js';
-import { IutError } from '../harness/session.js';
-import { Transcript } from '../harness/transcript.js';
+import { CommandStdioTransport } from '../harness/wire/connections/stdio-transport.js';
+import { IutError } from '../harness/wire/session.js';
+import { Transcript } from '../harness/wire/transcript.js';
 
 const groupAlive = groupRunning;
 

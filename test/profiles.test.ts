@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseSpec } from '../cli/profiles.js';
-import { combineReports } from '../harness/combine.js';
+import { combineReports } from '../harness/engine/combine.js';
 import { buildJunitXml } from '../reports/junit.js';
 import { result, runReport } from './support/results.js';
 

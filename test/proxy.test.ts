@@ -11,9 +11,9 @@ import { startReferenceHttpServer } from '../reference-server/http.js';
 import { WireJudge } from '../harness/proxy/judge.js';
 import { WireTap } from '../harness/proxy/tap.js';
 import { startHttpProxy } from '../harness/proxy/http-proxy.js';
-import { standardHeaders } from '../harness/modern/envelope.js';
-import { REQUIREMENTS } from '../suites/requirements.js';
-import { EXT_REQUIREMENTS } from '../suites/ext-tasks/requirements.js';
+import { standardHeaders } from '../harness/wire/2026-07-28/envelope.js';
+import { REQUIREMENTS } from '../suites/2025-11-25/requirements.js';
+import { EXT_REQUIREMENTS } from '../suites/2026-07-28/requirements.js';
 import { BUILT } from './support/cli-run.js';
 import { httpTransport, modernParams, RawHost, REFERENCE, startCli, stdioTransport, taskFlow } from './support/proxy-hosts.js';
 

@@ -11,7 +11,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KNOWN_CLIENT_FAULTS, clientCapabilities, runReferenceClient, type ReferenceClientHandle } from '../reference-client/index.js';
-import { ReceiverEnvironment } from '../reference-server/environment.js';
+import { ReceiverEnvironment } from '../reference-server/shared/environment.js';
 
 const MAIN = fileURLToPath(new URL('../dist/reference-client/main.js', import.meta.url));
 const RELATED = 'io.modelcontextprotocol/related-task';

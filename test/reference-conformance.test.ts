@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { liveProcessGroups } from '../harness/connections/process-group.js';
-import { ALL_CHECKS } from '../suites/index.js';
-import { TASKS_2026_07_28 } from '../suites/ext-tasks/index.js';
+import { liveProcessGroups } from '../harness/wire/connections/process-group.js';
+import { ALL_CHECKS } from '../suites/2025-11-25/index.js';
+import { TASKS_2026_07_28 } from '../suites/2026-07-28/index.js';
 import { notableResults, REFERENCE_BUILT, runAgainstReferenceHttp, runAgainstReferenceStdio } from './support/reference-runs.js';
 
 describe('the reference receiver passes the whole suite', () => {

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import AjvModule from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KNOWN_FAULTS, startReferenceHttpServer, type ReferenceHttpServer } from '../reference-server/index.js';
-import { MODERN_FAULT_DESCRIPTIONS } from '../reference-server/modern/faults.js';
+import { MODERN_FAULT_DESCRIPTIONS } from '../reference-server/2026-07-28/faults.js';
 import { parseCli } from '../reference-server/options.js';
 
 const MAIN = fileURLToPath(new URL('../dist/reference-server/main.js', import.meta.url));

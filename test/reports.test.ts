@@ -4,9 +4,9 @@ import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { RunReport } from '../harness/model.js';
-import { TOOL } from '../harness/tool.js';
-import { runVerdict } from '../harness/run-policy.js';
+import type { RunReport } from '../harness/model/model.js';
+import { TOOL } from '../harness/model/tool.js';
+import { runVerdict } from '../harness/engine/run-policy.js';
 import { buildJunitXml, formatCheckLine, formatSummary, RUN_VERDICT_CASE, SYSTEM_OUT_MAX_BYTES, toJsonReport, writeJsonReport, writeJunitReport } from '../reports/index.js';
 import { CALIBRATION, result, runReport } from './support/results.js';
 

@@ -4,8 +4,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it, expect } from 'vitest';
-import type { Keyword } from '../harness/model.js';
-import { REQUIREMENTS, REQUIREMENTS_BY_ID, RETIRED_REQUIREMENT_IDS, requirement } from '../suites/requirements.js';
+import type { Keyword } from '../harness/model/model.js';
+import { REQUIREMENTS, REQUIREMENTS_BY_ID, RETIRED_REQUIREMENT_IDS, requirement } from '../suites/2025-11-25/requirements.js';
 import { keywordSites, nGrams, slugify, specHeadings, words } from './support/keyword-sites.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));

@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import AjvModule from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { ValidateFunction } from 'ajv';
-import { validateTaskMessage, isRfc3339DateTime, TASK_SCHEMA_NAMES, type TaskSchemaName } from '../harness/schemas/validate.js';
-import { ALL_TASK_SCHEMAS, TASK_SCHEMA_ID_BASE } from '../harness/schemas/task-schemas.js';
+import { validateTaskMessage, isRfc3339DateTime, TASK_SCHEMA_NAMES, type TaskSchemaName } from '../harness/model/schemas/validate.js';
+import { ALL_TASK_SCHEMAS, TASK_SCHEMA_ID_BASE } from '../harness/model/schemas/task-schemas.js';
 
 type AjvClass = typeof AjvModule.default;
 type AddFormats = typeof addFormatsModule.default;

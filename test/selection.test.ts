@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseShard, selectChecks } from '../harness/selection.js';
-import { ALL_CHECKS, ALL_REQUIREMENTS } from '../suites/index.js';
+import { parseShard, selectChecks } from '../harness/engine/selection.js';
+import { ALL_CHECKS, ALL_REQUIREMENTS } from '../suites/2025-11-25/index.js';
 
 describe('check selection', () => {
   it('selects by ID glob, suite name and requirement ID, and skips likewise', () => {

@@ -2,10 +2,10 @@
 // and a line written while other checks ran too is labelled as the shared server's, since it may be theirs.
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { LaunchedServer } from '../harness/connections/launch-http.js';
-import { OutputTail } from '../harness/connections/output-tail.js';
-import { TargetWatcher } from '../harness/connections/target-watch.js';
-import { Transcript } from '../harness/transcript.js';
+import type { LaunchedServer } from '../harness/wire/connections/launch-http.js';
+import { OutputTail } from '../harness/wire/connections/output-tail.js';
+import { TargetWatcher } from '../harness/wire/connections/target-watch.js';
+import { Transcript } from '../harness/wire/transcript.js';
 
 /** A launched server that never exits, whose stderr the test writes; resolves each line once the watcher has had it. */
 function fakeServer(): { server: LaunchedServer; say(text: string): Promise<void> } {

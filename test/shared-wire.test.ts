@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { SharedWire, TENANT_ID_RANGE } from '../harness/connections/shared-wire.js';
+import { SharedWire, TENANT_ID_RANGE } from '../harness/wire/connections/shared-wire.js';
 
 /** The process side of a wire: what the tenants sent, and a way to send them messages as the receiver would. */
 function fakeProcess() {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sightingsInAnswer, TASK_SHAPE_REQUIREMENTS, taskShapeViolations, type TaskSighting } from '../harness/schemas/task-shape.js';
-import { ALL_CHECKS, ALL_REQUIREMENTS } from '../suites/index.js';
+import { sightingsInAnswer, TASK_SHAPE_REQUIREMENTS, taskShapeViolations, type TaskSighting } from '../harness/model/schemas/task-shape.js';
+import { ALL_CHECKS, ALL_REQUIREMENTS } from '../suites/2025-11-25/index.js';
 
 const TASK = {
   taskId: 'task-1',

@@ -1,8 +1,8 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { IutError, RpcSession } from '../harness/session.js';
-import { Transcript } from '../harness/transcript.js';
+import { IutError, RpcSession } from '../harness/wire/session.js';
+import { Transcript } from '../harness/wire/transcript.js';
 
 /** An in-memory transport whose far end is a function the test writes. */
 class ScriptedTransport implements Transport {

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Receiver } from '../harness/receiver.js';
-import type { ReceivedNotification, RpcReply } from '../harness/session.js';
-import { makeTiming } from '../harness/timing.js';
-import { pollTask } from '../harness/waits.js';
-import { PollSchedule } from '../harness/poll-pace.js';
+import type { Receiver } from '../harness/receivers/2025-11-25/receiver.js';
+import type { ReceivedNotification, RpcReply } from '../harness/wire/session.js';
+import { makeTiming } from '../harness/wire/timing.js';
+import { pollTask } from '../harness/receivers/2025-11-25/waits.js';
+import { PollSchedule } from '../harness/wire/poll-pace.js';
 
 /**
  * A receiver whose task is "working" at the first poll and "completed" after; it announces the completion with a

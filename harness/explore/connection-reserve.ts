@@ -1,8 +1,8 @@
 // A receiver process started ahead: while one run of an exploration goes on, the next run's process (a stdio server, or
 // a client under test) starts and initializes, so runs do not wait on process starts (about half of a client run's time).
-import type { Connection } from '../connections/connect.js';
-import { withinMs } from '../timing.js';
-import { Transcript } from '../transcript.js';
+import type { Connection } from '../wire/connections/connect.js';
+import { withinMs } from '../wire/timing.js';
+import { Transcript } from '../wire/transcript.js';
 
 export class ConnectionReserve {
   private next?: Promise<Connection>;

@@ -1,7 +1,7 @@
 // The counterexample file: the shrunk operations with what they saw, written so `explore --replay FILE` runs them again.
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { ReceiverRole, TranscriptEntry } from '../model.js';
+import type { ReceiverRole, TranscriptEntry } from '../model/model.js';
 import { MalformedOperation, sequenceFromRecords } from './operations.js';
 import type { Counterexample, OperationRecord } from './report.js';
 

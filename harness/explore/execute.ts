@@ -1,12 +1,12 @@
 // Runs one sequence against a fresh requestor (stdio: a new process; HTTP: a new session, and identity B when the
-// sequence needs it), speaking the profile's era (2026-07-28: the per-request envelope, modern-execute.ts), logging what each operation sent and saw and when. Every wait is bounded by the calibrated timing.
-import { openConnection, type Connection } from '../connections/connect.js';
-import { ExtReceiver } from '../modern/receiver.js';
+// sequence needs it), speaking the profile's era (2026-07-28: the per-request envelope, harness/explore/2026-07-28/execute.ts), logging what each operation sent and saw and when. Every wait is bounded by the calibrated timing.
+import { openConnection, type Connection } from '../wire/connections/connect.js';
+import { ExtReceiver } from '../receivers/2026-07-28/receiver.js';
 import { ConnectionReserve } from './connection-reserve.js';
-import { Receiver } from '../receiver.js';
-import { pause } from '../timing.js';
-import { Transcript } from '../transcript.js';
-import { uniqueText, walkTaskList } from '../waits.js';
+import { Receiver } from '../receivers/2025-11-25/receiver.js';
+import { pause } from '../wire/timing.js';
+import { Transcript } from '../wire/transcript.js';
+import { uniqueText, walkTaskList } from '../receivers/2025-11-25/waits.js';
 import { toRecord, type Operation, type Sequence } from './operations.js';
 import type { OperationRecord } from './report.js';
 import type { CreatedTask, ObservedOperation, RunLog } from './run-log.js';
@@ -60,7 +60,7 @@ export async function executeSequence(sequence: Sequence, setup: ExecutionSetup)
     };
     let runner: RunnerBase<unknown>;
     if (setup.modern) {
-      const { ModernRunner } = await import('./modern-execute.js');
+      const { ModernRunner } = await import('./2026-07-28/execute.js');
       const primary = new ExtReceiver(await open('A', 'primary'));
       const peer = withPeer ? new ExtReceiver(await open('B', 'peer')) : undefined;
       runner = new ModernRunner(setup, log, primary, peer, abort.signal);

@@ -1,24 +1,24 @@
 // The exploration: discover and calibrate once, run generated sequences against fresh requestors until the budget is
 // spent or the model sees a violation, shrink that violation with fast-check, and report every property's outcome.
 import fc from 'fast-check';
-import { describeTarget, wireTransport, type TargetSpec } from '../connections/connect.js';
-import { discoverTarget, TargetUnreachable } from '../discovery.js';
-import { takesTasks, type FixtureBinding, type FixtureMapping } from '../fixtures.js';
-import { SPEC_URL, SPEC_VERSION } from '../model-basics.js';
-import type { FixtureRole, ReceiverRole, Requirement } from '../model.js';
-import { declaresTaskRequests, tasksCapability } from '../preconditions.js';
-import { calibrate, type Timing } from '../timing.js';
+import { describeTarget, wireTransport, type TargetSpec } from '../wire/connections/connect.js';
+import { discoverTarget, TargetUnreachable } from '../receivers/2025-11-25/discovery.js';
+import { takesTasks, type FixtureBinding, type FixtureMapping } from '../model/fixtures.js';
+import { SPEC_URL, SPEC_VERSION } from '../model/model-basics.js';
+import type { FixtureRole, ReceiverRole, Requirement } from '../model/model.js';
+import { declaresTaskRequests, tasksCapability } from '../receivers/preconditions.js';
+import { calibrate, type Timing } from '../wire/timing.js';
 import { counterexampleFileName, writeCounterexampleFile } from './counterexample-file.js';
 import type { ConnectionReserve } from './connection-reserve.js';
 import { connectionReserve, executeSequence, EXPLORE_ERROR, type ExecutedRun } from './execute.js';
 import { sequenceArbitrary, type GenerationScope } from './generate.js';
-import { EXPLORE_PROPERTIES, firstViolation, judgeRun, MODERN_EXPLORE_PROPERTIES, severityOf, type ExploreProperty, type Judgement, type PropertyId, type Violation } from './model.js';
-import { judgeModernRun } from './modern-model.js';
+import { EXPLORE_PROPERTIES, firstViolation, judgeRun, MODERN_EXPLORE_PROPERTIES, severityOf, type ExploreProperty, type Judgement, type PropertyId, type Violation } from './2025-11-25/model.js';
+import { judgeModernRun } from './2026-07-28/model.js';
 import { plainResults } from './plain-results.js';
 import type { RunLog } from './run-log.js';
 import type { ExecutionSetup } from './runner-base.js';
-import type { TargetFacts } from '../check.js';
-import { declaresExtension, TASKS_EXTENSION } from '../modern/envelope.js';
+import type { TargetFacts } from '../receivers/check.js';
+import { declaresExtension, TASKS_EXTENSION } from '../wire/2026-07-28/envelope.js';
 import {
   EXPLORE_ROLES,
   MODERN_DELAYS_MS,
@@ -34,7 +34,7 @@ import {
 } from './operations.js';
 import type { Counterexample, ExploreReport, OperationRecord, PropertyResult } from './report.js';
 
-export { EXPLORE_PROPERTIES, MODERN_EXPLORE_PROPERTIES } from './model.js';
+export { EXPLORE_PROPERTIES, MODERN_EXPLORE_PROPERTIES } from './2025-11-25/model.js';
 
 export interface ExploreOptions {
   target: TargetSpec;
@@ -130,7 +130,7 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
   let discovered;
   try {
     discovered = dialect.modern
-      ? await (await import('../modern/discovery.js')).discoverModernTarget(options.target, options.timing, options.fixtureMappings ?? {})
+      ? await (await import('../receivers/2026-07-28/discovery.js')).discoverModernTarget(options.target, options.timing, options.fixtureMappings ?? {})
       : await discoverTarget(options.target, options.timing, options.role ?? 'server', options.fixtureMappings ?? {});
   } catch (error) {
     if (!(error instanceof TargetUnreachable)) throw error;

@@ -4,14 +4,14 @@
 // every task's expected result is that result with the task's text put in. The error fixture's plain error is the one
 // its tasks must replay (as result-retrieval.same-error judges). A framework that words an error its own way ("Error:
 // …", "MCP error -32042: …") in the plain call and the task alike is then no violation.
-import { openConnection, type TargetSpec } from '../connections/connect.js';
-import { describeReply } from '../describe.js';
-import type { FixtureBinding } from '../fixtures.js';
-import type { FixtureRole } from '../model.js';
-import { Receiver } from '../receiver.js';
-import type { Timing } from '../timing.js';
-import { Transcript } from '../transcript.js';
-import { uniqueText } from '../waits.js';
+import { openConnection, type TargetSpec } from '../wire/connections/connect.js';
+import { describeReply } from '../model/describe.js';
+import type { FixtureBinding } from '../model/fixtures.js';
+import type { FixtureRole } from '../model/model.js';
+import { Receiver } from '../receivers/2025-11-25/receiver.js';
+import type { Timing } from '../wire/timing.js';
+import { Transcript } from '../wire/transcript.js';
+import { uniqueText } from '../receivers/2025-11-25/waits.js';
 import { comparable } from './run-log.js';
 
 /** A plain call's result (without _meta) as canonical JSON, with its text cut out where `probe` stood. */

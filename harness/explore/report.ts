@@ -1,6 +1,6 @@
 // What an exploration (mcp-tasks-conformance explore) hands the reports: the runs it made, and for each property
 // of the model whether any run broke it, with the shrunk counterexample. Plain data, like the RunReport.
-import type { Keyword, ProfileRef, ReceiverRole, RunTarget, TranscriptEntry } from '../model.js';
+import type { Keyword, ProfileRef, ReceiverRole, RunTarget, TranscriptEntry } from '../model/model.js';
 
 /** One operation of a generated sequence, as data (what replays it), and what it saw. */
 export interface OperationRecord {

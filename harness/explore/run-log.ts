@@ -1,8 +1,8 @@
 // What one run of a sequence saw: every operation with when it was sent and answered, and the tasks it created.
 // The model judges this log alone, so it is plain data that tests can write by hand.
-import { canonicalJson } from '../describe.js';
-import type { FixtureMethod } from '../fixtures.js';
-import type { TranscriptEntry } from '../model.js';
+import { canonicalJson } from '../model/describe.js';
+import type { FixtureMethod } from '../model/fixtures.js';
+import type { TranscriptEntry } from '../model/model.js';
 import type { ExploreRole, Operation } from './operations.js';
 
 /** How the receiver answered one operation. */

@@ -1,11 +1,11 @@
 // What every requestor of an exploration shares, whichever profile it speaks: creation indexes handed out in order,
 // which operations of a step may run, the log of what each saw, and the ids it names.
 import { randomUUID } from 'node:crypto';
-import type { FixtureBinding } from '../fixtures.js';
-import type { FixtureRole } from '../model.js';
-import type { RpcReply } from '../session.js';
-import type { Timing } from '../timing.js';
-import type { TargetSpec } from '../connections/connect.js';
+import type { FixtureBinding } from '../model/fixtures.js';
+import type { FixtureRole } from '../model/model.js';
+import type { RpcReply } from '../wire/session.js';
+import type { Timing } from '../wire/timing.js';
+import type { TargetSpec } from '../wire/connections/connect.js';
 import type { ConnectionReserve } from './connection-reserve.js';
 import { expectedFor, type PlainError, type PlainResult } from './plain-results.js';
 import type { Operation } from './operations.js';

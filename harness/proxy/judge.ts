@@ -3,13 +3,13 @@
 // version in _meta is 2026-07-28), and judges receiver rules on the side that receives a task and requestor rules on
 // the side that asks. Message rules reuse the suite's schemas; lifecycle rules are explore's model (lifecycle.ts).
 // Every structure is bounded, so a session of days costs what a session of minutes does.
-import { RELATED_TASK_META, levelOf } from '../model-basics.js';
-import type { Era, Keyword, Requirement } from '../model.js';
-import { isRecord, isTerminalStatus } from '../explore/model.js';
+import { RELATED_TASK_META, levelOf } from '../model/model-basics.js';
+import type { Era, Keyword, Requirement } from '../model/model.js';
+import { isRecord, isTerminalStatus } from '../explore/2025-11-25/model.js';
 import type { Answer } from '../explore/run-log.js';
-import { pacedTaskOf } from '../poll-pace.js';
-import { sightingsInAnswer, taskShapeViolations, TASK_SHAPE_REQUIREMENTS } from '../schemas/task-shape.js';
-import { META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION } from '../modern/envelope.js';
+import { pacedTaskOf } from '../wire/poll-pace.js';
+import { sightingsInAnswer, taskShapeViolations, TASK_SHAPE_REQUIREMENTS } from '../model/schemas/task-shape.js';
+import { META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION } from '../wire/2026-07-28/envelope.js';
 import { addOperation, LIFECYCLE_REQUIREMENTS, startTask, type TrackedTask } from './lifecycle.js';
 import { otherParty, type Party, type WireEntry } from './wire.js';
 

@@ -1,12 +1,12 @@
 // The proxy's findings as the suite's RunReport, so every existing writer renders them: one result per rule the
 // proxy judges on each side, pass where the traffic exercised it and it held, fail or warn where it broke (the
 // keyword decides), and skip ("not observed") where the traffic never put it to the test.
-import { combineReports } from '../combine.js';
-import { coverageMatrix } from '../coverage.js';
-import { levelOf, summarize } from '../model-basics.js';
-import type { CheckResult, Era, Finding, Outcome, Requirement, RunReport, TranscriptEntry } from '../model.js';
-import type { Profile } from '../profile.js';
-import type { CheckDefinition } from '../check.js';
+import { combineReports } from '../engine/combine.js';
+import { coverageMatrix } from '../engine/coverage.js';
+import { levelOf, summarize } from '../model/model-basics.js';
+import type { CheckResult, Era, Finding, Outcome, Requirement, RunReport, TranscriptEntry } from '../model/model.js';
+import type { Profile } from '../engine/profile.js';
+import type { CheckDefinition } from '../receivers/check.js';
 import { JUDGED_RULES, type RuleObservation } from './judge.js';
 import type { Party, WireEntry } from './wire.js';
 

@@ -2,8 +2,8 @@
 // both ways as it comes (same bytes, same order, back-pressure kept), the server's stderr to its own. Its stdout
 // carries nothing but what the server wrote. The tap sees a copy of each chunk after it was forwarded.
 import type { Readable, Writable } from 'node:stream';
-import { launchCommand } from '../connections/process-group.js';
-import { withinMs } from '../timing.js';
+import { launchCommand } from '../wire/connections/process-group.js';
+import { withinMs } from '../wire/timing.js';
 import { LineCutter, type WireTap } from './tap.js';
 
 /** How long a server may take to end after the host closed its stdin. */

@@ -1,4 +1,4 @@
-import type { Outcome } from '../../harness/model.js';
+import type { Outcome } from '../../harness/model/model.js';
 
 /**
  * One fault-injected run of the reference receiver: the listed checks must catch it with the given outcome

@@ -7,15 +7,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import type { TargetSpec } from '../../harness/connections/connect.js';
+import type { TargetSpec } from '../../harness/wire/connections/connect.js';
 import { explore } from '../../harness/explore/explore.js';
 import type { ExploreReport } from '../../harness/explore/report.js';
-import { makeTiming } from '../../harness/timing.js';
+import { makeTiming } from '../../harness/wire/timing.js';
 import { startReferenceHttpServer } from '../../reference-server/index.js';
-import { ALL_REQUIREMENTS } from '../../suites/index.js';
-import { TASKS_2026_07_28 } from '../../suites/ext-tasks/index.js';
-import { ClientHub } from '../../harness/connections/client-hub.js';
-import { liveProcessGroups } from '../../harness/connections/process-group.js';
+import { ALL_REQUIREMENTS } from '../../suites/2025-11-25/index.js';
+import { TASKS_2026_07_28 } from '../../suites/2026-07-28/index.js';
+import { ClientHub } from '../../harness/wire/connections/client-hub.js';
+import { liveProcessGroups } from '../../harness/wire/connections/process-group.js';
 import { EXPLORE_ONLY_FAULTS, EXT_EXPLORE_ONLY_FAULTS } from '../fault-cases/explore.js';
 import { REFERENCE_BUILT, REFERENCE_MAIN, TOKENS } from '../support/reference-runs.js';
 

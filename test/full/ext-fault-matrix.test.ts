@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
-import type { RunReport } from '../../harness/model.js';
-import { EXT_CHECKS } from '../../suites/ext-tasks/index.js';
+import type { RunReport } from '../../harness/model/model.js';
+import { EXT_CHECKS } from '../../suites/2026-07-28/index.js';
 import { caseLabel, EXT_FAULT_CASES, notableMessages, notableOutcomes, runExtFaultCase } from '../support/fault-matrix.js';
 import { keywordMismatches } from '../support/reference-runs.js';
 

@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
-import type { RunReport } from '../../harness/model.js';
-import { ALL_CHECKS } from '../../suites/index.js';
+import type { RunReport } from '../../harness/model/model.js';
+import { ALL_CHECKS } from '../../suites/2025-11-25/index.js';
 import { ALL_CLIENT_FAULT_CASES, caseLabel, checksOfRole, notableMessages, notableOutcomes, runFaultCase, SERVER_FAULT_CASES } from '../support/fault-matrix.js';
 import { keywordMismatches, runAgainstReferenceStdio } from '../support/reference-runs.js';
 

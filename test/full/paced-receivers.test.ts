@@ -8,7 +8,7 @@ import {
   runAgainstReferenceStdio,
   type ReferenceRunOptions,
 } from '../support/reference-runs.js';
-import { TASKS_2026_07_28 } from '../../suites/ext-tasks/index.js';
+import { TASKS_2026_07_28 } from '../../suites/2026-07-28/index.js';
 
 /**
  * A correct receiver that enforces the pace it asks for (a tasks/get sooner than the task's pollInterval is

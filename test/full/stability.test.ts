@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpus } from 'node:os';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { RunReport } from '../../harness/model.js';
+import type { RunReport } from '../../harness/model/model.js';
 import { unstableChecks } from '../../cli/repeat.js';
 import { notableResults, runAgainstReferenceHttp } from '../support/reference-runs.js';
 

@@ -4,7 +4,7 @@
 // fixture client (test/fixtures/third-party/*-client.mjs) against the suite's hub on loopback.
 // Regenerate the expected results deliberately with: UPDATE_EXPECTED=1 npx vitest run test/third-party-clients.test.ts
 import { afterAll, describe, expect, it } from 'vitest';
-import { liveProcessGroups } from '../../harness/connections/process-group.js';
+import { liveProcessGroups } from '../../harness/wire/connections/process-group.js';
 import { checkThirdParty, describeChanges, TARGETS, TEST_TIMEOUT_MS } from '../support/third-party.js';
 
 // Side by side: the runs mostly wait on the clients' delays; no client process may outlive them.

@@ -2,7 +2,7 @@
 // test/fixtures/third-party/mcp-framework-server.mjs, over stdio and over the framework's http-stream transport.
 // Regenerate the expected results deliberately with: UPDATE_EXPECTED=1 npx vitest run test/third-party-mcp-framework.test.ts
 import { afterAll, describe, expect, it } from 'vitest';
-import { liveProcessGroups } from '../../harness/connections/process-group.js';
+import { liveProcessGroups } from '../../harness/wire/connections/process-group.js';
 import { checkThirdParty, describeChanges, TARGETS, TEST_TIMEOUT_MS } from '../support/third-party.js';
 
 // The runs in this file go side by side (they mostly wait on the servers' work); no process may outlive them.

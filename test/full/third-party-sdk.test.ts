@@ -3,7 +3,7 @@
 // negative controls without any task support, a plain v1 McpServer and a v2 (@modelcontextprotocol/server) one.
 // Regenerate the expected results deliberately with: UPDATE_EXPECTED=1 npx vitest run test/third-party-sdk.test.ts
 import { afterAll, describe, expect, it } from 'vitest';
-import { liveProcessGroups } from '../../harness/connections/process-group.js';
+import { liveProcessGroups } from '../../harness/wire/connections/process-group.js';
 import { checkThirdParty, describeChanges, TARGETS, TEST_TIMEOUT_MS } from '../support/third-party.js';
 
 // The runs in this file go side by side (they mostly wait on the servers' work); no process may outlive them.

@@ -2,7 +2,7 @@
 // streamableHttp mode, with configs/server-everything.json mapping the fixture roles to its task tool.
 // Regenerate the expected results deliberately with: UPDATE_EXPECTED=1 npx vitest run test/third-party-server-everything.test.ts
 import { afterAll, describe, expect, it } from 'vitest';
-import { liveProcessGroups } from '../../harness/connections/process-group.js';
+import { liveProcessGroups } from '../../harness/wire/connections/process-group.js';
 import { checkThirdParty, describeChanges, TARGETS, TEST_TIMEOUT_MS } from '../support/third-party.js';
 
 // The runs in this file go side by side (they mostly wait on the servers' work); no process may outlive them.

@@ -1,7 +1,7 @@
 // Assertions on one property's judgement of a hand-made exploration log, shared by the model tests of both profiles.
 import { expect } from 'vitest';
-import { severityOf, type Judgement } from '../../harness/explore/model.js';
-import type { Requirement } from '../../harness/model.js';
+import { severityOf, type Judgement } from '../../harness/explore/2025-11-25/model.js';
+import type { Requirement } from '../../harness/model/model.js';
 import type { Operation } from '../../harness/explore/operations.js';
 import type { Answer, ObservedOperation, RunLog } from '../../harness/explore/run-log.js';
 

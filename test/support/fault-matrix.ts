@@ -1,10 +1,10 @@
 // The fault matrices in two tiers. The whole matrix (npm run test:full) runs the whole suite for every fault
 // and demands the exact set of checks that catch it. The fast tier (npm test) proves every check can fail in
 // little time: for one fault per check it runs only the catching checks and demands their outcomes.
-import type { RunReport } from '../../harness/model.js';
-import type { Profile } from '../../harness/profile.js';
-import { ALL_CHECKS } from '../../suites/index.js';
-import { TASKS_2026_07_28 } from '../../suites/ext-tasks/index.js';
+import type { RunReport } from '../../harness/model/model.js';
+import type { Profile } from '../../harness/engine/profile.js';
+import { ALL_CHECKS } from '../../suites/2025-11-25/index.js';
+import { TASKS_2026_07_28 } from '../../suites/2026-07-28/index.js';
 import { EXT_FLOW_FAULT_CASES } from '../fault-cases/ext-flow.js';
 import { EXT_SURFACE_FAULT_CASES } from '../fault-cases/ext-surface.js';
 import { ALLOWED_ALTERNATIVE_CASES } from '../fault-cases/allowed-alternatives.js';

@@ -2,7 +2,7 @@
 // bold RFC 2119 keyword as "<anchor>/<n>" (the n-th keyword of its section, page order). Shared by the catalogue
 // tests of both profiles.
 
-import type { Keyword } from '../../harness/model.js';
+import type { Keyword } from '../../harness/model/model.js';
 
 /** Heading slug as the spec site builds anchors: lowercase, punctuation dropped, spaces to hyphens. */
 export function slugify(heading: string): string {

@@ -1,17 +1,17 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { TargetSpec } from '../../harness/connections/connect.js';
-import type { RunReport } from '../../harness/model.js';
-import { runSuite } from '../../harness/runner.js';
-import { makeTiming } from '../../harness/timing.js';
-import { ClientHub } from '../../harness/connections/client-hub.js';
+import type { TargetSpec } from '../../harness/wire/connections/connect.js';
+import type { RunReport } from '../../harness/model/model.js';
+import { runSuite } from '../../harness/engine/runner.js';
+import { makeTiming } from '../../harness/wire/timing.js';
+import { ClientHub } from '../../harness/wire/connections/client-hub.js';
 import { runReferenceClient } from '../../reference-client/index.js';
 import { startReferenceHttpServer } from '../../reference-server/index.js';
-import type { Profile } from '../../harness/profile.js';
-import type { FixtureMapping } from '../../harness/fixtures.js';
-import type { FixtureRole } from '../../harness/model.js';
-import { ALL_REQUIREMENTS, TASKS_2025_11_25 } from '../../suites/index.js';
-import { TASKS_2026_07_28 } from '../../suites/ext-tasks/index.js';
+import type { Profile } from '../../harness/engine/profile.js';
+import type { FixtureMapping } from '../../harness/model/fixtures.js';
+import type { FixtureRole } from '../../harness/model/model.js';
+import { ALL_REQUIREMENTS, TASKS_2025_11_25 } from '../../suites/2025-11-25/index.js';
+import { TASKS_2026_07_28 } from '../../suites/2026-07-28/index.js';
 
 export const REFERENCE_MAIN = fileURLToPath(new URL('../../dist/reference-server/main.js', import.meta.url));
 export const REFERENCE_BUILT = existsSync(REFERENCE_MAIN);

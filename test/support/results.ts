@@ -1,5 +1,5 @@
-import { summarize } from '../../harness/model-basics.js';
-import type { Calibration, CheckResult, RunReport } from '../../harness/model.js';
+import { summarize } from '../../harness/model/model-basics.js';
+import type { Calibration, CheckResult, RunReport } from '../../harness/model/model.js';
 
 /** A hand-made check result for report tests: defaults for every field, the test names what matters. */
 export function result(overrides: Partial<CheckResult> & Pick<CheckResult, 'id' | 'outcome'>): CheckResult {

@@ -14,14 +14,14 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../../cli/config.js';
-import { ClientHub } from '../../harness/connections/client-hub.js';
-import type { TargetSpec } from '../../harness/connections/connect.js';
-import { launchHttpServer } from '../../harness/connections/launch-http.js';
-import type { LaunchedProcess } from '../../harness/connections/process-group.js';
-import type { Outcome, RunReport } from '../../harness/model.js';
-import { runSuite } from '../../harness/runner.js';
-import { makeTiming } from '../../harness/timing.js';
-import { ALL_CHECKS, TASKS_2025_11_25 } from '../../suites/index.js';
+import { ClientHub } from '../../harness/wire/connections/client-hub.js';
+import type { TargetSpec } from '../../harness/wire/connections/connect.js';
+import { launchHttpServer } from '../../harness/wire/connections/launch-http.js';
+import type { LaunchedProcess } from '../../harness/wire/connections/process-group.js';
+import type { Outcome, RunReport } from '../../harness/model/model.js';
+import { runSuite } from '../../harness/engine/runner.js';
+import { makeTiming } from '../../harness/wire/timing.js';
+import { ALL_CHECKS, TASKS_2025_11_25 } from '../../suites/2025-11-25/index.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const NODE = `"${process.execPath}"`;

@@ -1,0 +1,461 @@
+import { setMaxListeners } from 'node:events';
+import { CheckSkip, CheckStop, RunDeadline, StagingMissed, UnexpectedReply, type CheckDefinition, type TargetFacts } from '../receivers/check.js';
+import { describeTarget, wireTransport, type TargetSpec } from '../wire/connections/connect.js';
+import type { LaunchedServer } from '../wire/connections/launch-http.js';
+import { deathVerdict, describeDeath, TargetWatcher, type CheckWatch, type TargetDeath } from '../wire/connections/target-watch.js';
+import { RunningCheck } from './context.js';
+import { discoverTarget, TargetUnreachable } from '../receivers/2025-11-25/discovery.js';
+import type { FixtureMapping } from '../model/fixtures.js';
+import { coverageMatrix } from './coverage.js';
+import type { Profile } from './profile.js';
+import { levelOf, requirementUrl, summarize } from '../model/model-basics.js';
+import type { Calibration, CheckResult, Finding, FixtureRole, Level, Outcome, ReceiverRole, Requirement, RunReport } from '../model/model.js';
+import { unmetPrecondition } from '../receivers/preconditions.js';
+import { IutError } from '../wire/session.js';
+import { calibrate, PACED_POLL_MS, type Timing } from '../wire/timing.js';
+import { Transcript } from '../wire/transcript.js';
+import { StartGate } from '../wire/start-gate.js';
+import { ConnectionBroker } from '../wire/connections/connection-broker.js';
+
+export interface RunOptions {
+  target: TargetSpec;
+  role: ReceiverRole;
+  checks: readonly CheckDefinition[];
+  /** The spec version run: its catalogue judges the findings; `checks` are the ones selected from it. */
+  profile: Profile;
+  timing: Timing;
+  concurrency: number;
+  fixtureMappings?: Partial<Record<FixtureRole, FixtureMapping>>;
+  bundledReference?: boolean;
+  tool: { name: string; version: string };
+  /** Called as each check finishes, for live console output. */
+  onResult?: (result: CheckResult) => void;
+  /** Aborting it ends the run early; the results so far are still reported. */
+  signal?: AbortSignal;
+  /**
+   * The HTTP server the suite launched (--launch), watched while the checks run, and how to start it again when it
+   * dies (bounded: MAX_RESTARTS per run). Without `restart` a server that died stays gone and the checks left do not run.
+   */
+  launched?: { server: LaunchedServer; restart?: () => Promise<LaunchedServer> };
+  /** Called at once when the server under test dies or is started again, for the live console. */
+  onNotice?: (line: string) => void;
+  /**
+   * Whether a stdio receiver process may serve several checks in turn (default true): kept only after a check that
+   * found nothing wrong and left nothing outstanding. False (--fresh-connections): each check starts its own.
+   */
+  shareConnections?: boolean;
+  /** Process starts of several runs at once (the profiles of one run, side by side) share one gate, one per core. */
+  startGate?: StartGate;
+}
+
+const LEVEL_RANK: Record<Level, number> = { must: 0, should: 1, may: 2 };
+
+/**
+ * The run cannot happen (exit 2), yet the reports asked for are still written: every selected check not run,
+ * saying why, so that CI reading only the JUnit file sees errors rather than an empty pass.
+ */
+export function notRunReport(options: RunOptions, why: string, startedAt = new Date(), started = performance.now()): RunReport {
+  const applicable = options.checks.filter((check) => check.roles.includes(options.role));
+  const results = applicable.map((check) => notRun(check, options, `not run: the receiver under test could not be reached: ${why}`));
+  return assembleReport(options, applicable, results, [`The run could not happen: ${why}`], startedAt, started, undefined, undefined, undefined);
+}
+
+/**
+ * How much longer than its calibrated bound a check may take because the receiver asked for a slower pace than
+ * discovery saw: the per-poll cost the timing did not budget, for as many polls as a check's bound budgets.
+ */
+function paceOwedMs(timing: Timing): number {
+  const learnedMs = timing.answerPace.asked.longestIntervalMs;
+  return PACE_POLLS_PER_CHECK * Math.max(0, learnedMs - Math.max(timing.askedPollMs, PACED_POLL_MS));
+}
+/** As timing.ts budgets a check's bound: twenty polls at the asked pace. */
+const PACE_POLLS_PER_CHECK = 20;
+
+/** Runs the checks concurrently against fresh connections and gathers a report; the harness knows no individual check. */
+export async function runSuite(options: RunOptions): Promise<RunReport> {
+  const startedAt = new Date();
+  const started = performance.now();
+  const applicable = options.checks.filter((check) => check.roles.includes(options.role));
+  let facts: TargetFacts;
+  let timing: Timing;
+  try {
+    const discovered =
+      options.profile.era === 'modern'
+        ? await (await import('../receivers/2026-07-28/discovery.js')).discoverModernTarget(options.target, options.timing, options.fixtureMappings ?? {})
+        : await discoverTarget(options.target, options.timing, options.role, options.fixtureMappings ?? {});
+    facts = discovered.facts;
+    // From here on every bound and scenario duration follows the receiver's measured pace.
+    timing = calibrate(options.timing, discovered.measured);
+  } catch (error) {
+    if (error instanceof TargetUnreachable) error.report = notRunReport(options, error.message, startedAt, started);
+    throw error;
+  }
+  const notices: string[] = [...facts.fixtures.values()].flatMap((binding) => (binding.standIn ? [binding.standIn] : []));
+  const wanted = options.profile.protocolVersion;
+  if (facts.protocolVersion !== wanted) {
+    notices.push(
+      `The receiver negotiated protocol version ${facts.protocolVersion}, not ${wanted}; this profile (${options.profile.title}) is defined by ${wanted}, so verdicts may reflect the version mismatch.`,
+    );
+  }
+  const runAbort = new AbortController();
+  // Every running check listens on the run's signal; with --concurrency above 10 Node warned of a leak.
+  setMaxListeners(0, runAbort.signal);
+  const deadline = setTimeout(() => runAbort.abort(new RunDeadline(timing.runDeadlineMs)), timing.runDeadlineMs);
+  options.signal?.addEventListener('abort', () => runAbort.abort(options.signal?.reason), { once: true });
+  // The server under test is watched while the checks run (not for a client under test: the hub is ours).
+  const watcher =
+    options.target.transport === 'client'
+      ? undefined
+      : new TargetWatcher({
+          url: options.target.transport === 'http' ? options.target.url : undefined,
+          server: options.launched?.server,
+          restart: options.launched?.restart,
+          exitGraceMs: Math.max(1_000, timing.allowanceMs * 4),
+          onNotice: options.onNotice,
+        });
+  const results: CheckResult[] = new Array(applicable.length);
+  // Longest expected first, so the run ends soon after its longest check; results keep the catalogue's order.
+  const order = longestFirst(applicable, timing, facts);
+  let next = 0;
+  // Only process starts are gated (stdio servers, clients under test): an HTTP session costs the harness next to nothing.
+  const broker = new ConnectionBroker(options.shareConnections ?? true, options.target.transport === 'http' ? undefined : (options.startGate ?? new StartGate()), options.onNotice);
+  const worker = async () => {
+    while (next < order.length) {
+      const index = order[next++];
+      const check = applicable[index];
+      let result: CheckResult | undefined;
+      // A check that did not pass on a process other checks used (at once or before it) is run again on one of its own.
+      let beside: { result: CheckResult; sharers: Sharers } | undefined;
+      for (let attempt = 1; !result; attempt += 1) {
+        // While a launched server is being started again, no check starts against it. The state is read again after
+        // each wait, and nothing is awaited between that read and the check registering with the watcher.
+        while (watcher?.state === 'restarting' && !runAbort.signal.aborted) await watcher.whenUsable(runAbort.signal);
+        if (runAbort.signal.aborted) {
+          result = notRun(check, options, runAbort.signal.reason instanceof RunDeadline ? `not run: ${runAbort.signal.reason.message}` : 'not run: the run was interrupted');
+        } else if (watcher?.state === 'gone') {
+          result = notRun(check, options, watcher.notRunMessage());
+        } else {
+          const ran = await attemptCheck(check, facts, { ...options, timing }, runAbort.signal, watcher, broker, beside !== undefined);
+          // A check that started as the server died, and never reached it, runs again against the new process (once).
+          if (ran.neverReached && attempt === 1) continue;
+          if (ran.againAlone && !beside && !runAbort.signal.aborted) beside = { result: ran.result, sharers: ran.againAlone };
+          else result = beside ? { ...ran.result, info: [...ran.result.info, firstTryShared(beside.result, beside.sharers)] } : ran.result;
+        }
+      }
+      results[index] = result;
+      options.onResult?.(result);
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, applicable.length)) }, worker));
+  } finally {
+    clearTimeout(deadline);
+    await broker.end();
+    await watcher?.stop();
+  }
+  if (watcher) notices.push(...watcher.notices());
+  notices.push(...broker.notices());
+  const report = assembleReport(options, applicable, results, notices, startedAt, started, facts.protocolVersion, facts.serverInfo, timing.calibration);
+  if (watcher && watcher.exits.length > 0) report.targetExits = watcher.exits;
+  return report;
+}
+
+/**
+ * A guess at one fixture task's work where the mapped tool ignores the suite's delay: only the order matters, and
+ * such work (seconds, for a real tool) outlasts what any scenario waits of its own.
+ */
+const UNCONTROLLED_WORK_MS = 10_000;
+
+/** Indices of the checks, longest expected duration first (ties in catalogue order). */
+export function longestFirst(checks: readonly CheckDefinition[], timing: Timing, facts?: Pick<TargetFacts, 'fixtures'>): number[] {
+  const workOwnPace = [...(facts?.fixtures.values() ?? [])].some((binding) => !binding.honoursDelay);
+  const expected = checks.map((check) => timing.span(check.cost.waitMs, check.cost.roundTrips) + (workOwnPace ? (check.cost.awaitsWork ?? 0) * UNCONTROLLED_WORK_MS : 0));
+  return checks.map((_, index) => index).sort((a, b) => expected[b] - expected[a] || a - b);
+}
+
+function assembleReport(
+  options: RunOptions,
+  applicable: readonly CheckDefinition[],
+  results: CheckResult[],
+  notices: string[],
+  startedAt: Date,
+  started: number,
+  negotiatedProtocolVersion: string | undefined,
+  serverInfo: unknown,
+  calibration: Calibration | undefined,
+): RunReport {
+  return {
+    tool: options.tool,
+    specVersion: options.profile.id,
+    profile: { id: options.profile.id, title: options.profile.title, specUrl: options.profile.specUrl },
+    profiles: [{ id: options.profile.id, title: options.profile.title, specUrl: options.profile.specUrl }],
+    target: { transport: wireTransport(options.target), description: describeTarget(options.target), bundledReference: options.bundledReference ?? false },
+    role: options.role,
+    negotiatedProtocolVersion,
+    serverInfo,
+    startedAt: startedAt.toISOString(),
+    durationMs: Math.round(performance.now() - started),
+    summary: summarize(results),
+    results,
+    notices,
+    coverage: coverageMatrix(applicable, options.profile.requirements).map((row) => ({
+      id: row.requirement.id,
+      profile: options.profile.id,
+      keyword: row.requirement.keyword,
+      binds: row.requirement.binds,
+      section: row.requirement.section,
+      url: requirementUrl(row.requirement),
+      summary: row.requirement.summary,
+      checks: row.checks,
+      ...(row.reason ? { reason: row.reason } : {}),
+    })),
+    ...(calibration ? { calibration } : {}),
+  };
+}
+
+function strongestLevel(check: CheckDefinition, requirements: ReadonlyMap<string, Requirement>): Level {
+  let level: Level = 'may';
+  for (const id of check.requirements) {
+    const requirement = requirements.get(id);
+    if (requirement && LEVEL_RANK[levelOf(requirement.keyword)] < LEVEL_RANK[level]) level = levelOf(requirement.keyword);
+  }
+  return level;
+}
+
+function baseResult(check: CheckDefinition, options: RunOptions): Omit<CheckResult, 'outcome' | 'message' | 'durationMs' | 'transcript'> {
+  return {
+    id: check.id,
+    profile: options.profile.id,
+    title: check.title,
+    suite: check.suite,
+    role: options.role,
+    requirements: [...check.requirements],
+    level: strongestLevel(check, options.profile.requirements),
+    findings: [],
+    info: [],
+  };
+}
+
+function notRun(check: CheckDefinition, options: RunOptions, reason: string): CheckResult {
+  return { ...baseResult(check, options), outcome: 'error', message: reason, durationMs: 0, transcript: [] };
+}
+
+export async function runCheck(check: CheckDefinition, facts: TargetFacts, options: RunOptions, runSignal: AbortSignal, watcher?: TargetWatcher): Promise<CheckResult> {
+  const broker = new ConnectionBroker(false);
+  try {
+    return (await attemptCheck(check, facts, options, runSignal, watcher, broker)).result;
+  } finally {
+    await broker.end();
+  }
+}
+
+/** The checks that shared a receiver process with a check: at the same time, and before it in turn. */
+type Sharers = { atOnce: string[]; before: string[] };
+
+/** What the result of a check's run on a shared process was, said in the result of its run alone. */
+function firstTryShared(first: CheckResult, sharers: Sharers): string {
+  const count = (ids: string[]) => (ids.length === 1 ? `one other check (${ids[0]})` : `${ids.length} other checks`);
+  const how = [sharers.atOnce.length > 0 ? `at the same time with ${count(sharers.atOnce)}` : '', sharers.before.length > 0 ? `before it by ${count(sharers.before)}` : '']
+    .filter(Boolean)
+    .join(' and ');
+  return `it ran first on a receiver process used ${how} and ended ${first.outcome} (${first.message.slice(0, 300)}); this result is from a run again on a process no other check used, so that nothing another check did decides it`;
+}
+
+/**
+ * Runs the check once; `neverReached` when the server was already gone and none of its requests got through;
+ * `againAlone` (the checks it shared a process with) when it did not pass on a shared process, so must run alone.
+ */
+async function attemptCheck(
+  check: CheckDefinition,
+  facts: TargetFacts,
+  options: RunOptions,
+  runSignal: AbortSignal,
+  watcher: TargetWatcher | undefined,
+  broker: ConnectionBroker,
+  alone = false,
+): Promise<{ result: CheckResult; neverReached?: boolean; againAlone?: Sharers }> {
+  const base = baseResult(check, options);
+  const skipReason = unmetPrecondition(check.needs, facts);
+  if (skipReason) return { result: { ...base, outcome: 'skip', message: skipReason, durationMs: 0, transcript: [] } };
+
+  const transcript = new Transcript();
+  const abort = new AbortController();
+  const onRunAbort = () => abort.abort(new Error('the run ended'));
+  runSignal.addEventListener('abort', onRunAbort, { once: true });
+  const restarted = watcher?.restartInfo();
+  if (restarted) base.info.push(restarted.line);
+  // The check's connections report to its watch; when the server dies the check ends at once, its verdict the crash.
+  // The watch counts the check's findings only once the check runs, after `context` below exists.
+  const watch: CheckWatch | undefined = watcher?.watch(
+    check.id,
+    transcript,
+    (): number => context.findings.length,
+    () => abort.abort(new Error('the server under test died')),
+  );
+  const target: TargetSpec = watch && options.target.transport !== 'client' ? { ...options.target, observer: watch } : options.target;
+  const context: RunningCheck = new RunningCheck({
+    target,
+    facts,
+    timing: options.timing,
+    transcript,
+    requirements: options.profile.requirements,
+    signal: abort.signal,
+    verifies: check.requirements,
+    broker,
+    checkId: check.id,
+    // Run again alone: on processes no other check has used or will use.
+    shareable: !check.ownConnections && !alone,
+    cohabits: (check.cohabits ?? false) && !alone,
+  });
+  const started = performance.now();
+  let outcome: Outcome | undefined;
+  let message = '';
+  // Its receiver processes may serve other checks only when the scenario ended as written (done, or skipped) with no finding.
+  let endedNormally = false;
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'timeout'>((resolve) => {
+    // A pace the receiver asked for only once the checks ran (discovery made no task) extends the bound as it was learned.
+    let extendedMs = 0;
+    const expire = () => {
+      const owedMs = paceOwedMs(options.timing) - extendedMs;
+      if (owedMs <= 0) return resolve('timeout');
+      extendedMs += owedMs;
+      timer = setTimeout(expire, owedMs);
+    };
+    timer = setTimeout(expire, options.timing.checkTimeoutMs);
+  });
+  const ended = new Promise<'ended'>((resolve) => abort.signal.addEventListener('abort', () => resolve('ended'), { once: true }));
+  try {
+    const running = check.run(context).then(() => 'done' as const);
+    // A check abandoned at its deadline settles later, when its connections close; that must not crash the run.
+    running.catch(() => undefined);
+    const race = await Promise.race([running, timedOut, ended]);
+    endedNormally = race === 'done';
+    if (race === 'timeout') {
+      const seen = transcript.lastIncoming(1)[0];
+      context.findings.push(
+        hangFinding(
+          `the check did not finish within ${options.timing.checkTimeoutMs} ms; the receiver stopped making progress${seen ? `; the last thing it sent was ${JSON.stringify(seen.message ?? seen.text).slice(0, 200)}` : ''}`,
+        ),
+      );
+    } else if (race === 'ended') {
+      outcome = 'error';
+      message = 'not finished: the run ended (deadline or interruption) while this check ran';
+    }
+  } catch (error) {
+    if (error instanceof CheckSkip || error instanceof StagingMissed) {
+      endedNormally = true;
+      // Findings recorded before the scenario gave up are real observations: they decide the outcome.
+      const reason = error instanceof StagingMissed ? `the scenario could not be staged in time: ${error.reason}` : error.reason;
+      if (context.findings.length === 0) {
+        outcome = 'skip';
+        message = reason;
+      } else context.note(`the check then skipped (${reason}); the findings before it decide the outcome`);
+    } else if (error instanceof IutError) {
+      context.findings.push(hangFinding(error.message));
+    } else if (error instanceof UnexpectedReply) {
+      const judged = judgeUnexpectedReply(error, check, options.profile.requirements, options.profile.checks);
+      if (judged.finding) context.findings.push(judged.finding);
+      else if (context.findings.length === 0) {
+        outcome = judged.skipReason !== undefined ? 'skip' : 'inconclusive';
+        message = judged.skipReason ?? judged.inconclusive ?? '';
+      } else context.note(`the scenario then could not go on (${judged.skipReason ?? judged.inconclusive}); the findings before it decide the outcome`);
+    } else if (!(error instanceof CheckStop)) {
+      outcome = 'error';
+      message = `the harness could not run the check: ${(error as Error)?.stack?.split('\n').slice(0, 2).join(' ') ?? String(error)}`;
+    }
+  } finally {
+    clearTimeout(timer);
+    runSignal.removeEventListener('abort', onRunAbort);
+    watch?.scenarioEnded();
+    abort.abort(new Error('check finished'));
+    await context.closeAll(endedNormally && (watch?.quiet() ?? true));
+  }
+  let findings = context.findings;
+  const death = await watch?.settle();
+  watch?.release();
+  const neverReached = watch?.neverReached() ?? false;
+  if (death && watch && neverReached) {
+    outcome = 'error';
+    message = `not run: the server under test ${describeDeath(death)} at ${death.at}, before this check reached it`;
+    findings = [];
+  } else if (death && watch) ({ outcome, message, findings } = judgeDeath(death, watch, findings, transcript));
+  if (!outcome) ({ outcome, message } = verdictOf(findings));
+  const result: CheckResult = {
+    ...base,
+    outcome,
+    message,
+    findings,
+    info: [...base.info, ...context.infos],
+    durationMs: Math.round(performance.now() - started),
+    protocolVersion: [...context.protocolVersions].join(', ') || undefined,
+    ...(restarted ? { targetRestarts: restarted.count } : {}),
+    transcript: transcript.entries(),
+  };
+  const sharers = context.sharers();
+  // Another check's doing (a crash, a slow answer, a busy event loop) must not decide this one's verdict.
+  // Not so when all it found is silence the process kept towards its requests alone while answering later ones.
+  const passedOver = findings.length > 0 && findings.every((finding) => finding.requirement === HANG_REQUIREMENT) && context.silenceWasSelective();
+  // A skip after the scenario began counts too: what it missed may have gone to another check (a server that mixes
+  // up progress tokens of requests in flight at once sends one check's progress under another's token).
+  const suspect = (outcome === 'fail' || outcome === 'warn' || outcome === 'error' || outcome === 'inconclusive' || (outcome === 'skip' && context.connected)) && !passedOver;
+  const againAlone = (sharers.atOnce.length > 0 || sharers.before.length > 0) && suspect;
+  if (againAlone && watch) watcher?.withdraw(watch);
+  return { result, neverReached, ...(againAlone ? { againAlone: sharers } : {}) };
+}
+
+/**
+ * A check in flight when the server under test died: what it observed before stands, what came after is an effect
+ * and is set aside (noted in the transcript), and the death itself is the one finding (or, after a clean shutdown
+ * with nothing unanswered, the reason the check could not go on).
+ */
+function judgeDeath(death: TargetDeath, watch: CheckWatch, findings: Finding[], transcript: Transcript): { outcome?: Outcome; message: string; findings: Finding[] } {
+  const before = findings.slice(0, watch.findingsBefore);
+  for (const effect of findings.slice(watch.findingsBefore)) transcript.note(`not judged, an effect of the server's death: ${effect.requirement}: ${effect.message}`);
+  const verdict = deathVerdict(death, transcript);
+  if (!verdict.finding) return before.length > 0 ? { findings: before, message: '' } : { outcome: 'error', message: verdict.error, findings: before };
+  return { findings: [...before, verdict.finding], message: '' };
+}
+
+/**
+ * A scenario that cannot proceed. When the stalled step is what the check itself verifies (its requirements name the
+ * prerequisite), it is judged by that requirement's keyword: a fail under MUST or MUST NOT, a warn under SHOULD.
+ * Otherwise the check could not reach its purpose: inconclusive (ISO/IEC 9646 "inconc"), naming the prerequisite and
+ * the checks that judge it, so that one root cause is failed once, where it belongs. Under a MAY the receiver was
+ * free to refuse: a skip.
+ */
+export function judgeUnexpectedReply(
+  error: UnexpectedReply,
+  check: Pick<CheckDefinition, 'id' | 'requirements'>,
+  requirements: ReadonlyMap<string, Requirement>,
+  checks: readonly Pick<CheckDefinition, 'id' | 'requirements'>[] = [],
+):
+  | { finding: Finding; skipReason?: undefined; inconclusive?: undefined }
+  | { finding?: undefined; skipReason: string; inconclusive?: undefined }
+  | { finding?: undefined; skipReason?: undefined; inconclusive: string } {
+  const requirementId = error.requirementId ?? check.requirements[0];
+  const requirement = requirements.get(requirementId);
+  const keyword = requirement?.keyword ?? 'MUST';
+  const level = levelOf(keyword);
+  if (level === 'may') return { skipReason: `the scenario could not go on, and ${requirementId} is a MAY, so this is no violation: ${error.message}` };
+  if (check.requirements.includes(requirementId)) return { finding: { requirement: requirementId, keyword, severity: level === 'must' ? 'fail' : 'warn', message: error.message } };
+  const judges = checks.filter((other) => other.id !== check.id && other.requirements.includes(requirementId)).map((other) => other.id);
+  const judgedBy = judges.length > 0 ? `judged by ${judges.join(', ')}` : 'which no check of this profile judges by itself';
+  return { inconclusive: `prerequisite ${requirementId} not met (${judgedBy}): ${error.message}` };
+}
+
+/** What a receiver that stops answering violates. */
+const HANG_REQUIREMENT = 'BASE-JSONRPC-RESPONSE';
+
+function hangFinding(message: string): Finding {
+  return { requirement: HANG_REQUIREMENT, keyword: 'MUST', severity: 'fail', message };
+}
+
+/** fail when a MUST was violated, warn when only SHOULDs were, pass otherwise; the first such finding explains it. */
+export function verdictOf(findings: readonly Finding[]): { outcome: Outcome; message: string } {
+  const failure = findings.find((finding) => finding.severity === 'fail');
+  if (failure) return { outcome: 'fail', message: `${failure.requirement}: ${failure.message}` };
+  const warning = findings.find((finding) => finding.severity === 'warn');
+  if (warning) return { outcome: 'warn', message: `${warning.requirement}: ${warning.message}` };
+  return { outcome: 'pass', message: 'all expectations met' };
+}

@@ -1,0 +1,165 @@
+// The 2026-07-28 requestor of an exploration: fixture calls that the server may turn into tasks, tasks/get (whose answer
+// inlines the result, the error or the questions), tasks/update answering what the task asked, tasks/cancel, all with
+// the per-request envelope declaring the Tasks extension.
+import type { FixtureRole } from '../../model/model.js';
+import { answersFor, inputRequestsOf } from '../../receivers/2026-07-28/inputs.js';
+import { createdTask, type ExtReceiver } from '../../receivers/2026-07-28/receiver.js';
+import { pause } from '../../wire/timing.js';
+import { uniqueText } from '../../receivers/2025-11-25/waits.js';
+import { MODERN_DELAYS_MS, type Operation } from '../operations.js';
+import type { CreatedTask, ObservedOperation } from '../run-log.js';
+import { answerOf, RunnerBase, timesOf, type OperationBase } from '../runner-base.js';
+
+/** The longest work a generated create asks for. */
+const MAX_WORK_MS = Math.max(...MODERN_DELAYS_MS);
+
+/** The key an update sends when the task asked nothing: one it never issued, which the server should drop. */
+export const UNKNOWN_INPUT_KEY = 'explore-never-issued';
+
+export class ModernRunner extends RunnerBase<ExtReceiver> {
+  /** Keys already answered, per creation index: each is answered once. */
+  private readonly answered = new Map<number, Set<string>>();
+
+  override plan(operation: Operation) {
+    // Gone from the extension: a replayed file of the other profile may hold them.
+    if (operation.kind === 'result' || operation.kind === 'list' || operation.kind === 'peer-list') return { run: false as const };
+    return super.plan(operation);
+  }
+
+  protected async create(operation: Extract<Operation, { kind: 'create' }>, index: number, base: OperationBase): Promise<ObservedOperation> {
+    const binding = this.setup.fixtures.get(operation.role as FixtureRole)!;
+    const input = inputFor(operation.role, operation.delayMs);
+    const created = this.recordCreate(operation, index, base, input);
+    const reply = await this.primary.callFixture(binding, input);
+    const task = createdTask(reply);
+    if (task) {
+      created.taskId = task.taskId;
+      created.created = task;
+    }
+    return { ...base, task: index, taskId: created.taskId, ...timesOf(reply), answer: answerOf(reply) };
+  }
+
+  protected async send(operation: Exclude<Operation, { kind: 'create' }>, base: OperationBase): Promise<ObservedOperation> {
+    if (operation.kind === 'wait') {
+      const sentAt = performance.now();
+      await pause(operation.ms, this.signal);
+      return { ...base, sentAt, receivedAt: performance.now(), answer: { kind: 'waited' } };
+    }
+    if (!('task' in operation)) throw new Error(`${operation.kind} is no operation of the 2026-07-28 profile`);
+    const { task, taskId } = this.resolve(operation.task);
+    const named = { ...base, taskId, ...(task ? { task: task.index } : {}) };
+    switch (operation.kind) {
+      case 'update': {
+        const inputKeys = task ? this.outstandingKeys(task) : [];
+        const asked = task ? this.lastAsked(task) : undefined;
+        const answers = asked && inputKeys.length > 0 ? answersFor(asked, inputKeys, () => 'explore') : {};
+        const sent = Object.keys(answers).length > 0 ? answers : { [UNKNOWN_INPUT_KEY]: { action: 'accept', content: {} } };
+        if (task) for (const key of Object.keys(answers)) this.answeredOf(task.index).add(key);
+        const reply = await this.primary.updateTask(taskId, sent);
+        return { ...named, inputKeys: Object.keys(sent), ...timesOf(reply), answer: answerOf(reply) };
+      }
+      case 'cancel': {
+        const reply = await this.primary.cancelTask(taskId);
+        return { ...named, ...timesOf(reply), answer: answerOf(reply) };
+      }
+      case 'get':
+      case 'peer-get': {
+        const reply = await (operation.kind === 'get' ? this.primary : this.peer!).getTask(taskId);
+        return { ...named, ...timesOf(reply), answer: answerOf(reply) };
+      }
+      default:
+        throw new Error(`${operation.kind} is no operation of the 2026-07-28 profile`);
+    }
+  }
+
+  /**
+   * Follows every task of the run that was not seen terminal to its end, as a requestor does (it keeps polling until a
+   * terminal status): tasks/get at the task's pollIntervalMs (50 to 250 ms), until terminal or waiting for input, for at
+   * most the work asked plus slack. What a cancel set in motion near the end of the work shows here.
+   */
+  override async followUp(position: number): Promise<void> {
+    const { timing } = this.setup;
+    const endsAt = performance.now() + MAX_WORK_MS + timing.span(1000, 4);
+    const open = this.log.tasks.filter((task) => task.taskId !== undefined && !this.ended(task));
+    let next = position;
+    await Promise.all(
+      open.map(async (task) => {
+        const look = async () => {
+          const reply = await this.primary.getTask(task.taskId);
+          const observed: ObservedOperation = {
+            position: next++,
+            step: Number.MAX_SAFE_INTEGER,
+            operation: { kind: 'get', task: task.index },
+            peer: false,
+            task: task.index,
+            taskId: task.taskId,
+            followUp: true,
+            ...timesOf(reply),
+            answer: answerOf(reply),
+          };
+          this.log.operations.push(observed);
+          return reply;
+        };
+        while (performance.now() < endsAt && !this.signal.aborted) {
+          const reply = await look();
+          const status = reply.ok ? reply.result.status : undefined;
+          if (!reply.ok || status === 'input_required') return;
+          if (status === 'completed' || status === 'failed' || status === 'cancelled') {
+            // Ended before its work would have: one more look once that work is over shows whether the end held.
+            const workOver = (this.createSentAt.get(task.index) ?? 0) + task.delayMs + timing.allowanceMs;
+            if (performance.now() < workOver) {
+              await pause(workOver - performance.now(), this.signal);
+              await look();
+            }
+            return;
+          }
+          const interval = typeof reply.result.pollIntervalMs === 'number' ? reply.result.pollIntervalMs : 100;
+          await pause(Math.min(250, Math.max(50, interval)), this.signal);
+        }
+      }),
+    );
+  }
+
+  /** Whether identity A saw the task terminal (its last look said so). */
+  private ended(task: CreatedTask): boolean {
+    const looks = this.log.operations.filter((operation) => operation.task === task.index && !operation.peer && (operation.operation.kind === 'get' || operation.operation.kind === 'create'));
+    const last = looks.sort((a, b) => a.receivedAt - b.receivedAt).pop();
+    const status = last?.answer.kind === 'result' ? last.answer.result.status : undefined;
+    return status === 'completed' || status === 'failed' || status === 'cancelled';
+  }
+
+  /** The task as identity A last saw it asking for input (create or tasks/get), if it did. */
+  private lastAsked(task: CreatedTask): Record<string, unknown> | undefined {
+    const shown = [
+      task.created,
+      ...this.log.operations
+        .filter((operation) => operation.task === task.index && !operation.peer && operation.operation.kind === 'get')
+        .map((get) => (get.answer.kind === 'result' ? get.answer.result : undefined)),
+    ];
+    return shown.filter((each): each is Record<string, unknown> => each !== undefined && inputRequestsOf(each) !== undefined).pop();
+  }
+
+  private outstandingKeys(task: CreatedTask): string[] {
+    const asked = this.lastAsked(task);
+    const done = this.answeredOf(task.index);
+    return Object.keys(asked ? (inputRequestsOf(asked) ?? {}) : {}).filter((key) => !done.has(key));
+  }
+
+  private answeredOf(index: number): Set<string> {
+    let keys = this.answered.get(index);
+    if (!keys) this.answered.set(index, (keys = new Set()));
+    return keys;
+  }
+}
+
+/** The fixture's arguments for a role (the 2026-07-28 fixture contract); delayMs is whole seconds of work for slow_compute. */
+function inputFor(role: string, delayMs: number): Record<string, unknown> {
+  switch (role) {
+    case 'slow':
+      return { seconds: Math.round(delayMs / 1000), label: uniqueText('explore') };
+    case 'confirm':
+      return { filename: `${uniqueText('explore')}.txt` };
+    default:
+      return {};
+  }
+}

@@ -1,0 +1,124 @@
+import type { Era, Identity } from '../wire/connections/connect.js';
+import type { FixtureBinding, ToolInfo } from '../model/fixtures.js';
+import type { HubOptions } from '../wire/hub-record.js';
+import type { FixtureRole, Precondition, ReceiverRole, TransportKind } from '../model/model.js';
+import type { Receiver } from './2025-11-25/receiver.js';
+import type { ExtReceiver } from './2026-07-28/receiver.js';
+import type { TaskSchemaName } from '../model/schemas/validate.js';
+import type { Timing } from '../wire/timing.js';
+
+/** What the run learned about the IUT before the checks: shared, read-only. */
+export interface TargetFacts {
+  role: ReceiverRole;
+  transport: TransportKind;
+  protocolVersion: string;
+  capabilities: Record<string, unknown>;
+  serverInfo: unknown;
+  tools: ToolInfo[];
+  fixtures: ReadonlyMap<FixtureRole, FixtureBinding>;
+  /** The era the profile speaks to the receiver: legacy (initialize) or modern (per-request envelope). */
+  era: Era;
+  /** Modern: the protocol versions server/discover listed. */
+  supportedVersions?: readonly string[];
+  /** True when the fixture tools appeared only after notifications/initialized. */
+  toolsAppearLate: boolean;
+  hasPeerIdentity: boolean;
+  /** True when the primary identity sends credentials (an Authorization header) on HTTP. */
+  hasAuthorization: boolean;
+}
+
+/** The API a check uses; it knows the spec, not the transport. */
+export interface CheckContext {
+  readonly facts: TargetFacts;
+  readonly timing: Timing;
+  /** Aborted when the check's deadline passes or the run ends. */
+  readonly signal: AbortSignal;
+  /**
+   * A fresh connection to the receiver under test, closed by the runner when the check ends. With taskCapableClient a
+   * server's connection also declares the client's tasks capability (sampling and elicitation as tasks, or with
+   * 'sampling' sampling only); with hub a
+   * client's connection gets an endpoint that presents itself so (e.g. without tool tasks).
+   */
+  connect(options?: { identity?: Identity; label?: string; taskCapableClient?: boolean | 'sampling'; hub?: HubOptions }): Promise<Receiver>;
+  /**
+   * 2026-07-28 profile: a fresh requestor of the receiver (a new process on stdio, a new identity on HTTP) whose
+   * requests carry the per-request envelope, declaring the Tasks extension unless `extension` is false.
+   */
+  connectModern(options?: { identity?: Identity; label?: string; extension?: boolean }): Promise<ExtReceiver>;
+  fixture(role: FixtureRole): FixtureBinding;
+  /** Records a violation of the requirement when ok is false; returns ok. */
+  expect(requirementId: string, ok: boolean, message: string | (() => string)): boolean;
+  /** As expect, and stops the check when ok is false. */
+  require(requirementId: string, ok: boolean, message: string | (() => string)): asserts ok;
+  /** Records a warning against a requirement whose keyword would fail it, where the spec allows the behaviour elsewhere; says why. */
+  lenient(requirementId: string, message: string): void;
+  /** Validates a message against our schema; a violation is recorded against the requirement. */
+  validate(requirementId: string, schema: TaskSchemaName, value: unknown, what: string): boolean;
+  skip(reason: string): never;
+  /**
+   * Ends a scenario that cannot go on because the receiver did not do what `requirementId` asks (e.g. created no
+   * task): a finding where the check verifies that requirement, otherwise inconclusive, naming it and its checks.
+   */
+  unmet(requirementId: string, message: string): never;
+  /**
+   * Runs a scenario that races work against round trips. When the scenario calls `missed`, it runs again with
+   * every duration multiplied by `stretch` (doubled each time, three tries in all); then the check skips, saying why.
+   */
+  staged<T>(scenario: (stretch: number) => Promise<T>): Promise<T>;
+  /** Ends this try of a staged scenario: the timing did not let it show what it needed (e.g. the work ended before the cancel arrived). */
+  missed(reason: string): never;
+  info(text: string): void;
+  note(text: string): void;
+}
+
+export interface CheckDefinition {
+  /** Stable, never reused: "<suite>.<name>". */
+  id: string;
+  title: string;
+  /** Spec section the check belongs to, as a folder name under suites/. */
+  suite: string;
+  requirements: readonly string[];
+  /** Receiver roles the rule applies to; where it is the same for both, list both. */
+  roles: readonly ReceiverRole[];
+  needs: readonly Precondition[];
+  /**
+   * What the scenario costs, so the runner can start the longest checks first: fixed waiting (work, ttl, graces)
+   * plus sequential exchanges with the receiver. The expected duration is timing.span(waitMs, roundTrips).
+   */
+  cost: ScenarioCost;
+  /**
+   * The check judges something of the receiver process itself (all it writes to stdout, what it does at start), so
+   * its stdio connections are its own processes, never ones an earlier check used.
+   */
+  ownConnections?: boolean;
+  /**
+   * No other check's traffic on the same receiver process can change this check's verdict: it judges the answers to
+   * its own requests, its own tasks, and of a tasks/list any of the requestor's tasks alike (other checks' tasks show
+   * there too); it needs no request of the receiver's that names no task of its own (by related-task metadata) and
+   * no notification that names none. So it may share a process with other such checks at the same time. A check that
+   * does not pass on a process other checks used is run again on one of its own, and that run's result stands.
+   */
+  cohabits?: boolean;
+  run(ctx: CheckContext): Promise<void>;
+}
+
+export interface ScenarioCost {
+  /** Milliseconds the scenario waits whatever the receiver's pace (before the multiplier). */
+  waitMs: number;
+  /** Exchanges with the receiver that follow one another. */
+  roundTrips: number;
+  /**
+   * Fixture tasks whose end the scenario waits for, one after another. Where the fixture takes the suite's delay,
+   * waitMs counts that work; where it does not (a mapped tool with its own pace), these checks start first.
+   */
+  awaitsWork?: number;
+}
+
+/** A check that declares no cost: a handful of exchanges and no waiting of its own. */
+export const TYPICAL_COST: ScenarioCost = { waitMs: 0, roundTrips: 6 };
+
+export function defineCheck(definition: Omit<CheckDefinition, 'roles' | 'needs' | 'cost'> & Partial<Pick<CheckDefinition, 'roles' | 'needs'>> & { cost?: Partial<ScenarioCost> }): CheckDefinition {
+  return { roles: ['server'], needs: [], ...definition, cost: { ...TYPICAL_COST, ...definition.cost } };
+}
+
+export { CheckSkip, CheckStop, RunDeadline, StagingMissed, UnexpectedReply } from './check-errors.js';

@@ -1,0 +1,238 @@
+import { randomUUID } from 'node:crypto';
+import { TOOL } from '../../model/tool.js';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { AnswerPace } from '../answer-pace.js';
+import { SPEC_VERSION } from '../../model/model-basics.js';
+import { RpcSession } from '../session.js';
+import type { HubOptions, HubRecord } from '../hub-record.js';
+import { hubCapabilities, serveHubTools } from './hub-tools.js';
+import type { Transcript } from '../transcript.js';
+
+/** What the harness, as a server, tells a client under test about itself. */
+export const HARNESS_SERVER_INFO = { name: TOOL.name, version: TOOL.version };
+
+export interface ClientHello {
+  protocolVersion: string;
+  capabilities: Record<string, unknown>;
+  clientInfo: unknown;
+}
+
+/** One endpoint of the hub, waiting for one client process to connect to it. */
+export interface ClientSlot {
+  readonly url: string;
+  /** Resolves once the client has initialized and opened its GET stream, i.e. can receive our requests. */
+  readonly ready: Promise<{ session: RpcSession; hello: ClientHello }>;
+  /** What the hub saw the client do as a requestor on this endpoint. */
+  readonly record: HubRecord;
+  /** The connected client now serves another check: the endpoint writes to its transcript and serves it afresh. */
+  handOver(transcript: Transcript, label: string): void;
+  close(): Promise<void>;
+}
+
+interface SlotState {
+  transcript: Transcript;
+  label: string;
+  requestTimeoutMs: number;
+  answerPace?: AnswerPace;
+  hub?: HubOptions;
+  record: HubRecord;
+  transport?: StreamableHTTPServerTransport;
+  session?: RpcSession;
+  hello?: ClientHello;
+  /** The client's initialize params when the SDK transport could not be given them as sent. */
+  rawHello?: Record<string, unknown>;
+  initialized: boolean;
+  streamOpen: boolean;
+  resolve: (value: { session: RpcSession; hello: ClientHello }) => void;
+  checkReady(): void;
+}
+
+/**
+ * The MCP server a client under test connects to, on loopback. Every connection gets its own path, so each
+ * check's client sees only that check's requests; our requests travel on the client's GET stream, since they
+ * answer no request of the client, and are sent only once that stream is open.
+ */
+export class ClientHub {
+  private readonly slots = new Map<string, SlotState>();
+
+  private constructor(
+    private readonly server: Server,
+    readonly baseUrl: string,
+  ) {}
+
+  static async start(host = '127.0.0.1'): Promise<ClientHub> {
+    // Assigned once the server listens; requests cannot arrive before that.
+    // eslint-disable-next-line prefer-const
+    let hub: ClientHub | undefined;
+    const server = createServer((req, res) => {
+      hub?.handle(req, res).catch(() => {
+        if (!res.headersSent) res.writeHead(500).end();
+        else res.destroy();
+      });
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(0, host, () => resolve());
+    });
+    const { port } = server.address() as AddressInfo;
+    hub = new ClientHub(server, `http://${host}:${port}`);
+    return hub;
+  }
+
+  openSlot(options: { transcript: Transcript; label: string; requestTimeoutMs: number; answerPace?: AnswerPace; hub?: HubOptions }): ClientSlot {
+    const id = randomUUID();
+    let resolve!: SlotState['resolve'];
+    const ready = new Promise<{ session: RpcSession; hello: ClientHello }>((r) => (resolve = r));
+    const state: SlotState = {
+      ...options,
+      record: { tasks: [], cursorsIssued: new Set() },
+      initialized: false,
+      streamOpen: false,
+      resolve,
+      checkReady() {
+        if (state.session && state.hello && state.initialized && state.streamOpen) resolve({ session: state.session, hello: state.hello });
+      },
+    };
+    this.slots.set(id, state);
+    return {
+      url: `${this.baseUrl}/mcp/${id}`,
+      ready,
+      get record() {
+        return state.record;
+      },
+      handOver: (transcript, label) => {
+        state.transcript = transcript;
+        state.label = label;
+        state.session?.handOver(transcript, label);
+        if (state.session) this.serve(state);
+      },
+      close: async () => {
+        this.slots.delete(id);
+        await state.session?.close().catch(() => undefined);
+      },
+    };
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.slots.values()].flatMap((slot) => (slot.session ? [slot.session.close().catch(() => undefined)] : [])));
+    this.slots.clear();
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const match = /^\/mcp\/([\w-]+)$/.exec(new URL(req.url ?? '/', 'http://hub').pathname);
+    const slot = match ? this.slots.get(match[1]) : undefined;
+    if (!slot) {
+      res.writeHead(404, { 'Content-Type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'no such conformance endpoint' } }));
+      return;
+    }
+    if (!slot.transport) this.attach(slot);
+    if (req.method === 'GET') this.watchGetStream(slot, res);
+    if (req.method !== 'POST') return slot.transport!.handleRequest(req, res);
+    const body = await readJson(req);
+    if (body === undefined) {
+      slot.transcript.note('the client POSTed a body that is not JSON (or over 8 MB); the hub answered 400', slot.label);
+      res.writeHead(400, { 'Content-Type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } }));
+      return;
+    }
+    if (slot.hub?.cutResult) this.cutIfAsked(slot, body, res);
+    await slot.transport!.handleRequest(req, res, this.admitInitialize(slot, body));
+  }
+
+  /** Option cutResult: a tasks/result the hub's tools chose to cut off loses its HTTP response, unanswered. */
+  private cutIfAsked(slot: SlotState, body: unknown, res: ServerResponse): void {
+    const message = body as { method?: unknown; id?: unknown };
+    if (typeof message !== 'object' || message === null || message.method !== 'tasks/result') return;
+    const id = message.id as string | number;
+    const cut = () => {
+      if (!slot.record.resultsToCut?.has(id) || res.writableEnded) return;
+      slot.transcript.note(`the hub cut off the HTTP response to tasks/result (id ${String(id)}) without answering it`, slot.label);
+      res.on('error', () => undefined);
+      res.destroy();
+    };
+    // The tools decide as the request is handled; the cut follows a moment later.
+    setTimeout(cut, CUT_AFTER_MS).unref();
+  }
+
+  /**
+   * The SDK transport refuses an initialize whose capabilities break its schema, which would hide exactly what a
+   * check of the capabilities must see. Such an initialize reaches the transport with neutral params, and the
+   * client's own params are kept for the checks and noted in the transcript.
+   */
+  private admitInitialize(slot: SlotState, body: unknown): unknown {
+    const message = body as { method?: unknown; id?: unknown; params?: Record<string, unknown> };
+    if (typeof message !== 'object' || message === null || message.method !== 'initialize' || isInitializeRequest(message)) return body;
+    slot.rawHello = message.params ?? {};
+    slot.transcript.note(`the client's initialize does not match the schema; the hub answered it as sent, with these params: ${JSON.stringify(message.params).slice(0, 2000)}`, slot.label);
+    return { ...message, params: { protocolVersion: SPEC_VERSION, capabilities: {}, clientInfo: { name: 'unknown', version: '0' } } };
+  }
+
+  private attach(slot: SlotState): void {
+    // JSON answers to the client's own requests; our requests go on its GET stream.
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), enableJsonResponse: true });
+    slot.session = new RpcSession(transport, slot.transcript, slot.label, slot.requestTimeoutMs, slot.answerPace);
+    slot.transport = transport;
+    this.serve(slot);
+    void slot.session.start();
+  }
+
+  /** What the endpoint answers and listens to, installed again when the connected client serves another check. */
+  private serve(slot: SlotState): void {
+    const session = slot.session!;
+    session.onRequest('initialize', (request) => {
+      const params = slot.rawHello ?? request.params;
+      slot.hello = {
+        protocolVersion: typeof params.protocolVersion === 'string' ? params.protocolVersion : '(none)',
+        capabilities: (typeof params.capabilities === 'object' && params.capabilities !== null ? params.capabilities : {}) as Record<string, unknown>,
+        clientInfo: params.clientInfo,
+      };
+      return { result: { protocolVersion: SPEC_VERSION, capabilities: hubCapabilities(slot.hub), serverInfo: HARNESS_SERVER_INFO } };
+    });
+    slot.record = serveHubTools(session, slot.hub);
+    session.onNotification((notification) => {
+      if (notification.method === 'notifications/initialized') {
+        slot.initialized = true;
+        slot.checkReady();
+      }
+    });
+  }
+
+  /** The SDK gives no signal for an open GET stream; its 200 response head is that signal. */
+  private watchGetStream(slot: SlotState, res: ServerResponse): void {
+    const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+    res.writeHead = ((...args: unknown[]) => {
+      if (args[0] === 200) {
+        slot.streamOpen = true;
+        slot.checkReady();
+      }
+      return writeHead(...args);
+    }) as ServerResponse['writeHead'];
+    res.once('close', () => {
+      slot.streamOpen = false;
+    });
+  }
+}
+
+const MAX_BODY_BYTES = 8 * 1024 * 1024;
+/** How long after its arrival a tasks/result to be cut off loses its response. */
+const CUT_AFTER_MS = 50;
+
+/** The POST body as JSON; undefined when it is not JSON or too large, so the transport answers it as it would. */
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) return undefined;
+    chunks.push(chunk as Buffer);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,55 @@
+// What the client hub (harness/wire/connections/client-hub.ts) can be asked to be for one check, and what it saw a client
+// under test do as a requestor on that check's endpoint: the requestor checks judge the client from this record.
+
+/** The hub's tool whose task turns input_required (docs/client-fixture-contract.md). */
+export const HUB_INPUT_TOOL = 'conformance_input';
+
+/** How the hub presents itself on one endpoint. */
+export interface HubOptions {
+  /** Whether the hub declares `tasks.requests.tools.call` (default true); without it no tool may be called as a task. */
+  toolTasks?: boolean;
+  /** The pollInterval the hub's tasks ask for (REQUESTOR_POLL_INTERVAL_MS unless given): long for the check that judges the pace. */
+  pollIntervalMs?: number;
+  /** The hub deletes a task as soon as it has acknowledged its tasks/cancel (a receiver may), so later lookups find nothing. */
+  deleteCancelled?: boolean;
+  /** The hub sends a notifications/tasks/status (still working) for a task at its first tasks/get. */
+  notifyStatus?: boolean;
+  /** When the input tool's task turns input_required, the hub sends the client its elicitation/create on the GET stream. */
+  askInput?: boolean;
+  /** The first tasks/result of a task not yet terminal is cut off: the hub drops its HTTP response without answering. */
+  cutResult?: boolean;
+}
+
+/** One task the client created on the hub, and how the client followed it. */
+export interface HubTask {
+  taskId: string;
+  method: 'tools/call';
+  /** The tool it was created for. */
+  tool: string;
+  status: string;
+  /** Each tasks/get answer: when (performance.now()), and the status it reported. */
+  reported: { at: number; status: string }[];
+  /** Whether the client asked for the result with tasks/result. */
+  resultAsked: boolean;
+  /** Each tasks/result request: when it arrived, and the task's status at that moment. */
+  resultRequests: { at: number; status: string }[];
+  /** How many tasks/cancel requests named the task. */
+  cancelRequests: number;
+  /** Whether a notifications/cancelled named the tools/call request that created the task. */
+  cancelledByNotification: boolean;
+  /** When the hub sent a status notification for the task (option notifyStatus), if it did. */
+  notifiedAt?: number;
+  /** The input tool's elicitation sent on the GET stream (option askInput): settles true once the client answered it, false when it never did. */
+  inputAnswered?: Promise<boolean>;
+  /** When the hub cut off the task's tasks/result (option cutResult), if it did. */
+  resultCutAt?: number;
+}
+
+/** What the hub saw on one endpoint. */
+export interface HubRecord {
+  readonly tasks: readonly HubTask[];
+  /** Every tasks/list cursor the hub handed out. */
+  readonly cursorsIssued: ReadonlySet<string>;
+  /** The ids of the tasks/result requests to cut off (option cutResult): the endpoint drops their HTTP responses. */
+  readonly resultsToCut?: ReadonlySet<string | number>;
+}

@@ -1,0 +1,39 @@
+import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { describeReply } from '../../../harness/model/describe.js';
+import { isTerminal, taskOf } from '../../../harness/receivers/2025-11-25/receiver.js';
+import { uniqueText } from '../../../harness/receivers/2025-11-25/waits.js';
+
+// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#result-retrieval
+export default defineCheck({
+  id: 'creation.prompt',
+  title: 'The CreateTaskResult comes promptly, before the work has finished',
+  suite: 'creation',
+  cohabits: true,
+  requirements: ['TASKS-RESULT-PROMPT'],
+  roles: ['server', 'client'],
+  needs: [
+    { kind: 'tasks-capability', path: 'requests' },
+    { kind: 'fixture', role: 'echo' },
+  ],
+  async run(ctx: CheckContext) {
+    const binding = ctx.fixture('echo');
+    if (!binding.honoursDelay) ctx.skip(`the tool standing in for echo (${binding.tool}) takes no delayMs, so the end of its work is unknown`);
+    // Long work costs nothing (the check never waits for it) and keeps the margin wide on a busy machine or a slow link.
+    const workMs = ctx.timing.span(6000, 4);
+    const receiver = await ctx.connect();
+    const sent = performance.now();
+    const { task, reply } = await receiver.startTask(binding, { text: uniqueText('prompt'), delayMs: workMs }, { task: { ttl: 60_000 } });
+    const waited = Math.round(reply.receivedAt - sent);
+    // Half the work time is the margin: an answer later than that was evidently held back with the work.
+    ctx.expect('TASKS-RESULT-PROMPT', waited < workMs / 2, `expected the CreateTaskResult well before the ${workMs} ms of work ended (under ${workMs / 2} ms), got it after ${waited} ms`);
+    const polled = await receiver.getTask(task.taskId);
+    const now = taskOf(polled);
+    // No status to judge without a task from tasks/get: a Task is what it owes (task-data.valid-everywhere judges it).
+    if (now === undefined) ctx.unmet('TASKS-TASK-SHAPE', `tasks/get for task ${task.taskId} should return the task; got ${describeReply(polled)}`);
+    ctx.expect(
+      'TASKS-RESULT-PROMPT',
+      now !== undefined && !isTerminal(now.status),
+      `expected the task still running right after its creation (work takes ${workMs} ms), got status ${JSON.stringify(now?.status)}`,
+    );
+  },
+});

@@ -1,0 +1,23 @@
+import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { expectedOneOf } from '../../../harness/model/describe.js';
+import { awaitTerminalStatus, uniqueText } from '../../../harness/receivers/2025-11-25/waits.js';
+
+// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-execution-errors
+export default defineCheck({
+  id: 'execution-errors.iserror-failed',
+  title: 'A tool result with isError true leaves the task "failed"',
+  suite: 'execution-errors',
+  cohabits: true,
+  requirements: ['TASKS-EXEC-ISERROR-FAILED'],
+  needs: [
+    { kind: 'tasks-capability', path: 'requests' },
+    { kind: 'fixture', role: 'fail' },
+  ],
+  cost: { awaitsWork: 1 },
+  async run(ctx: CheckContext) {
+    const receiver = await ctx.connect();
+    const { task } = await receiver.startTask(ctx.fixture('fail'), { text: uniqueText('iserror'), delayMs: 0 }, { task: { ttl: 60_000 } });
+    const final = await awaitTerminalStatus(receiver, task.taskId, { timing: ctx.timing, signal: ctx.signal });
+    ctx.expect('TASKS-EXEC-ISERROR-FAILED', final.status === 'failed', expectedOneOf(['"failed"'], `"${String(final.status)}"`));
+  },
+});

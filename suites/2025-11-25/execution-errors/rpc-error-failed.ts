@@ -1,0 +1,24 @@
+import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { expectedOneOf } from '../../../harness/model/describe.js';
+import { awaitTerminalStatus } from '../../../harness/receivers/2025-11-25/waits.js';
+
+// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-execution-errors
+export default defineCheck({
+  id: 'execution-errors.rpc-error-failed',
+  title: 'Work that ends in a JSON-RPC error leaves the task "failed"',
+  suite: 'execution-errors',
+  cohabits: true,
+  requirements: ['TASKS-EXEC-RPC-ERROR-FAILED'],
+  roles: ['server', 'client'],
+  needs: [
+    { kind: 'tasks-capability', path: 'requests' },
+    { kind: 'fixture', role: 'error' },
+  ],
+  cost: { awaitsWork: 1 },
+  async run(ctx: CheckContext) {
+    const receiver = await ctx.connect();
+    const { task } = await receiver.startTask(ctx.fixture('error'), { code: -32042, message: 'conformance: deliberate failure', delayMs: 0 }, { task: { ttl: 60_000 } });
+    const final = await awaitTerminalStatus(receiver, task.taskId, { timing: ctx.timing, signal: ctx.signal });
+    ctx.expect('TASKS-EXEC-RPC-ERROR-FAILED', final.status === 'failed', expectedOneOf(['"failed"'], `"${String(final.status)}"`));
+  },
+});

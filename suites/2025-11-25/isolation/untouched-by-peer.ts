@@ -1,0 +1,44 @@
+import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { brief, describeReply } from '../../../harness/model/describe.js';
+import { tasksCapability } from '../../../harness/receivers/preconditions.js';
+import { awaitTerminalStatus, uniqueText } from '../../../harness/receivers/2025-11-25/waits.js';
+
+// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-isolation-and-access-control
+export default defineCheck({
+  id: 'isolation.untouched-by-peer',
+  title: "Another context's attempts on a task leave it running to its own result",
+  suite: 'isolation',
+  requirements: ['TASKS-SEC-REJECT-FOREIGN'],
+  roles: ['server'],
+  needs: [{ kind: 'peer-identity' }, { kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'echo' }],
+  // A's task works for a second while B tries it.
+  cost: { waitMs: 1000, roundTrips: 8, awaitsWork: 1 },
+  async run(ctx: CheckContext) {
+    const binding = ctx.fixture('echo');
+    const a = await ctx.connect();
+    const b = await ctx.connect({ identity: 'peer' });
+    const text = uniqueText('untouched');
+    const { task } = await a.startTask(binding, { text, delayMs: ctx.timing.span(1_000, 2) }, { task: { ttl: 60_000 } });
+    // B tries everything on A's task at once, while it works; whether each is refused is isolation.foreign-task-rejected's verdict.
+    const cancels = tasksCapability(ctx.facts)?.cancel !== undefined;
+    await Promise.all([b.getTask(task.taskId), cancels ? b.cancelTask(task.taskId) : undefined, b.taskResultWithin(task.taskId, ctx.timing.span(300, 1))]);
+
+    const end = await awaitTerminalStatus(a, task.taskId, { timing: ctx.timing, signal: ctx.signal });
+    ctx.require(
+      'TASKS-SEC-REJECT-FOREIGN',
+      end.status === 'completed',
+      `expected A's task to complete untouched by identity B's get, cancel and result attempts, got status "${end.status}"${typeof end.statusMessage === 'string' ? ` (${end.statusMessage})` : ''}`,
+    );
+    const reply = await a.taskResult(task.taskId);
+    ctx.require('TASKS-SEC-REJECT-FOREIGN', reply.ok, `expected A's task to return its own result after B's attempts, got ${describeReply(reply)}`);
+    if (binding.echoesInput) {
+      // Only whose result it is matters here; whether it is exact is result-retrieval's concern.
+      const texts = Array.isArray(reply.result.content) ? (reply.result.content as Record<string, unknown>[]).map((item) => item.text) : [];
+      ctx.expect(
+        'TASKS-SEC-REJECT-FOREIGN',
+        texts.some((item) => typeof item === 'string' && item.includes(text)),
+        `expected A's task to return its own text "${text}", got ${brief(reply.result.content)}`,
+      );
+    }
+  },
+});

@@ -1,0 +1,55 @@
+import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { isTerminal } from '../../../harness/receivers/2025-11-25/receiver.js';
+import { followTask, notificationObservations, uniqueText, type TaskObservation } from '../../../harness/receivers/2025-11-25/waits.js';
+import { firstIllegalStep } from './status-graph.js';
+
+// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-status-lifecycle
+export default defineCheck({
+  id: 'lifecycle.transitions',
+  title: 'Polls and status notifications show only allowed transitions, and a terminal status never changes',
+  suite: 'lifecycle',
+  cohabits: true,
+  requirements: ['TASKS-LIFECYCLE-VALID-TRANSITIONS', 'TASKS-LIFECYCLE-TERMINAL-FINAL'],
+  roles: ['server', 'client'],
+  needs: [
+    { kind: 'tasks-capability', path: 'requests' },
+    { kind: 'fixture', role: 'echo' },
+  ],
+  cost: { waitMs: 600, roundTrips: 16, awaitsWork: 2 },
+  async run(ctx: CheckContext) {
+    const receiver = await ctx.connect();
+    const roles = (['echo', 'fail'] as const).filter((role) => ctx.facts.fixtures.has(role));
+    for (const role of roles) {
+      const { task } = await receiver.startTask(ctx.fixture(role), { text: uniqueText(`lifecycle-${role}`), delayMs: ctx.timing.scaled(300) }, { task: { ttl: 60_000 } });
+      const polled = await followTask(receiver, task, { timing: ctx.timing, signal: ctx.signal, extraPolls: 3 });
+      // Polls and notifications may travel on different streams, so each is judged in its own order.
+      judge(ctx, `tasks/get polls of the ${role} task`, polled);
+      const notified = notificationObservations(receiver, task.taskId);
+      // On stdio every message shares one ordered stream; over HTTP notifications may come on several streams, whose arrival order says nothing.
+      if (ctx.facts.transport === 'stdio') judge(ctx, `status notifications of the ${role} task`, notified);
+      else judgeTerminalAgreement(ctx, `the ${role} task`, [...polled, ...notified]);
+    }
+  },
+});
+
+/** Order-free: a task shows at most one terminal status, whichever stream reported it. */
+function judgeTerminalAgreement(ctx: CheckContext, what: string, observations: readonly TaskObservation[]): void {
+  const terminal = [...new Set(observations.map((o) => String(o.task.status)).filter((status) => isTerminal(status)))];
+  ctx.expect(
+    'TASKS-LIFECYCLE-TERMINAL-FINAL',
+    terminal.length <= 1,
+    `expected ${what} to reach one terminal status, got ${terminal.map((s) => `"${s}"`).join(' and ')} across its polls and status notifications`,
+  );
+}
+
+function judge(ctx: CheckContext, what: string, observations: readonly TaskObservation[]): void {
+  const statuses = observations.map((o) => String(o.task.status));
+  const illegal = firstIllegalStep(statuses);
+  if (!illegal) return;
+  const requirement = isTerminal(illegal.from) ? 'TASKS-LIFECYCLE-TERMINAL-FINAL' : 'TASKS-LIFECYCLE-VALID-TRANSITIONS';
+  ctx.expect(
+    requirement,
+    false,
+    `${what} went from "${illegal.from}" to "${illegal.to}"; expected one of ${illegal.allowed.map((s) => `"${s}"`).join(', ') || 'no change'}; sequence: ${statuses.join(' → ')}`,
+  );
+}

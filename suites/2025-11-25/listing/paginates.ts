@@ -1,0 +1,37 @@
+import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { createConfirmedTasks, LISTING_COST, LISTING_TASK_COUNT, walkCompletely } from './own-tasks.js';
+
+/** The spec sets no page size: only a single page holding more tasks than this is taken for no pagination. */
+const ONE_PAGE_BOUND = 100;
+
+// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-listing
+export default defineCheck({
+  id: 'listing.paginates',
+  title: 'tasks/list splits many tasks into pages',
+  suite: 'listing',
+  cohabits: true,
+  requirements: ['TASKS-LIST-PAGINATE'],
+  roles: ['server', 'client'],
+  needs: [
+    { kind: 'tasks-capability', path: 'requests' },
+    { kind: 'tasks-capability', path: 'list' },
+    { kind: 'fixture', role: 'echo' },
+  ],
+  cost: LISTING_COST,
+  async run(ctx: CheckContext) {
+    const receiver = await ctx.connect();
+    await createConfirmedTasks(ctx, receiver, LISTING_TASK_COUNT, false);
+    let created = LISTING_TASK_COUNT;
+    let walk = await walkCompletely(receiver);
+    // All on one page may only mean a generous page size: add tasks until one page would have to exceed the bound.
+    if (walk.pages.length === 1 && walk.pages[0].tasks.length <= ONE_PAGE_BOUND) {
+      const more = ONE_PAGE_BOUND + 1 - walk.pages[0].tasks.length;
+      await createConfirmedTasks(ctx, receiver, more, false);
+      created += more;
+      walk = await walkCompletely(receiver);
+    }
+    const sizes = walk.pages.map((page) => page.tasks.length);
+    ctx.info(`tasks/list answered in ${walk.pages.length} page(s) of ${sizes.join(', ')} task(s)`);
+    ctx.expect('TASKS-LIST-PAGINATE', walk.pages.length > 1 || sizes[0] < created, `expected the ${created} or more tasks to be split into pages, got all ${sizes[0]} on one page without nextCursor`);
+  },
+});

@@ -1,0 +1,6 @@
+import type { CheckDefinition } from '../../../harness/receivers/check.js';
+import stopsAtTerminal from './stops-at-terminal.js';
+import tokenAfterCreate from './token-after-create.js';
+
+/** The Task Progress Notifications checks. */
+export const PROGRESS_CHECKS: readonly CheckDefinition[] = [tokenAfterCreate, stopsAtTerminal];

@@ -1,0 +1,32 @@
+import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { uniqueText } from '../../../harness/receivers/2025-11-25/waits.js';
+import { UNKNOWN_TASK_ID_CASES } from './unknown-task-id.js';
+
+// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#protocol-errors
+export default defineCheck({
+  id: 'protocol-errors.informative-messages',
+  title: 'Protocol errors about tasks carry a message that says what went wrong',
+  suite: 'protocol-errors',
+  cohabits: true,
+  requirements: ['TASKS-ERROR-INFORMATIVE'],
+  roles: ['server', 'client'],
+  needs: [{ kind: 'tasks-capability', path: 'requests' }],
+  async run(ctx: CheckContext) {
+    const receiver = await ctx.connect();
+    const cancelDeclared = (ctx.facts.capabilities.tasks as Record<string, unknown> | undefined)?.cancel !== undefined;
+    let errors = 0;
+    for (const testCase of UNKNOWN_TASK_ID_CASES) {
+      if (testCase.method === 'tasks/cancel' && !cancelDeclared) continue;
+      const reply = await testCase.send(receiver, uniqueText('no-such-task'));
+      if (reply.ok) continue;
+      errors += 1;
+      ctx.expect(
+        'TASKS-ERROR-INFORMATIVE',
+        typeof reply.error.message === 'string' && reply.error.message.trim().length > 0,
+        `expected a non-empty error message from ${testCase.method} for an unknown task, got ${JSON.stringify(reply.error.message)}`,
+      );
+    }
+    // No pass without an error seen (protocol-errors.unknown-task-* judge the missing ones).
+    if (errors === 0) ctx.skip('no request naming an unknown task was answered with an error, so there was no error message to judge');
+  },
+});

@@ -1,0 +1,26 @@
+import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { runRequestorScenario } from './scenario.js';
+
+// https://modelcontextprotocol.io/specification/2025-11-25/schema#cancellednotification (not for tasks: tasks/cancel)
+export default defineCheck({
+  id: 'requestor.cancels-with-tasks-cancel',
+  title: 'As a requestor told to cancel its tasks, the client sends tasks/cancel, never notifications/cancelled',
+  suite: 'requestor',
+  requirements: ['TASKS-CANCEL-NOT-BY-NOTIFICATION'],
+  roles: ['client'],
+  needs: [{ kind: 'fixture', role: 'echo' }],
+  cost: { waitMs: 300, roundTrips: 8 },
+  async run(ctx: CheckContext) {
+    const { record } = await runRequestorScenario(ctx, { cancelTasks: true });
+    const cancelled = record.tasks.filter((task) => task.cancelRequests > 0 || task.cancelledByNotification);
+    if (cancelled.length === 0) ctx.skip(`the client cancelled none of the ${record.tasks.length} task(s) it created: it does not follow cancelTasks of the call-tools directive`);
+    for (const task of cancelled.filter((candidate) => candidate.cancelledByNotification)) {
+      ctx.expect(
+        'TASKS-CANCEL-NOT-BY-NOTIFICATION',
+        false,
+        `expected task ${task.taskId} (${task.tool}) to be cancelled with tasks/cancel, got a notifications/cancelled naming the tools/call that created it${task.cancelRequests > 0 ? ' (besides a tasks/cancel)' : ''}`,
+      );
+    }
+    ctx.info(`the client cancelled ${cancelled.length} task(s), ${cancelled.filter((task) => task.cancelRequests > 0).length} with tasks/cancel`);
+  },
+});

@@ -1,0 +1,38 @@
+import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { runRequestorScenario } from './scenario.js';
+
+const TASK_SUPPORT: Record<string, string> = {
+  conformance_required: 'required',
+  conformance_forbidden: 'forbidden',
+  conformance_plain: 'absent',
+  conformance_echo: 'optional',
+  conformance_input: 'required',
+};
+
+// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#tool-level-negotiation
+export default defineCheck({
+  id: 'requestor.honours-task-support',
+  title: 'As a requestor, the client calls "required" tools as tasks and never "forbidden" or execution-less tools as tasks',
+  suite: 'requestor',
+  requirements: ['TASKS-TOOL-REQUIRED-TASK', 'TASKS-TOOL-FORBIDDEN-NO-TASK'],
+  roles: ['client'],
+  needs: [{ kind: 'fixture', role: 'echo' }],
+  // The requestor scenario: the harness's tasks take their polls to finish, as in requestor.polls-until-terminal.
+  cost: { waitMs: 1000, roundTrips: 8 },
+  async run(ctx: CheckContext) {
+    const { toolCalls } = await runRequestorScenario(ctx);
+    for (const call of toolCalls) {
+      const name = String(call.params.name);
+      const asTask = typeof call.params.task === 'object' && call.params.task !== null;
+      const support = TASK_SUPPORT[name];
+      if (support === 'required') ctx.expect('TASKS-TOOL-REQUIRED-TASK', asTask, `expected ${name} (taskSupport "required") to be called with a task, got a plain tools/call`);
+      if (support === 'forbidden' || support === 'absent')
+        ctx.expect(
+          'TASKS-TOOL-FORBIDDEN-NO-TASK',
+          !asTask,
+          `expected ${name} (taskSupport ${support === 'absent' ? 'absent' : '"forbidden"'}) to be called plainly, got a tools/call with task ${JSON.stringify(call.params.task)}`,
+        );
+    }
+    ctx.info(`the client made ${toolCalls.length} tool call(s): ${toolCalls.map((c) => `${String(c.params.name)}${c.params.task ? ' (task)' : ''}`).join(', ')}`);
+  },
+});

@@ -1,0 +1,52 @@
+import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { isTerminal } from '../../../harness/receivers/2025-11-25/receiver.js';
+import { runRequestorScenario } from './scenario.js';
+import { runServerRequestorScenario } from './server-scenario.js';
+
+interface NotifiedTask {
+  taskId: string;
+  what: string;
+  status: string;
+  notifiedAt?: number;
+  resultAsked: boolean;
+  reported: readonly { at: number; status: string }[];
+}
+
+/** The requestor's tasks; the harness sends a status notification (still working) of each at its first poll. */
+async function notifiedTasks(ctx: CheckContext): Promise<{ who: string; tasks: NotifiedTask[] }> {
+  if (ctx.facts.role === 'server') {
+    const { tasks } = await runServerRequestorScenario(ctx, { notifyStatus: true });
+    return { who: 'server', tasks: tasks.map((task) => ({ ...task, what: task.method })) };
+  }
+  const { record } = await runRequestorScenario(ctx, { hub: { notifyStatus: true } });
+  return { who: 'client', tasks: record.tasks.map((task) => ({ ...task, what: task.tool })) };
+}
+
+// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-status-notification
+export default defineCheck({
+  id: 'requestor.keeps-polling-with-notifications',
+  title: 'As a requestor, the client (or server) goes on polling a task after a status notification of it arrives',
+  suite: 'requestor',
+  requirements: ['TASKS-NOTIFY-KEEP-POLLING'],
+  roles: ['client', 'server'],
+  needs: [{ kind: 'fixture', role: 'echo' }],
+  // The requestor scenario: the harness's tasks take their polls to finish, as in requestor.polls-until-terminal.
+  cost: { waitMs: 1000, roundTrips: 8 },
+  async run(ctx: CheckContext) {
+    const { who, tasks } = await notifiedTasks(ctx);
+    const notified = tasks.filter((task) => task.notifiedAt !== undefined);
+    if (notified.length === 0) ctx.skip(`the ${who} polled none of its ${tasks.length} task(s) while working, so no status notification was sent`);
+    for (const task of notified) {
+      const last = task.reported[task.reported.length - 1];
+      // Polling may end at a terminal status or at input_required, or give way to a waiting tasks/result.
+      const followed = task.resultAsked || task.reported.some((poll) => isTerminal(poll.status) || poll.status === 'input_required') || task.status === 'cancelled';
+      const pollsAfter = task.reported.filter((poll) => poll.at > task.notifiedAt!).length;
+      ctx.expect(
+        'TASKS-NOTIFY-KEEP-POLLING',
+        followed,
+        () =>
+          `expected the ${who} to go on polling task ${task.taskId} (${task.what}) after its status notification (status working) until it was terminal, or to wait on tasks/result; got ${pollsAfter} poll(s) after it${last ? `, the last answered "${last.status}"` : ''}, then nothing: the status notification is a hint, not a replacement for tasks/get`,
+      );
+    }
+  },
+});

@@ -1,0 +1,26 @@
+import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { describeReply } from '../../../harness/model/describe.js';
+import { runRequestorScenario } from './scenario.js';
+
+// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-cancellation
+export default defineCheck({
+  id: 'requestor.no-reliance-on-cancelled-task',
+  title: 'As a requestor, the client copes with a task deleted right after it cancelled it',
+  suite: 'requestor',
+  requirements: ['TASKS-CANCEL-REQUESTOR-NO-RELY'],
+  roles: ['client'],
+  needs: [{ kind: 'fixture', role: 'echo' }],
+  cost: { waitMs: 300, roundTrips: 8 },
+  async run(ctx: CheckContext) {
+    // The hub drops each task as soon as it has acknowledged its cancel, as a receiver may.
+    const { record, reply } = await runRequestorScenario(ctx, { cancelTasks: true, hub: { deleteCancelled: true } });
+    const cancelled = record.tasks.filter((task) => task.cancelRequests > 0);
+    if (cancelled.length === 0) ctx.skip(`the client sent tasks/cancel for none of the ${record.tasks.length} task(s) it created: it does not follow cancelTasks of the call-tools directive`);
+    ctx.expect(
+      'TASKS-CANCEL-REQUESTOR-NO-RELY',
+      reply.ok,
+      () =>
+        `expected the client to finish the directive once it had cancelled ${cancelled.length} task(s), which the server then deleted (a receiver may); got ${describeReply(reply)}: it counted on a cancelled task being kept`,
+    );
+  },
+});

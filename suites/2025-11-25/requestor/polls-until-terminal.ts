@@ -1,0 +1,43 @@
+import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { isTerminal } from '../../../harness/receivers/2025-11-25/receiver.js';
+import { requestorTraffic } from './traffic.js';
+
+// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#getting-tasks
+export default defineCheck({
+  id: 'requestor.polls-until-terminal',
+  title: 'As a requestor, the client (or server) follows its task until it is terminal (or input_required), without waiting for status notifications',
+  suite: 'requestor',
+  requirements: ['TASKS-GET-POLL-UNTIL-TERMINAL', 'TASKS-NOTIFY-NOT-RELIED'],
+  roles: ['client', 'server'],
+  needs: [{ kind: 'fixture', role: 'echo' }],
+  cost: { waitMs: 1000, roundTrips: 8 },
+  async run(ctx: CheckContext) {
+    const { who, tasks, stalled } = await requestorTraffic(ctx);
+    if (tasks.length === 0)
+      ctx.skip(
+        who === 'server'
+          ? 'the server sent its request to this task-capable client without a task, so it had no task to follow (augmenting is its choice)'
+          : 'the client called no tool as a task, so it had no task to follow',
+      );
+    const receiver = who === 'server' ? 'client' : 'server';
+    for (const task of tasks) {
+      const last = task.reported[task.reported.length - 1];
+      // It learned the end from a poll, waited for it on tasks/result, or ended the task itself; or it stopped where
+      // the polling sentence lets it, at input_required (fetching the input is requestor.result-on-input-required's).
+      const followed = task.resultAsked || task.reported.some((poll) => isTerminal(poll.status)) || task.status === 'cancelled' || last?.status === 'input_required';
+      // Stopped, and still waiting on the task once it had ended: only a status notification could have moved it on.
+      if (!followed && stalled)
+        ctx.expect(
+          'TASKS-NOTIFY-NOT-RELIED',
+          false,
+          `expected the ${who} to learn the end of task ${task.taskId} (${task.method}) by polling or tasks/result; got ${task.reported.length} poll(s)${last ? `, the last answered "${last.status}"` : ''}, then silence while it still owed its own answer long after the task had ended: it waited for a status notification the ${receiver} never promised`,
+        );
+      ctx.expect(
+        'TASKS-GET-POLL-UNTIL-TERMINAL',
+        followed,
+        () =>
+          `expected the ${who} to poll tasks/get until task ${task.taskId} (${task.method}) was terminal or input_required, or to wait for it on tasks/result; got ${task.reported.length} poll(s)${last ? `, the last answered "${last.status}"` : ''}, then nothing about the task (the suite's ${receiver} sent no status notifications)`,
+      );
+    }
+  },
+});

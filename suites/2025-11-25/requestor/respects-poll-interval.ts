@@ -1,0 +1,33 @@
+import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { requestorTraffic } from './traffic.js';
+
+/**
+ * The interval the harness's tasks ask for here: long enough that a requestor polling on its own fixed timer (one a
+ * second is common) shows under half of it, where a brisk interval would let that timer pass for obedience.
+ */
+const PACE_JUDGED_MS = 2500;
+
+// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#getting-tasks
+export default defineCheck({
+  id: 'requestor.respects-poll-interval',
+  title: 'As a requestor, the client (or server) polls tasks/get no faster than the pollInterval it was given',
+  suite: 'requestor',
+  requirements: ['TASKS-GET-RESPECT-POLL-INTERVAL'],
+  roles: ['client', 'server'],
+  needs: [{ kind: 'fixture', role: 'echo' }],
+  // The harness's tasks ask for a long interval and end after two polls at it, so an obedient requestor takes two intervals.
+  cost: { waitMs: 2 * PACE_JUDGED_MS, roundTrips: 8 },
+  async run(ctx: CheckContext) {
+    const { who, requests, pollIntervalMs } = await requestorTraffic(ctx, { pollIntervalMs: ctx.timing.scaled(PACE_JUDGED_MS) });
+    const polls = new Map<string, number[]>();
+    for (const request of requests.filter((r) => r.method === 'tasks/get')) {
+      const taskId = String(request.params.taskId);
+      polls.set(taskId, [...(polls.get(taskId) ?? []), request.receivedAt]);
+    }
+    const gaps = [...polls.values()].flatMap((times) => times.slice(1).map((time, index) => Math.round(time - times[index])));
+    if (gaps.length === 0) ctx.skip(`the ${who} never polled one task twice with tasks/get, so there is no polling pace to judge`);
+    // Half the interval as the bar: timers and the network may shorten a gap a little, never by half.
+    const tooFast = gaps.filter((gap) => gap < pollIntervalMs / 2);
+    ctx.expect('TASKS-GET-RESPECT-POLL-INTERVAL', tooFast.length === 0, `expected tasks/get polls at least ${pollIntervalMs} ms apart (the pollInterval given), got gaps of ${tooFast.join(', ')} ms`);
+  },
+});

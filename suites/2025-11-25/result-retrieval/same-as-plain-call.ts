@@ -1,0 +1,46 @@
+import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { brief, canonicalJson, describeReply } from '../../../harness/model/describe.js';
+import type { FixtureRole } from '../../../harness/model/model.js';
+import { awaitTerminalStatus, uniqueText } from '../../../harness/receivers/2025-11-25/waits.js';
+
+/** The result without _meta, which legitimately differs (related-task metadata). */
+function comparable(result: Record<string, unknown>): string {
+  const { _meta: _ignored, ...rest } = result;
+  return canonicalJson(rest);
+}
+
+// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-execution-errors
+export default defineCheck({
+  id: 'result-retrieval.same-as-plain-call',
+  title: 'tasks/result of a finished task returns exactly the result the plain call returns',
+  suite: 'result-retrieval',
+  cohabits: true,
+  requirements: ['TASKS-EXEC-SAME-RESULT', 'TASKS-RESULT-TERMINAL-RETURNS', 'TASKS-RESULT-EXACT'],
+  roles: ['server', 'client'],
+  needs: [
+    { kind: 'tasks-capability', path: 'requests' },
+    { kind: 'fixture', role: 'echo' },
+  ],
+  cost: { awaitsWork: 1 },
+  async run(ctx: CheckContext) {
+    const receiver = await ctx.connect();
+    const roles: FixtureRole[] = (['echo', 'fail'] as const).filter((role) => ctx.facts.fixtures.has(role));
+    for (const role of roles) {
+      const binding = ctx.fixture(role);
+      if (!binding.echoesInput) ctx.skip(`the tool standing in for ${role} (${binding.tool}) is mapped without \${text}, so its results need not be equal`);
+      const input = { text: uniqueText(`same-${role}`), delayMs: 0 };
+      const plain = await receiver.invoke(binding, input);
+      // The fixture contract says the plain call succeeds; without a result there is nothing to compare with.
+      if (!plain.ok) ctx.skip(`the plain ${binding.tool} request failed (${describeReply(plain)}) where the fixture contract expects a result, so there is nothing to compare with`);
+      const { task } = await receiver.startTask(binding, input, { task: { ttl: 60_000 } });
+      await awaitTerminalStatus(receiver, task.taskId, { timing: ctx.timing, signal: ctx.signal });
+      const fromTask = await receiver.taskResult(task.taskId);
+      ctx.require('TASKS-RESULT-TERMINAL-RETURNS', fromTask.ok, `expected the ${role} task's result, as the plain call gave one; got ${describeReply(fromTask)}`);
+      const same = comparable(fromTask.result) === comparable(plain.result);
+      const differs = `expected tasks/result to equal the plain call's result ${brief(comparable(plain.result))}, got ${brief(comparable(fromTask.result))}`;
+      // One deviation, two statements: the success result is the request's (Task Execution Errors), exactly (Result Retrieval).
+      ctx.expect('TASKS-EXEC-SAME-RESULT', same, differs);
+      ctx.expect('TASKS-RESULT-EXACT', same, differs);
+    }
+  },
+});

@@ -1,0 +1,5 @@
+import type { CheckDefinition } from '../../../harness/receivers/check.js';
+import validEverywhere from './valid-everywhere.js';
+
+/** The checks of the Task data type. */
+export const TASK_DATA_CHECKS: readonly CheckDefinition[] = [validEverywhere];

@@ -1,0 +1,43 @@
+import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { describeReply } from '../../../harness/model/describe.js';
+import { uniqueText } from '../../../harness/receivers/2025-11-25/waits.js';
+
+// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#tool-level-negotiation
+export default defineCheck({
+  id: 'tool-negotiation.optional-both-ways',
+  title: 'A taskSupport "optional" tool serves a plain call and a task-augmented call',
+  suite: 'tool-negotiation',
+  cohabits: true,
+  requirements: ['TASKS-TOOL-OPTIONAL-SERVED'],
+  needs: [
+    { kind: 'tasks-capability', path: 'requests' },
+    { kind: 'fixture', role: 'echo', taskSupport: true },
+  ],
+  async run(ctx: CheckContext) {
+    const binding = ctx.fixture('echo');
+    const receiver = await ctx.connect();
+    const plain = await receiver.invoke(binding, { text: uniqueText('optional-plain') });
+    if (!plain.ok && plain.error.code === -32600) {
+      // The refusal Protocol Errors names for a receiver that demands tasks (TASKS-ERROR-MAY-REQUIRE-TASK): allowed.
+      ctx.info(`the plain call was refused with -32600 (${plain.error.message}): this receiver demands task augmentation, as it may`);
+    } else if (!plain.ok) {
+      // Task Support and Handling lets a receiver that declared tasks refuse plain requests (TASKS-SUPPORT-MAY-REQUIRE), though "optional" invites them.
+      ctx.lenient(
+        'TASKS-TOOL-OPTIONAL-SERVED',
+        `the plain call was refused with ${describeReply(plain)}; "optional" invites plain calls, though a receiver that declares tasks for tools/call may demand them`,
+      );
+    } else {
+      ctx.expect(
+        'TASKS-TOOL-OPTIONAL-SERVED',
+        plain.ok && Array.isArray(plain.result.content) && plain.result.task === undefined,
+        `expected a CallToolResult for the plain call, got ${describeReply(plain)}`,
+      );
+    }
+    const augmented = await receiver.invoke(binding, { text: uniqueText('optional-task') }, { task: { ttl: 60_000 } });
+    ctx.expect(
+      'TASKS-TOOL-OPTIONAL-SERVED',
+      augmented.ok && typeof augmented.result.task === 'object' && augmented.result.task !== null,
+      `expected a CreateTaskResult for the task-augmented call, got ${describeReply(augmented)}`,
+    );
+  },
+});

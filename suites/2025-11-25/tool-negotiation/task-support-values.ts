@@ -1,0 +1,17 @@
+import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+
+// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#tool-level-negotiation
+export default defineCheck({
+  id: 'tool-negotiation.task-support-values',
+  title: 'Every tool that declares execution.taskSupport uses required, optional or forbidden',
+  suite: 'tool-negotiation',
+  cohabits: true,
+  requirements: ['TASKS-TOOL-TASKSUPPORT-VALUES'],
+  async run(ctx: CheckContext) {
+    if (ctx.facts.tools.length === 0) ctx.skip('the receiver lists no tools');
+    const receiver = await ctx.connect();
+    const declaring = (await receiver.listAllTools()).filter((tool) => tool.execution !== undefined);
+    for (const tool of declaring) ctx.validate('TASKS-TOOL-TASKSUPPORT-VALUES', 'ToolExecution', tool.execution, `the execution of tool ${tool.name}`);
+    ctx.info(`${declaring.length} tool(s) declare execution`);
+  },
+});

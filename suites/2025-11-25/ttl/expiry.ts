@@ -1,0 +1,56 @@
+import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { brief, describeReply, errorCodeOf } from '../../../harness/model/describe.js';
+import { taskOf } from '../../../harness/receivers/2025-11-25/receiver.js';
+import { pause } from '../../../harness/wire/timing.js';
+import { uniqueText } from '../../../harness/receivers/2025-11-25/waits.js';
+
+// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#ttl-and-resource-management
+export default defineCheck({
+  id: 'ttl.expiry',
+  title: 'After its ttl has run out, a task is either still there or answered with -32602, and it is cleaned up after a grace',
+  suite: 'ttl',
+  cohabits: true,
+  requirements: ['TASKS-ERROR-INVALID-TASK-ID', 'TASKS-RES-CLEANUP'],
+  roles: ['server', 'client'],
+  needs: [
+    { kind: 'tasks-capability', path: 'requests' },
+    { kind: 'fixture', role: 'echo' },
+  ],
+  cost: { waitMs: 1500, roundTrips: 8 },
+  async run(ctx: CheckContext) {
+    const receiver = await ctx.connect();
+    // Long enough that the CreateTaskResult reaches us well before the task may go; the wait grows with the receiver's pace.
+    const askedTtl = ctx.timing.span(1000, 3);
+    const { task, reply } = await receiver.startTask(ctx.fixture('echo'), { text: uniqueText('ttl-expiry'), delayMs: 0 }, { task: { ttl: askedTtl } });
+    const ttl = task.ttl;
+    const longest = ctx.timing.span(5000, 4);
+    if (typeof ttl !== 'number') ctx.skip(`the receiver granted ttl ${brief(ttl)} instead of a number of milliseconds, so the task never expires within a check`);
+    if (ttl > longest) ctx.skip(`the receiver granted a ttl of ${ttl} ms (asked for ${askedTtl}); expiry is only awaited up to ${longest} ms`);
+    // An answer after expiry tells something only if tasks/get answered for the live task: otherwise it is tasks/get itself that fails.
+    const before = await receiver.getTask(task.taskId);
+    const lapsed = !before.ok && before.error.code === -32602 && before.receivedAt - reply.receivedAt >= ttl;
+    if (!taskOf(before) && !lapsed) ctx.unmet('TASKS-TASK-SHAPE', `tasks/get for task ${task.taskId}, before its ttl ran out, should return the task; got ${describeReply(before)}`);
+    // Counted from our receipt of the CreateTaskResult (no earlier than the task's creation), so clock skew cannot shorten the wait.
+    const waitMs = reply.receivedAt + ttl + ctx.timing.span(500, 1) - performance.now();
+    if (waitMs > 0) await pause(waitMs, ctx.signal);
+    const after = await receiver.getTask(task.taskId);
+    const kept = taskOf(after);
+    if (kept) {
+      ctx.info(`the receiver kept the task after its ttl of ${ttl} ms (allowed)`);
+      ctx.expect('TASKS-ERROR-INVALID-TASK-ID', kept.taskId === task.taskId, `expected tasks/get to answer with task ${task.taskId} or error -32602, got task ${brief(kept.taskId)}`);
+      // Cleanup may lag, so only a task still served after a generous grace (twice its ttl, 2 s at least) is warned.
+      const graceMs = ctx.timing.span(Math.max(2 * ttl, 2000), 2);
+      const laterMs = reply.receivedAt + ttl + graceMs - performance.now();
+      if (laterMs > 0) await pause(laterMs, ctx.signal);
+      const still = taskOf(await receiver.getTask(task.taskId));
+      ctx.expect(
+        'TASKS-RES-CLEANUP',
+        still === undefined,
+        `expected the task to be cleaned up some time after its ttl of ${ttl} ms ran out, got it still served (status ${String(still?.status)}) ${graceMs} ms after that`,
+      );
+      return;
+    }
+    if (!after.ok && after.error.code === -32602) return ctx.info(`the receiver deleted the task after its ttl of ${ttl} ms and answered -32602 (allowed)`);
+    ctx.expect('TASKS-ERROR-INVALID-TASK-ID', false, `expected tasks/get ${ttl} ms after creation to answer with the task (kept) or error -32602 (deleted), got ${errorCodeOf(after)}`);
+  },
+});

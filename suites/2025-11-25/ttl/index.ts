@@ -1,0 +1,9 @@
+import type { CheckDefinition } from '../../../harness/receivers/check.js';
+import expiry from './expiry.js';
+import maxTtl from './max-ttl.js';
+import pollIntervalInteger from './poll-interval-integer.js';
+import presentInGet from './present-in-get.js';
+import stable from './stable.js';
+import timestamps from './timestamps.js';
+
+export const TTL_CHECKS: readonly CheckDefinition[] = [timestamps, presentInGet, stable, pollIntervalInteger, expiry, maxTtl];

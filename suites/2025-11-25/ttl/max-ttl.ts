@@ -1,0 +1,43 @@
+import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { brief, describeReply, errorCodeOf } from '../../../harness/model/describe.js';
+import { taskOf } from '../../../harness/receivers/2025-11-25/receiver.js';
+import { uniqueText } from '../../../harness/receivers/2025-11-25/waits.js';
+
+const TEN_YEARS_MS = 10 * 365 * 24 * 60 * 60 * 1000;
+
+// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#resource-management
+export default defineCheck({
+  id: 'ttl.max-ttl',
+  title: 'A receiver caps a ten-year ttl request',
+  suite: 'ttl',
+  cohabits: true,
+  requirements: ['TASKS-RES-MAX-TTL'],
+  roles: ['server', 'client'],
+  needs: [
+    { kind: 'tasks-capability', path: 'requests' },
+    { kind: 'fixture', role: 'echo' },
+  ],
+  async run(ctx: CheckContext) {
+    const receiver = await ctx.connect();
+    const created = await receiver.invoke(ctx.fixture('echo'), { text: uniqueText('max-ttl'), delayMs: 0 }, { task: { ttl: TEN_YEARS_MS } });
+    const task = created.ok ? (created.result.task as Record<string, unknown> | undefined) : undefined;
+    if (typeof task?.taskId !== 'string') {
+      // Refusing the request is one way to enforce a maximum, but only if an ordinary ttl is accepted: a receiver
+      // that creates no task at all (e.g. -32601 to every call) has shown no cap.
+      const control = await receiver.invoke(ctx.fixture('echo'), { text: uniqueText('max-ttl-control'), delayMs: 0 }, { task: { ttl: 60_000 } });
+      const controlTask = control.ok ? (control.result.task as Record<string, unknown> | undefined) : undefined;
+      if (typeof controlTask?.taskId !== 'string')
+        ctx.unmet(
+          'TASKS-RESULT-CREATE-TASK-RESULT',
+          `a task-augmented call should have created a task; a ten-year ttl was answered ${describeReply(created)}, and a one-minute ttl too (${describeReply(control)}), so the refusal shows no cap`,
+        );
+      return ctx.info(`the receiver refused a task with a ten-year ttl (${errorCodeOf(created)}) while it accepts a one-minute ttl`);
+    }
+    const polled = taskOf(await receiver.getTask(task.taskId));
+    // tasks/get reports the ttl in force; the CreateTaskResult stands in when tasks/get omits it (ttl.present-in-get's concern).
+    const source = polled && 'ttl' in polled ? polled : task;
+    const ttl = source.ttl;
+    ctx.info(`asked for a ttl of ${TEN_YEARS_MS} ms, granted ${brief(ttl)}`);
+    ctx.expect('TASKS-RES-MAX-TTL', typeof ttl === 'number' && ttl < TEN_YEARS_MS, `expected a ttl below the requested ten years (${TEN_YEARS_MS} ms), got ${brief(ttl)}`);
+  },
+});

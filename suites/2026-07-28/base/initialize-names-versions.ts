@@ -1,0 +1,37 @@
+import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { describeReply } from '../../../harness/model/describe.js';
+import { MODERN_PROTOCOL_VERSION } from '../../../harness/wire/2026-07-28/envelope.js';
+
+/** The last protocol version that opened with initialize. */
+const LEGACY_VERSION = '2025-11-25';
+
+// https://modelcontextprotocol.io/specification/2026-07-28/basic/versioning#backward-compatibility-with-initialization-based-versions
+export default defineCheck({
+  id: 'ext-base.initialize-names-versions',
+  title: "A modern-only server's error to a legacy initialize names the protocol versions it serves",
+  suite: 'ext-base',
+  requirements: ['EXT-BASE-INITIALIZE-NAMES-VERSIONS'],
+  cost: { roundTrips: 1 },
+  async run(ctx: CheckContext) {
+    const served = ctx.facts.supportedVersions ?? [MODERN_PROTOCOL_VERSION];
+    // Versions before the per-request era are served through initialize: such a server answers it, as it should.
+    const legacy = served.filter((version) => version < MODERN_PROTOCOL_VERSION);
+    if (legacy.length > 0) ctx.skip(`server/discover lists ${legacy.join(', ')}, versions that open with initialize, so the server is dual-era and answers it`);
+    const receiver = await ctx.connectModern();
+    // As a 2025-11-25 client sends it: no _meta envelope, and over HTTP none of the modern standard headers.
+    const reply = await receiver.request(
+      'initialize',
+      { protocolVersion: LEGACY_VERSION, capabilities: {}, clientInfo: { name: 'legacy-probe', version: '1.0.0' } },
+      { bare: true, headers: { 'mcp-protocol-version': null, 'mcp-method': null } },
+    );
+    if (reply.ok) ctx.skip(`initialize for ${LEGACY_VERSION} was answered with a result (${describeReply(reply)}), so there is no error to judge`);
+    const said = `${reply.error.message} ${JSON.stringify(reply.error.data ?? null)}`;
+    const unnamed = served.filter((version) => !said.includes(version));
+    ctx.expect(
+      'EXT-BASE-INITIALIZE-NAMES-VERSIONS',
+      unnamed.length === 0,
+      () =>
+        `initialize for ${LEGACY_VERSION} was refused with ${describeReply(reply)}, which names neither in its message nor in its data the served version${unnamed.length > 1 ? 's' : ''} ${unnamed.join(', ')}; a legacy client has nothing else to show its user`,
+    );
+  },
+});

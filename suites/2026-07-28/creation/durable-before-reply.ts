@@ -1,0 +1,34 @@
+import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { describeReply } from '../../../harness/model/describe.js';
+import { extTaskOf } from '../../../harness/receivers/2026-07-28/receiver.js';
+import { startExtTask } from '../../../harness/receivers/2026-07-28/tasks.js';
+import { uniqueText } from '../support.js';
+
+/** Tasks created and looked up at once, one after another: a store that lags shows it on any of them. */
+const ATTEMPTS = 3;
+
+// https://modelcontextprotocol.io/extensions/tasks/specification#task-creation
+export default defineCheck({
+  id: 'ext-creation.durable-before-reply',
+  title: 'A task can be read with tasks/get as soon as its CreateTaskResult arrives',
+  suite: 'ext-creation',
+  requirements: ['EXT-CREATE-DURABLE'],
+  needs: [{ kind: 'tasks-extension' }, { kind: 'fixture', role: 'slow' }],
+  cost: { roundTrips: ATTEMPTS * 3 },
+  async run(ctx: CheckContext) {
+    const receiver = await ctx.connectModern();
+    for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+      const { task } = await startExtTask(ctx, receiver, 'slow', { seconds: 1, label: uniqueText('durable') }, { readable: false });
+      // Sent the moment the CreateTaskResult is in: nothing else happens in between.
+      const reply = await receiver.getTask(task.taskId);
+      const found = extTaskOf(reply);
+      const ok = ctx.expect(
+        'EXT-CREATE-DURABLE',
+        found !== undefined && found.taskId === task.taskId,
+        () => `tasks/get sent as soon as the CreateTaskResult for task ${task.taskId} arrived was answered with ${describeReply(reply)}; the task must be readable before the server answers the call`,
+      );
+      await receiver.cancelTask(task.taskId);
+      if (!ok) break;
+    }
+  },
+});

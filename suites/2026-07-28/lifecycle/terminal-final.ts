@@ -1,0 +1,64 @@
+import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { describeReply } from '../../../harness/model/describe.js';
+import type { ModernFixtureRole } from '../../../harness/model/model.js';
+import { extTaskOf, type ExtReceiver } from '../../../harness/receivers/2026-07-28/receiver.js';
+import { awaitReadable, startExtTask } from '../../../harness/receivers/2026-07-28/tasks.js';
+import { awaitExtTerminal, nextExtPollDelay, workBoundMs, type ExtObservation } from '../../../harness/receivers/2026-07-28/waits.js';
+import { pause } from '../../../harness/wire/timing.js';
+import { firstForbiddenStep, uniqueText } from '../support.js';
+
+/** Polls after the terminal status, to see it stay. */
+const EXTRA_POLLS = 3;
+
+// https://modelcontextprotocol.io/extensions/tasks/specification#task-status
+export default defineCheck({
+  id: 'ext-lifecycle.terminal-final',
+  title: 'A task moves only along the status graph, and a terminal status never changes',
+  suite: 'ext-lifecycle',
+  requirements: ['EXT-LIFECYCLE-TERMINAL-FINAL'],
+  needs: [{ kind: 'tasks-extension' }, { kind: 'fixture', role: 'slow' }],
+  cost: { roundTrips: 16, awaitsWork: 2 },
+  async run(ctx: CheckContext) {
+    const receiver = await ctx.connectModern();
+    // A completed task, and a failed one when the receiver offers the fixture for it.
+    const runs: Array<{ role: ModernFixtureRole; input: Record<string, unknown> }> = [{ role: 'slow', input: { seconds: 0, label: uniqueText('terminal-final') } }];
+    if (ctx.facts.fixtures.has('protocolError')) runs.push({ role: 'protocolError', input: {} });
+    for (const [index, { role, input }] of runs.entries()) {
+      // The first task decides whether there is anything to judge; the failed one only adds to it.
+      const started = index === 0 ? await startExtTask(ctx, receiver, role, input) : await startOptionalTask(ctx, receiver, role, input);
+      const task = started.task;
+      if (!task) {
+        ctx.info(`${ctx.fixture(role).tool} was answered without a task (${describeReply(started.reply)}), so only the completed task was followed`);
+        continue;
+      }
+      const observations: ExtObservation[] = [{ source: 'create', task, at: performance.now() }];
+      const terminal = await awaitExtTerminal(receiver, task.taskId, { timing: ctx.timing, signal: ctx.signal, timeoutMs: workBoundMs(ctx.timing, 0), observations });
+      for (let poll = 0; poll < EXTRA_POLLS; poll++) {
+        await pause(nextExtPollDelay(terminal, ctx.timing), ctx.signal);
+        const reply = await receiver.getTask(task.taskId);
+        const seen = extTaskOf(reply);
+        // A receiver may drop a finished task (its ttl, its own rules): that ends the follow-up, not the check.
+        if (!seen) {
+          ctx.info(`tasks/get of the ${ctx.fixture(role).tool} task after it was "${terminal.status}" answered ${describeReply(reply)}; no more polls`);
+          break;
+        }
+        observations.push({ source: 'get', task: seen, at: reply.receivedAt });
+      }
+      const statuses = observations.map((observation) => observation.task.status);
+      const forbidden = firstForbiddenStep(statuses);
+      ctx.expect(
+        'EXT-LIFECYCLE-TERMINAL-FINAL',
+        forbidden === undefined,
+        () =>
+          `the ${ctx.fixture(role).tool} task went from "${forbidden?.from}" to "${forbidden?.to}" (allowed: ${forbidden?.allowed.map((s) => `"${s}"`).join(', ') || 'no change, it is terminal'}); statuses seen: ${statuses.join(' → ')}`,
+      );
+    }
+  },
+});
+
+/** A further task the check can do without: started and made readable when the receiver makes one, else only the answer. */
+async function startOptionalTask(ctx: CheckContext, receiver: ExtReceiver, role: ModernFixtureRole, input: Record<string, unknown>) {
+  const started = await receiver.startTask(ctx.fixture(role), input);
+  if (started.task) await awaitReadable(ctx, receiver, started.task);
+  return started;
+}

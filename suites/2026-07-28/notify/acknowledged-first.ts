@@ -1,0 +1,38 @@
+import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { brief } from '../../../harness/model/describe.js';
+import { META_SUBSCRIPTION_ID } from '../../../harness/wire/2026-07-28/envelope.js';
+import { listenToWorkingTask } from '../support.js';
+
+const ACKNOWLEDGED = 'notifications/subscriptions/acknowledged';
+
+// https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/subscriptions#acknowledgment
+export default defineCheck({
+  id: 'ext-notify.acknowledged-first',
+  title: 'subscriptions/listen for a working task is first acknowledged, under the listen request id',
+  suite: 'ext-notify',
+  requirements: ['EXT-BASE-SUBSCRIPTION-ACK-FIRST'],
+  needs: [{ kind: 'tasks-extension' }, { kind: 'fixture', role: 'slow' }],
+  async run(ctx: CheckContext) {
+    const { receiver, task, subscription, first } = await listenToWorkingTask(ctx, 'ack-first');
+    await subscription.close();
+    if (!first) {
+      // An acknowledgement under another id is no acknowledgement of this subscription; say what came.
+      const stray = receiver.notifications(ACKNOWLEDGED).map((n) => brief((n.params._meta as Record<string, unknown> | undefined)?.[META_SUBSCRIPTION_ID]));
+      ctx.expect(
+        'EXT-BASE-SUBSCRIPTION-ACK-FIRST',
+        false,
+        `subscriptions/listen (id "${subscription.id}") for a working task was neither refused nor acknowledged: no message carried its id within ${ctx.timing.answerPace.boundMs()} ms${stray.length > 0 ? `; acknowledgements came with subscription ids ${stray.join(', ')}` : ''}`,
+      );
+      return;
+    }
+    ctx.expect(
+      'EXT-BASE-SUBSCRIPTION-ACK-FIRST',
+      first.method === ACKNOWLEDGED,
+      () => `the first message carrying subscription id "${subscription.id}" was ${first.method} (${brief(first.params)}), not ${ACKNOWLEDGED}`,
+    );
+    if (first.method !== ACKNOWLEDGED) return;
+    const filter = first.params.notifications as Record<string, unknown> | undefined;
+    const agreed = Array.isArray(filter?.taskIds) ? (filter.taskIds as unknown[]) : undefined;
+    if (!agreed?.includes(task.taskId)) ctx.info(`the acknowledgement does not list the task among the ones it will report on: notifications ${brief(filter)}`);
+  },
+});

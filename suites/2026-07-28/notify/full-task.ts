@@ -1,0 +1,68 @@
+import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { brief, canonicalJson } from '../../../harness/model/describe.js';
+import { isExtTerminal, subscriptionIdOf } from '../../../harness/receivers/2026-07-28/receiver.js';
+import { extTaskShapeProblems } from '../../../harness/receivers/2026-07-28/tasks.js';
+import { awaitExtTerminal, workBoundMs } from '../../../harness/receivers/2026-07-28/waits.js';
+import type { ReceivedNotification } from '../../../harness/model/rpc.js';
+import { listenToWorkingTask } from '../support.js';
+
+const TASK_NOTIFICATION = 'notifications/tasks';
+/** Fields a terminal task keeps as they are, so its notification and a later tasks/get must agree on them (ttlMs and pollIntervalMs may change). */
+const STABLE_FIELDS = ['taskId', 'status', 'statusMessage', 'createdAt', 'lastUpdatedAt', 'result', 'error'] as const;
+/** Members of the tasks/get result that belong to the result, not to the task. */
+const RESULT_ONLY = new Set(['resultType', '_meta']);
+
+// https://modelcontextprotocol.io/extensions/tasks/specification#task-status-notifications
+export default defineCheck({
+  id: 'ext-notify.full-task',
+  title: 'notifications/tasks carries the whole task, as tasks/get gives it, with the result once completed, and its subscription id',
+  suite: 'ext-notify',
+  requirements: ['EXT-NOTIFY-FULL-TASK', 'EXT-BASE-SUBSCRIPTION-ID-EACH'],
+  needs: [{ kind: 'tasks-extension' }, { kind: 'fixture', role: 'slow' }],
+  cost: { waitMs: 1000, awaitsWork: 1 },
+  async run(ctx: CheckContext) {
+    const { receiver, task, subscription, seconds } = await listenToWorkingTask(ctx, 'full-task');
+    const final = await awaitExtTerminal(receiver, task.taskId, { timing: ctx.timing, signal: ctx.signal, timeoutMs: workBoundMs(ctx.timing, seconds) });
+    const about = (n: ReceivedNotification) => n.method === TASK_NOTIFICATION && n.params.taskId === task.taskId;
+    const mine = (n: ReceivedNotification) => about(n) && subscriptionIdOf(n) === subscription.id;
+    // Polls and the listen stream travel apart: give the notification of the end a moment to come.
+    const last = await receiver.waitForNotification((n) => mine(n) && isExtTerminal(n.params.status), ctx.timing.span(1000, 2));
+    await subscription.close();
+    const notes = receiver.notifications().filter(mine);
+    if (ctx.facts.transport === 'http') {
+      // Over HTTP this connection's only stream is the subscription's, so everything on it names it.
+      const unnamed = receiver.notifications().filter((n) => about(n) && subscriptionIdOf(n) !== subscription.id);
+      const what = () =>
+        `${unnamed.length} notifications/tasks for task ${task.taskId} came on the listen stream without its subscription id "${subscription.id}" in _meta, e.g. ${brief(unnamed[0]?.params)}`;
+      if (!ctx.expect('EXT-BASE-SUBSCRIPTION-ID-EACH', unnamed.length === 0, what)) return;
+    }
+    if (notes.length === 0) ctx.skip(`no notifications/tasks came on the subscription for task ${task.taskId} while it ran to "${final.status}", so there is no notification to judge`);
+
+    for (const note of notes) {
+      const { _meta: _ignored, ...fields } = note.params;
+      const problems = [...extTaskShapeProblems(fields), ...payloadProblems(fields)];
+      ctx.expect('EXT-NOTIFY-FULL-TASK', problems.length === 0, () => `the notifications/tasks saying "${String(fields.status)}" is not a whole task: ${problems.join('; ')}`);
+    }
+    if (!last) return ctx.info(`no notifications/tasks reported the end of the task (it ended "${final.status}"); ${notes.length} earlier ones were judged`);
+    if (last.params.status !== final.status) return ctx.info(`the notification of the end says "${String(last.params.status)}" while tasks/get says "${final.status}"; the fields were not compared`);
+    // Each field of the tasks/get answer is there too, and those a finished task cannot change are equal.
+    const missing = Object.keys(final).filter((key) => !RESULT_ONLY.has(key) && !(key in last.params));
+    ctx.expect('EXT-NOTIFY-FULL-TASK', missing.length === 0, () => `the notifications/tasks of the ${final.status} task lacks ${missing.join(', ')}, which tasks/get of it carries`);
+    const differing = STABLE_FIELDS.filter((key) => key in final && key in last.params && canonicalJson(final[key]) !== canonicalJson(last.params[key]));
+    ctx.expect(
+      'EXT-NOTIFY-FULL-TASK',
+      differing.length === 0,
+      () =>
+        `the notifications/tasks of the ${final.status} task differs from tasks/get of it in ${differing.map((key) => `${key} (${brief(last.params[key], 80)} against ${brief(final[key], 80)})`).join(', ')}`,
+    );
+    ctx.info(`${notes.length} notifications/tasks came on the subscription (${notes.map((n) => String(n.params.status)).join(', ')}); the last matches tasks/get of the ${final.status} task`);
+  },
+});
+
+/** The status-specific member a DetailedTask inlines: inputRequests, result or error. */
+function payloadProblems(task: Record<string, unknown>): string[] {
+  const isObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
+  const member = ({ input_required: 'inputRequests', completed: 'result', failed: 'error' } as Record<string, string>)[String(task.status)];
+  if (member === undefined || isObject(task[member])) return [];
+  return [`${member} is ${task[member] === undefined ? 'missing' : brief(task[member])}, not an object (a ${String(task.status)} task carries it)`];
+}

@@ -1,0 +1,31 @@
+import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { brief } from '../../../harness/model/describe.js';
+import { isExtTerminal, subscriptionIdOf } from '../../../harness/receivers/2026-07-28/receiver.js';
+import { awaitExtTerminal, workBoundMs } from '../../../harness/receivers/2026-07-28/waits.js';
+import { listenToWorkingTask } from '../support.js';
+
+const FORBIDDEN = ['notifications/progress', 'notifications/message'];
+
+// https://modelcontextprotocol.io/extensions/tasks/specification#task-status-notifications
+export default defineCheck({
+  id: 'ext-notify.no-progress-on-stream',
+  title: "No notifications/progress or notifications/message on a task's listen stream",
+  suite: 'ext-notify',
+  requirements: ['EXT-NOTIFY-NO-PROGRESS-ON-STREAM'],
+  needs: [{ kind: 'tasks-extension' }, { kind: 'fixture', role: 'slow' }],
+  cost: { waitMs: 1000, awaitsWork: 1 },
+  async run(ctx: CheckContext) {
+    const { receiver, task, subscription, seconds } = await listenToWorkingTask(ctx, 'no-progress');
+    const final = await awaitExtTerminal(receiver, task.taskId, { timing: ctx.timing, signal: ctx.signal, timeoutMs: workBoundMs(ctx.timing, seconds) });
+    // Whatever the stream sends about the end comes after the polls may have seen it: wait for that, bounded.
+    await receiver.waitForNotification((n) => subscriptionIdOf(n) === subscription.id && n.method === 'notifications/tasks' && isExtTerminal(n.params.status), ctx.timing.span(1000, 2));
+    await subscription.close();
+    // On stdio a message belongs to the stream when it names the subscription; over HTTP this connection's only stream is the listen.
+    const onStream = receiver.notifications().filter((n) => FORBIDDEN.includes(n.method) && (ctx.facts.transport === 'http' || subscriptionIdOf(n) === subscription.id));
+    ctx.expect(
+      'EXT-NOTIFY-NO-PROGRESS-ON-STREAM',
+      onStream.length === 0,
+      () => `the listen stream of a task sent ${onStream.map((n) => n.method).join(', ')} while the task ran to "${final.status}", e.g. ${brief(onStream[0]?.params)}`,
+    );
+  },
+});

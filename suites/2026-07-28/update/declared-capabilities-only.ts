@@ -1,0 +1,52 @@
+import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { brief, describeReply } from '../../../harness/model/describe.js';
+import { TASKS_EXTENSION } from '../../../harness/wire/2026-07-28/envelope.js';
+import { createdTask, isExtTerminal } from '../../../harness/receivers/2026-07-28/receiver.js';
+import { awaitExtSettled, workBoundMs } from '../../../harness/receivers/2026-07-28/waits.js';
+import { inputRequestsOf, uniqueText } from '../support.js';
+
+/** The error a server answers when a request lacks a client capability it needs. */
+const MISSING_CAPABILITY = -32021;
+/** The extension and nothing else: no elicitation, no sampling. */
+const WITHOUT_ELICITATION = { extensions: { [TASKS_EXTENSION]: {} } };
+
+// https://modelcontextprotocol.io/specification/2026-07-28/basic/index#meta
+export default defineCheck({
+  id: 'ext-update.declared-capabilities-only',
+  title: 'A requestor that does not declare elicitation is never asked for it, on the call or among a task inputRequests',
+  suite: 'ext-update',
+  requirements: ['EXT-BASE-UNDECLARED-CAPABILITY'],
+  needs: [{ kind: 'tasks-extension' }, { kind: 'fixture', role: 'confirm' }],
+  cost: { roundTrips: 6, awaitsWork: 1 },
+  async run(ctx: CheckContext) {
+    // Every request of this requestor, its polls included, declares the extension alone.
+    const receiver = (await ctx.connectModern()).declaring(WITHOUT_ELICITATION);
+    const reply = await receiver.callFixture(ctx.fixture('confirm'), { filename: `${uniqueText('undeclared')}.txt` });
+    const task = createdTask(reply);
+    if (!task) {
+      // An error other than the missing capability's (-32021) shows nothing of whether the tool would ask: no evidence.
+      if (!reply.ok && reply.error.code !== MISSING_CAPABILITY)
+        ctx.skip(`confirm_delete from a requestor without elicitation was answered with ${describeReply(reply)}: the tool did not run, so nothing shows whether it would ask`);
+      // Refusing (-32021 naming elicitation) or finding a way without asking are both fine; asking on the call is not.
+      const asked = reply.ok && reply.result.resultType === 'input_required' ? elicitations(reply.result) : [];
+      ctx.expect('EXT-BASE-UNDECLARED-CAPABILITY', asked.length === 0, () => `confirm_delete from a requestor without elicitation answered an InputRequiredResult asking ${asked.join(', ')}`);
+      return ctx.info(`confirm_delete without elicitation declared was answered with ${describeReply(reply)}`);
+    }
+    const settled = await awaitExtSettled(receiver, task.taskId, { timing: ctx.timing, signal: ctx.signal, timeoutMs: workBoundMs(ctx.timing, 0) });
+    if (!isExtTerminal(settled.status)) await receiver.cancelTask(task.taskId);
+    const asked = settled.status === 'input_required' ? elicitations(settled) : [];
+    ctx.expect(
+      'EXT-BASE-UNDECLARED-CAPABILITY',
+      asked.length === 0,
+      () => `the confirm_delete task of a requestor that declared no elicitation lists ${asked.join(', ')} among its inputRequests: ${brief(settled.inputRequests)}`,
+    );
+    if (asked.length === 0) ctx.info(`the confirm_delete task of a requestor without elicitation went "${settled.status}" without asking for it`);
+  },
+});
+
+/** The keys of elicitation/create requests among a result's or task's inputRequests. */
+function elicitations(holder: Record<string, unknown>): string[] {
+  return Object.entries(inputRequestsOf(holder) ?? {})
+    .filter(([, request]) => typeof request === 'object' && request !== null && (request as Record<string, unknown>).method === 'elicitation/create')
+    .map(([key]) => `elicitation/create under "${key}"`);
+}

@@ -1,0 +1,9 @@
+import type { CheckDefinition } from '../../../harness/receivers/check.js';
+import acknowledged from './acknowledged.js';
+import declaredCapabilitiesOnly from './declared-capabilities-only.js';
+import keysUnique from './keys-unique.js';
+import reaskNewKey from './reask-new-key.js';
+import unknownKeysIgnored from './unknown-keys-ignored.js';
+
+/** tasks/update: answering a task's input requests. */
+export const EXT_UPDATE_CHECKS: readonly CheckDefinition[] = [acknowledged, unknownKeysIgnored, keysUnique, reaskNewKey, declaredCapabilitiesOnly];

@@ -1,0 +1,53 @@
+import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { canonicalJson, describeReply } from '../../../harness/model/describe.js';
+import { isExtTerminal } from '../../../harness/receivers/2026-07-28/receiver.js';
+import { startExtTask } from '../../../harness/receivers/2026-07-28/tasks.js';
+import { awaitExtSettled, pollExtTask, workBoundMs } from '../../../harness/receivers/2026-07-28/waits.js';
+import { describeInputRequest, inputKeysOf, inputRequestsOf, uniqueText } from '../support.js';
+
+/** An acceptance that fills in nothing the form asked for: a server cannot use it and may ask again. */
+const UNUSABLE = { action: 'accept', content: {} };
+
+// https://modelcontextprotocol.io/extensions/tasks/specification#task-update-requests
+export default defineCheck({
+  id: 'ext-update.reask-new-key',
+  title: 'A request asked again after an answer the server could not use comes under a new key',
+  suite: 'ext-update',
+  requirements: ['EXT-UPDATE-KEY-NO-REUSE'],
+  needs: [{ kind: 'tasks-extension' }, { kind: 'fixture', role: 'confirm' }],
+  cost: { roundTrips: 8, awaitsWork: 1 },
+  async run(ctx: CheckContext) {
+    const receiver = await ctx.connectModern();
+    const { task } = await startExtTask(ctx, receiver, 'confirm', { filename: `${uniqueText('reask')}.txt` });
+    const waits = { timing: ctx.timing, signal: ctx.signal, timeoutMs: workBoundMs(ctx.timing, 0) };
+    const asked = await awaitExtSettled(receiver, task.taskId, waits);
+    if (asked.status !== 'input_required') ctx.skip(`the confirm_delete task ended "${asked.status}" without asking for input; the fixture contract has it wait for a confirmation`);
+    const [key] = inputKeysOf(asked);
+    if (key === undefined) ctx.skip('the input_required task lists no inputRequests; ext-polling.input-required-lists-requests judges that');
+    const first = canonicalJson(inputRequestsOf(asked)?.[key]);
+
+    const ack = await receiver.updateTask(task.taskId, { [key]: UNUSABLE });
+    if (!ack.ok) ctx.skip(`tasks/update answering "${key}" with an empty acceptance was refused with ${describeReply(ack)}, a choice the extension leaves open; no second request to judge`);
+    // Until the task shows the answer taken: it ends, or "key" is gone or stands for something else.
+    const shown = (t: Record<string, unknown>) => inputRequestsOf(t)?.[key];
+    const { task: after, timedOut } = await pollExtTask(receiver, task.taskId, (t) => t.status !== 'input_required' || canonicalJson(shown(t)) !== first, { ...waits, returnAtBound: true });
+    if (!isExtTerminal(after.status)) await receiver.cancelTask(task.taskId);
+    if (timedOut) ctx.skip(`after the empty acceptance of "${key}" the task went on listing that same request: the answer was not taken, so there is no second request to judge`);
+    if (after.status !== 'input_required') ctx.skip(`after the empty acceptance the task went on to "${after.status}" without asking again; no second request to judge`);
+    const again = shown(after);
+    ctx.expect(
+      'EXT-UPDATE-KEY-NO-REUSE',
+      again === undefined,
+      () =>
+        `input key "${key}" was answered (with an acceptance the task could not use) and then came back for another request: first ${describeInputRequest(JSON.parse(first ?? 'null'))}, now ${describeInputRequest(again)}`,
+    );
+    if (again === undefined)
+      ctx.info(
+        `the task asked again under ${
+          inputKeysOf(after)
+            .map((k) => `"${k}"`)
+            .join(', ') || 'no key'
+        }, not under the answered "${key}"`,
+      );
+  },
+});

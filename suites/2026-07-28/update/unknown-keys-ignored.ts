@@ -1,0 +1,41 @@
+import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { canonicalJson, describeReply } from '../../../harness/model/describe.js';
+import { extTaskOf } from '../../../harness/receivers/2026-07-28/receiver.js';
+import { startExtTask } from '../../../harness/receivers/2026-07-28/tasks.js';
+import { awaitExtSettled, workBoundMs } from '../../../harness/receivers/2026-07-28/waits.js';
+import { answersFor, inputKeysOf, inputRequestsOf, uniqueText } from '../support.js';
+
+// https://modelcontextprotocol.io/extensions/tasks/specification#response-1
+export default defineCheck({
+  id: 'ext-update.unknown-keys-ignored',
+  title: 'tasks/update naming a key never issued is ignored: acknowledged, and the task unaffected',
+  suite: 'ext-update',
+  requirements: ['EXT-UPDATE-IGNORE-UNKNOWN-KEYS'],
+  needs: [{ kind: 'tasks-extension' }, { kind: 'fixture', role: 'confirm' }],
+  async run(ctx: CheckContext) {
+    const receiver = await ctx.connectModern();
+    const { task } = await startExtTask(ctx, receiver, 'confirm', { filename: `${uniqueText('unknown-keys')}.txt` });
+    const asked = await awaitExtSettled(receiver, task.taskId, { timing: ctx.timing, signal: ctx.signal, timeoutMs: workBoundMs(ctx.timing, 0) });
+    if (asked.status !== 'input_required') ctx.skip(`the confirm_delete task ended "${asked.status}" without asking for input; the fixture contract has it wait for a confirmation`);
+    const keys = inputKeysOf(asked);
+    if (keys.length === 0) ctx.skip('the input_required task lists no inputRequests; ext-polling.input-required-lists-requests judges that');
+
+    // An answer shaped like the real one (so only its key is wrong), under a key the server never issued.
+    const unknownKey = `never-issued-${uniqueText('key')}`;
+    const answer = answersFor(asked, keys, () => 'yes')[keys[0]] ?? { action: 'accept', content: {} };
+    const reply = await receiver.updateTask(task.taskId, { [unknownKey]: answer });
+    ctx.expect('EXT-UPDATE-IGNORE-UNKNOWN-KEYS', reply.ok, () => `tasks/update naming only "${unknownKey}", a key never issued, should be ignored and acknowledged; got ${describeReply(reply)}`);
+
+    const now = extTaskOf(await receiver.getTask(task.taskId));
+    if (!now) ctx.skip('tasks/get after the update did not return the task');
+    const before = inputRequestsOf(asked) ?? {};
+    const after = inputRequestsOf(now) ?? {};
+    const unaffected = now.status === 'input_required' && keys.every((key) => key in after && canonicalJson(after[key]) === canonicalJson(before[key]));
+    ctx.expect(
+      'EXT-UPDATE-IGNORE-UNKNOWN-KEYS',
+      unaffected,
+      () =>
+        `after tasks/update named only a key never issued, the task should still wait on ${keys.map((key) => `"${key}"`).join(', ')}; it is "${now.status}" with inputRequests keys ${inputKeysOf(now).join(', ') || '(none)'}`,
+    );
+  },
+});

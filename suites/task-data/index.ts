@@ -1,5 +1,0 @@
-import type { CheckDefinition } from '../../harness/check.js';
-import validEverywhere from './valid-everywhere.js';
-
-/** The checks of the Task data type. */
-export const TASK_DATA_CHECKS: readonly CheckDefinition[] = [validEverywhere];
