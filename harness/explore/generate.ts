@@ -27,8 +27,13 @@ export interface GenerationScope {
   roleWeights?: Partial<Record<ExploreRole, number>>;
   /** The highest creation index a reference names (default 2). */
   maxTaskIndex?: number;
-  /** Operations per sequence, at most. */
+  /** Operations per sequence, at most (the revisits after it not counted). */
   maxOps: number;
+  /**
+   * The revisits that end every sequence: pauses, then reads of the tasks the sequence made, as a requestor that
+   * follows a task to its end and comes back to it does (a retry, a second reader, a dashboard). Absent: none.
+   */
+  revisits?: { count: number; waitsMs: readonly number[]; firstWaitsMs?: readonly number[] };
 }
 
 /** Creation indexes a reference points at: low ones, so most references name a task that exists. */
@@ -43,7 +48,10 @@ export function createArbitrary(scope: GenerationScope): fc.Arbitrary<Extract<Op
   const ttls: readonly (number | null)[] = scope.ttls ?? TTLS_MS;
   const weighted = scope.roleWeights;
   const role = weighted ? fc.oneof(...scope.roles.map((each) => ({ weight: weighted[each] ?? 1, arbitrary: fc.constant(each) }))) : fc.constantFrom(...scope.roles);
-  return fc.record({ kind: fc.constant('create' as const), role, delayMs: fc.constantFrom(...(scope.delaysMs ?? DELAYS_MS)), ttl: fc.constantFrom(...ttls) });
+  // The longest ttl as often as the others together: tasks that outlive their revisits.
+  const ttl =
+    ttls.length > 1 ? fc.oneof({ weight: ttls.length - 1, arbitrary: fc.constantFrom(...ttls) }, { weight: ttls.length - 1, arbitrary: fc.constant(ttls[ttls.length - 1]) }) : fc.constantFrom(...ttls);
+  return fc.record({ kind: fc.constant('create' as const), role, delayMs: fc.constantFrom(...(scope.delaysMs ?? DELAYS_MS)), ttl });
 }
 
 export function operationArbitrary(scope: GenerationScope): fc.Arbitrary<Operation> {
@@ -76,7 +84,37 @@ export function operationArbitrary(scope: GenerationScope): fc.Arbitrary<Operati
 export function sequenceArbitrary(scope: GenerationScope): fc.Arbitrary<Sequence> {
   const entry = fc.record({ operation: operationArbitrary(scope), withPrevious: fc.boolean() });
   const rest = fc.array(entry, { maxLength: Math.max(0, scope.maxOps - 1), size: 'max' });
-  return fc.tuple(createArbitrary(scope), rest).map(([first, entries]) => groupIntoSteps([{ operation: first, withPrevious: false }, ...entries]));
+  const revisits = scope.revisits ? revisitsArbitrary(scope, scope.revisits) : fc.constant([] as Sequence);
+  return fc.tuple(createArbitrary(scope), rest, revisits).map(([first, entries, tail]) => [...groupIntoSteps([{ operation: first, withPrevious: false }, ...entries]), ...tail]);
+}
+
+/**
+ * The end of every sequence: `count` revisits, each a pause (from the given set) then a step of one to three reads of
+ * the sequence's tasks sent together (several readers of one task). The first revisit of a profile with tasks/result
+ * blocks on it, so the sequence follows a task to its end before it comes back to it.
+ */
+export function revisitsArbitrary(scope: GenerationScope, revisits: NonNullable<GenerationScope['revisits']>): fc.Arbitrary<Sequence> {
+  const task = taskRefArbitrary(scope.maxTaskIndex);
+  const weight = (kind: Operation['kind'], otherwise: number) => scope.weights?.[kind] ?? otherwise;
+  const reads: fc.WeightedArbitrary<Operation>[] = [{ weight: weight('get', 3), arbitrary: fc.record({ kind: fc.constant('get' as const), task }) }];
+  if (scope.result !== false) reads.push({ weight: weight('result', 1), arbitrary: fc.record({ kind: fc.constant('result' as const), task }) });
+  if (scope.list) reads.push({ weight: weight('list', 2), arbitrary: fc.record({ kind: fc.constant('list' as const) }) });
+  if (scope.cancel) reads.push({ weight: 1, arbitrary: fc.record({ kind: fc.constant('cancel' as const), task }) });
+  if (scope.peer) reads.push({ weight: weight('peer-get', 1), arbitrary: fc.record({ kind: fc.constant('peer-get' as const), task }) });
+  const read = fc.oneof(...reads);
+  const revisit = (waits: readonly number[]) => fc.tuple(fc.constantFrom(...waits), fc.array(read, { minLength: 1, maxLength: MAX_STEP_WIDTH }));
+  const followed = fc.record({ kind: fc.constant('result' as const), task: fc.nat({ max: scope.maxTaskIndex ?? MAX_TASK_INDEX }) });
+  const follow = scope.result === false ? fc.constant(null) : followed;
+  // The revisits after the first may go, so that shrinking can take away what a counterexample does not need.
+  const rest = fc.array(revisit(revisits.waitsMs), { maxLength: Math.max(0, revisits.count - 1) });
+  return fc.tuple(follow, revisit(revisits.firstWaitsMs ?? revisits.waitsMs), rest).map(([result, first, later]) => {
+    const steps: Sequence = result ? [[result]] : [];
+    for (const [ms, step] of [first, ...later]) {
+      if (ms > 0) steps.push([{ kind: 'wait', ms }]);
+      steps.push(step);
+    }
+    return steps;
+  });
 }
 
 export function groupIntoSteps(entries: readonly { operation: Operation; withPrevious: boolean }[]): Sequence {
