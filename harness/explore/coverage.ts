@@ -86,7 +86,7 @@ const ROLE_STATES: Record<ExploreRole, readonly CoverageState[]> = {
 
 /**
  * Weights for the next runs, from the base ones: each operation kind gains one base share per state it has not been
- * tried in yet (among the states a run can reach), each role a double share when a state it leads to is still untried.
+ * tried in yet (among the states a run can reach), each role one per (state, read) pair still untried among the states it leads to.
  */
 export function biasedWeights(
   coverage: Coverage,
@@ -104,8 +104,9 @@ export function biasedWeights(
   const roleWeights: Partial<Record<ExploreRole, number>> = {};
   for (const role of roles) {
     const share = base.roleWeights[role] ?? 1;
-    const open = ROLE_STATES[role].some((state) => kinds.some((kind) => kind !== 'cancel' && (coverage.get(state)?.get(kind) ?? 0) === 0));
-    roleWeights[role] = open ? share * 3 : share;
+    const reads = kinds.filter((kind) => kind !== 'cancel');
+    const open = ROLE_STATES[role].reduce((sum, state) => sum + reads.filter((kind) => (coverage.get(state)?.get(kind) ?? 0) === 0).length, 0);
+    roleWeights[role] = share * (1 + open);
   }
   return { weights, roleWeights };
 }

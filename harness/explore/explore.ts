@@ -67,6 +67,8 @@ export interface ExploreOptions {
   replayCommandPrefix?: string;
   /** End at the first violation (shrunk) instead of searching on for the other properties (--stop-at-first). */
   stopAtFirst?: boolean;
+  /** Shrink each violation found (default true); a detection-rate measurement only needs to know it showed. */
+  shrink?: boolean;
   /** Replays these operations once instead of generating; `file` names where they came from, for the replay command. */
   replay?: { operations: OperationRecord[]; file?: string };
   signal?: AbortSignal;
@@ -311,7 +313,10 @@ async function searchAndShrink(context: RunContext): Promise<Exploration> {
     if (!ended.shown) continue;
     progress(`violation in run ${exploration.runsDone}: ${ended.shown.violation.requirement}: ${ended.shown.violation.message}`);
     const shrinkStarted = performance.now();
-    const found = await shrink(context, scope, ended.shown, ended.seed, ended.path, Math.max(0, shrinking.leftMs));
+    const found =
+      options.shrink === false
+        ? { violation: ended.shown.violation, run: ended.shown.run, originalLength: ended.shown.run.records.length, shrinkSteps: 0, path: ended.path }
+        : await shrink(context, scope, ended.shown, ended.seed, ended.path, Math.max(0, shrinking.leftMs));
     // Shrinking is not searching: the search's time is the budget whatever the shrinking took.
     const shrinkMs = performance.now() - shrinkStarted;
     shrinking.leftMs -= shrinkMs;

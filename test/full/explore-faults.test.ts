@@ -134,6 +134,32 @@ describe('explore finds the faults only interleavings show, and shrinks each to 
   }
 });
 
+/**
+ * Faults a patient requestor finds, which the scripted checks catch too (issue 31): each shows only to reads of a task
+ * after its end (a second tasks/get, one a second later, one after the work a cancel did not stop). One seed each
+ * here; `npm run bench:explore` measures four.
+ */
+const PATIENT_EXPECTED: Record<string, readonly string[]> = {
+  'terminal-reverts-to-working': ['TASKS-LIFECYCLE-TERMINAL-FINAL'],
+  'completed-turns-failed': ['TASKS-LIFECYCLE-TERMINAL-FINAL'],
+  'cancel-not-final': ['TASKS-CANCEL-STAYS-CANCELLED', 'TASKS-LIFECYCLE-TERMINAL-FINAL'],
+};
+
+describe('explore reads tasks after their end, as a patient requestor does, and finds what only such reads show', () => {
+  for (const [fault, requirements] of Object.entries(PATIENT_EXPECTED)) {
+    it(
+      `${fault}: a violation of ${requirements.join(' or ')} within the default budget`,
+      async () => {
+        const report = await withReferenceHttp([fault], (target) => exploreTarget(target, { seed: SEED, ...FAULT_SEARCH }));
+        const summary = describeReport(report);
+        console.log(`explore --seed ${SEED} against the reference with ${fault}:\n${summary}`);
+        expectShrunkViolation(report, requirements);
+      },
+      TEST_TIMEOUT_MS,
+    );
+  }
+});
+
 describe('explore --spec 2026-07-28 finds the extension faults only interleavings show, and shrinks each', () => {
   it('knows exactly the explore-only faults of the modern era', () => {
     expect(Object.keys(MODERN_EXPECTED).sort()).toEqual([...EXT_EXPLORE_ONLY_FAULTS].sort());
