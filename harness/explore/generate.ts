@@ -100,7 +100,8 @@ export function revisitsArbitrary(scope: GenerationScope, revisits: NonNullable<
   if (scope.result !== false) reads.push({ weight: weight('result', 1), arbitrary: fc.record({ kind: fc.constant('result' as const), task }) });
   if (scope.list) reads.push({ weight: weight('list', 2), arbitrary: fc.record({ kind: fc.constant('list' as const) }) });
   if (scope.cancel) reads.push({ weight: 1, arbitrary: fc.record({ kind: fc.constant('cancel' as const), task }) });
-  if (scope.peer) reads.push({ weight: weight('peer-get', 1), arbitrary: fc.record({ kind: fc.constant('peer-get' as const), task }) });
+  // A second reader may be another requestor, which must not reach the task.
+  if (scope.peer) reads.push({ weight: 2, arbitrary: fc.record({ kind: fc.constant('peer-get' as const), task }) });
   const read = fc.oneof(...reads);
   const revisit = (waits: readonly number[]) => fc.tuple(fc.constantFrom(...waits), fc.array(read, { minLength: 1, maxLength: MAX_STEP_WIDTH }));
   const followed = fc.record({ kind: fc.constant('result' as const), task: fc.nat({ max: scope.maxTaskIndex ?? MAX_TASK_INDEX }) });
