@@ -1,6 +1,7 @@
 // The detection rate of explore (npm run bench:explore; not a test tier, it takes hours): explore, with the default
 // budget and its seeds, against each fault of the reference's catalogue that a lifecycle, result, listing,
-// cancellation, ttl or isolation check catches (test/fault-cases), for each profile; the share found per family.
+// cancellation, ttl or isolation check catches (test/fault-cases), and each fault no scripted check catches (family
+// "explore-only"), for each profile; the share found per family.
 // Each exploration's verdict is appended to out/bench-explore/runs.jsonl as it ends and the summary rewritten, so a
 // measurement stopped part-way still says what it measured. Narrow it with BENCH_PROFILES, BENCH_FAMILIES,
 // BENCH_FAULTS, BENCH_SEEDS, BENCH_BUDGET_S; BENCH_SHRINK=1 shrinks what it finds (the default only detects).
@@ -13,6 +14,7 @@ import { makeTiming } from '../../harness/timing.js';
 import { startReferenceHttpServer } from '../../reference-server/index.js';
 import { TASKS_2026_07_28 } from '../../suites/ext-tasks/index.js';
 import { ALL_REQUIREMENTS } from '../../suites/index.js';
+import { EXPLORE_ONLY_FAULTS, EXT_EXPLORE_ONLY_FAULTS } from '../fault-cases/explore.js';
 import type { FaultCase } from '../fault-cases/types.js';
 import { EXT_FAULT_CASES, SERVER_FAULT_CASES } from '../support/fault-matrix.js';
 import { REFERENCE_MAIN, TOKENS } from '../support/reference-runs.js';
@@ -47,10 +49,13 @@ interface Measured {
 
 /** The fault cases of a profile, each with its families; cases a whole exploration cannot take (no tasks at all) left out. */
 function casesOf(era: 'legacy' | 'modern'): { faultCase: FaultCase; families: string[] }[] {
-  const cases = era === 'legacy' ? SERVER_FAULT_CASES : EXT_FAULT_CASES;
+  // The faults no scripted check catches are measured too, as a family of their own.
+  const exploreOnly = (era === 'legacy' ? EXPLORE_ONLY_FAULTS : EXT_EXPLORE_ONLY_FAULTS).map((fault): FaultCase => ({ faults: [fault], catches: {} }));
+  const cases = [...(era === 'legacy' ? SERVER_FAULT_CASES : EXT_FAULT_CASES), ...exploreOnly];
   return cases.flatMap((faultCase) => {
     if (faultCase.variant === 'no-tasks') return [];
-    const families = [...new Set(Object.keys(faultCase.catches).flatMap((check) => FAMILIES[era][check.split('.')[0]] ?? []))];
+    const checks = Object.keys(faultCase.catches);
+    const families = checks.length === 0 ? ['explore-only'] : [...new Set(checks.flatMap((check) => FAMILIES[era][check.split('.')[0]] ?? []))];
     if (families.length === 0) return [];
     if (WANTED_FAMILIES && !families.some((family) => WANTED_FAMILIES.has(family))) return [];
     if (WANTED_FAULTS && !faultCase.faults.some((fault) => WANTED_FAULTS.has(fault))) return [];

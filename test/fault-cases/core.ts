@@ -31,7 +31,6 @@ export const CORE_FAULT_CASES: FaultCase[] = [
   { faults: ['numeric-task-id-when-offered'], catches: { 'creation.task-ids': 'fail' } },
   { faults: ['immediate-response-not-string'], catches: { 'creation.immediate-response-meta': 'warn' } },
   { faults: ['terminal-reverts-to-working'], catches: { 'lifecycle.transitions': 'fail' } },
-  { faults: ['completed-turns-failed'], catches: { 'lifecycle.transitions': 'fail' } },
   // An unknown status is no allowed transition, and no Task: the checks that judge the shape see it too.
   { faults: ['status-unknown-while-working'], catches: { 'lifecycle.transitions': 'fail', 'ttl.poll-interval-integer': 'fail', 'task-data.valid-everywhere': 'fail' } },
   // The outcome of a finished task withheld: every check that fetches one after the end sees it.

@@ -16,7 +16,7 @@ import { ALL_REQUIREMENTS } from '../../suites/index.js';
 import { TASKS_2026_07_28 } from '../../suites/ext-tasks/index.js';
 import { ClientHub } from '../../harness/connections/client-hub.js';
 import { liveProcessGroups } from '../../harness/connections/process-group.js';
-import { EXPLORE_ONLY_FAULTS, EXT_EXPLORE_ONLY_FAULTS } from '../fault-cases/explore.js';
+import { EXPLORE_ONLY_FAULTS, EXT_EXPLORE_ONLY_FAULTS, SERVER_ONLY_EXPLORE_FAULTS } from '../fault-cases/explore.js';
 import { REFERENCE_BUILT, REFERENCE_MAIN, TOKENS } from '../support/reference-runs.js';
 
 const CLIENT_MAIN = fileURLToPath(new URL('../../dist/reference-client/main.js', import.meta.url));
@@ -116,7 +116,7 @@ function expectShrunkViolation(report: ExploreReport, requirements: readonly str
 
 describe('explore finds the faults only interleavings show, and shrinks each to a few operations', () => {
   it('knows exactly the explore-only faults', () => {
-    expect(Object.keys(EXPECTED).sort()).toEqual([...EXPLORE_ONLY_FAULTS].sort());
+    expect([...Object.keys(EXPECTED), ...SERVER_ONLY_EXPLORE_FAULTS].sort()).toEqual([...EXPLORE_ONLY_FAULTS].sort());
   });
 
   for (const [fault, requirements] of Object.entries(EXPECTED)) {
