@@ -94,7 +94,9 @@ export function sequenceArbitrary(scope: GenerationScope): fc.Arbitrary<Sequence
  * blocks on it, so the sequence follows a task to its end before it comes back to it.
  */
 export function revisitsArbitrary(scope: GenerationScope, revisits: NonNullable<GenerationScope['revisits']>): fc.Arbitrary<Sequence> {
-  const task = taskRefArbitrary(scope.maxTaskIndex);
+  // Mostly the task followed to its end (several reads of one task), sometimes any other.
+  const FOLLOWED = -1;
+  const task = fc.oneof({ weight: 3, arbitrary: fc.constant(FOLLOWED) }, { weight: 1, arbitrary: taskRefArbitrary(scope.maxTaskIndex) });
   const weight = (kind: Operation['kind'], otherwise: number) => scope.weights?.[kind] ?? otherwise;
   const reads: fc.WeightedArbitrary<Operation>[] = [{ weight: weight('get', 3), arbitrary: fc.record({ kind: fc.constant('get' as const), task }) }];
   if (scope.result !== false) reads.push({ weight: weight('result', 1), arbitrary: fc.record({ kind: fc.constant('result' as const), task }) });
@@ -104,15 +106,16 @@ export function revisitsArbitrary(scope: GenerationScope, revisits: NonNullable<
   if (scope.peer) reads.push({ weight: 2, arbitrary: fc.record({ kind: fc.constant('peer-get' as const), task }) });
   const read = fc.oneof(...reads);
   const revisit = (waits: readonly number[]) => fc.tuple(fc.constantFrom(...waits), fc.array(read, { minLength: 1, maxLength: MAX_STEP_WIDTH }));
-  const followed = fc.record({ kind: fc.constant('result' as const), task: fc.nat({ max: scope.maxTaskIndex ?? MAX_TASK_INDEX }) });
-  const follow = scope.result === false ? fc.constant(null) : followed;
+  const followedIndex = fc.nat({ max: scope.maxTaskIndex ?? MAX_TASK_INDEX });
   // The revisits after the first may go, so that shrinking can take away what a counterexample does not need.
   const rest = fc.array(revisit(revisits.waitsMs), { maxLength: Math.max(0, revisits.count - 1) });
-  return fc.tuple(follow, revisit(revisits.firstWaitsMs ?? revisits.waitsMs), rest).map(([result, first, later]) => {
-    const steps: Sequence = result ? [[result]] : [];
+  return fc.tuple(followedIndex, revisit(revisits.firstWaitsMs ?? revisits.waitsMs), rest).map(([followed, first, later]) => {
+    const resolve = (operation: Operation): Operation => ('task' in operation && operation.task === FOLLOWED ? { ...operation, task: followed } : operation);
+    // Where tasks/result exists, it follows the task to its end (it blocks until then).
+    const steps: Sequence = scope.result === false ? [] : [[{ kind: 'result', task: followed }]];
     for (const [ms, step] of [first, ...later]) {
       if (ms > 0) steps.push([{ kind: 'wait', ms }]);
-      steps.push(step);
+      steps.push(step.map(resolve));
     }
     return steps;
   });
