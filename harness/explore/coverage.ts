@@ -63,7 +63,9 @@ function statusShown(seen: ObservedOperation, index: number, taskId: string | un
   const { answer } = seen;
   if (answer.kind === 'list') return answer.tasks.find((task) => task.taskId === taskId)?.status;
   if (seen.task !== index) return undefined;
-  if (seen.operation.kind === 'create') return answer.kind === 'result' && typeof answer.result.task === 'object' ? (answer.result.task as Record<string, unknown>).status : undefined;
+  // 2025-11-25 nests the task in the CreateTaskResult; 2026-07-28 answers with the task itself.
+  if (seen.operation.kind === 'create')
+    return answer.kind === 'result' ? (typeof answer.result.task === 'object' ? (answer.result.task as Record<string, unknown>).status : answer.result.status) : undefined;
   if (answer.kind === 'error' && answer.code === INVALID_PARAMS && seen.operation.kind !== 'update') return 'gone';
   return answeredTask(answer)?.status;
 }
@@ -96,11 +98,12 @@ export function biasedWeights(
 ): { weights: Partial<Record<OperationKind, number>>; roleWeights: Partial<Record<ExploreRole, number>> } {
   const reachable = new Set<CoverageState>(['unseen', 'cancelled', 'cancelled, 1 s on', ...roles.flatMap((role) => ROLE_STATES[role])]);
   const states = [...reachable];
-  const weights: Partial<Record<OperationKind, number>> = { ...base.weights };
-  for (const kind of kinds) {
-    const share = base.weights[kind] ?? 1;
-    weights[kind] = share * (1 + untried(coverage, kind, states));
-  }
+  const weights: Partial<Record<OperationKind, number>> = {};
+  const factors = kinds.map((kind) => 1 + untried(coverage, kind, states));
+  kinds.forEach((kind, index) => (weights[kind] = (base.weights[kind] ?? 1) * factors[index]));
+  // Creates and waits keep their share against the reads as a whole: the mean factor of the reads.
+  const mean = Math.max(1, Math.round(factors.reduce((sum, factor) => sum + factor, 0) / Math.max(1, factors.length)));
+  for (const [kind, share] of Object.entries(base.weights) as [OperationKind, number][]) if (!kinds.includes(kind)) weights[kind] = share * mean;
   const roleWeights: Partial<Record<ExploreRole, number>> = {};
   for (const role of roles) {
     const share = base.roleWeights[role] ?? 1;

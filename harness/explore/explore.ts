@@ -24,7 +24,6 @@ import {
   EXPLORE_ROLES,
   LEGACY_REVISITS,
   MODERN_DELAYS_MS,
-  MODERN_REVISITS,
   REVISIT_TTL_MS,
   TTLS_MS,
   MODERN_EXPLORE_ROLES,
@@ -249,7 +248,7 @@ function modernScope(facts: TargetFacts, maxOps: number): { scope: GenerationSco
     waitsMs: MODERN_WAITS_MS,
     ttls: [null],
     ...MODERN_GENERATION,
-    revisits: MODERN_REVISITS,
+    // revisits: none; each run already follows its tasks to their end (modern-execute.ts followUp).
     maxOps,
   };
   const cannot = !declaresExtension(facts.capabilities)

@@ -97,10 +97,10 @@ export function revisitsArbitrary(scope: GenerationScope, revisits: NonNullable<
   // Mostly the task followed to its end (several reads of one task), sometimes any other.
   const FOLLOWED = -1;
   const task = fc.oneof({ weight: 3, arbitrary: fc.constant(FOLLOWED) }, { weight: 1, arbitrary: taskRefArbitrary(scope.maxTaskIndex) });
-  const weight = (kind: Operation['kind'], otherwise: number) => scope.weights?.[kind] ?? otherwise;
-  const reads: fc.WeightedArbitrary<Operation>[] = [{ weight: weight('get', 3), arbitrary: fc.record({ kind: fc.constant('get' as const), task }) }];
-  if (scope.result !== false) reads.push({ weight: weight('result', 1), arbitrary: fc.record({ kind: fc.constant('result' as const), task }) });
-  if (scope.list) reads.push({ weight: weight('list', 2), arbitrary: fc.record({ kind: fc.constant('list' as const) }) });
+  // Fixed weights: the coverage biases the operations before the revisits, not the revisits themselves.
+  const reads: fc.WeightedArbitrary<Operation>[] = [{ weight: 3, arbitrary: fc.record({ kind: fc.constant('get' as const), task }) }];
+  if (scope.result !== false) reads.push({ weight: 1, arbitrary: fc.record({ kind: fc.constant('result' as const), task }) });
+  if (scope.list) reads.push({ weight: 2, arbitrary: fc.record({ kind: fc.constant('list' as const) }) });
   if (scope.cancel) reads.push({ weight: 1, arbitrary: fc.record({ kind: fc.constant('cancel' as const), task }) });
   // A second reader may be another requestor, which must not reach the task.
   if (scope.peer) reads.push({ weight: 2, arbitrary: fc.record({ kind: fc.constant('peer-get' as const), task }) });

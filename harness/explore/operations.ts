@@ -42,8 +42,6 @@ export const MODERN_GENERATION = {
  */
 export const LEGACY_REVISITS = { count: 3, waitsMs: [0, 400, 1200] } as const;
 export const REVISIT_TTL_MS = 5000;
-/** 2026-07-28: no tasks/result; the first revisit waits past the second of work, so the task is read once it has ended. */
-export const MODERN_REVISITS = { count: 3, waitsMs: [0, 400, 1200], firstWaitsMs: [1200] } as const;
 
 /** A task by its creation index in the sequence, or an id no task has. */
 export type TaskRef = number | 'unknown';
