@@ -50,12 +50,14 @@ interface Measured {
 /** The fault cases of a profile, each with its families; cases a whole exploration cannot take (no tasks at all) left out. */
 function casesOf(era: 'legacy' | 'modern'): { faultCase: FaultCase; families: string[] }[] {
   // The faults no scripted check catches are measured too, as a family of their own.
-  const exploreOnly = (era === 'legacy' ? EXPLORE_ONLY_FAULTS : EXT_EXPLORE_ONLY_FAULTS).map((fault): FaultCase => ({ faults: [fault], catches: {} }));
-  const cases = [...(era === 'legacy' ? SERVER_FAULT_CASES : EXT_FAULT_CASES), ...exploreOnly];
+  const exploreOnly = new Set(era === 'legacy' ? EXPLORE_ONLY_FAULTS : EXT_EXPLORE_ONLY_FAULTS);
+  const cases = [...(era === 'legacy' ? SERVER_FAULT_CASES : EXT_FAULT_CASES), ...[...exploreOnly].map((fault): FaultCase => ({ faults: [fault], catches: {} }))];
   return cases.flatMap((faultCase) => {
     if (faultCase.variant === 'no-tasks') return [];
+    // A case that no check may catch is an allowed alternative, not a fault.
     const checks = Object.keys(faultCase.catches);
-    const families = checks.length === 0 ? ['explore-only'] : [...new Set(checks.flatMap((check) => FAMILIES[era][check.split('.')[0]] ?? []))];
+    const onlyExplore = checks.length === 0 && faultCase.faults.every((fault) => exploreOnly.has(fault));
+    const families = onlyExplore ? ['explore-only'] : [...new Set(checks.flatMap((check) => FAMILIES[era][check.split('.')[0]] ?? []))];
     if (families.length === 0) return [];
     if (WANTED_FAMILIES && !families.some((family) => WANTED_FAMILIES.has(family))) return [];
     if (WANTED_FAULTS && !faultCase.faults.some((fault) => WANTED_FAULTS.has(fault))) return [];
