@@ -385,6 +385,8 @@ async function searchRound(
   const failure = details.failed ? details.errorInstance : undefined;
   if (failure instanceof RunCouldNotFinish) return { seed, error: `run ${exploration.runsDone} could not finish: ${failure.message}` };
   if (failure instanceof ViolationShown) return { shown: failure, seed: details.seed, path: details.counterexamplePath ?? undefined };
+  // A round the budget interrupted before its first run ended: fast-check calls that a failure, without an error.
+  if (details.failed && (failure === undefined || failure === null) && details.interrupted) return { seed };
   if (details.failed) {
     const why = failure instanceof Error ? failure.message : `fast-check stopped: ${String(failure ?? 'no reason given')}`;
     return { seed, error: `the harness failed: ${why}` };
