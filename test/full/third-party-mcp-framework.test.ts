@@ -1,6 +1,6 @@
 // The suite against a fixture server built with mcp-framework (pinned in package.json) and its own task support,
 // test/fixtures/third-party/mcp-framework-server.mjs, over stdio and over the framework's http-stream transport.
-// Regenerate the expected results deliberately with: UPDATE_EXPECTED=1 npx vitest run test/third-party-mcp-framework.test.ts
+// Regenerate the expected results deliberately with: UPDATE_EXPECTED=1 npx vitest run --config vitest.full.config.ts test/full/third-party-mcp-framework.test.ts
 import { afterAll, describe, expect, it } from 'vitest';
 import { liveProcessGroups } from '../../harness/wire/connections/process-group.js';
 import { checkThirdParty, describeChanges, TARGETS, TEST_TIMEOUT_MS } from '../support/third-party.js';

@@ -5,7 +5,7 @@
 // fails when a verdict changes, whether an implementation got better or worse or a check changed. To accept
 // a change deliberately, regenerate the files and review the diff before committing it:
 //
-//   UPDATE_EXPECTED=1 npx vitest run test/third-party-*.test.ts
+//   UPDATE_EXPECTED=1 npx vitest run --config vitest.full.config.ts test/full/third-party-*.test.ts
 //
 // THIRD_PARTY_REPORTS=DIR also writes each run's full JSON report (transcripts included) to DIR/<name>.json, the
 // material for docs/compatibility.md.
@@ -73,10 +73,17 @@ export const TARGETS = targets({
   mcpFrameworkStdio: {
     name: 'mcp-framework-stdio',
     stdio: `${NODE} ${path(MCP_FRAMEWORK_FIXTURE)}`,
+    // Its checks mostly wait out the framework's 5 s pace, so they run as many side by side as the command does.
+    concurrency: 32,
   },
   mcpFrameworkHttp: {
     name: 'mcp-framework-http',
-    http: { launch: (port) => `${NODE} ${path(MCP_FRAMEWORK_FIXTURE)} --http ${port}`, url: (port) => `http://127.0.0.1:${port}/mcp` },
+    // The framework's own pace (polls every 5 s) is kept over stdio; here, where its checks run one at a time,
+    // the server's defaultPollInterval setting is 500 ms so that the serial run stays within the run's deadline.
+    http: {
+      launch: (port) => `${NODE} ${path(MCP_FRAMEWORK_FIXTURE)} --http ${port} --poll-interval-ms 500`,
+      url: (port) => `http://127.0.0.1:${port}/mcp`,
+    },
     // Its http-stream transport sends every server-initiated message (elicitation/create, progress) to every
     // open session; checks running side by side would receive each other's, so they run one at a time.
     concurrency: 1,
