@@ -1,7 +1,7 @@
 // The suite against servers of the TypeScript SDK (pinned in package.json): the v1 SDK's own example task server
 // (examples/server/simpleTaskInteractive.js, over HTTP, mapped by configs/sdk-simple-task-interactive.json), and two
 // negative controls without any task support, a plain v1 McpServer and a v2 (@modelcontextprotocol/server) one.
-// Regenerate the expected results deliberately with: UPDATE_EXPECTED=1 npx vitest run test/third-party-sdk.test.ts
+// Regenerate the expected results deliberately with: UPDATE_EXPECTED=1 npx vitest run --config vitest.full.config.ts test/full/third-party-sdk.test.ts
 import { afterAll, describe, expect, it } from 'vitest';
 import { liveProcessGroups } from '../../harness/wire/connections/process-group.js';
 import { checkThirdParty, describeChanges, TARGETS, TEST_TIMEOUT_MS } from '../support/third-party.js';

@@ -1,6 +1,6 @@
 // The suite against @modelcontextprotocol/server-everything (pinned in package.json), over stdio and over its
 // streamableHttp mode, with configs/server-everything.json mapping the fixture roles to its task tool.
-// Regenerate the expected results deliberately with: UPDATE_EXPECTED=1 npx vitest run test/third-party-server-everything.test.ts
+// Regenerate the expected results deliberately with: UPDATE_EXPECTED=1 npx vitest run --config vitest.full.config.ts test/full/third-party-server-everything.test.ts
 import { afterAll, describe, expect, it } from 'vitest';
 import { liveProcessGroups } from '../../harness/wire/connections/process-group.js';
 import { checkThirdParty, describeChanges, TARGETS, TEST_TIMEOUT_MS } from '../support/third-party.js';
