@@ -4,7 +4,7 @@
 // with its arrival time, so the requestor checks can judge how the server followed its tasks.
 import { isTerminal, type Receiver } from './receiver.js';
 import type { HandlerAnswer, IncomingRequest, RpcReply, RpcSession } from '../../wire/session.js';
-import { TaskStore, type HeldTask } from '../../wire/task-store.js';
+import { TaskStore, type HeldTask } from '../../wire/2025-11-25/task-store.js';
 import type { Timing } from '../../wire/timing.js';
 
 /** The requests a server sends a client that the client may take as tasks. */

@@ -1,10 +1,10 @@
-// The tasks the harness itself holds as a strict receiver, for a peer under test acting as requestor: the client hub's
-// tool tasks (connections/hub-tools.ts) and the harness client's sampling and elicitation tasks
-// (receivers/2025-11-25/client-task-receiver.ts). A task moves only when polled, when a tasks/result waits on it, or
-// on its two timers, and the store sends no status notification unless asked: the requestor's pace shows in what it
-// asks, and every tasks/get and tasks/result is kept with its arrival time for the requestor checks to judge.
+// The tasks the harness itself holds as a strict 2025-11-25 receiver, for a peer under test acting as requestor: the
+// client hub's tool tasks (harness/wire/connections/hub-tools.ts) and the harness client's sampling and elicitation
+// tasks (harness/receivers/2025-11-25/client-task-receiver.ts). A task moves only when polled, when a tasks/result
+// waits on it, or on its two timers, and no status notification goes out unless asked: the requestor's pace shows in
+// what it asks, and every tasks/get and tasks/result is kept with its arrival time for the requestor checks to judge.
 import { randomBytes } from 'node:crypto';
-import type { HandlerAnswer, IncomingRequest, RpcSession } from './session.js';
+import type { HandlerAnswer, IncomingRequest, RpcSession } from '../session.js';
 
 export type HeldStatus = 'working' | 'input_required' | 'completed' | 'cancelled';
 
