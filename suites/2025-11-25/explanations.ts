@@ -1,7 +1,7 @@
 // What each check of the 2025-11-25 profile does and why implementations typically fail it, for
 // `mcp-tasks-conformance explain`. Data only, keyed by check ID, in our own words (never the spec's sentences);
 // "seen in" names the real implementations of docs/compatibility.md, "faults" the reference faults that break a
-// check the same way (reference-server/faults.ts, proven in test/fault-cases/).
+// check the same way (reference-server/2025-11-25/faults.ts, proven in test/fault-cases/).
 import type { CheckExplanation } from '../shared/explanation.js';
 
 const MCP_FRAMEWORK = 'mcp-framework 0.2.22';
