@@ -74,7 +74,7 @@ for (const { profile: PROFILE, explanations: CHECK_EXPLANATIONS, cases: FAULT_CA
     it('has an entry for every check of the profile, and none for a check it lacks', () => {
       expect(
         CHECK_IDS.filter((id) => !(id in CHECK_EXPLANATIONS)),
-        'checks without an explanation in suites/2025-11-25/explanations.ts',
+        `checks without an explanation in suites/${PROFILE.id}/explanations.ts`,
       ).toEqual([]);
       expect(
         Object.keys(CHECK_EXPLANATIONS).filter((id) => !CHECK_IDS.includes(id)),
