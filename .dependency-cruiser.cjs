@@ -52,7 +52,15 @@ module.exports = {
       severity: 'error',
       comment: 'A check talks to the receiver through the harness API, never through connections, the runner or the CLI.',
       from: { path: '^suites/' },
-      to: { path: '^(harness/(wire/connections/|engine/(runner|context|run-policy)|receivers/[^/]+/discovery|wire/session)|reports/|cli/|reference-server/|reference-client/)' },
+      to: { path: '^(harness/(wire/connections/|engine/(runner|context|run-policy)|receivers/(discovery|[^/]+/discovery)|wire/session)|reports/|cli/|reference-server/|reference-client/)' },
+    },
+    {
+      name: 'eras-do-not-lean-on-each-other',
+      severity: 'error',
+      comment:
+        "What two eras share lives beside their folders (harness/receivers/discovery.ts and waits.ts, suites/shared/, reference-server/shared/): an era's folder never imports the other era's. harness/explore/ is left out while its 2026-07-28 model builds on the 2025-11-25 one.",
+      from: { path: '/(2025-11-25|2026-07-28)/', pathNot: '^harness/explore/' },
+      to: { path: '/(2025-11-25|2026-07-28)/', pathNot: '/$1/' },
     },
     {
       name: 'the-proxy-only-watches',
@@ -60,7 +68,7 @@ module.exports = {
       comment: 'The proxy judges traffic it forwards and never drives a peer: it uses the models, schemas and process launcher, not the runner, sessions or receivers of the scripted suite.',
       from: { path: '^harness/proxy/' },
       to: {
-        path: '^harness/(engine/(runner|context)|wire/session|receivers/[^/]+/(receiver|discovery|waits|tasks)|explore/(execute|[^/]+/execute|explore|runner-base))\\.ts$|^harness/wire/connections/(?!process-group\\.ts$)',
+        path: '^harness/(engine/(runner|context)|wire/session|receivers/(discovery|waits|[^/]+/(receiver|discovery|waits|tasks))|explore/(execute|[^/]+/execute|explore|runner-base))\\.ts$|^harness/wire/connections/(?!process-group\\.ts$)',
       },
     },
     {

@@ -7,7 +7,8 @@ import { requirementUrl } from '../harness/model/model-basics.js';
 import type { Precondition, ReceiverRole, Requirement } from '../harness/model/model.js';
 import type { Profile } from '../harness/engine/profile.js';
 import { editDistance } from '../harness/engine/run-policy.js';
-import { CHECK_EXPLANATIONS, type CheckExplanation } from '../suites/2025-11-25/explanations.js';
+import { CHECK_EXPLANATIONS } from '../suites/2025-11-25/explanations.js';
+import type { CheckExplanation } from '../suites/shared/explanation.js';
 import { rerunCommand, UsageError } from './options.js';
 
 const WIDTH = 100;
@@ -28,7 +29,7 @@ export function explainCommand(args: string[], profile: Profile, explanations: R
  */
 export async function explainInProfiles(args: string[], spec: string | undefined): Promise<number> {
   const { loadProfile, profileForListing } = await import('./profiles.js');
-  const modernExplanations = async () => (await import('../suites/2026-07-28/check-explanations.js')).EXT_CHECK_EXPLANATIONS;
+  const modernExplanations = async () => (await import('../suites/2026-07-28/explanations.js')).EXT_CHECK_EXPLANATIONS;
   if (spec !== undefined && spec !== 'auto') {
     const profile = await profileForListing(spec);
     return explainCommand(args, profile, profile.id === '2026-07-28' ? await modernExplanations() : CHECK_EXPLANATIONS);

@@ -1,5 +1,5 @@
 // A run of the suite: select the profile's checks, reach the target, run, decide the one verdict, write every report.
-import { TargetUnreachable } from '../harness/receivers/2025-11-25/discovery.js';
+import { TargetUnreachable } from '../harness/receivers/discovery.js';
 import type { TargetSpec } from '../harness/wire/connections/connect.js';
 import type { LaunchedProcess } from '../harness/wire/connections/process-group.js';
 import type { ClientHub } from '../harness/wire/connections/client-hub.js';

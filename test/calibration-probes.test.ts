@@ -1,7 +1,7 @@
 // The run header's calibration line says how the round trip was measured: when the probe requests failed (went
 // unanswered, or were answered only with errors), it says so, and what was measured instead.
 import { describe, expect, it } from 'vitest';
-import { measureRoundTrip } from '../harness/receivers/2025-11-25/discovery.js';
+import { measureRoundTrip } from '../harness/receivers/discovery.js';
 import type { RpcReply } from '../harness/model/rpc.js';
 import type { RpcSession } from '../harness/wire/session.js';
 import { makeTiming } from '../harness/wire/timing.js';

@@ -12,10 +12,10 @@ import { KNOWN_CLIENT_FAULTS } from '../reference-client/index.js';
 import { KNOWN_FAULTS } from '../reference-server/index.js';
 import { CHECK_EXPLANATIONS } from '../suites/2025-11-25/explanations.js';
 import { TASKS_2025_11_25 } from '../suites/2025-11-25/index.js';
-import { EXT_CHECK_EXPLANATIONS } from '../suites/2026-07-28/check-explanations.js';
+import { EXT_CHECK_EXPLANATIONS } from '../suites/2026-07-28/explanations.js';
 import { TASKS_2026_07_28 } from '../suites/2026-07-28/index.js';
 import type { Profile } from '../harness/engine/profile.js';
-import type { CheckExplanation } from '../suites/2025-11-25/explanations.js';
+import type { CheckExplanation } from '../suites/shared/explanation.js';
 import type { FaultCase } from './fault-cases/types.js';
 import { EXT_FAULT_CASES } from './support/fault-matrix.js';
 import { ALLOWED_ALTERNATIVE_CASES } from './fault-cases/allowed-alternatives.js';
@@ -74,7 +74,7 @@ for (const { profile: PROFILE, explanations: CHECK_EXPLANATIONS, cases: FAULT_CA
     it('has an entry for every check of the profile, and none for a check it lacks', () => {
       expect(
         CHECK_IDS.filter((id) => !(id in CHECK_EXPLANATIONS)),
-        'checks without an explanation in suites/2025-11-25/explanations.ts',
+        `checks without an explanation in suites/${PROFILE.id}/explanations.ts`,
       ).toEqual([]);
       expect(
         Object.keys(CHECK_EXPLANATIONS).filter((id) => !CHECK_IDS.includes(id)),

@@ -4,7 +4,8 @@ import { describeTarget, wireTransport, type TargetSpec } from '../wire/connecti
 import type { LaunchedServer } from '../wire/connections/launch-http.js';
 import { deathVerdict, describeDeath, TargetWatcher, type CheckWatch, type TargetDeath } from '../wire/connections/target-watch.js';
 import { RunningCheck } from './context.js';
-import { discoverTarget, TargetUnreachable } from '../receivers/2025-11-25/discovery.js';
+import { discoverTarget } from '../receivers/2025-11-25/discovery.js';
+import { TargetUnreachable } from '../receivers/discovery.js';
 import type { FixtureMapping } from '../model/fixtures.js';
 import { coverageMatrix } from './coverage.js';
 import type { Profile } from './profile.js';

@@ -1,5 +1,6 @@
 // What the client hub (harness/wire/connections/client-hub.ts) can be asked to be for one check, and what it saw a client
 // under test do as a requestor on that check's endpoint: the requestor checks judge the client from this record.
+import type { HeldTask } from './2025-11-25/task-store.js';
 
 /** The hub's tool whose task turns input_required (docs/client-fixture-contract.md). */
 export const HUB_INPUT_TOOL = 'conformance_input';
@@ -20,29 +21,14 @@ export interface HubOptions {
   cutResult?: boolean;
 }
 
-/** One task the client created on the hub, and how the client followed it. */
-export interface HubTask {
-  taskId: string;
-  method: 'tools/call';
+/** One task the client created on the hub (a tools/call), and how the client followed it. */
+export interface HubTask extends HeldTask {
   /** The tool it was created for. */
   tool: string;
-  status: string;
-  /** Each tasks/get answer: when (performance.now()), and the status it reported. */
-  reported: { at: number; status: string }[];
-  /** Whether the client asked for the result with tasks/result. */
-  resultAsked: boolean;
-  /** Each tasks/result request: when it arrived, and the task's status at that moment. */
-  resultRequests: { at: number; status: string }[];
-  /** How many tasks/cancel requests named the task. */
-  cancelRequests: number;
   /** Whether a notifications/cancelled named the tools/call request that created the task. */
   cancelledByNotification: boolean;
-  /** When the hub sent a status notification for the task (option notifyStatus), if it did. */
-  notifiedAt?: number;
   /** The input tool's elicitation sent on the GET stream (option askInput): settles true once the client answered it, false when it never did. */
   inputAnswered?: Promise<boolean>;
-  /** When the hub cut off the task's tasks/result (option cutResult), if it did. */
-  resultCutAt?: number;
 }
 
 /** What the hub saw on one endpoint. */

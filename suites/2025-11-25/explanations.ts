@@ -1,24 +1,8 @@
 // What each check of the 2025-11-25 profile does and why implementations typically fail it, for
 // `mcp-tasks-conformance explain`. Data only, keyed by check ID, in our own words (never the spec's sentences);
 // "seen in" names the real implementations of docs/compatibility.md, "faults" the reference faults that break a
-// check the same way (reference-server/faults.ts, proven in test/fault-cases/).
-
-/** One way a check typically fails, and how implementations mend it. */
-export interface FailureCause {
-  /** What the implementation does wrong, as its maintainer would notice it. */
-  cause: string;
-  fix: string;
-  /** Real implementations that showed it (docs/compatibility.md). */
-  seenIn?: string;
-  /** Faults of the reference receivers that break the check this way. */
-  faults?: readonly string[];
-}
-
-export interface CheckExplanation {
-  /** What the check does, in a few sentences. */
-  does: string;
-  causes: readonly FailureCause[];
-}
+// check the same way (reference-server/2025-11-25/faults.ts, proven in test/fault-cases/).
+import type { CheckExplanation } from '../shared/explanation.js';
 
 const MCP_FRAMEWORK = 'mcp-framework 0.2.22';
 const SERVER_EVERYTHING = '@modelcontextprotocol/server-everything 2026.8.31 (on @modelcontextprotocol/sdk 1.32.2)';

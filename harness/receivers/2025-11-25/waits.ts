@@ -1,8 +1,11 @@
-import { CheckSkip, UnexpectedReply } from '../check-errors.js';
+import { UnexpectedReply } from '../check-errors.js';
 import { describeReply } from '../../model/describe.js';
 import { isTerminal, taskOf, type Receiver, type TaskRecord } from './receiver.js';
-import { askedIntervalMs } from '../../wire/poll-pace.js';
-import { PACED_POLL_MS, pause, type Timing } from '../../wire/timing.js';
+import { pause, type Timing } from '../../wire/timing.js';
+import { nextPollDelay, paceExtensionMs, unendedWork } from '../waits.js';
+
+// harness/explore still takes it from here.
+export { uniqueText } from '../waits.js';
 
 export interface TaskObservation {
   source: 'create' | 'get' | 'notification' | 'cancel';
@@ -28,31 +31,6 @@ export interface PollOptions {
 
 /** How a wait on a task ended: the predicate held, the bound passed (with returnAtBound), or the task was dropped (with deletionAllowed). */
 export type PollEnd = { deleted: false; task: TaskRecord; timedOut: boolean } | { deleted: true; last?: TaskRecord };
-
-/** The delay before the next poll: the receiver's pollInterval (never less: the suite keeps the pace it is given), or the harness's own when none. */
-export function nextPollDelay(task: Record<string, unknown> | undefined, timing: Timing): number {
-  return Math.max(askedIntervalMs(task) ?? PACED_POLL_MS, timing.minPollMs);
-}
-
-/**
- * How much longer a wait may run than its bound because of the pace the receiver asked for: its next poll may come
- * a whole interval after the awaited change, and one refused for pace another. Bounds are sized for a brisk pace.
- */
-export function paceExtensionMs(intervalMs: number | undefined): number {
-  return 2 * Math.max(0, (intervalMs ?? 0) - PACED_POLL_MS);
-}
-
-/**
- * Work longer than every bound is no fault of the receiver's: when discovery's own task had not ended either, a wait
- * that runs out cannot reach its purpose, and the check skips saying how to let it run.
- */
-export function unendedWork(timing: Timing, taskId: string, status: unknown, boundMs: number): CheckSkip | undefined {
-  const calibration = timing.calibration;
-  if (calibration?.workEnded !== false) return undefined;
-  return new CheckSkip(
-    `task ${taskId} was still "${String(status)}" after ${boundMs} ms, and the task discovery started had not ended after ${calibration.workMs ?? '?'} ms either: the fixture work may take longer than the suite's bounds; give its length as durationMs of the role in --config, or raise --timeout-multiplier`,
-  );
-}
 
 /**
  * The one polling loop: tasks/get at the receiver's pace until `done` holds for every task, all polled together
@@ -152,13 +130,6 @@ export async function followTask(receiver: Receiver, created: TaskRecord, option
 
 /** How long polls after a terminal status may go on (plus a round trip per poll) when the receiver's pollInterval is long. */
 const FINALITY_WINDOW_MS = 600;
-
-let uniqueCounter = 0;
-/** Text no other check sends, so results can be told apart and compared exactly. */
-export function uniqueText(label: string): string {
-  uniqueCounter += 1;
-  return `${label}-${process.pid}-${uniqueCounter}-${Math.random().toString(36).slice(2, 8)}`;
-}
 
 export interface TaskListWalk {
   pages: { tasks: TaskRecord[]; nextCursor: unknown; replyId: string | number; result: Record<string, unknown> }[];

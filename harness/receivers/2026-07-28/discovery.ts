@@ -1,6 +1,6 @@
 import type { TargetFacts } from '../check.js';
 import { openConnection, type InitializeOutcome, type TargetSpec } from '../../wire/connections/connect.js';
-import { calibrated, measureRoundTrip, TargetUnreachable, withDuration, type Measured } from '../2025-11-25/discovery.js';
+import { calibrated, measureRoundTrip, TargetUnreachable, withDuration, type Measured } from '../discovery.js';
 import { probeModernPace } from '../pace-probe.js';
 import { describeReply } from '../../model/describe.js';
 import { MODERN_FIXTURE_ROLES, resolveFixtures, type FixtureMapping } from '../../model/fixtures.js';

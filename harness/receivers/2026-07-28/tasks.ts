@@ -71,6 +71,19 @@ export function extTaskShapeProblems(task: Record<string, unknown>): string[] {
   return problems;
 }
 
+/** The text of a CallToolResult's text content, joined; empty when it has none. */
+export function resultText(result: unknown): string {
+  if (!isJsonObject(result) || !Array.isArray(result.content)) return '';
+  return result.content
+    .map((item) => (isJsonObject(item) && item.type === 'text' && typeof item.text === 'string' ? item.text : ''))
+    .filter((text) => text !== '')
+    .join(' ');
+}
+
+function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 function describeValue(value: unknown): string {
   return value === undefined ? 'missing' : JSON.stringify(value);
 }

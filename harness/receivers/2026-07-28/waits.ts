@@ -1,8 +1,9 @@
 import { UnexpectedReply } from '../check-errors.js';
 import { describeReply } from '../../model/describe.js';
 import { pause, type Timing } from '../../wire/timing.js';
-import { nextPollDelay, paceExtensionMs, unendedWork } from '../2025-11-25/waits.js';
-import { extTaskOf, isExtTerminal, type ExtReceiver, type ExtTask } from './receiver.js';
+import { nextPollDelay, paceExtensionMs, unendedWork } from '../waits.js';
+import { extTaskOf, isExtTerminal, type ExtReceiver, type ExtTask, type Subscription } from './receiver.js';
+import type { ReceivedNotification, RpcReply } from '../../model/rpc.js';
 
 export interface ExtObservation {
   source: 'create' | 'get' | 'notification';
@@ -81,4 +82,15 @@ export function workBoundMs(timing: Timing, seconds: number): number {
  */
 export function workSecondsFor(timing: Timing, roundTrips: number, stretch = 1): number {
   return Math.max(1, Math.ceil(timing.span(0, roundTrips) / 1000)) * stretch;
+}
+
+const ACKNOWLEDGED = 'notifications/subscriptions/acknowledged';
+
+/**
+ * How a subscriptions/listen was taken, as soon as it shows: its acknowledgement, or its answer (an error refusing
+ * it, or a result ending it). Both undefined when neither came within the bound.
+ */
+export async function listenOutcome(subscription: Subscription, boundMs: number): Promise<{ ack?: ReceivedNotification; answer?: RpcReply }> {
+  await Promise.race([subscription.answered(boundMs), subscription.acknowledged(boundMs)]);
+  return { ack: subscription.messages().find((n) => n.method === ACKNOWLEDGED), answer: subscription.answer() };
 }

@@ -3,7 +3,8 @@ import { UnexpectedReply, type CheckContext } from '../../../harness/receivers/c
 import { describeReply } from '../../../harness/model/describe.js';
 import { isTerminal, taskOf, type Receiver, type TaskRecord } from '../../../harness/receivers/2025-11-25/receiver.js';
 import type { RpcReply } from '../../../harness/model/rpc.js';
-import { pollTask, uniqueText } from '../../../harness/receivers/2025-11-25/waits.js';
+import { pollTask } from '../../../harness/receivers/2025-11-25/waits.js';
+import { uniqueText } from '../../../harness/receivers/waits.js';
 
 /** Starts an echo task whose work lasts `delayMs`; skips when the mapped echo tool ignores delayMs, and misses the staging when the work may be over already. */
 export async function startWorkingTask(ctx: CheckContext, receiver: Receiver, label: string, delayMs: number): Promise<TaskRecord> {

@@ -1,5 +1,5 @@
 import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
-import { uniqueText } from '../../../harness/receivers/2025-11-25/waits.js';
+import { uniqueText } from '../../../harness/receivers/waits.js';
 
 /** Fields of a CallToolResult (or another operation result) that must not leak into the CreateTaskResult. */
 const RESULT_FIELDS = ['content', 'structuredContent', 'isError', 'model', 'role', 'action'];

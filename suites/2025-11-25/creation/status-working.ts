@@ -2,7 +2,7 @@ import { defineCheck, type CheckContext } from '../../../harness/receivers/check
 import { takesTasks } from '../../../harness/model/fixtures.js';
 import type { FixtureRole } from '../../../harness/model/model.js';
 import { describeReply } from '../../../harness/model/describe.js';
-import { uniqueText } from '../../../harness/receivers/2025-11-25/waits.js';
+import { uniqueText } from '../../../harness/receivers/waits.js';
 
 interface Probe {
   role: FixtureRole;

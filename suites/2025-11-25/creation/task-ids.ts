@@ -1,6 +1,6 @@
 import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
 import { brief } from '../../../harness/model/describe.js';
-import { uniqueText } from '../../../harness/receivers/2025-11-25/waits.js';
+import { uniqueText } from '../../../harness/receivers/waits.js';
 
 const TASKS_TO_CREATE = 6;
 

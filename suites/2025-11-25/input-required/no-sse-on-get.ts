@@ -1,6 +1,6 @@
 import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
 import { describeReply } from '../../../harness/model/describe.js';
-import { uniqueText } from '../../../harness/receivers/2025-11-25/waits.js';
+import { uniqueText } from '../../../harness/receivers/waits.js';
 
 // https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#input-required-status
 export default defineCheck({

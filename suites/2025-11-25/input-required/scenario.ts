@@ -4,7 +4,8 @@ import { UnexpectedReply, type CheckContext } from '../../../harness/receivers/c
 import { describeReply } from '../../../harness/model/describe.js';
 import { RELATED_TASK_META, isTerminal, taskOf, type Receiver, type TaskRecord } from '../../../harness/receivers/2025-11-25/receiver.js';
 import type { IncomingRequest, RpcReply } from '../../../harness/model/rpc.js';
-import { awaitTerminalStatus, pollTask, uniqueText, type TaskObservation } from '../../../harness/receivers/2025-11-25/waits.js';
+import { awaitTerminalStatus, pollTask, type TaskObservation } from '../../../harness/receivers/2025-11-25/waits.js';
+import { uniqueText } from '../../../harness/receivers/waits.js';
 
 export interface InputScenario {
   receiver: Receiver;

@@ -3,7 +3,7 @@ import { describeReply } from '../../../harness/model/describe.js';
 import { tasksCapability } from '../../../harness/receivers/preconditions.js';
 import type { Receiver } from '../../../harness/receivers/2025-11-25/receiver.js';
 import type { RpcReply } from '../../../harness/model/rpc.js';
-import { uniqueText } from '../../../harness/receivers/2025-11-25/waits.js';
+import { uniqueText } from '../../../harness/receivers/waits.js';
 
 type Method = 'tasks/get' | 'tasks/result' | 'tasks/cancel';
 

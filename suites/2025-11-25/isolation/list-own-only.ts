@@ -1,5 +1,6 @@
 import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
-import { uniqueText, walkTaskList } from '../../../harness/receivers/2025-11-25/waits.js';
+import { walkTaskList } from '../../../harness/receivers/2025-11-25/waits.js';
+import { uniqueText } from '../../../harness/receivers/waits.js';
 
 // https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-isolation-and-access-control
 export default defineCheck({

@@ -1,7 +1,8 @@
 import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
 import { brief, describeReply } from '../../../harness/model/describe.js';
 import { tasksCapability } from '../../../harness/receivers/preconditions.js';
-import { awaitTerminalStatus, uniqueText } from '../../../harness/receivers/2025-11-25/waits.js';
+import { awaitTerminalStatus } from '../../../harness/receivers/2025-11-25/waits.js';
+import { uniqueText } from '../../../harness/receivers/waits.js';
 
 // https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-isolation-and-access-control
 export default defineCheck({

@@ -1,6 +1,7 @@
 import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
 import { brief } from '../../../harness/model/describe.js';
-import { followTask, uniqueText } from '../../../harness/receivers/2025-11-25/waits.js';
+import { followTask } from '../../../harness/receivers/2025-11-25/waits.js';
+import { uniqueText } from '../../../harness/receivers/waits.js';
 
 /** Two timestamps name the same instant: "…00Z" and "…00.000+00:00" are one createdAt written two ways. */
 function sameInstant(a: unknown, b: unknown): boolean {

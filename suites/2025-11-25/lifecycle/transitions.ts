@@ -1,7 +1,8 @@
 import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
 import { isTerminal } from '../../../harness/receivers/2025-11-25/receiver.js';
-import { followTask, notificationObservations, uniqueText, type TaskObservation } from '../../../harness/receivers/2025-11-25/waits.js';
-import { firstIllegalStep } from './status-graph.js';
+import { followTask, notificationObservations, type TaskObservation } from '../../../harness/receivers/2025-11-25/waits.js';
+import { uniqueText } from '../../../harness/receivers/waits.js';
+import { firstIllegalStep } from '../../shared/status-graph.js';
 
 // https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-status-lifecycle
 export default defineCheck({

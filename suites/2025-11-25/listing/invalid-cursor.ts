@@ -1,6 +1,6 @@
 import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
 import { describeReply, errorCodeOf } from '../../../harness/model/describe.js';
-import { uniqueText } from '../../../harness/receivers/2025-11-25/waits.js';
+import { uniqueText } from '../../../harness/receivers/waits.js';
 import { createConfirmedTasks, LISTING_COST, LISTING_TASK_COUNT } from './own-tasks.js';
 
 // https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#protocol-errors

@@ -1,7 +1,8 @@
 // Shared by the listing checks: tasks of the check's own, confirmed through tasks/get, and where a walk showed them.
 import { UnexpectedReply, type CheckContext } from '../../../harness/receivers/check.js';
 import { isTerminal, type Receiver } from '../../../harness/receivers/2025-11-25/receiver.js';
-import { pollTasks, uniqueText, walkTaskList, type TaskListWalk } from '../../../harness/receivers/2025-11-25/waits.js';
+import { pollTasks, walkTaskList, type TaskListWalk } from '../../../harness/receivers/2025-11-25/waits.js';
+import { uniqueText } from '../../../harness/receivers/waits.js';
 
 /** More than most receivers put on one page, so a walk has to follow cursors. */
 export const LISTING_TASK_COUNT = 25;

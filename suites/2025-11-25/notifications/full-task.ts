@@ -1,6 +1,7 @@
 import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
 import { isTerminal } from '../../../harness/receivers/2025-11-25/receiver.js';
-import { awaitTerminalStatus, uniqueText } from '../../../harness/receivers/2025-11-25/waits.js';
+import { awaitTerminalStatus } from '../../../harness/receivers/2025-11-25/waits.js';
+import { uniqueText } from '../../../harness/receivers/waits.js';
 
 /** How long to wait for a task's terminal status notification once polling shows the task finished. */
 const NOTIFICATION_WAIT_MS = 1_000;

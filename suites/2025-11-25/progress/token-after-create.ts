@@ -1,6 +1,7 @@
 import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
 import { brief } from '../../../harness/model/describe.js';
-import { awaitTerminalStatus, uniqueText } from '../../../harness/receivers/2025-11-25/waits.js';
+import { awaitTerminalStatus } from '../../../harness/receivers/2025-11-25/waits.js';
+import { uniqueText } from '../../../harness/receivers/waits.js';
 
 const STEPS = 4;
 const INTERVAL_MS = 100;

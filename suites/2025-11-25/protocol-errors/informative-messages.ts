@@ -1,5 +1,5 @@
 import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
-import { uniqueText } from '../../../harness/receivers/2025-11-25/waits.js';
+import { uniqueText } from '../../../harness/receivers/waits.js';
 import { UNKNOWN_TASK_ID_CASES } from './unknown-task-id.js';
 
 // https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#protocol-errors

@@ -3,7 +3,7 @@ import { errorCodeOf } from '../../../harness/model/describe.js';
 import type { Precondition } from '../../../harness/model/model.js';
 import type { Receiver } from '../../../harness/receivers/2025-11-25/receiver.js';
 import type { RpcReply } from '../../../harness/model/rpc.js';
-import { uniqueText } from '../../../harness/receivers/2025-11-25/waits.js';
+import { uniqueText } from '../../../harness/receivers/waits.js';
 
 interface UnknownIdCase {
   method: 'tasks/get' | 'tasks/result' | 'tasks/cancel';

@@ -2,7 +2,8 @@ import { defineCheck, type CheckContext } from '../../../harness/receivers/check
 import { brief, describeReply } from '../../../harness/model/describe.js';
 import { tasksCapability } from '../../../harness/receivers/preconditions.js';
 import { hasRelatedTaskMeta } from '../../../harness/receivers/2025-11-25/receiver.js';
-import { awaitTerminalStatus, uniqueText, type TaskObservation } from '../../../harness/receivers/2025-11-25/waits.js';
+import { awaitTerminalStatus, type TaskObservation } from '../../../harness/receivers/2025-11-25/waits.js';
+import { uniqueText } from '../../../harness/receivers/waits.js';
 
 // https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#associating-task-related-messages
 export default defineCheck({

@@ -2,7 +2,8 @@ import { defineCheck, type CheckContext } from '../../../harness/receivers/check
 import { brief, canonicalJson, describeReply } from '../../../harness/model/describe.js';
 import { tasksCapability } from '../../../harness/receivers/preconditions.js';
 import { RELATED_TASK_META, taskOf, type Receiver } from '../../../harness/receivers/2025-11-25/receiver.js';
-import { awaitTerminalStatus, uniqueText } from '../../../harness/receivers/2025-11-25/waits.js';
+import { awaitTerminalStatus } from '../../../harness/receivers/2025-11-25/waits.js';
+import { uniqueText } from '../../../harness/receivers/waits.js';
 
 const REQUIREMENT = 'TASKS-META-PARAM-SOURCE-OF-TRUTH';
 

@@ -4,7 +4,7 @@ import type { CheckContext } from '../../../harness/receivers/check.js';
 import { describeReply } from '../../../harness/model/describe.js';
 import type { HubOptions, HubRecord } from '../../../harness/wire/hub-record.js';
 import type { IncomingRequest, RpcReply } from '../../../harness/model/rpc.js';
-import { uniqueText } from '../../../harness/receivers/2025-11-25/waits.js';
+import { uniqueText } from '../../../harness/receivers/waits.js';
 
 export interface RequestorScenario {
   /** Every request the client sent the hub while it carried out the directive. */

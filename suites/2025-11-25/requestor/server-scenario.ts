@@ -6,7 +6,7 @@ import { CLIENT_TASK_METHODS, ClientTaskReceiver, type ClientTask } from '../../
 import { describeReply } from '../../../harness/model/describe.js';
 import { takesInput } from '../../../harness/model/fixtures.js';
 import type { IncomingRequest, RpcReply } from '../../../harness/model/rpc.js';
-import { uniqueText } from '../../../harness/receivers/2025-11-25/waits.js';
+import { uniqueText } from '../../../harness/receivers/waits.js';
 
 export interface ServerRequestorScenario {
   /** Every request the server sent the harness's client, with its arrival time. */

@@ -1,7 +1,8 @@
 import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
 import { brief, canonicalJson, describeReply } from '../../../harness/model/describe.js';
 import type { FixtureRole } from '../../../harness/model/model.js';
-import { awaitTerminalStatus, uniqueText } from '../../../harness/receivers/2025-11-25/waits.js';
+import { awaitTerminalStatus } from '../../../harness/receivers/2025-11-25/waits.js';
+import { uniqueText } from '../../../harness/receivers/waits.js';
 
 /** The result without _meta, which legitimately differs (related-task metadata). */
 function comparable(result: Record<string, unknown>): string {

@@ -3,7 +3,8 @@ import { describeReply } from '../../../harness/model/describe.js';
 import { tasksCapability } from '../../../harness/receivers/preconditions.js';
 import { isTerminal, type TaskRecord } from '../../../harness/receivers/2025-11-25/receiver.js';
 import type { RpcReply } from '../../../harness/model/rpc.js';
-import { pollTasks, uniqueText, walkTaskList } from '../../../harness/receivers/2025-11-25/waits.js';
+import { pollTasks, walkTaskList } from '../../../harness/receivers/2025-11-25/waits.js';
+import { uniqueText } from '../../../harness/receivers/waits.js';
 
 /** The task of a CreateTaskResult, or undefined for any other answer (judged by the creation checks, not here). */
 function createdTask(reply: RpcReply): TaskRecord | undefined {

@@ -1,7 +1,7 @@
 import { defineCheck, type CheckContext, type CheckDefinition } from '../../../harness/receivers/check.js';
 import { errorCodeOf } from '../../../harness/model/describe.js';
 import type { FixtureRole } from '../../../harness/model/model.js';
-import { uniqueText } from '../../../harness/receivers/2025-11-25/waits.js';
+import { uniqueText } from '../../../harness/receivers/waits.js';
 
 // https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#tool-level-negotiation
 function refusesTask(role: FixtureRole, id: string, what: string): CheckDefinition {

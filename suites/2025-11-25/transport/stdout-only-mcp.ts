@@ -1,6 +1,7 @@
 import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
 import { tasksCapability } from '../../../harness/receivers/preconditions.js';
-import { awaitTerminalStatus, uniqueText } from '../../../harness/receivers/2025-11-25/waits.js';
+import { awaitTerminalStatus } from '../../../harness/receivers/2025-11-25/waits.js';
+import { uniqueText } from '../../../harness/receivers/waits.js';
 
 /** Output that is no MCP message at all; an answer to an unknown request is a JSON-RPC message, judged elsewhere. */
 const NOT_MCP = new Set(['line that is not JSON', 'message that is not JSON-RPC']);

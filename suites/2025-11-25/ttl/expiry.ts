@@ -2,7 +2,7 @@ import { defineCheck, type CheckContext } from '../../../harness/receivers/check
 import { brief, describeReply, errorCodeOf } from '../../../harness/model/describe.js';
 import { taskOf } from '../../../harness/receivers/2025-11-25/receiver.js';
 import { pause } from '../../../harness/wire/timing.js';
-import { uniqueText } from '../../../harness/receivers/2025-11-25/waits.js';
+import { uniqueText } from '../../../harness/receivers/waits.js';
 
 // https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#ttl-and-resource-management
 export default defineCheck({

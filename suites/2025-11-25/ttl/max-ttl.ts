@@ -1,7 +1,7 @@
 import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
 import { brief, describeReply, errorCodeOf } from '../../../harness/model/describe.js';
 import { taskOf } from '../../../harness/receivers/2025-11-25/receiver.js';
-import { uniqueText } from '../../../harness/receivers/2025-11-25/waits.js';
+import { uniqueText } from '../../../harness/receivers/waits.js';
 
 const TEN_YEARS_MS = 10 * 365 * 24 * 60 * 60 * 1000;
 

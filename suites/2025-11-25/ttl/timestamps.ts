@@ -2,7 +2,8 @@ import { defineCheck, type CheckContext } from '../../../harness/receivers/check
 import { tasksCapability } from '../../../harness/receivers/preconditions.js';
 import { taskOf } from '../../../harness/receivers/2025-11-25/receiver.js';
 import { isRfc3339DateTime } from '../../../harness/model/schemas/validate.js';
-import { followTask, uniqueText, walkTaskList } from '../../../harness/receivers/2025-11-25/waits.js';
+import { followTask, walkTaskList } from '../../../harness/receivers/2025-11-25/waits.js';
+import { uniqueText } from '../../../harness/receivers/waits.js';
 
 interface Seen {
   where: string;

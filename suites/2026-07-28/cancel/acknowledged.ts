@@ -3,7 +3,7 @@ import { brief, describeReply } from '../../../harness/model/describe.js';
 import { extTaskOf, isExtTerminal } from '../../../harness/receivers/2026-07-28/receiver.js';
 import { startExtTask } from '../../../harness/receivers/2026-07-28/tasks.js';
 import { workSecondsFor } from '../../../harness/receivers/2026-07-28/waits.js';
-import { uniqueText } from '../support.js';
+import { uniqueText } from '../../../harness/receivers/waits.js';
 
 // https://modelcontextprotocol.io/extensions/tasks/specification#response-2
 export default defineCheck({

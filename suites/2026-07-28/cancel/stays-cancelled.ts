@@ -4,7 +4,7 @@ import { extTaskOf, isExtTerminal } from '../../../harness/receivers/2026-07-28/
 import { startExtTask } from '../../../harness/receivers/2026-07-28/tasks.js';
 import { awaitExtTerminal, nextExtPollDelay, workBoundMs, workSecondsFor } from '../../../harness/receivers/2026-07-28/waits.js';
 import { pause } from '../../../harness/wire/timing.js';
-import { uniqueText } from '../support.js';
+import { uniqueText } from '../../../harness/receivers/waits.js';
 
 /** tasks/get once the cancelled work would have ended: at once, then once more at the receiver's pace. */
 const POLLS_AFTER_WORK = 2;

@@ -5,7 +5,7 @@ import { extTaskOf } from '../../../harness/receivers/2026-07-28/receiver.js';
 import { startExtTask } from '../../../harness/receivers/2026-07-28/tasks.js';
 import { awaitExtTerminal, nextExtPollDelay, workBoundMs } from '../../../harness/receivers/2026-07-28/waits.js';
 import { pause } from '../../../harness/wire/timing.js';
-import { uniqueText } from '../support.js';
+import { uniqueText } from '../../../harness/receivers/waits.js';
 
 /** tasks/get after the cancel: at once, then once more at the receiver's pace (the cancel may take effect late). */
 const POLLS_AFTER_CANCEL = 2;

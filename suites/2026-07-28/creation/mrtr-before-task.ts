@@ -2,7 +2,7 @@ import { defineCheck, type CheckContext } from '../../../harness/receivers/check
 import { describeReply } from '../../../harness/model/describe.js';
 import { createdTask } from '../../../harness/receivers/2026-07-28/receiver.js';
 import { awaitExtSettled, workBoundMs } from '../../../harness/receivers/2026-07-28/waits.js';
-import { inputKeysOf } from '../support.js';
+import { inputKeysOf } from '../../../harness/receivers/2026-07-28/inputs.js';
 
 // https://modelcontextprotocol.io/extensions/tasks/specification#task-creation
 export default defineCheck({

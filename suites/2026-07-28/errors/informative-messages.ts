@@ -1,7 +1,7 @@
 import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
 import type { ExtReceiver } from '../../../harness/receivers/2026-07-28/receiver.js';
 import type { RpcReply } from '../../../harness/model/rpc.js';
-import { uniqueText } from '../support.js';
+import { uniqueText } from '../../../harness/receivers/waits.js';
 
 /** Task requests every server must refuse, each for its own reason. */
 const REFUSALS: readonly { what: string; send: (receiver: ExtReceiver, taskId: string) => Promise<RpcReply> }[] = [

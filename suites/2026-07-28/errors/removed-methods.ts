@@ -2,7 +2,7 @@ import { defineCheck, type CheckContext } from '../../../harness/receivers/check
 import { errorCodeOf } from '../../../harness/model/describe.js';
 import { createdTask } from '../../../harness/receivers/2026-07-28/receiver.js';
 import type { RpcReply } from '../../../harness/model/rpc.js';
-import { uniqueText } from '../support.js';
+import { uniqueText } from '../../../harness/receivers/waits.js';
 
 const METHOD_NOT_FOUND = -32601;
 

@@ -1,7 +1,7 @@
 import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
 import { errorCodeOf } from '../../../harness/model/describe.js';
 import { HEADER_MISMATCH } from '../../../harness/wire/2026-07-28/envelope.js';
-import { uniqueText } from '../support.js';
+import { uniqueText } from '../../../harness/receivers/waits.js';
 
 const INVALID_PARAMS = -32602;
 

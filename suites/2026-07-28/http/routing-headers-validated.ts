@@ -4,7 +4,7 @@ import { declaresExtension, HEADER_MISMATCH } from '../../../harness/wire/2026-0
 import type { ExtReceiver } from '../../../harness/receivers/2026-07-28/receiver.js';
 import { startExtTask } from '../../../harness/receivers/2026-07-28/tasks.js';
 import type { RpcReply } from '../../../harness/model/rpc.js';
-import { uniqueText } from '../support.js';
+import { uniqueText } from '../../../harness/receivers/waits.js';
 
 // https://modelcontextprotocol.io/extensions/tasks/specification#streamable-http-routing-headers
 export default defineCheck({

@@ -1,7 +1,7 @@
 import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
 import { describeReply } from '../../../harness/model/describe.js';
 import { TASKS_EXTENSION } from '../../../harness/wire/2026-07-28/envelope.js';
-import { uniqueText } from '../support.js';
+import { uniqueText } from '../../../harness/receivers/waits.js';
 
 const LEGACY_VERSION = '2025-11-25';
 

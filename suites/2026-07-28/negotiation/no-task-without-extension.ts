@@ -3,7 +3,7 @@ import { describeReply } from '../../../harness/model/describe.js';
 import { MISSING_REQUIRED_CLIENT_CAPABILITY } from '../../../harness/wire/2026-07-28/envelope.js';
 import { createdTask, type ExtReceiver } from '../../../harness/receivers/2026-07-28/receiver.js';
 import type { ExtRequestOptions } from '../../../harness/receivers/2026-07-28/receiver.js';
-import { uniqueText } from '../support.js';
+import { uniqueText } from '../../../harness/receivers/waits.js';
 
 /** What a 2025-11-25 client declares: the old `tasks` capability object, and no extension. */
 const LEGACY_ONLY = { elicitation: { form: {} }, tasks: { cancel: {}, requests: { tools: { call: {} } } } };

@@ -5,7 +5,8 @@ import type { FixtureBinding } from '../../../harness/model/fixtures.js';
 import type { ExtReceiver } from '../../../harness/receivers/2026-07-28/receiver.js';
 import type { ModernFixtureRole } from '../../../harness/model/model.js';
 import type { RpcReply } from '../../../harness/model/rpc.js';
-import { answersFor, uniqueText } from '../support.js';
+import { answersFor } from '../../../harness/receivers/2026-07-28/inputs.js';
+import { uniqueText } from '../../../harness/receivers/waits.js';
 
 /** The fixtures that cannot be served without a task, and their inputs. */
 const TASK_ONLY: readonly { role: ModernFixtureRole; input: () => Record<string, unknown> }[] = [

@@ -5,7 +5,7 @@ import type { ExtReceiver } from '../../../harness/receivers/2026-07-28/receiver
 import { startExtTask } from '../../../harness/receivers/2026-07-28/tasks.js';
 import type { RpcReply } from '../../../harness/model/rpc.js';
 import { awaitReadable } from '../../../harness/receivers/2026-07-28/tasks.js';
-import { uniqueText } from '../support.js';
+import { uniqueText } from '../../../harness/receivers/waits.js';
 
 const METHODS: readonly { method: string; send: (receiver: ExtReceiver, taskId: string) => Promise<RpcReply> }[] = [
   { method: 'tasks/get', send: (receiver, taskId) => receiver.getTask(taskId, { extension: false }) },

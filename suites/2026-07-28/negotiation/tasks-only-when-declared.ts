@@ -2,7 +2,7 @@ import { defineCheck, type CheckContext } from '../../../harness/receivers/check
 import { describeReply } from '../../../harness/model/describe.js';
 import { declaresExtension, TASKS_EXTENSION } from '../../../harness/wire/2026-07-28/envelope.js';
 import { createdTask } from '../../../harness/receivers/2026-07-28/receiver.js';
-import { uniqueText } from '../support.js';
+import { uniqueText } from '../../../harness/receivers/waits.js';
 
 // https://modelcontextprotocol.io/extensions/tasks/specification#capability-negotiation
 export default defineCheck({

@@ -1,7 +1,7 @@
 import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
 import { brief } from '../../../harness/model/describe.js';
 import { META_SUBSCRIPTION_ID } from '../../../harness/wire/2026-07-28/envelope.js';
-import { listenToWorkingTask } from '../support.js';
+import { listenToWorkingTask } from './scenario.js';
 
 const ACKNOWLEDGED = 'notifications/subscriptions/acknowledged';
 

@@ -4,7 +4,7 @@ import { isExtTerminal, subscriptionIdOf } from '../../../harness/receivers/2026
 import { extTaskShapeProblems } from '../../../harness/receivers/2026-07-28/tasks.js';
 import { awaitExtTerminal, workBoundMs } from '../../../harness/receivers/2026-07-28/waits.js';
 import type { ReceivedNotification } from '../../../harness/model/rpc.js';
-import { listenToWorkingTask } from '../support.js';
+import { listenToWorkingTask } from './scenario.js';
 
 const TASK_NOTIFICATION = 'notifications/tasks';
 /** Fields a terminal task keeps as they are, so its notification and a later tasks/get must agree on them (ttlMs and pollIntervalMs may change). */

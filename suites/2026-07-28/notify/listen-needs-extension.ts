@@ -2,7 +2,8 @@ import { defineCheck, type CheckContext } from '../../../harness/receivers/check
 import { brief, describeReply } from '../../../harness/model/describe.js';
 import { MISSING_REQUIRED_CLIENT_CAPABILITY, TASKS_EXTENSION } from '../../../harness/wire/2026-07-28/envelope.js';
 import { startExtTask } from '../../../harness/receivers/2026-07-28/tasks.js';
-import { listenOutcome, uniqueText } from '../support.js';
+import { listenOutcome } from '../../../harness/receivers/2026-07-28/waits.js';
+import { uniqueText } from '../../../harness/receivers/waits.js';
 
 // https://modelcontextprotocol.io/extensions/tasks/specification#task-status-notifications
 export default defineCheck({

@@ -2,7 +2,7 @@ import { defineCheck, type CheckContext } from '../../../harness/receivers/check
 import { brief } from '../../../harness/model/describe.js';
 import { isExtTerminal, subscriptionIdOf } from '../../../harness/receivers/2026-07-28/receiver.js';
 import { awaitExtTerminal, workBoundMs } from '../../../harness/receivers/2026-07-28/waits.js';
-import { listenToWorkingTask } from '../support.js';
+import { listenToWorkingTask } from './scenario.js';
 
 const FORBIDDEN = ['notifications/progress', 'notifications/message'];
 

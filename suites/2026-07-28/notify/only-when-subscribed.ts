@@ -2,9 +2,9 @@ import { defineCheck, type CheckContext } from '../../../harness/receivers/check
 import { brief, describeReply } from '../../../harness/model/describe.js';
 import type { ExtReceiver } from '../../../harness/receivers/2026-07-28/receiver.js';
 import { startExtTask } from '../../../harness/receivers/2026-07-28/tasks.js';
-import { awaitExtTerminal, workBoundMs } from '../../../harness/receivers/2026-07-28/waits.js';
+import { awaitExtTerminal, workBoundMs, listenOutcome } from '../../../harness/receivers/2026-07-28/waits.js';
 import type { ReceivedNotification } from '../../../harness/model/rpc.js';
-import { listenOutcome, uniqueText } from '../support.js';
+import { uniqueText } from '../../../harness/receivers/waits.js';
 
 const TASK_NOTIFICATION = 'notifications/tasks';
 

@@ -2,7 +2,7 @@ import { defineCheck, type CheckContext } from '../../../harness/receivers/check
 import { brief, describeReply } from '../../../harness/model/describe.js';
 import { startExtTask } from '../../../harness/receivers/2026-07-28/tasks.js';
 import { awaitExtSettled, pollExtTask, workBoundMs, type ExtObservation } from '../../../harness/receivers/2026-07-28/waits.js';
-import { answersFor, inputKeysOf } from '../support.js';
+import { answersFor, inputKeysOf } from '../../../harness/receivers/2026-07-28/inputs.js';
 
 // https://modelcontextprotocol.io/extensions/tasks/specification#response
 export default defineCheck({

@@ -2,7 +2,8 @@ import { defineCheck, type CheckContext } from '../../../harness/receivers/check
 import { brief } from '../../../harness/model/describe.js';
 import { startExtTask } from '../../../harness/receivers/2026-07-28/tasks.js';
 import { awaitExtSettled, workBoundMs } from '../../../harness/receivers/2026-07-28/waits.js';
-import { inputRequestProblems, uniqueText } from '../support.js';
+import { inputRequestProblems } from '../../../harness/receivers/2026-07-28/inputs.js';
+import { uniqueText } from '../../../harness/receivers/waits.js';
 
 // https://modelcontextprotocol.io/extensions/tasks/specification#response
 export default defineCheck({

@@ -2,7 +2,7 @@ import { defineCheck, type CheckContext } from '../../../harness/receivers/check
 import { requireExtTask } from '../../../harness/receivers/2026-07-28/receiver.js';
 import { startExtTask } from '../../../harness/receivers/2026-07-28/tasks.js';
 import { workSecondsFor } from '../../../harness/receivers/2026-07-28/waits.js';
-import { uniqueText } from '../support.js';
+import { uniqueText } from '../../../harness/receivers/waits.js';
 
 // https://modelcontextprotocol.io/extensions/tasks/specification#response
 export default defineCheck({

@@ -5,7 +5,8 @@ import { startExtTask } from '../../../harness/receivers/2026-07-28/tasks.js';
 import { awaitExtSettled, workBoundMs } from '../../../harness/receivers/2026-07-28/waits.js';
 import type { RpcReply } from '../../../harness/model/rpc.js';
 import { awaitReadable } from '../../../harness/receivers/2026-07-28/tasks.js';
-import { answersFor, inputKeysOf, uniqueText } from '../support.js';
+import { answersFor, inputKeysOf } from '../../../harness/receivers/2026-07-28/inputs.js';
+import { uniqueText } from '../../../harness/receivers/waits.js';
 
 /** What an empty result may still carry. */
 const ENVELOPE_KEYS = new Set(['resultType', '_meta']);

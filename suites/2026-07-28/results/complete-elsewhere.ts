@@ -4,7 +4,7 @@ import { isExtTerminal } from '../../../harness/receivers/2026-07-28/receiver.js
 import { startExtTask } from '../../../harness/receivers/2026-07-28/tasks.js';
 import { awaitExtTerminal, workBoundMs, type ExtObservation } from '../../../harness/receivers/2026-07-28/waits.js';
 import { awaitReadable } from '../../../harness/receivers/2026-07-28/tasks.js';
-import { uniqueText } from '../support.js';
+import { uniqueText } from '../../../harness/receivers/waits.js';
 
 // https://modelcontextprotocol.io/extensions/tasks/specification#polymorphic-results
 export default defineCheck({

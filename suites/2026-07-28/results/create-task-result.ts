@@ -1,7 +1,7 @@
 import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
 import { brief, describeReply } from '../../../harness/model/describe.js';
 import { extTaskShapeProblems } from '../../../harness/receivers/2026-07-28/tasks.js';
-import { uniqueText } from '../support.js';
+import { uniqueText } from '../../../harness/receivers/waits.js';
 
 // https://modelcontextprotocol.io/extensions/tasks/specification#polymorphic-results
 export default defineCheck({

@@ -4,7 +4,8 @@ import { extTaskOf, type ExtReceiver } from '../../../harness/receivers/2026-07-
 import { startExtTask } from '../../../harness/receivers/2026-07-28/tasks.js';
 import type { RpcReply } from '../../../harness/model/rpc.js';
 import { awaitReadable } from '../../../harness/receivers/2026-07-28/tasks.js';
-import { foreignListenHeard, uniqueText } from '../support.js';
+import { foreignListenHeard } from './scenario.js';
+import { uniqueText } from '../../../harness/receivers/waits.js';
 
 const METHODS: readonly { method: string; send: (receiver: ExtReceiver, taskId: string) => Promise<RpcReply> }[] = [
   { method: 'tasks/get', send: (receiver, taskId) => receiver.getTask(taskId) },

@@ -1,7 +1,7 @@
 import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
 import { startExtTask } from '../../../harness/receivers/2026-07-28/tasks.js';
-import { analyzeTaskIds } from '../../2025-11-25/isolation/id-entropy.js';
-import { uniqueText } from '../support.js';
+import { analyzeTaskIds } from '../../shared/id-entropy.js';
+import { uniqueText } from '../../../harness/receivers/waits.js';
 
 const SAMPLE_SIZE = 32;
 /** Created this many at a time, to stay within a server's limit on concurrent tasks per requestor. */

@@ -1,9 +1,10 @@
 import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
 import { brief, describeReply } from '../../../harness/model/describe.js';
 import { isExtTerminal } from '../../../harness/receivers/2026-07-28/receiver.js';
-import { startExtTask } from '../../../harness/receivers/2026-07-28/tasks.js';
+import { startExtTask, resultText } from '../../../harness/receivers/2026-07-28/tasks.js';
 import { awaitExtSettled, pollExtTask, workBoundMs } from '../../../harness/receivers/2026-07-28/waits.js';
-import { answersFor, inputKeysOf, resultText, uniqueText } from '../support.js';
+import { answersFor, inputKeysOf } from '../../../harness/receivers/2026-07-28/inputs.js';
+import { uniqueText } from '../../../harness/receivers/waits.js';
 
 // https://modelcontextprotocol.io/extensions/tasks/specification#response-1
 export default defineCheck({

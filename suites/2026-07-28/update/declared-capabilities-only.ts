@@ -3,7 +3,8 @@ import { brief, describeReply } from '../../../harness/model/describe.js';
 import { TASKS_EXTENSION } from '../../../harness/wire/2026-07-28/envelope.js';
 import { createdTask, isExtTerminal } from '../../../harness/receivers/2026-07-28/receiver.js';
 import { awaitExtSettled, workBoundMs } from '../../../harness/receivers/2026-07-28/waits.js';
-import { inputRequestsOf, uniqueText } from '../support.js';
+import { inputRequestsOf } from '../../../harness/receivers/2026-07-28/inputs.js';
+import { uniqueText } from '../../../harness/receivers/waits.js';
 
 /** The error a server answers when a request lacks a client capability it needs. */
 const MISSING_CAPABILITY = -32021;

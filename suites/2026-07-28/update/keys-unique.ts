@@ -1,9 +1,9 @@
 import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
 import { brief, canonicalJson, describeReply } from '../../../harness/model/describe.js';
 import { isExtTerminal, type ExtTask } from '../../../harness/receivers/2026-07-28/receiver.js';
-import { startExtTask } from '../../../harness/receivers/2026-07-28/tasks.js';
+import { startExtTask, resultText } from '../../../harness/receivers/2026-07-28/tasks.js';
 import { awaitExtSettled, pollExtTask, workBoundMs } from '../../../harness/receivers/2026-07-28/waits.js';
-import { answersFor, describeInputRequest, inputKeysOf, inputRequestsOf, resultText } from '../support.js';
+import { answersFor, describeInputRequest, inputKeysOf, inputRequestsOf } from '../../../harness/receivers/2026-07-28/inputs.js';
 
 /** Rounds of answering: multi_input needs two (one key each); a server asking follow-up questions gets a few more. */
 const MAX_ROUNDS = 4;

@@ -3,7 +3,8 @@ import { canonicalJson, describeReply } from '../../../harness/model/describe.js
 import { isExtTerminal } from '../../../harness/receivers/2026-07-28/receiver.js';
 import { startExtTask } from '../../../harness/receivers/2026-07-28/tasks.js';
 import { awaitExtSettled, pollExtTask, workBoundMs } from '../../../harness/receivers/2026-07-28/waits.js';
-import { describeInputRequest, inputKeysOf, inputRequestsOf, uniqueText } from '../support.js';
+import { describeInputRequest, inputKeysOf, inputRequestsOf } from '../../../harness/receivers/2026-07-28/inputs.js';
+import { uniqueText } from '../../../harness/receivers/waits.js';
 
 /** An acceptance that fills in nothing the form asked for: a server cannot use it and may ask again. */
 const UNUSABLE = { action: 'accept', content: {} };

@@ -3,7 +3,8 @@ import { canonicalJson, describeReply } from '../../../harness/model/describe.js
 import { extTaskOf } from '../../../harness/receivers/2026-07-28/receiver.js';
 import { startExtTask } from '../../../harness/receivers/2026-07-28/tasks.js';
 import { awaitExtSettled, workBoundMs } from '../../../harness/receivers/2026-07-28/waits.js';
-import { answersFor, inputKeysOf, inputRequestsOf, uniqueText } from '../support.js';
+import { answersFor, inputKeysOf, inputRequestsOf } from '../../../harness/receivers/2026-07-28/inputs.js';
+import { uniqueText } from '../../../harness/receivers/waits.js';
 
 // https://modelcontextprotocol.io/extensions/tasks/specification#response-1
 export default defineCheck({

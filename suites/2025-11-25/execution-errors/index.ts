@@ -1,0 +1,7 @@
+import type { CheckDefinition } from '../../../harness/receivers/check.js';
+import isErrorFailed from './iserror-failed.js';
+import rpcErrorFailed from './rpc-error-failed.js';
+import failedStatusMessage from './failed-status-message.js';
+
+/** Task execution errors: work that fails ends the task failed. */
+export const EXECUTION_ERRORS_CHECKS: readonly CheckDefinition[] = [isErrorFailed, rpcErrorFailed, failedStatusMessage];

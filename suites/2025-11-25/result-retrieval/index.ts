@@ -1,0 +1,8 @@
+import type { CheckDefinition } from '../../../harness/receivers/check.js';
+import blocksUntilTerminal from './blocks-until-terminal.js';
+import sameAsPlainCall from './same-as-plain-call.js';
+import sameError from './same-error.js';
+import relatedTaskMeta from './related-task-meta.js';
+
+/** Result retrieval: tasks/result waits for the end and answers as the request itself would. */
+export const RESULT_RETRIEVAL_CHECKS: readonly CheckDefinition[] = [blocksUntilTerminal, sameAsPlainCall, sameError, relatedTaskMeta];
