@@ -33,19 +33,32 @@ export default defineCheck({
     const finishing = await start(done, STEPS);
     // tasks/result answers as the task turns terminal, so what follows its answer came after the end.
     const outcome = await receiver.taskResult(finishing.task.taskId, { timeoutMs: ctx.timing.requestTimeoutMs + STEPS * intervalMs });
-    if (!outcome.ok) ctx.skip(`tasks/result of the finished progress task answered ${describeReply(outcome)}, so its end cannot be placed`);
+    // The two ends are judged apart: a tasks/result that cannot place the first leaves the cancellation to watch.
+    const endUnplaced = outcome.ok ? undefined : `tasks/result of the finished progress task answered ${describeReply(outcome)}, so its end cannot be placed`;
     // One task at a time, so the check holds no more of the receiver's task slots than any other; the long one runs
     // only where it can be cancelled, so none is left working behind the check.
     const running = canCancel ? await start(cancelled, LONG_STEPS) : undefined;
     // Cancelled once its work is under way (its first step seen, or a round trip gone by).
     if (running) await receiver.waitForNotification((n) => tokenIs(cancelled)(n), ctx.timing.span(intervalMs, 1));
     const cancel = running ? await receiver.cancelTask(running.task.taskId) : undefined;
+    // A part is judged only where the task's progress was seen to flow before its end: silence proves nothing else.
+    const seenBefore = (token: string, at: number) => receiver.notifications('notifications/progress').some((n) => tokenIs(token)(n) && n.receivedAt <= at);
+    const endUnseen = endUnplaced ?? (seenBefore(done, outcome.receivedAt) ? undefined : 'no progress notification of the finished task arrived before its tasks/result answer');
+    const cancelUnwatched =
+      cancel?.ok && !seenBefore(cancelled, cancel.receivedAt)
+        ? 'no progress notification of the running task arrived before it was cancelled'
+        : cancel?.ok
+          ? undefined
+          : cancel
+            ? `tasks/cancel of the running task was refused (${describeReply(cancel)})`
+            : 'the receiver declares no tasks.cancel';
+    if (endUnseen && cancelUnwatched) ctx.skip(`${endUnseen}; ${cancelUnwatched}`);
     const [afterEnd, afterCancel] = await Promise.all([
-      receiver.awaitNotificationCount((n) => tokenIs(done)(n) && n.receivedAt > outcome.receivedAt, 2, watchMs),
-      cancel?.ok ? receiver.awaitNotificationCount((n) => tokenIs(cancelled)(n) && n.receivedAt > cancel.receivedAt, 2, watchMs) : Promise.resolve(0),
+      !endUnseen ? receiver.awaitNotificationCount((n) => tokenIs(done)(n) && n.receivedAt > outcome.receivedAt, 2, watchMs) : Promise.resolve(0),
+      cancel?.ok && !cancelUnwatched ? receiver.awaitNotificationCount((n) => tokenIs(cancelled)(n) && n.receivedAt > cancel.receivedAt, 2, watchMs) : Promise.resolve(0),
     ]);
-    if (!cancel?.ok)
-      ctx.info(cancel ? `tasks/cancel of the running task was refused (${describeReply(cancel)}); only completion was watched` : 'the receiver declares no tasks.cancel; only completion was watched');
+    if (endUnseen) ctx.info(`${endUnseen}; only cancellation was watched`);
+    if (cancelUnwatched) ctx.info(`${cancelUnwatched}; only completion was watched`);
     // One notification may have been on its way as the terminal answer was sent, over a stream of its own.
     ctx.expect(
       'TASKS-PROGRESS-STOP-AT-TERMINAL',
