@@ -66,7 +66,7 @@ export async function suiteCommand(role: ReceiverRole, args: string[]): Promise<
   const multiplier = positiveNumber(strings['timeout-multiplier'], '--timeout-multiplier') ?? config.timeoutMultiplier ?? 1;
   const concurrency = positiveNumber(strings.concurrency, '--concurrency') ?? 32;
   const timing = makeTiming(multiplier);
-  const spec = parseSpec(strings.spec, role);
+  const spec = parseSpec(strings.spec);
   const selection = { only: lists.only, skip: lists.skip, level: strings.level as Level | undefined, shard };
   /** Each profile with the checks the selection takes of it; a profile it takes nothing of is left out. */
   const select = (profiles: readonly Profile[]) => {

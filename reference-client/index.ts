@@ -4,3 +4,4 @@ export { CLIENT_FAULT_DESCRIPTIONS, KNOWN_CLIENT_FAULTS, type ClientFaultName } 
 export { AUTO_MODEL, AUTO_SAMPLING_TEXT, DIRECTIVE_PREFIX, ECHO_MODEL } from './directives.js';
 export type { ReferenceClientOptions } from './options.js';
 export { DEFAULT_TTL_MS, LIST_PAGE_SIZE, MAX_ACTIVE_TASKS_PER_CONTEXT, MAX_TTL_MS, POLL_INTERVAL_MS } from '../reference-server/shared/task-store.js';
+export { runModernReferenceClient, type ModernClientHandle, type ModernClientOptions } from './2026-07-28/requestor.js';

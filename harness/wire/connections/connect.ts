@@ -24,10 +24,19 @@ export type TargetSpec =
   | { transport: 'stdio'; command: string; env?: Record<string, string>; observer?: ConnectionObserver }
   | { transport: 'http'; url: string; headers: Record<string, string>; peerHeaders?: Record<string, string>; observer?: ConnectionObserver }
   /** A client under test: launched per connection with the URL of a hub endpoint, it connects to us. */
-  | { transport: 'client'; command: string; hub: ClientHub; env?: Record<string, string>; startInProcess?: InProcessClientStarter };
+  | {
+      transport: 'client';
+      command: string;
+      hub: ClientHub;
+      env?: Record<string, string>;
+      startInProcess?: InProcessClientStarter;
+      startModernInProcess?: InProcessModernClientStarter;
+    };
 
 /** Starts a client in this process instead of launching a command: a seam for fast tests of the suite itself. */
 export type InProcessClientStarter = (url: string) => Promise<{ close(): Promise<void> }>;
+/** The same seam for a 2026-07-28 client: given the environment a launched one would get; `done` settles when it has finished. */
+export type InProcessModernClientStarter = (url: string, env: Record<string, string>) => Promise<{ close(): Promise<void>; done: Promise<unknown> }>;
 
 /** The wire transport of a target: a client under test reaches the hub over Streamable HTTP. */
 export function wireTransport(target: TargetSpec): TransportKind {

@@ -1,0 +1,42 @@
+// Runs of the 2026-07-28 profile's client checks against the reference client's modern requestor, started in this
+// process for each check (or, for a check that restarts its client, each start), with the faults asked for.
+import type { RunReport } from '../../harness/model/model.js';
+import { runSuite } from '../../harness/engine/runner.js';
+import { makeTiming } from '../../harness/wire/timing.js';
+import { ClientHub } from '../../harness/wire/connections/client-hub.js';
+import type { TargetSpec } from '../../harness/wire/connections/connect.js';
+import { runModernReferenceClient } from '../../reference-client/index.js';
+import { TASKS_2026_07_28 } from '../../suites/2026-07-28/index.js';
+
+/** The client checks of the 2026-07-28 profile. */
+export const MODERN_CLIENT_CHECKS = TASKS_2026_07_28.checks.filter((check) => check.roles.includes('client'));
+
+/** One fault of the modern requestor and the checks it makes fail or warn (every other client check passes or skips). */
+export interface ModernClientFaultCase {
+  faults: string[];
+  catches: Record<string, 'fail' | 'warn'>;
+}
+
+export async function runAgainstModernReferenceClient(options: { faults?: string[]; only?: readonly string[]; multiplier?: number } = {}): Promise<RunReport> {
+  const hub = await ClientHub.start();
+  try {
+    const target: TargetSpec = {
+      transport: 'client',
+      command: '(in-process reference client, 2026-07-28)',
+      hub,
+      startModernInProcess: async (url, env) => runModernReferenceClient(url, { faults: options.faults, stateDir: env.MCP_CONFORMANCE_STATE_DIR, log: () => undefined }),
+    };
+    const checks = options.only ? MODERN_CLIENT_CHECKS.filter((check) => options.only?.includes(check.id)) : MODERN_CLIENT_CHECKS;
+    return await runSuite({
+      target,
+      role: 'client',
+      checks,
+      profile: TASKS_2026_07_28,
+      timing: makeTiming(options.multiplier ?? 1),
+      concurrency: 16,
+      tool: { name: 'mcp-tasks-conformance', version: 'test' },
+    });
+  } finally {
+    await hub.close();
+  }
+}
