@@ -28,7 +28,10 @@ export function explainCommand(args: string[], profile: Profile, explanations: R
  */
 export async function explainInProfiles(args: string[], spec: string | undefined): Promise<number> {
   const { loadProfile, profileForListing } = await import('./profiles.js');
-  const modernExplanations = async () => (await import('../suites/2026-07-28/check-explanations.js')).EXT_CHECK_EXPLANATIONS;
+  const modernExplanations = async () => ({
+    ...(await import('../suites/2026-07-28/check-explanations.js')).EXT_CHECK_EXPLANATIONS,
+    ...(await import('../suites/2026-07-28/requestor/explanations.js')).REQUESTOR_EXPLANATIONS,
+  });
   if (spec !== undefined && spec !== 'auto') {
     const profile = await profileForListing(spec);
     return explainCommand(args, profile, profile.id === '2026-07-28' ? await modernExplanations() : CHECK_EXPLANATIONS);

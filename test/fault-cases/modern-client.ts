@@ -1,8 +1,8 @@
 // The faults of the reference client's 2026-07-28 requestor and the checks each makes fail (MUST) or warn (SHOULD);
 // every other client check of the profile passes or skips under it.
-import type { ModernClientFaultCase } from '../support/modern-client-runs.js';
+import type { FaultCase } from './types.js';
 
-export const MODERN_CLIENT_FAULT_CASES: readonly ModernClientFaultCase[] = [
+export const MODERN_CLIENT_FAULT_CASES: readonly FaultCase[] = [
   { faults: ['ext-req-polls-without-capabilities'], catches: { 'ext-requestor.request-envelope': 'fail' } },
   { faults: ['ext-req-plain-taken-as-task'], catches: { 'ext-requestor.handles-plain-or-task': 'fail' } },
   { faults: ['ext-req-follows-any-task-result'], catches: { 'ext-requestor.rejects-unsupported-task': 'fail' } },

@@ -11,12 +11,6 @@ import { TASKS_2026_07_28 } from '../../suites/2026-07-28/index.js';
 /** The client checks of the 2026-07-28 profile. */
 export const MODERN_CLIENT_CHECKS = TASKS_2026_07_28.checks.filter((check) => check.roles.includes('client'));
 
-/** One fault of the modern requestor and the checks it makes fail or warn (every other client check passes or skips). */
-export interface ModernClientFaultCase {
-  faults: string[];
-  catches: Record<string, 'fail' | 'warn'>;
-}
-
 export async function runAgainstModernReferenceClient(options: { faults?: string[]; only?: readonly string[]; multiplier?: number } = {}): Promise<RunReport> {
   const hub = await ClientHub.start();
   try {
