@@ -19,7 +19,7 @@ runReferenceCli({
       process.exit(0);
     }
     // Loaded only now: a usage error should not pay for the HTTP stack.
-    const { runReferenceClient } = await import('./client.js');
+    const { runReferenceClient } = await import('./2025-11-25/client.js');
     const handle = await runReferenceClient(url, { faults, variant, verbose: true });
     exitOnSignal(handle.close);
     await handle.done;

@@ -1,6 +1,6 @@
 // The 2026-07-28 wire of the reference client: every request its own POST with the per-request envelope in `_meta`
 // and the routing headers mirrored from the body; the answer read as JSON or from an SSE stream.
-import { SseParser } from '../sse-parser.js';
+import { SseParser } from '../shared/sse-parser.js';
 
 export const PROTOCOL_VERSION = '2026-07-28';
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
