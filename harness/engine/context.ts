@@ -19,6 +19,8 @@ import { ENDPOINT_POLL_INTERVAL_MS } from '../wire/2026-07-28/endpoint-tasks.js'
 const MODERN_CLIENT_BOUND_MS = 25_000;
 /** A client silent this long after its last request (before the multiplier), and for three poll intervals, is done. */
 const MODERN_CLIENT_QUIET_MS = 1_500;
+/** The same while a task the client got is still open: it may poll at a slower pace of its own. */
+const MODERN_CLIENT_OPEN_TASK_QUIET_MS = 10_000;
 
 /** The client's tasks capability for sampling only: a requestor must then send elicitation/create plainly. */
 const SAMPLING_TASKS_ONLY = { list: {}, cancel: {}, requests: { sampling: { createMessage: {} } } };
@@ -233,6 +235,7 @@ export class RunningCheck implements CheckContext {
       label,
       connectTimeoutMs: this.timing.connectTimeoutMs,
       quietMs: Math.max(this.timing.scaled(MODERN_CLIENT_QUIET_MS), 3 * pollIntervalMs + this.timing.allowanceMs),
+      openTaskQuietMs: Math.max(this.timing.scaled(MODERN_CLIENT_OPEN_TASK_QUIET_MS), 3 * pollIntervalMs + this.timing.allowanceMs),
       boundMs: this.timing.scaled(MODERN_CLIENT_BOUND_MS),
       signal: this.signal,
       startSlot: () => this.deps.broker.startSlot(this.signal),

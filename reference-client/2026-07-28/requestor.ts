@@ -10,6 +10,10 @@ export interface ModernClientOptions {
   faults?: readonly string[];
   /** Where task IDs are kept (MCP_CONFORMANCE_STATE_DIR). */
   stateDir?: string;
+  /** Stays up once its work is done, until closed, as a host keeps running (done settles only at close). */
+  lingers?: boolean;
+  /** Correct but slow: never polls sooner than this, whatever pollIntervalMs asks (a pace of its own, which the extension allows). */
+  pollFloorMs?: number;
   log?: (line: string) => void;
 }
 
@@ -43,7 +47,7 @@ export function runModernReferenceClient(url: string, options: ModernClientOptio
   const follow = async (taskId: string, intervalMs: number): Promise<void> => {
     const answered = new Set<string>();
     for (let polls = 1; !abort.signal.aborted; polls += 1) {
-      await pause(has('ext-req-fast-polls') ? FAST_POLL_MS : intervalMs);
+      await pause(has('ext-req-fast-polls') ? FAST_POLL_MS : Math.max(intervalMs, options.pollFloorMs ?? 0));
       const { result, error } = await wire.request('tasks/get', { taskId });
       if (!result) return log(`tasks/get of ${String(taskId)} failed: ${error?.message}`);
       if (typeof result.pollIntervalMs === 'number') intervalMs = result.pollIntervalMs;
@@ -103,9 +107,11 @@ export function runModernReferenceClient(url: string, options: ModernClientOptio
     for (const tool of tools) if (typeof tool.name === 'string' && tool.name.startsWith(TOOL_PREFIX)) await callTool(tool.name);
   };
 
-  const done = main().catch((error: unknown) => {
+  const worked = main().catch((error: unknown) => {
     if (!abort.signal.aborted) log(`the reference client stopped: ${(error as Error).message}`);
   });
+  const closed = new Promise<void>((resolve) => abort.signal.addEventListener('abort', () => resolve(), { once: true }));
+  const done = options.lingers ? worked.then(() => closed) : worked;
   return {
     done,
     close: async () => {

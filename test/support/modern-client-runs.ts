@@ -11,14 +11,15 @@ import { TASKS_2026_07_28 } from '../../suites/2026-07-28/index.js';
 /** The client checks of the 2026-07-28 profile. */
 export const MODERN_CLIENT_CHECKS = TASKS_2026_07_28.checks.filter((check) => check.roles.includes('client'));
 
-export async function runAgainstModernReferenceClient(options: { faults?: string[]; only?: readonly string[]; multiplier?: number } = {}): Promise<RunReport> {
+export async function runAgainstModernReferenceClient(options: { faults?: string[]; only?: readonly string[]; multiplier?: number; pollFloorMs?: number; lingers?: boolean } = {}): Promise<RunReport> {
   const hub = await ClientHub.start();
   try {
     const target: TargetSpec = {
       transport: 'client',
       command: '(in-process reference client, 2026-07-28)',
       hub,
-      startModernInProcess: async (url, env) => runModernReferenceClient(url, { faults: options.faults, stateDir: env.MCP_CONFORMANCE_STATE_DIR, log: () => undefined }),
+      startModernInProcess: async (url, env) =>
+        runModernReferenceClient(url, { faults: options.faults, stateDir: env.MCP_CONFORMANCE_STATE_DIR, pollFloorMs: options.pollFloorMs, lingers: options.lingers, log: () => undefined }),
     };
     const checks = options.only ? MODERN_CLIENT_CHECKS.filter((check) => options.only?.includes(check.id)) : MODERN_CLIENT_CHECKS;
     return await runSuite({

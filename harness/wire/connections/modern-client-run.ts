@@ -22,8 +22,10 @@ export interface ModernClientDrive {
   label: string;
   /** How long the client may take to send its first request after it starts. */
   connectTimeoutMs: number;
-  /** Without a request for this long (after its first), the client is taken to be done. */
+  /** Without a request for this long (after its first), and three times its longest gap so far, the client is taken to be done. */
   quietMs: number;
+  /** The same while a task of the client's is still open: a client may keep a slower pace of its own than the one asked. */
+  openTaskQuietMs: number;
   /** The longest the whole run may take. */
   boundMs: number;
   signal: AbortSignal;
@@ -45,11 +47,12 @@ export async function driveModernClient(target: ClientTarget, drive: ModernClien
   let client: RunningClient | undefined;
   const escaped: EscapedProcess[] = [];
   try {
+    const deadline = performance.now() + drive.boundMs;
     client = await startClient(target, endpoint, env, drive);
     let restartedAt: number | undefined;
     let ended: ModernClientRun['ended'] | 'silent';
     for (;;) {
-      const outcome = await awaitEnd(endpoint, client, drive, restartedAt === undefined && drive.restartAfterFirstPoll === true);
+      const outcome = await awaitEnd(endpoint, client, drive, deadline, restartedAt === undefined && drive.restartAfterFirstPoll === true);
       if (outcome !== 'polled') {
         ended = outcome;
         break;
@@ -72,7 +75,7 @@ export async function driveModernClient(target: ClientTarget, drive: ModernClien
 }
 
 /** Resolves when the client exits, goes quiet, polls a task (when `untilPoll`), or the bound passes. */
-function awaitEnd(endpoint: ClientEndpoint, client: RunningClient, drive: ModernClientDrive, untilPoll: boolean): Promise<ModernClientRun['ended'] | 'silent' | 'polled'> {
+function awaitEnd(endpoint: ClientEndpoint, client: RunningClient, drive: ModernClientDrive, deadline: number, untilPoll: boolean): Promise<ModernClientRun['ended'] | 'silent' | 'polled'> {
   return new Promise((resolve, reject) => {
     const started = endpoint.requests.length;
     let quietTimer: NodeJS.Timeout | undefined;
@@ -86,13 +89,13 @@ function awaitEnd(endpoint: ClientEndpoint, client: RunningClient, drive: Modern
     const arm = () => {
       clearTimeout(quietTimer);
       const heard = endpoint.requests.length > started;
-      quietTimer = setTimeout(() => finish(heard ? 'quiet' : 'silent'), heard ? drive.quietMs : drive.connectTimeoutMs);
+      quietTimer = setTimeout(() => finish(heard ? 'quiet' : 'silent'), heard ? quietFor(endpoint, drive) : drive.connectTimeoutMs);
     };
     const stopListening = endpoint.onActivity(() => {
       if (untilPoll && endpoint.record.tasks.some((task) => task.reported.length > 0)) return finish('polled');
       arm();
     });
-    const boundTimer = setTimeout(() => finish('bound'), drive.boundMs);
+    const boundTimer = setTimeout(() => finish('bound'), Math.max(0, deadline - performance.now()));
     const onAbort = () => {
       clearTimeout(quietTimer);
       clearTimeout(boundTimer);
@@ -103,6 +106,14 @@ function awaitEnd(endpoint: ClientEndpoint, client: RunningClient, drive: Modern
     void client.exited.then(() => finish('exited'));
     arm();
   });
+}
+
+/** How long a silence ends the run: longer while a task is open, and never under three of the client's own longest gaps. */
+function quietFor(endpoint: ClientEndpoint, drive: ModernClientDrive): number {
+  const times = endpoint.requests.map((request) => request.at);
+  const longestGap = times.slice(1).reduce((longest, time, index) => Math.max(longest, time - times[index]), 0);
+  const open = endpoint.record.tasks.some((task) => task.status === 'working' || task.status === 'input_required');
+  return Math.max(open ? drive.openTaskQuietMs : drive.quietMs, Math.ceil(3 * longestGap));
 }
 
 async function startClient(target: ClientTarget, endpoint: ClientEndpoint, env: Record<string, string>, drive: ModernClientDrive): Promise<RunningClient> {

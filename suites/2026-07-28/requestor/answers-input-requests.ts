@@ -1,5 +1,5 @@
 import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
-import { driveClient, tasksOf } from './drive.js';
+import { clientWasDone, driveClient, STILL_FOLLOWING, tasksOf } from './drive.js';
 
 // https://modelcontextprotocol.io/extensions/tasks/specification#task-update-requests
 export default defineCheck({
@@ -13,8 +13,11 @@ export default defineCheck({
     const run = await driveClient(ctx, { tools: ['input'], inputRounds: 1 });
     const shown = tasksOf(run, 'input').filter((task) => task.inputs.size > 0);
     if (shown.length === 0) ctx.skip('no input task of the client was polled while input_required, so it was never shown inputRequests');
-    for (const task of shown) {
-      const answered = new Set(task.updates.flatMap((update) => Object.keys(update.responses)));
+    const answeredKeys = (task: (typeof shown)[number]) => new Set(task.updates.flatMap((update) => Object.keys(update.responses)));
+    const judged = shown.filter((task) => [...task.inputs.keys()].every((key) => answeredKeys(task).has(key)) || clientWasDone(run, task));
+    if (judged.length === 0) ctx.skip(STILL_FOLLOWING);
+    for (const task of judged) {
+      const answered = answeredKeys(task);
       const open = [...task.inputs.keys()].filter((key) => !answered.has(key));
       ctx.expect(
         'EXT-UPDATE-CLIENT-ANSWERS',

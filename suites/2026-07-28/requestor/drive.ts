@@ -43,6 +43,18 @@ export function followedToEnd(task: EndpointTask): boolean {
   return task.reported.some((report) => TERMINAL_STATUSES.has(report.status)) || task.cancelRequests > 0;
 }
 
+/**
+ * Whether the run shows the client done with the task, so that a missing poll or answer is its choice: it exited, or
+ * went quiet after polling the task, for longer than three of its own longest gaps. Otherwise (the scenario's bound
+ * passed, or it never showed its pace on the task) a client slower than the suite's pace may still be about to act.
+ */
+export function clientWasDone(run: ModernClientRun, task: EndpointTask): boolean {
+  return run.ended === 'exited' || (run.ended === 'quiet' && task.reported.length > 0);
+}
+
+/** Why a check cannot judge a task the client may still be following. */
+export const STILL_FOLLOWING = 'the client neither exited nor went quiet after polling the task before the scenario ended, so a slower pace of its own cannot be told from stopping';
+
 /** The tasks of one tool kind. */
 export function tasksOf(run: ModernClientRun, kind: EndpointTask['kind']): EndpointTask[] {
   return run.record.tasks.filter((task) => task.kind === kind);

@@ -18,6 +18,8 @@ export default defineCheck({
     if (unfinished.length === 0) ctx.skip('every task of the first start had ended before the restart');
     for (const task of unfinished) {
       const resumed = run.record.requests.some((request) => request.run === 2 && request.params.taskId === task.taskId);
+      // A second start still busy when the scenario ended may resume later: only a finished one shows it forgot.
+      if (!resumed && run.ended === 'bound') ctx.skip(`the client, started again, had not asked after task ${task.taskId} when the scenario's bound passed, and had not finished either`);
       ctx.expect(
         'EXT-POLL-PERSIST-IDS',
         resumed,

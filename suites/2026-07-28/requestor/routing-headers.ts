@@ -1,5 +1,5 @@
 import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
-import { headerValue, META_PROTOCOL_VERSION } from '../../../harness/wire/2026-07-28/envelope.js';
+import { decodedHeaderValue, headerValue, META_PROTOCOL_VERSION } from '../../../harness/wire/2026-07-28/envelope.js';
 import { driveClient, TASK_METHODS } from './drive.js';
 
 // https://modelcontextprotocol.io/extensions/tasks/specification#streamable-http-routing-headers
@@ -14,7 +14,10 @@ export default defineCheck({
     const run = await driveClient(ctx, { tools: ['task', 'input', 'cancel'], inputRounds: 1 });
     const taskRequests = run.record.requests.filter((request) => TASK_METHODS.has(request.method) && typeof request.params.taskId === 'string');
     if (taskRequests.length === 0) ctx.skip('the client sent no tasks/get, tasks/update or tasks/cancel, so there is no Mcp-Name of a task request to judge');
-    const misnamed = taskRequests.filter((request) => request.headers.mcpName !== headerValue(request.params.taskId as string));
+    // A plain taskId may also be sent in the Base64 sentinel form: both read back to the taskId.
+    const misnamed = taskRequests.filter(
+      (request) => request.headers.mcpName !== headerValue(request.params.taskId as string) && decodedHeaderValue(request.headers.mcpName) !== request.params.taskId,
+    );
     ctx.expect(
       'EXT-HTTP-MCP-NAME',
       misnamed.length === 0,
@@ -35,7 +38,10 @@ export default defineCheck({
           .join('; ')}`,
     );
     const versionOf = (request: (typeof run.record.requests)[number]) => (request.params._meta as Record<string, unknown> | undefined)?.[META_PROTOCOL_VERSION];
-    const wrongVersion = run.record.requests.filter((request) => request.headers.protocolVersion === undefined || request.headers.protocolVersion !== versionOf(request));
+    // A body without a version is EXT-BASE-CLIENT-REQUEST-META's to judge; here the header must be there and agree.
+    const wrongVersion = run.record.requests.filter(
+      (request) => request.headers.protocolVersion === undefined || (versionOf(request) !== undefined && request.headers.protocolVersion !== versionOf(request)),
+    );
     ctx.expect(
       'EXT-BASE-CLIENT-HTTP-HEADERS',
       wrongVersion.length === 0,
