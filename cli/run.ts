@@ -38,6 +38,20 @@ async function autoProfiles(target: TargetSpec, timing: Timing): Promise<Profile
   return ids;
 }
 
+/**
+ * --spec auto for a client: the 2026-07-28 profile when it speaks the modern era to a modern server, 2025-11-25 when it
+ * initializes with a legacy one, both when it does both; 2025-11-25 when it shows neither (as before the probe).
+ */
+async function autoClientProfiles(target: TargetSpec, timing: Timing): Promise<ProfileId[]> {
+  if (target.transport !== 'client') return ['2025-11-25'];
+  const { probeClientEra } = await import('../harness/receivers/2026-07-28/client-era-probe.js');
+  const found = await probeClientEra(target, timing);
+  const ids: ProfileId[] = found.modern && found.legacy ? ['2025-11-25', '2026-07-28'] : found.modern ? ['2026-07-28'] : ['2025-11-25'];
+  const kind = found.modern && found.legacy ? 'a dual-era client' : found.modern ? 'a modern client' : found.legacy ? 'a legacy client' : 'a client that showed neither era';
+  process.stdout.write(`--spec auto: ${kind} (${found.why}): running profile ${ids.join(' and ')}\n`);
+  return ids;
+}
+
 export async function suiteCommand(role: ReceiverRole, args: string[]): Promise<number> {
   const { values } = parse(args, SERVER_OPTIONS);
   const strings = values as Record<string, string | undefined>;
@@ -88,7 +102,7 @@ export async function suiteCommand(role: ReceiverRole, args: string[]): Promise<
   process.once('SIGTERM', onSignal);
   try {
     const { target, bundledReference, server } = role === 'client' ? await resolveClientTarget(strings, hubs) : await resolveTarget(strings, lists, timing, launched);
-    runs ??= select(await Promise.all((role === 'client' ? (['2025-11-25'] as ProfileId[]) : await autoProfiles(target, timing)).map(loadProfile)));
+    runs ??= select(await Promise.all((role === 'client' ? await autoClientProfiles(target, timing) : await autoProfiles(target, timing)).map(loadProfile)));
     const chosen = runs;
     const knownChecks = chosen.flatMap((run) => run.profile.checks.map((c) => c.id));
     const reports: RunReport[] = [];
