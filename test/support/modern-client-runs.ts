@@ -11,6 +11,24 @@ import { TASKS_2026_07_28 } from '../../suites/2026-07-28/index.js';
 /** The client checks of the 2026-07-28 profile. */
 export const MODERN_CLIENT_CHECKS = TASKS_2026_07_28.checks.filter((check) => check.roles.includes('client'));
 
+/** The whole client profile against any in-process client (a stand-in written for a test). */
+export async function runAgainstModernClient(start: NonNullable<Extract<TargetSpec, { transport: 'client' }>['startModernInProcess']>): Promise<RunReport> {
+  const hub = await ClientHub.start();
+  try {
+    return await runSuite({
+      target: { transport: 'client', command: '(in-process stand-in client, 2026-07-28)', hub, startModernInProcess: start },
+      role: 'client',
+      checks: MODERN_CLIENT_CHECKS,
+      profile: TASKS_2026_07_28,
+      timing: makeTiming(1),
+      concurrency: 16,
+      tool: { name: 'mcp-tasks-conformance', version: 'test' },
+    });
+  } finally {
+    await hub.close();
+  }
+}
+
 export async function runAgainstModernReferenceClient(options: { faults?: string[]; only?: readonly string[]; multiplier?: number; pollFloorMs?: number; lingers?: boolean } = {}): Promise<RunReport> {
   const hub = await ClientHub.start();
   try {
