@@ -10,6 +10,13 @@ describe('the reference client as a 2026-07-28 requestor', () => {
     expect(report.summary.pass).toBe(MODERN_CLIENT_CHECKS.length);
   });
 
+  it("passes every client check over stdio too, where it launches the suite's bridge as its server (the routing headers skip)", async ({ expect }) => {
+    const report = await runAgainstModernReferenceClient({ overStdio: true });
+    expect(notableResults(report)).toEqual([]);
+    expect(report.results.filter((result) => result.outcome === 'skip').map((result) => result.id)).toEqual(['ext-requestor.routing-headers']);
+    expect(report.target.transport).toBe('stdio');
+  });
+
   it('a client that declares the extension and then only discovers the server passes nothing but the envelope it showed', async ({ expect }) => {
     const report = await runAgainstModernClient(async (url) => {
       const meta = {

@@ -81,7 +81,7 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   try {
     const discovered =
       options.profile.era === 'modern' && options.target.transport === 'client'
-        ? (await import('../receivers/2026-07-28/client-facts.js')).modernClientFacts()
+        ? (await import('../receivers/2026-07-28/client-facts.js')).modernClientFacts(options.target)
         : options.profile.era === 'modern'
           ? await (await import('../receivers/2026-07-28/discovery.js')).discoverModernTarget(options.target, options.timing, options.fixtureMappings ?? {})
           : await discoverTarget(options.target, options.timing, options.role, options.fixtureMappings ?? {});

@@ -4,10 +4,13 @@
 // through tasks/update once per key, cancelling conformance_cancel's task with tasks/cancel); then it is done.
 import type { ModernRequestorFaultName } from './faults.js';
 import { TaskIdStore } from './task-ids.js';
-import { MODERN_CLIENT_CAPABILITIES, ModernWire, PROTOCOL_VERSION, type Json } from './wire.js';
+import { StdioWire } from './stdio-wire.js';
+import { MODERN_CLIENT_CAPABILITIES, ModernWire, PROTOCOL_VERSION, type Json, type RequestorWire } from './wire.js';
 
 export interface ModernClientOptions {
   faults?: readonly string[];
+  /** Over stdio: the server command to launch (MCP_CONFORMANCE_SERVER_COMMAND) instead of POSTing to the URL. */
+  serverCommand?: string;
   /** Where task IDs are kept (MCP_CONFORMANCE_STATE_DIR). */
   stateDir?: string;
   /** Stays up once its work is done, until closed, as a host keeps running (done settles only at close). */
@@ -34,26 +37,34 @@ export function runModernReferenceClient(url: string, options: ModernClientOptio
   const faults = new Set(options.faults ?? []) as Set<ModernRequestorFaultName | string>;
   const abort = new AbortController();
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const wire = new ModernWire(url, {
+  const wireOptions = {
     signal: abort.signal,
     bareMethods: faults.has('ext-req-polls-without-capabilities') ? new Set(['tasks/get']) : undefined,
     methodAsTaskName: faults.has('ext-req-mcp-name-is-method'),
-  });
-  const store = new TaskIdStore(url, options.stateDir, !faults.has('ext-req-forgets-tasks'));
+  };
+  const wire: RequestorWire = options.serverCommand ? new StdioWire(options.serverCommand, wireOptions) : new ModernWire(url, wireOptions);
+  const store = new TaskIdStore(options.serverCommand ?? url, options.stateDir, !faults.has('ext-req-forgets-tasks'));
   const has = (fault: ModernRequestorFaultName) => faults.has(fault);
   const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-  /** Polls a task until it is terminal (or a fault gives up), answering its input requests once each. */
-  const follow = async (taskId: string, intervalMs: number): Promise<void> => {
+  /**
+   * Polls a task until it is terminal (or a fault gives up), answering its input requests once each. Resolves false
+   * when the client is being stopped meanwhile: the task is not done with, and stays stored.
+   */
+  const follow = async (taskId: string, intervalMs: number): Promise<boolean> => {
     const answered = new Set<string>();
     for (let polls = 1; !abort.signal.aborted; polls += 1) {
       await pause(has('ext-req-fast-polls') ? FAST_POLL_MS : Math.max(intervalMs, options.pollFloorMs ?? 0));
       const { result, error } = await wire.request('tasks/get', { taskId });
-      if (!result) return log(`tasks/get of ${String(taskId)} failed: ${error?.message}`);
+      if (abort.signal.aborted) return false;
+      if (!result) {
+        log(`tasks/get of ${String(taskId)} failed: ${error?.message}`);
+        return true;
+      }
       if (typeof result.pollIntervalMs === 'number') intervalMs = result.pollIntervalMs;
       const status = result.status;
-      if (typeof status === 'string' && TERMINAL.has(status)) return;
-      if (status === 'working' && polls === 1 && has('ext-req-stops-polling-at-working')) return;
+      if (typeof status === 'string' && TERMINAL.has(status)) return true;
+      if (status === 'working' && polls === 1 && has('ext-req-stops-polling-at-working')) return true;
       if (status !== 'input_required' || has('ext-req-ignores-input-requests')) continue;
       const requests = (typeof result.inputRequests === 'object' && result.inputRequests !== null ? result.inputRequests : {}) as Record<string, Json>;
       const responses: Json = {};
@@ -65,8 +76,9 @@ export function runModernReferenceClient(url: string, options: ModernClientOptio
       if (Object.keys(responses).length === 0) continue;
       await wire.request('tasks/update', { taskId, inputResponses: responses });
       for (const key of Object.keys(responses)) answered.add(key);
-      if (has('ext-req-stops-after-update')) return;
+      if (has('ext-req-stops-after-update')) return true;
     }
+    return false;
   };
 
   const callTool = async (name: string): Promise<void> => {
@@ -79,8 +91,7 @@ export function runModernReferenceClient(url: string, options: ModernClientOptio
         return;
       }
       store.add(result.taskId);
-      await follow(result.taskId, typeof result.pollIntervalMs === 'number' ? result.pollIntervalMs : DEFAULT_POLL_MS);
-      store.remove(result.taskId);
+      if (await follow(result.taskId, typeof result.pollIntervalMs === 'number' ? result.pollIntervalMs : DEFAULT_POLL_MS)) store.remove(result.taskId);
       return;
     }
     if (result.resultType !== undefined && result.resultType !== 'complete') return log(`${name}: a result of unknown resultType ${JSON.stringify(result.resultType)} is invalid`);
@@ -90,8 +101,7 @@ export function runModernReferenceClient(url: string, options: ModernClientOptio
 
   const main = async (): Promise<void> => {
     for (const taskId of store.pending()) {
-      await follow(taskId, DEFAULT_POLL_MS);
-      store.remove(taskId);
+      if (await follow(taskId, DEFAULT_POLL_MS)) store.remove(taskId);
     }
     const discovered = await wire.request('server/discover');
     const versions = discovered.result?.supportedVersions;
@@ -111,7 +121,7 @@ export function runModernReferenceClient(url: string, options: ModernClientOptio
     if (!abort.signal.aborted) log(`the reference client stopped: ${(error as Error).message}`);
   });
   const closed = new Promise<void>((resolve) => abort.signal.addEventListener('abort', () => resolve(), { once: true }));
-  const done = options.lingers ? worked.then(() => closed) : worked;
+  const done = (options.lingers ? worked.then(() => closed) : worked).finally(() => wire.close());
   return {
     done,
     close: async () => {

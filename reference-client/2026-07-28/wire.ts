@@ -23,7 +23,22 @@ export interface RpcOutcome {
   error?: { code: number; message: string };
 }
 
-export class ModernWire {
+/** What the requestor needs of its wire, over Streamable HTTP or stdio. */
+export interface RequestorWire {
+  readonly lastRequestId: number;
+  request(method: string, params?: Json): Promise<RpcOutcome>;
+  notify(method: string, params: Json): Promise<void>;
+  close(): void;
+}
+
+/** The request `_meta` of the 2026-07-28 era; the capabilities left out where a fault says so. */
+export function envelope(bare: boolean): Json {
+  const meta: Json = { 'io.modelcontextprotocol/protocolVersion': PROTOCOL_VERSION, 'io.modelcontextprotocol/clientInfo': CLIENT_INFO };
+  if (!bare) meta['io.modelcontextprotocol/clientCapabilities'] = MODERN_CLIENT_CAPABILITIES;
+  return meta;
+}
+
+export class ModernWire implements RequestorWire {
   private nextId = 1;
 
   constructor(
@@ -53,10 +68,10 @@ export class ModernWire {
     await response.body?.cancel();
   }
 
+  close(): void {}
+
   private envelope(method: string): Json {
-    const meta: Json = { 'io.modelcontextprotocol/protocolVersion': PROTOCOL_VERSION, 'io.modelcontextprotocol/clientInfo': CLIENT_INFO };
-    if (!this.options.bareMethods?.has(method)) meta['io.modelcontextprotocol/clientCapabilities'] = MODERN_CLIENT_CAPABILITIES;
-    return meta;
+    return envelope(this.options.bareMethods?.has(method) ?? false);
   }
 
   private headers(method: string, params: Json): Record<string, string> {

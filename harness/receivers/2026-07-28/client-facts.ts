@@ -4,11 +4,12 @@
 import type { TargetFacts } from '../check.js';
 import type { Measured } from '../2025-11-25/discovery.js';
 import { MODERN_PROTOCOL_VERSION } from '../../wire/2026-07-28/envelope.js';
+import { wireTransport, type TargetSpec } from '../../wire/connections/connect.js';
 
-export function modernClientFacts(): { facts: TargetFacts; measured: Measured } {
+export function modernClientFacts(target: TargetSpec): { facts: TargetFacts; measured: Measured } {
   const facts: TargetFacts = {
     role: 'client',
-    transport: 'http',
+    transport: wireTransport(target),
     protocolVersion: MODERN_PROTOCOL_VERSION,
     capabilities: {},
     serverInfo: undefined,

@@ -9,6 +9,7 @@ import type { Transcript } from '../transcript.js';
 import { declaresExtension, META_CLIENT_CAPABILITIES, META_SERVER_INFO, MODERN_PROTOCOL_VERSION, TASKS_EXTENSION } from './envelope.js';
 import { ENDPOINT_TOOL_NAMES, type EndpointOptions, type EndpointRecord, type EndpointToolKind, type SeenNotification, type SeenRequest } from './client-record.js';
 import { EndpointTasks, type Wire } from './endpoint-tasks.js';
+import { VIA_STDIO_HEADER } from './stdio-bridge.js';
 
 const INVALID_PARAMS = -32602;
 const METHOD_NOT_FOUND = -32601;
@@ -113,13 +114,15 @@ export class ClientEndpoint {
       return;
     }
     const header = (name: string) => (typeof req.headers[name] === 'string' ? (req.headers[name] as string) : undefined);
+    const via = header(VIA_STDIO_HEADER) === 'stdio' ? 'stdio' : 'http';
     const seen: SeenRequest = {
       method: message.method,
       id: message.id as string | number | null,
       params,
-      headers: { mcpMethod: header('mcp-method'), mcpName: header('mcp-name'), protocolVersion: header('mcp-protocol-version') },
+      headers: via === 'stdio' ? {} : { mcpMethod: header('mcp-method'), mcpName: header('mcp-name'), protocolVersion: header('mcp-protocol-version') },
       at,
       run: this.run,
+      via,
     };
     this.requests.push(seen);
     const answer = this.answer(seen);

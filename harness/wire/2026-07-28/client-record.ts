@@ -47,6 +47,8 @@ export interface SeenRequest {
   at: number;
   /** Which start of the client process sent it (1 for the first, 2 after a restart). */
   run: number;
+  /** How it came: its own POST, or a line on the stdio of the server command the client launched (no HTTP headers). */
+  via: 'http' | 'stdio';
 }
 
 export interface SeenNotification {

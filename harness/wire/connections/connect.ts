@@ -31,6 +31,11 @@ export type TargetSpec =
       env?: Record<string, string>;
       startInProcess?: InProcessClientStarter;
       startModernInProcess?: InProcessModernClientStarter;
+      /**
+       * 2026-07-28: how the client reaches the suite's extension server. stdio: it launches the server command in
+       * MCP_CONFORMANCE_SERVER_COMMAND (this bridge command, the endpoint's URL appended) instead of getting a URL.
+       */
+      over?: { transport: 'http' } | { transport: 'stdio'; bridgeCommand: string };
     };
 
 /** Starts a client in this process instead of launching a command: a seam for fast tests of the suite itself. */
@@ -40,7 +45,7 @@ export type InProcessModernClientStarter = (url: string, env: Record<string, str
 
 /** The wire transport of a target: a client under test reaches the hub over Streamable HTTP. */
 export function wireTransport(target: TargetSpec): TransportKind {
-  return target.transport === 'client' ? 'http' : target.transport;
+  return target.transport === 'client' ? (target.over?.transport ?? 'http') : target.transport;
 }
 
 /** Identity A is the primary requestor; B, when configured, is a second authorization context. */

@@ -43,7 +43,10 @@ interface RunningClient {
 export async function driveModernClient(target: ClientTarget, drive: ModernClientDrive): Promise<ModernClientRun & { escaped: readonly EscapedProcess[] }> {
   const endpoint = await ClientEndpoint.start(drive.endpoint, drive.transcript, drive.label);
   const stateDir = await mkdtemp(join(tmpdir(), 'mcp-tasks-conformance-client-'));
-  const env = { MCP_CONFORMANCE_URL: endpoint.url, MCP_CONFORMANCE_SCENARIO: drive.scenario, MCP_CONFORMANCE_STATE_DIR: stateDir };
+  const over = target.over ?? { transport: 'http' };
+  // Over stdio the client gets a server command to launch instead of a URL.
+  const reach: Record<string, string> = over.transport === 'stdio' ? { MCP_CONFORMANCE_SERVER_COMMAND: `${over.bridgeCommand} ${shellQuote(endpoint.url)}` } : { MCP_CONFORMANCE_URL: endpoint.url };
+  const env = { ...reach, MCP_CONFORMANCE_SCENARIO: drive.scenario, MCP_CONFORMANCE_STATE_DIR: stateDir };
   let client: RunningClient | undefined;
   const escaped: EscapedProcess[] = [];
   try {
@@ -127,7 +130,8 @@ async function startClient(target: ClientTarget, endpoint: ClientEndpoint, env: 
       const exited = handle.done.finally(() => slot.leave());
       return { exited, end: () => handle.close().catch(() => undefined), escaped: () => [] };
     }
-    const launched = launchCommand(`${target.command} ${shellQuote(endpoint.url)}`, { env: { ...target.env, ...env }, stdin: false });
+    const commandLine = target.over?.transport === 'stdio' ? target.command : `${target.command} ${shellQuote(endpoint.url)}`;
+    const launched = launchCommand(commandLine, { env: { ...target.env, ...env }, stdin: false });
     const lines = (chunk: string) => chunk.split('\n').filter(Boolean);
     launched.child.stdout.setEncoding('utf8');
     launched.child.stdout.on('data', (chunk: string) => lines(chunk).forEach((line) => drive.transcript.note(`client stdout: ${line.slice(0, 2000)}`, drive.label)));

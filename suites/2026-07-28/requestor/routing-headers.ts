@@ -12,7 +12,9 @@ export default defineCheck({
   cost: { waitMs: 2_000, roundTrips: 14 },
   async run(ctx: CheckContext) {
     const run = await driveClient(ctx, { tools: ['task', 'input', 'cancel'], inputRounds: 1 });
-    const taskRequests = run.record.requests.filter((request) => TASK_METHODS.has(request.method) && typeof request.params.taskId === 'string');
+    const posts = run.record.requests.filter((request) => request.via === 'http');
+    if (posts.length === 0) ctx.skip('the client reached the server over stdio, where no HTTP headers travel');
+    const taskRequests = posts.filter((request) => TASK_METHODS.has(request.method) && typeof request.params.taskId === 'string');
     if (taskRequests.length === 0) ctx.skip('the client sent no tasks/get, tasks/update or tasks/cancel, so there is no Mcp-Name of a task request to judge');
     // A plain taskId may also be sent in the Base64 sentinel form: both read back to the taskId.
     const misnamed = taskRequests.filter(
@@ -27,7 +29,7 @@ export default defineCheck({
           .map((request) => `${request.method} of ${String(request.params.taskId)} with Mcp-Name ${JSON.stringify(request.headers.mcpName ?? null)}`)
           .join('; ')}`,
     );
-    const wrongMethod = run.record.requests.filter((request) => request.headers.mcpMethod !== request.method);
+    const wrongMethod = posts.filter((request) => request.headers.mcpMethod !== request.method);
     ctx.expect(
       'EXT-BASE-CLIENT-HTTP-HEADERS',
       wrongMethod.length === 0,
@@ -39,9 +41,7 @@ export default defineCheck({
     );
     const versionOf = (request: (typeof run.record.requests)[number]) => (request.params._meta as Record<string, unknown> | undefined)?.[META_PROTOCOL_VERSION];
     // A body without a version is EXT-BASE-CLIENT-REQUEST-META's to judge; here the header must be there and agree.
-    const wrongVersion = run.record.requests.filter(
-      (request) => request.headers.protocolVersion === undefined || (versionOf(request) !== undefined && request.headers.protocolVersion !== versionOf(request)),
-    );
+    const wrongVersion = posts.filter((request) => request.headers.protocolVersion === undefined || (versionOf(request) !== undefined && request.headers.protocolVersion !== versionOf(request)));
     ctx.expect(
       'EXT-BASE-CLIENT-HTTP-HEADERS',
       wrongVersion.length === 0,
