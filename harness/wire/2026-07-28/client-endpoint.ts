@@ -128,7 +128,9 @@ export class ClientEndpoint {
     const answer = this.answer(seen);
     const reply = { jsonrpc: '2.0', id: message.id, ...answer };
     this.transcript.outgoing(this.label, reply);
-    res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(reply));
+    // As a 2026-07-28 server answers a method it does not implement over HTTP: 404 with -32601.
+    const status = 'error' in answer && answer.error.code === METHOD_NOT_FOUND ? 404 : 200;
+    res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(reply));
     this.notify();
   }
 

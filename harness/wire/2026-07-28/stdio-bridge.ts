@@ -13,7 +13,8 @@ export async function bridge(url: string): Promise<void> {
     const sent = fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json', [VIA_STDIO_HEADER]: 'stdio' }, body: line })
       .then(async (response) => {
         const text = await response.text();
-        if (response.status === 200 && text !== '') process.stdout.write(`${text.replace(/\n/g, ' ')}\n`);
+        // A JSON-RPC answer comes with 200, or 404 for an unknown method; a 202 (a notification) has none.
+        if (text !== '' && response.status !== 202) process.stdout.write(`${text.replace(/\n/g, ' ')}\n`);
       })
       .catch((error: unknown) => {
         process.stderr.write(`stdio bridge: ${(error as Error).message}\n`);
