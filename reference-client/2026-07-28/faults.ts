@@ -2,7 +2,8 @@
 // protocol) gives a client, so that the requestor checks of the 2026-07-28 profile are each shown to catch theirs.
 
 export const MODERN_REQUESTOR_FAULT_DESCRIPTIONS = {
-  'ext-req-polls-without-capabilities': '2026-07-28: tasks/get requests carry the protocol version in _meta but no clientCapabilities',
+  'ext-req-polls-without-version': '2026-07-28: tasks/get requests carry clientCapabilities in _meta but no protocol version',
+  'ext-req-polls-without-extension': '2026-07-28: tasks/get requests declare client capabilities without the extension',
   'ext-req-plain-taken-as-task': '2026-07-28: a plain CallToolResult to a call that declared the extension is taken for a task, and its (absent) taskId polled with tasks/get',
   'ext-req-follows-any-task-result': '2026-07-28: a CreateTaskResult is followed as a task whatever request it answered (tools/list included)',
   'ext-req-fast-polls': '2026-07-28: tasks/get is polled every 100 ms, whatever pollIntervalMs the server gave',

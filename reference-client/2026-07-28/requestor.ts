@@ -39,7 +39,8 @@ export function runModernReferenceClient(url: string, options: ModernClientOptio
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const wireOptions = {
     signal: abort.signal,
-    bareMethods: faults.has('ext-req-polls-without-capabilities') ? new Set(['tasks/get']) : undefined,
+    versionlessMethods: faults.has('ext-req-polls-without-version') ? new Set(['tasks/get']) : undefined,
+    undeclaredMethods: faults.has('ext-req-polls-without-extension') ? new Set(['tasks/get']) : undefined,
     methodAsTaskName: faults.has('ext-req-mcp-name-is-method'),
   };
   const wire: RequestorWire = options.serverCommand ? new StdioWire(options.serverCommand, wireOptions) : new ModernWire(url, wireOptions);

@@ -38,7 +38,7 @@ export class StdioWire implements RequestorWire {
   async request(method: string, params: Json = {}): Promise<RpcOutcome> {
     const id = this.nextId++;
     const answered = new Promise<Json>((resolve) => this.waiting.set(id, resolve));
-    this.write({ jsonrpc: '2.0', id, method, params: { ...params, _meta: envelope(this.options.bareMethods?.has(method) ?? false) } });
+    this.write({ jsonrpc: '2.0', id, method, params: { ...params, _meta: envelope(method, this.options) } });
     const message = await answered;
     this.waiting.delete(id);
     if (message.error) return { error: message.error as RpcOutcome['error'] };
@@ -46,7 +46,7 @@ export class StdioWire implements RequestorWire {
   }
 
   async notify(method: string, params: Json): Promise<void> {
-    this.write({ jsonrpc: '2.0', method, params: { ...params, _meta: envelope(false) } });
+    this.write({ jsonrpc: '2.0', method, params: { ...params, _meta: envelope(method, {}) } });
   }
 
   close(): void {

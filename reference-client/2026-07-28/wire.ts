@@ -11,8 +11,10 @@ export const MODERN_CLIENT_CAPABILITIES = { elicitation: { form: {} }, sampling:
 export type Json = Record<string, unknown>;
 
 export interface WireOptions {
-  /** Capabilities left out of the envelope of these methods (a fault). */
-  bareMethods?: ReadonlySet<string>;
+  /** Methods whose envelope leaves out the protocol version (a fault). */
+  versionlessMethods?: ReadonlySet<string>;
+  /** Methods whose clientCapabilities leave out the extension (a fault). */
+  undeclaredMethods?: ReadonlySet<string>;
   /** Mcp-Name of the task methods carries the method name (a fault). */
   methodAsTaskName?: boolean;
   signal: AbortSignal;
@@ -31,10 +33,12 @@ export interface RequestorWire {
   close(): void;
 }
 
-/** The request `_meta` of the 2026-07-28 era; the capabilities left out where a fault says so. */
-export function envelope(bare: boolean): Json {
-  const meta: Json = { 'io.modelcontextprotocol/protocolVersion': PROTOCOL_VERSION, 'io.modelcontextprotocol/clientInfo': CLIENT_INFO };
-  if (!bare) meta['io.modelcontextprotocol/clientCapabilities'] = MODERN_CLIENT_CAPABILITIES;
+/** The request `_meta` of the 2026-07-28 era for a method, with what a fault leaves out of it. */
+export function envelope(method: string, options: Pick<WireOptions, 'versionlessMethods' | 'undeclaredMethods'>): Json {
+  const meta: Json = { 'io.modelcontextprotocol/clientInfo': CLIENT_INFO };
+  if (!options.versionlessMethods?.has(method)) meta['io.modelcontextprotocol/protocolVersion'] = PROTOCOL_VERSION;
+  const { extensions: _extensions, ...withoutExtension } = MODERN_CLIENT_CAPABILITIES;
+  meta['io.modelcontextprotocol/clientCapabilities'] = options.undeclaredMethods?.has(method) ? withoutExtension : MODERN_CLIENT_CAPABILITIES;
   return meta;
 }
 
@@ -71,7 +75,7 @@ export class ModernWire implements RequestorWire {
   close(): void {}
 
   private envelope(method: string): Json {
-    return envelope(this.options.bareMethods?.has(method) ?? false);
+    return envelope(method, this.options);
   }
 
   private headers(method: string, params: Json): Record<string, string> {

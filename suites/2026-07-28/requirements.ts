@@ -631,6 +631,16 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     summary: 'tasks/get, tasks/update and tasks/cancel sent without the extension in clientCapabilities fail with -32021.',
   },
   {
+    id: 'EXT-ERR-CLIENT-DECLARES-ON-TASK-METHODS',
+    basis: { kind: 'derived', from: 'protocol-errors/5' },
+    keyword: 'MUST',
+    binds: 'requestor',
+    ...PROTOCOL_ERRORS,
+    summary: 'A client declares the extension in the clientCapabilities of each tasks/get, tasks/update, tasks/cancel and task subscriptions/listen.',
+    leniency:
+      "No keyword binds the client here: derived from the server's MUST to refuse these requests without the declaration, and from the base rule that each request carries the capabilities relevant to it (no earlier declaration is remembered). Read as binding, since without it a client cannot follow its tasks on a conforming server.",
+  },
+  {
     id: 'EXT-ERR-INFORMATIVE-MESSAGES',
     sites: ['protocol-errors/6'],
     keyword: 'SHOULD',

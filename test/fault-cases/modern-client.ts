@@ -3,7 +3,8 @@
 import type { FaultCase } from './types.js';
 
 export const MODERN_CLIENT_FAULT_CASES: readonly FaultCase[] = [
-  { faults: ['ext-req-polls-without-capabilities'], catches: { 'ext-requestor.request-envelope': 'fail' } },
+  { faults: ['ext-req-polls-without-version'], catches: { 'ext-requestor.request-envelope': 'fail' } },
+  { faults: ['ext-req-polls-without-extension'], catches: { 'ext-requestor.declares-extension-on-task-requests': 'fail' } },
   { faults: ['ext-req-plain-taken-as-task'], catches: { 'ext-requestor.handles-plain-or-task': 'fail' } },
   { faults: ['ext-req-follows-any-task-result'], catches: { 'ext-requestor.rejects-unsupported-task': 'fail' } },
   { faults: ['ext-req-fast-polls'], catches: { 'ext-requestor.respects-poll-interval': 'warn' } },

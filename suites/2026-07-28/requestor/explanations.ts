@@ -9,7 +9,17 @@ export const REQUESTOR_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> 
       {
         cause: 'The envelope is added only where a request may become a task (tools/call), or only on the first request, as if the server remembered it like an initialize.',
         fix: 'Build `_meta` for every request in one place of the transport: protocol version, client info and the full client capabilities, each time.',
-        faults: ['ext-req-polls-without-capabilities'],
+        faults: ['ext-req-polls-without-version'],
+      },
+    ],
+  },
+  'ext-requestor.declares-extension-on-task-requests': {
+    does: 'Gives the client a task, one that asks for input and one to cancel, and requires the extension in the clientCapabilities of every tasks/get, tasks/update and tasks/cancel (and subscriptions/listen) it sends. The endpoint serves them anyway, so that nothing else is judged on a refusal; a conforming server refuses them with -32021.',
+    causes: [
+      {
+        cause: 'The client declares the extension only on tools/call, where it may get a task, and sends the follow-up requests with its base capabilities.',
+        fix: 'Declare `extensions["io.modelcontextprotocol/tasks"]` on every request of the extension too: servers refuse tasks/get, tasks/update and tasks/cancel without it.',
+        faults: ['ext-req-polls-without-extension'],
       },
     ],
   },

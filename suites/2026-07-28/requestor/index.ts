@@ -1,6 +1,7 @@
 // The client as the requestor of 2026-07-28 tasks: the suite plays the extension server and judges what the client sends.
 import type { CheckDefinition } from '../../../harness/receivers/check.js';
 import requestEnvelope from './request-envelope.js';
+import declaresExtensionOnTaskRequests from './declares-extension-on-task-requests.js';
 import handlesPlainOrTask from './handles-plain-or-task.js';
 import rejectsUnsupportedTask from './rejects-unsupported-task.js';
 import respectsPollInterval from './respects-poll-interval.js';
@@ -15,6 +16,7 @@ import routingHeaders from './routing-headers.js';
 
 export const EXT_REQUESTOR_CHECKS: readonly CheckDefinition[] = [
   requestEnvelope,
+  declaresExtensionOnTaskRequests,
   handlesPlainOrTask,
   rejectsUnsupportedTask,
   respectsPollInterval,
