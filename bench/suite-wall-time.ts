@@ -35,7 +35,7 @@ const ONLY = process.env.BENCH_ONLY?.split(',');
 const TARGETS_ALL: Target[] = [
   { label: 'stdio', args: ['server', '--spec', '2025-11-25'] },
   { label: 'http', args: ['server', '--spec', '2025-11-25', '--reference', 'http'] },
-  { label: 'client', args: ['client'] },
+  { label: 'client', args: ['client', '--spec', '2025-11-25'] },
   { label: '2026-07-28 stdio', args: ['server', '--spec', '2026-07-28'] },
   { label: '2026-07-28 http', args: ['server', '--spec', '2026-07-28', '--reference', 'http'] },
   {

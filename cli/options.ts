@@ -10,9 +10,11 @@ export const USAGE = `usage:
     reports    --json FILE --junit FILE --markdown FILE --html FILE
     options    --spec auto|2025-11-25|2026-07-28 --config FILE --timeout-multiplier N --concurrency N
                --strict --repeat N --baseline FILE --write-baseline FILE --fresh-connections
-  mcp-tasks-conformance client [--command CLIENT_CMD] [selection] [reports] [options]
-    tests an MCP client as a receiver of task-augmented sampling and elicitation; the suite serves on
-    loopback and runs CLIENT_CMD once per check with its URL appended (none: the bundled reference client)
+  mcp-tasks-conformance client [--command CLIENT_CMD] [--client-transport http|stdio] [selection] [reports] [options]
+    tests an MCP client: under 2025-11-25 as a receiver of task-augmented sampling and elicitation, under 2026-07-28
+    as the requestor of tasks, the suite playing the extension server (auto: the era(s) the client shows); the suite
+    serves on loopback and runs CLIENT_CMD once per check with its URL appended (none: the bundled reference client);
+    --client-transport stdio (2026-07-28): no URL, the client launches the server command in MCP_CONFORMANCE_SERVER_COMMAND
   mcp-tasks-conformance explore [--role server|client] [target] [--spec 2025-11-25|2026-07-28] [--seed N] [--runs N] [--budget SECONDS]
                                 [--max-ops N] [--replay FILE] [--out DIR] [reports] [--strict] [--timeout-multiplier N] [--config FILE]
                                 [--fault-free-check] [--stop-at-first]
@@ -97,6 +99,7 @@ export const SERVER_OPTIONS = {
   'write-baseline': { type: 'string' },
   spec: { type: 'string' },
   'fresh-connections': { type: 'boolean' },
+  'client-transport': { type: 'string' },
 } as const;
 
 /** `judge TRACE`: the reports of a run, and where live violations go. */

@@ -38,11 +38,29 @@ async function autoProfiles(target: TargetSpec, timing: Timing): Promise<Profile
   return ids;
 }
 
+/**
+ * --spec auto for a client: the 2026-07-28 profile when it speaks the modern era to a modern server, 2025-11-25 when it
+ * initializes with a legacy one, both when it does both; 2025-11-25 when it shows neither (as before the probe).
+ */
+async function autoClientProfiles(target: TargetSpec, timing: Timing): Promise<ProfileId[]> {
+  if (target.transport !== 'client') return ['2025-11-25'];
+  const { probeClientEra } = await import('../harness/receivers/2026-07-28/client-era-probe.js');
+  const found = await probeClientEra(target, timing);
+  const ids: ProfileId[] = found.modern && found.legacy ? ['2025-11-25', '2026-07-28'] : found.modern ? ['2026-07-28'] : ['2025-11-25'];
+  const kind = found.modern && found.legacy ? 'a dual-era client' : found.modern ? 'a modern client' : found.legacy ? 'a legacy client' : 'a client that showed neither era';
+  process.stdout.write(`--spec auto: ${kind} (${found.why}): running profile ${ids.join(' and ')}\n`);
+  return ids;
+}
+
 export async function suiteCommand(role: ReceiverRole, args: string[]): Promise<number> {
   const { values } = parse(args, SERVER_OPTIONS);
   const strings = values as Record<string, string | undefined>;
   const lists = values as Record<string, string[] | undefined>;
   const strict = Boolean(values.strict);
+  if (strings['client-transport'] !== undefined && role !== 'client') throw new UsageError('--client-transport applies to "client" only');
+  if (strings['client-transport'] !== undefined && !['http', 'stdio'].includes(strings['client-transport']))
+    throw new UsageError(`--client-transport wants http or stdio, got "${strings['client-transport']}"`);
+  const clientOverStdio = strings['client-transport'] === 'stdio';
   if (role === 'client') {
     const serverOnly = ['url', 'header', 'peer-header', 'launch', 'reference'].find((flag) => values[flag as keyof typeof values] !== undefined);
     if (serverOnly) throw new UsageError(`--${serverOnly} applies to "server"; "client" takes --command with the client's command line (the suite appends its URL)`);
@@ -66,7 +84,9 @@ export async function suiteCommand(role: ReceiverRole, args: string[]): Promise<
   const multiplier = positiveNumber(strings['timeout-multiplier'], '--timeout-multiplier') ?? config.timeoutMultiplier ?? 1;
   const concurrency = positiveNumber(strings.concurrency, '--concurrency') ?? 32;
   const timing = makeTiming(multiplier);
-  const spec = parseSpec(strings.spec, role);
+  const spec = parseSpec(strings.spec);
+  if (clientOverStdio && !spec.auto && spec.ids.includes('2025-11-25'))
+    throw new UsageError('--client-transport stdio applies to the 2026-07-28 profile; the 2025-11-25 client role reaches clients over Streamable HTTP only');
   const selection = { only: lists.only, skip: lists.skip, level: strings.level as Level | undefined, shard };
   /** Each profile with the checks the selection takes of it; a profile it takes nothing of is left out. */
   const select = (profiles: readonly Profile[]) => {
@@ -88,7 +108,16 @@ export async function suiteCommand(role: ReceiverRole, args: string[]): Promise<
   process.once('SIGTERM', onSignal);
   try {
     const { target, bundledReference, server } = role === 'client' ? await resolveClientTarget(strings, hubs) : await resolveTarget(strings, lists, timing, launched);
-    runs ??= select(await Promise.all((role === 'client' ? (['2025-11-25'] as ProfileId[]) : await autoProfiles(target, timing)).map(loadProfile)));
+    const autoIds = async (): Promise<ProfileId[]> => {
+      if (role !== 'client') return autoProfiles(target, timing);
+      // Over stdio only the 2026-07-28 role applies: nothing to ask.
+      if (clientOverStdio) {
+        process.stdout.write('--spec auto: a client reaching its server over stdio: running profile 2026-07-28\n');
+        return ['2026-07-28'];
+      }
+      return autoClientProfiles(target, timing);
+    };
+    runs ??= select(await Promise.all((await autoIds()).map(loadProfile)));
     const chosen = runs;
     const knownChecks = chosen.flatMap((run) => run.profile.checks.map((c) => c.id));
     const reports: RunReport[] = [];

@@ -11,6 +11,7 @@ import { parseHeaders } from './options.js';
 
 export const referenceMain = fileURLToPath(new URL('../reference-server/main.js', import.meta.url));
 const referenceClientMain = fileURLToPath(new URL('../reference-client/main.js', import.meta.url));
+const stdioBridgeMain = fileURLToPath(new URL('../harness/wire/2026-07-28/stdio-bridge.js', import.meta.url));
 
 /** A port that was free a moment ago on 127.0.0.1. */
 export async function freePort(): Promise<number> {
@@ -30,8 +31,10 @@ async function resolveClientTarget(strings: Record<string, string | undefined>, 
   const { ClientHub } = await import('../harness/wire/connections/client-hub.js');
   const hub = await ClientHub.start();
   hubs.push(hub);
-  if (strings.command) return { target: { transport: 'client', command: strings.command, hub }, bundledReference: false };
-  return { target: { transport: 'client', command: `"${process.execPath}" "${referenceClientMain}"`, hub }, bundledReference: true };
+  // Over stdio the client launches the suite's bridge to its endpoint as its server command.
+  const over = strings['client-transport'] === 'stdio' ? { over: { transport: 'stdio' as const, bridgeCommand: `"${process.execPath}" "${stdioBridgeMain}"` } } : {};
+  if (strings.command) return { target: { transport: 'client', command: strings.command, hub, ...over }, bundledReference: false };
+  return { target: { transport: 'client', command: `"${process.execPath}" "${referenceClientMain}"`, hub, ...over }, bundledReference: true };
 }
 
 /** The launch of an HTTP target failed: the run cannot happen. */

@@ -3,6 +3,7 @@
 // tasks/* handlers), so a name breaks exactly the same behaviour on either side; plus a few faults of the
 // client as a requestor (the call-tools directive).
 import { FAULT_DESCRIPTIONS, type FaultName } from '../reference-server/faults.js';
+import { MODERN_REQUESTOR_FAULT_DESCRIPTIONS, type ModernRequestorFaultName } from './2026-07-28/faults.js';
 
 /**
  * Where the server's description speaks of tools/call, the client's says what the same fault does to a
@@ -101,12 +102,13 @@ const REQUESTOR_FAULT_DESCRIPTIONS = {
 
 export type SharedFaultName = (typeof SHARED_FAULT_NAMES)[number];
 export type RequestorFaultName = keyof typeof REQUESTOR_FAULT_DESCRIPTIONS;
-export type ClientFaultName = SharedFaultName | RequestorFaultName;
+export type ClientFaultName = SharedFaultName | RequestorFaultName | ModernRequestorFaultName;
 
 /** Every fault of the reference client, with a one-line description of what it breaks. */
 export const CLIENT_FAULT_DESCRIPTIONS: Readonly<Record<ClientFaultName, string>> = Object.freeze({
   ...(Object.fromEntries(SHARED_FAULT_NAMES.map((name) => [name, CLIENT_WORDING[name] ?? FAULT_DESCRIPTIONS[name]])) as Record<SharedFaultName, string>),
   ...REQUESTOR_FAULT_DESCRIPTIONS,
+  ...MODERN_REQUESTOR_FAULT_DESCRIPTIONS,
 });
 
 /** Every fault name the reference client accepts, in a stable order. */

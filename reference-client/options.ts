@@ -19,7 +19,10 @@ export interface ReferenceClientOptions {
 }
 
 export interface ClientCliOptions {
+  /** Empty when the client reaches its server over stdio (serverCommand). */
   url: string;
+  /** 2026-07-28 over stdio: the server command to launch, from MCP_CONFORMANCE_SERVER_COMMAND when no URL is given. */
+  serverCommand?: string;
   faults: string[];
   variant: Variant;
 }
@@ -31,6 +34,7 @@ export function parseClientCli(argv: readonly string[], env: NodeJS.ProcessEnv =
   const { values, positionals } = parseCommandLine(argv, SHARED_FLAGS, CLIENT_USAGE, true);
   if (positionals.length > 1) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[1])}: the server URL is the only argument; ${CLIENT_USAGE}`);
   const url = positionals[0] ?? (env.MCP_CONFORMANCE_URL || undefined);
+  if (url === undefined && env.MCP_CONFORMANCE_SERVER_COMMAND) return { url: '', serverCommand: env.MCP_CONFORMANCE_SERVER_COMMAND, ...faultsAndVariant(values, env, KNOWN_CLIENT_FAULTS) };
   if (url === undefined) throw new UsageError(`no server URL: pass it as the last argument or in MCP_CONFORMANCE_URL; ${CLIENT_USAGE}`);
   return { url: validateUrl(url), ...faultsAndVariant(values, env, KNOWN_CLIENT_FAULTS) };
 }

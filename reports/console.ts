@@ -4,7 +4,7 @@
 
 import type { CheckResult, Outcome, RunReport, RunVerdict } from '../harness/model/model.js';
 import { reportVerdict } from '../harness/engine/run-policy.js';
-import { plural, describeCalibration, describePace, describeServer, EXIT_STDERR_LINES, exitHeadline, exitsToShow } from './text.js';
+import { plural, describeCalibration, describeRole, describePace, describeServer, EXIT_STDERR_LINES, exitHeadline, exitsToShow } from './text.js';
 
 export interface ConsoleOptions {
   /** Colour the outcome tags and headings with ANSI escape codes. Default false. */
@@ -100,7 +100,7 @@ export function formatSummary(report: RunReport, options: ConsoleOptions = {}): 
 
   const target = report.target;
   lines.push(`${label('Target:')}${oneLine(target.description, 300)} (${target.transport}${target.bundledReference ? ', bundled reference receiver' : ''})`);
-  lines.push(`${label('Role:')}${report.role} (receiver of task-augmented requests)`);
+  lines.push(`${label('Role:')}${describeRole(report)}`);
 
   const negotiated = report.negotiatedProtocolVersion;
   if (negotiated === undefined || negotiated === '') {

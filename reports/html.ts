@@ -22,7 +22,7 @@ import { reportVerdict } from '../harness/engine/run-policy.js';
 import { plural } from '../harness/model/words.js';
 import { Html, markup, rawHtml, scriptJson } from './html-template.js';
 import { writeFileAtomic } from './json.js';
-import { describeCalibration, describePace, describeServer, EXIT_STDERR_LINES, exitAftermath, exitHeadline, exitsToShow } from './text.js';
+import { describeCalibration, describePace, describeRole, describeServer, EXIT_STDERR_LINES, exitAftermath, exitHeadline, exitsToShow } from './text.js';
 
 export interface HtmlOptions {
   /** For a report without a verdict: a warn (a SHOULD not met) fails the run, as `--strict` does. Default false. */
@@ -180,7 +180,7 @@ function header(report: RunReport, verdict: RunVerdict): Html {
   const facts: [string, Html][] = [
     ['Target', markup`<code class="wrap">${target.description}</code>`],
     ['Transport', markup`${target.transport}${target.bundledReference ? markup` · <b>bundled reference receiver</b>` : ' · implementation under test (not the bundled reference)'}`],
-    ['Role', markup`${report.role} (receiver of task-augmented requests)`],
+    ['Role', markup`${describeRole(report)}`],
     ['Protocol', protocol],
   ];
   if (server) facts.push(['Server', markup`${server}`]);

@@ -1,9 +1,19 @@
 // Small wording helpers shared by the report writers.
 
-import type { Calibration, TargetExit } from '../harness/model/model.js';
+import type { Calibration, RunReport, TargetExit } from '../harness/model/model.js';
 
 export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
   return `${count} ${count === 1 ? singular : pluralForm}`;
+}
+
+/** The role tested, in words: a client is the receiver of task-augmented requests under 2025-11-25, the requestor of tasks under 2026-07-28. */
+export function describeRole(report: Pick<RunReport, 'role' | 'profiles'>): string {
+  if (report.role === 'server') return 'server (receiver of task-augmented requests)';
+  const profiles = report.profiles ?? [];
+  const modern = profiles.some((profile) => profile.id === '2026-07-28');
+  const legacy = profiles.length === 0 || profiles.some((profile) => profile.id !== '2026-07-28');
+  if (modern && legacy) return 'client (receiver of task-augmented requests under 2025-11-25, requestor of tasks under 2026-07-28)';
+  return modern ? 'client (requestor of tasks; the suite plays the extension server)' : 'client (receiver of task-augmented requests)';
 }
 
 /** "Title (name) version" from an initialize result's serverInfo or clientInfo; undefined when it has no name. */

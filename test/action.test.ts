@@ -167,12 +167,6 @@ describe('the spec input, checked before the install as the command line checks 
     expect(run.status).toBe(2);
     expect(run.stdout).toContain(`::error title=MCP Tasks conformance::${message}`);
   });
-
-  it('stops a client run on the 2026-07-28 profile, which tests servers only', async () => {
-    const run = await preflight({ role: 'client', spec: '2025-11-25,2026-07-28' });
-    expect(run.status).toBe(2);
-    expect(run.stdout).toContain('the 2026-07-28 profile tests servers only so far');
-  });
 });
 
 describe("the install step, with npm stood in for (test/full/package.test.ts runs it for real on a release tag's tree)", () => {

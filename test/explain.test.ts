@@ -13,6 +13,7 @@ import { KNOWN_FAULTS } from '../reference-server/index.js';
 import { CHECK_EXPLANATIONS } from '../suites/2025-11-25/explanations.js';
 import { TASKS_2025_11_25 } from '../suites/2025-11-25/index.js';
 import { EXT_CHECK_EXPLANATIONS } from '../suites/2026-07-28/explanations.js';
+import { MODERN_CLIENT_FAULT_CASES } from './fault-cases/modern-client.js';
 import { TASKS_2026_07_28 } from '../suites/2026-07-28/index.js';
 import type { Profile } from '../harness/engine/profile.js';
 import type { CheckExplanation } from '../suites/shared/explanation.js';
@@ -62,7 +63,12 @@ interface ExplainedProfile {
 /** Both profiles' explanation data and explain output meet the same rules. */
 const PROFILES: ExplainedProfile[] = [
   { profile: TASKS_2025_11_25, explanations: CHECK_EXPLANATIONS, cases: FAULT_CASES, specPath: SPEC_PATH },
-  { profile: TASKS_2026_07_28, explanations: EXT_CHECK_EXPLANATIONS, cases: EXT_FAULT_CASES, specPath: EXT_SPEC_PATH },
+  {
+    profile: TASKS_2026_07_28,
+    explanations: EXT_CHECK_EXPLANATIONS,
+    cases: [...EXT_FAULT_CASES, ...MODERN_CLIENT_FAULT_CASES],
+    specPath: EXT_SPEC_PATH,
+  },
 ];
 
 for (const { profile: PROFILE, explanations: CHECK_EXPLANATIONS, cases: FAULT_CASES, specPath: SPEC_PATH } of PROFILES) {

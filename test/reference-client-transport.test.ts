@@ -5,9 +5,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { CreateMessageRequestParamsSchema, ElicitRequestParamsSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { StreamableHttpClientTransport, type ReconnectionPolicy } from '../reference-client/http-transport.js';
-import { paramsProblem } from '../reference-client/request-params.js';
-import { SseParser, type SseEvent } from '../reference-client/sse-parser.js';
+import { StreamableHttpClientTransport, type ReconnectionPolicy } from '../reference-client/2025-11-25/http-transport.js';
+import { paramsProblem } from '../reference-client/2025-11-25/request-params.js';
+import { SseParser, type SseEvent } from '../reference-client/shared/sse-parser.js';
 
 // Messages are read field by field; a typed model would only restate them.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -12,6 +12,15 @@ import type { Timing } from '../wire/timing.js';
 import type { ConnectionBroker } from '../wire/connections/connection-broker.js';
 import type { Transcript } from '../wire/transcript.js';
 import type { RpcReply } from '../wire/session.js';
+import type { EndpointOptions, ModernClientRun } from '../wire/2026-07-28/client-record.js';
+import { ENDPOINT_POLL_INTERVAL_MS } from '../wire/2026-07-28/endpoint-tasks.js';
+
+/** The longest a 2026-07-28 client's run on its endpoint may take (before the multiplier); within the check's bound. */
+const MODERN_CLIENT_BOUND_MS = 25_000;
+/** A client silent this long after its last request (before the multiplier), and for three poll intervals, is done. */
+const MODERN_CLIENT_QUIET_MS = 1_500;
+/** The same while a task the client got is still open: it may poll at a slower pace of its own. */
+const MODERN_CLIENT_OPEN_TASK_QUIET_MS = 10_000;
 
 /** The client's tasks capability for sampling only: a requestor must then send elicitation/create plainly. */
 const SAMPLING_TASKS_ONLY = { list: {}, cancel: {}, requests: { sampling: { createMessage: {} } } };
@@ -49,6 +58,8 @@ export class RunningCheck implements CheckContext {
   /** Every connection the check held, also after it let them go. */
   private readonly everHeld: Connection[] = [];
   private connectionCount = 0;
+  /** Whether the check drove a 2026-07-28 client under test (which holds no connection of the broker's). */
+  private everDrove = false;
   /** The requirements of the Task schema's rules that this check verifies (none: the harness validates nothing for it). */
   private readonly verified: ReadonlySet<string>;
   /** Requirements a malformed task has already been recorded against in this check, and how many more were seen. */
@@ -207,6 +218,33 @@ export class RunningCheck implements CheckContext {
     return new ExtReceiver(connection, options.extension ?? true, (method, params, reply) => tasks.answered(method, params, reply));
   }
 
+  async driveModernClient(options: { endpoint: EndpointOptions; restartAfterFirstPoll?: boolean }): Promise<ModernClientRun> {
+    if (this.signal.aborted) throw new CheckStop();
+    const target = this.deps.target;
+    if (target.transport !== 'client') throw new Error('driveModernClient needs a client under test');
+    this.connectionCount += 1;
+    const label = `C${this.connectionCount}`;
+    const pollIntervalMs = options.endpoint.pollIntervalMs ?? ENDPOINT_POLL_INTERVAL_MS;
+    // Loaded on first use: a server run never needs the suite's own extension server.
+    const { driveModernClient } = await import('../wire/connections/modern-client-run.js');
+    const run = await driveModernClient(target, {
+      endpoint: options.endpoint,
+      scenario: this.deps.checkId,
+      restartAfterFirstPoll: options.restartAfterFirstPoll,
+      transcript: this.deps.transcript,
+      label,
+      connectTimeoutMs: this.timing.connectTimeoutMs,
+      quietMs: Math.max(this.timing.scaled(MODERN_CLIENT_QUIET_MS), 3 * pollIntervalMs + this.timing.allowanceMs),
+      openTaskQuietMs: Math.max(this.timing.scaled(MODERN_CLIENT_OPEN_TASK_QUIET_MS), 3 * pollIntervalMs + this.timing.allowanceMs),
+      boundMs: this.timing.scaled(MODERN_CLIENT_BOUND_MS),
+      signal: this.signal,
+      startSlot: () => this.deps.broker.startSlot(this.signal),
+    });
+    for (const process of run.escaped) this.note(`a process the client started outlived it and was ended: pid ${process.pid} (${process.command})`);
+    this.everDrove = true;
+    return { record: run.record, ended: run.ended, ...(run.restartedAt !== undefined ? { restartedAt: run.restartedAt } : {}) };
+  }
+
   fixture(role: FixtureRole): FixtureBinding {
     const binding = this.facts.fixtures.get(role);
     if (!binding) this.skip(`the receiver offers no ${FIXTURE_TOOL_NAMES[role]} tool (fixture contract) and the config maps none to the "${role}" role`);
@@ -281,7 +319,7 @@ export class RunningCheck implements CheckContext {
 
   /** Whether the check opened a connection: a skip after that is a scenario that could not go on, not a precondition. */
   get connected(): boolean {
-    return this.everHeld.length > 0;
+    return this.everHeld.length > 0 || this.everDrove;
   }
 
   /** The checks that shared a receiver process with this one: at the same time, and before it in turn. */

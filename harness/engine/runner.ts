@@ -81,9 +81,11 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   let timing: Timing;
   try {
     const discovered =
-      options.profile.era === 'modern'
-        ? await (await import('../receivers/2026-07-28/discovery.js')).discoverModernTarget(options.target, options.timing, options.fixtureMappings ?? {})
-        : await discoverTarget(options.target, options.timing, options.role, options.fixtureMappings ?? {});
+      options.profile.era === 'modern' && options.target.transport === 'client'
+        ? (await import('../receivers/2026-07-28/client-facts.js')).modernClientFacts(options.target)
+        : options.profile.era === 'modern'
+          ? await (await import('../receivers/2026-07-28/discovery.js')).discoverModernTarget(options.target, options.timing, options.fixtureMappings ?? {})
+          : await discoverTarget(options.target, options.timing, options.role, options.fixtureMappings ?? {});
     facts = discovered.facts;
     // From here on every bound and scenario duration follows the receiver's measured pace.
     timing = calibrate(options.timing, discovered.measured);

@@ -1,6 +1,7 @@
 import type { Era, Identity } from '../wire/connections/connect.js';
 import type { FixtureBinding, ToolInfo } from '../model/fixtures.js';
 import type { HubOptions } from '../wire/hub-record.js';
+import type { EndpointOptions, ModernClientRun } from '../wire/2026-07-28/client-record.js';
 import type { FixtureRole, Precondition, ReceiverRole, TransportKind } from '../model/model.js';
 import type { Receiver } from './2025-11-25/receiver.js';
 import type { ExtReceiver } from './2026-07-28/receiver.js';
@@ -45,6 +46,13 @@ export interface CheckContext {
    * requests carry the per-request envelope, declaring the Tasks extension unless `extension` is false.
    */
   connectModern(options?: { identity?: Identity; label?: string; extension?: boolean }): Promise<ExtReceiver>;
+  /**
+   * 2026-07-28 profile, a client under test: serves it a fresh endpoint of the suite's extension server presenting
+   * itself as `endpoint` says, starts the client on it and resolves with what the client did there once it exited or
+   * went quiet (docs/client-fixture-contract-2026-07-28.md). With restartAfterFirstPoll the client is ended at its
+   * first tasks/get and started again.
+   */
+  driveModernClient(options: { endpoint: EndpointOptions; restartAfterFirstPoll?: boolean }): Promise<ModernClientRun>;
   fixture(role: FixtureRole): FixtureBinding;
   /** Records a violation of the requirement when ok is false; returns ok. */
   expect(requirementId: string, ok: boolean, message: string | (() => string)): boolean;

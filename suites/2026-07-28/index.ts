@@ -15,6 +15,7 @@ import { EXT_LIFECYCLE_CHECKS } from './lifecycle/index.js';
 import { EXT_UPDATE_CHECKS } from './update/index.js';
 import { EXT_CANCEL_CHECKS } from './cancel/index.js';
 import { EXT_NOTIFY_CHECKS } from './notify/index.js';
+import { EXT_REQUESTOR_CHECKS } from './requestor/index.js';
 import { EXT_REQUIREMENTS } from './requirements.js';
 
 /** Every check of the extension profile, grouped by the extension page's sections in their order. */
@@ -31,6 +32,7 @@ export const EXT_CHECKS: readonly CheckDefinition[] = [
   ...EXT_HTTP_CHECKS,
   ...EXT_SECURITY_CHECKS,
   ...EXT_BASE_CHECKS,
+  ...EXT_REQUESTOR_CHECKS,
 ];
 
 /** The base rules every profile's harness judges throughout (an unanswered request, a crash). */
@@ -44,5 +46,5 @@ export const TASKS_2026_07_28: Profile = defineProfile({
   era: 'modern',
   requirements: [...EXT_REQUIREMENTS, ...HARNESS_BASE_REQUIREMENTS],
   checks: EXT_CHECKS,
-  fixtureContract: { server: 'docs/fixture-contract-2026-07-28.md', client: 'docs/fixture-contract-2026-07-28.md' },
+  fixtureContract: { server: 'docs/fixture-contract-2026-07-28.md', client: 'docs/client-fixture-contract-2026-07-28.md' },
 });

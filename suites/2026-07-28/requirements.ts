@@ -69,6 +69,11 @@ const RECEIVING_NOTIFICATIONS = {
   anchor: 'receiving-notifications',
   url: `${BASE}/basic/patterns/subscriptions#receiving-notifications`,
 } as const;
+const STANDARD_HEADERS = {
+  section: 'Streamable HTTP: Standard Request Headers',
+  anchor: 'standard-request-headers',
+  url: `${BASE}/basic/transports/streamable-http#standard-request-headers`,
+} as const;
 const ACKNOWLEDGMENT = { section: 'Subscriptions: Acknowledgment', anchor: 'acknowledgment', url: `${BASE}/basic/patterns/subscriptions#acknowledgment` } as const;
 
 const EMPTY_ACK = 'Read as: nothing but `resultType` (which the page demands on it) and, optionally, `_meta`; any other member is a task field the ack was meant to leave out.';
@@ -285,7 +290,8 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     binds: 'requestor',
     ...TASK_POLLING,
     summary: 'A client stores its task IDs durably so that it can resume polling after it restarts.',
-    untestable: "The client's storage is internal to it and never crosses the protocol.",
+    leniency:
+      'Observable only across a restart: the suite ends the client at its first poll and starts it again with the same URL, environment and state directory (MCP_CONFORMANCE_STATE_DIR), and looks for a tasks/get of the unfinished task.',
   },
 
   // Response (tasks/get): the DetailedTask for each status.
@@ -625,6 +631,16 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     summary: 'tasks/get, tasks/update and tasks/cancel sent without the extension in clientCapabilities fail with -32021.',
   },
   {
+    id: 'EXT-ERR-CLIENT-DECLARES-ON-TASK-METHODS',
+    basis: { kind: 'derived', from: 'protocol-errors/5' },
+    keyword: 'MUST',
+    binds: 'requestor',
+    ...PROTOCOL_ERRORS,
+    summary: 'A client declares the extension in the clientCapabilities of each tasks/get, tasks/update, tasks/cancel and task subscriptions/listen.',
+    leniency:
+      "No keyword binds the client here: derived from the server's MUST to refuse these requests without the declaration, and from the base rule that each request carries the capabilities relevant to it (no earlier declaration is remembered). Read as binding, since without it a client cannot follow its tasks on a conforming server.",
+  },
+  {
     id: 'EXT-ERR-INFORMATIVE-MESSAGES',
     sites: ['protocol-errors/6'],
     keyword: 'SHOULD',
@@ -729,6 +745,8 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     binds: 'requestor',
     ...SECURITY,
     summary: 'A host trusts elicitation or sampling payloads that arrive in `inputRequests` no more than the same requests sent directly.',
+    untestable:
+      'How much a host trusts a payload and what it shows its user stay inside the host; what crosses the wire (no answer without the capability, answers shaped as the standalone result) is EXT-UPDATE-TREAT-AS-STANDALONE.',
   },
 
   // Base pages of 2026-07-28 the extension's checks rely on (basis: prose, own url; see the header).
@@ -768,6 +786,14 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     summary: 'A request lacking the protocol version or client capabilities in `_meta` fails with -32602 (HTTP 400).',
   },
   {
+    id: 'EXT-BASE-CLIENT-REQUEST-META',
+    basis: { kind: 'prose' },
+    keyword: 'MUST',
+    binds: 'requestor',
+    ...META_FIELDS,
+    summary: "A client's every request carries its protocol version and client capabilities in `_meta`, relying on no earlier request.",
+  },
+  {
     id: 'EXT-BASE-MISSING-CAPABILITY-STATUS',
     basis: { kind: 'prose' },
     keyword: 'MUST',
@@ -801,6 +827,15 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     summary: 'Over Streamable HTTP a missing standard header, or one disagreeing with the body, is refused with status 400 and error -32020.',
     leniency:
       "The base page's header table requires Mcp-Name only for tools, resources and prompts; the extension puts the taskId in it for the task methods as a rule for clients. A task method's Mcp-Name that disagrees with the body is refused like any mismatched header (fail); one left out is only noted, since no text requires a server to demand it.",
+  },
+  {
+    id: 'EXT-BASE-CLIENT-HTTP-HEADERS',
+    basis: { kind: 'prose' },
+    keyword: 'MUST',
+    binds: 'requestor',
+    ...STANDARD_HEADERS,
+    summary: "Over Streamable HTTP a client's every POST carries `MCP-Protocol-Version` (as in `_meta`) and `Mcp-Method` (the method).",
+    leniency: "The base page requires Mcp-Name for tools/call, resources/read and prompts/get; only the task methods' Mcp-Name (EXT-HTTP-MCP-NAME) is judged here.",
   },
   {
     id: 'EXT-BASE-NOTIFY-ONLY-REQUESTED',

@@ -20,7 +20,8 @@ export async function discoverModernTarget(
   mappings: Partial<Record<FixtureRole, FixtureMapping>>,
 ): Promise<{ facts: TargetFacts; transcript: Transcript; measured: Measured; init: InitializeOutcome }> {
   const transcript = new Transcript();
-  if (target.transport === 'client') throw new TargetUnreachable('the 2026-07-28 profile tests servers only so far; run clients under --spec 2025-11-25', transcript);
+  // A client under test has no discovery of this kind (client-facts.ts): the runner never brings one here.
+  if (target.transport === 'client') throw new TargetUnreachable('a 2026-07-28 client is not discovered as a server is (the runner takes its facts from client-facts.ts)', transcript);
   const connectStarted = performance.now();
   let connection;
   try {

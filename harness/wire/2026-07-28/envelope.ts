@@ -50,6 +50,12 @@ export function headerValue(value: string): string {
   return plain ? value : `=?base64?${Buffer.from(value, 'utf8').toString('base64')}?=`;
 }
 
+/** A header value in the Base64 sentinel form (=?base64?…?=) decoded; undefined when it is not in that form. */
+export function decodedHeaderValue(value: string | undefined): string | undefined {
+  const match = value === undefined ? null : /^=\?base64\?(.*)\?=$/.exec(value);
+  return match ? Buffer.from(match[1], 'base64').toString('utf8') : undefined;
+}
+
 /** The standard headers a modern POST carries for this message (values as a conforming client sets them). */
 export function standardHeaders(message: Record<string, unknown>): Record<string, string> {
   const headers: Record<string, string> = {};

@@ -24,14 +24,28 @@ export type TargetSpec =
   | { transport: 'stdio'; command: string; env?: Record<string, string>; observer?: ConnectionObserver }
   | { transport: 'http'; url: string; headers: Record<string, string>; peerHeaders?: Record<string, string>; observer?: ConnectionObserver }
   /** A client under test: launched per connection with the URL of a hub endpoint, it connects to us. */
-  | { transport: 'client'; command: string; hub: ClientHub; env?: Record<string, string>; startInProcess?: InProcessClientStarter };
+  | {
+      transport: 'client';
+      command: string;
+      hub: ClientHub;
+      env?: Record<string, string>;
+      startInProcess?: InProcessClientStarter;
+      startModernInProcess?: InProcessModernClientStarter;
+      /**
+       * 2026-07-28: how the client reaches the suite's extension server. stdio: it launches the server command in
+       * MCP_CONFORMANCE_SERVER_COMMAND (this bridge command, the endpoint's URL appended) instead of getting a URL.
+       */
+      over?: { transport: 'http' } | { transport: 'stdio'; bridgeCommand: string };
+    };
 
 /** Starts a client in this process instead of launching a command: a seam for fast tests of the suite itself. */
 export type InProcessClientStarter = (url: string) => Promise<{ close(): Promise<void> }>;
+/** The same seam for a 2026-07-28 client: given the environment a launched one would get; `done` settles when it has finished. */
+export type InProcessModernClientStarter = (url: string, env: Record<string, string>) => Promise<{ close(): Promise<void>; done: Promise<unknown> }>;
 
 /** The wire transport of a target: a client under test reaches the hub over Streamable HTTP. */
 export function wireTransport(target: TargetSpec): TransportKind {
-  return target.transport === 'client' ? 'http' : target.transport;
+  return target.transport === 'client' ? (target.over?.transport ?? 'http') : target.transport;
 }
 
 /** Identity A is the primary requestor; B, when configured, is a second authorization context. */

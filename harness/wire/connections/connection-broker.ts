@@ -84,6 +84,11 @@ export class ConnectionBroker {
     private readonly onNotice?: (line: string) => void,
   ) {}
 
+  /** A start slot for a process the caller starts itself (a 2026-07-28 client under test); a no-op slot when starts are not gated. */
+  async startSlot(signal?: AbortSignal): Promise<StartSlot> {
+    return this.gate ? this.gate.enter(signal) : { leave: () => undefined };
+  }
+
   /** A connection for the check: one of its kind that came free, or a new one from `open` once a start slot is free. */
   async connect(request: ConnectionRequest, open: () => Promise<Connection>): Promise<Connection> {
     const kind = this.shares ? request.kind : undefined;

@@ -1,15 +1,15 @@
 // The client as a receiver: the server's requests (ping, sampling/createMessage, elicitation/create, tasks/*)
 // routed through the reference server's Dispatcher, with the tasks/* handlers, task store and wire rendering
 // shared with it. The client's one requestor is the server at the other end of its connection.
-import { NO_REPLY, type HandlerResult, type IncomingRequest } from '../reference-server/2025-11-25/connection.js';
-import { Dispatcher, type ConnectionIO } from '../reference-server/2025-11-25/dispatcher.js';
-import type { ReceiverEnvironment } from '../reference-server/shared/environment.js';
-import { AbortedError } from '../reference-server/shared/fixture-tools.js';
-import { INTERNAL_ERROR, INVALID_PARAMS, METHOD_NOT_FOUND, RpcError, describeError, isObject } from '../reference-server/shared/jsonrpc.js';
-import { openTask, settleTask } from '../reference-server/2025-11-25/task-lifecycle.js';
-import { taskLayerError } from '../reference-server/2025-11-25/task-methods.js';
-import type { TaskOutcome, TaskRecord } from '../reference-server/shared/task-store.js';
-import { RELATED_TASK_KEY, wireTaskForCreate } from '../reference-server/2025-11-25/wire.js';
+import { NO_REPLY, type HandlerResult, type IncomingRequest } from '../../reference-server/2025-11-25/connection.js';
+import { Dispatcher, type ConnectionIO } from '../../reference-server/2025-11-25/dispatcher.js';
+import type { ReceiverEnvironment } from '../../reference-server/shared/environment.js';
+import { AbortedError } from '../../reference-server/shared/fixture-tools.js';
+import { INTERNAL_ERROR, INVALID_PARAMS, METHOD_NOT_FOUND, RpcError, describeError, isObject } from '../../reference-server/shared/jsonrpc.js';
+import { openTask, settleTask } from '../../reference-server/2025-11-25/task-lifecycle.js';
+import { taskLayerError } from '../../reference-server/2025-11-25/task-methods.js';
+import type { TaskOutcome, TaskRecord } from '../../reference-server/shared/task-store.js';
+import { RELATED_TASK_KEY, wireTaskForCreate } from '../../reference-server/2025-11-25/wire.js';
 import { directiveText, errorAsResult, parseDirective, perform, predictedResult, type ClientMethod, type Directive } from './directives.js';
 import { paramsProblem } from './request-params.js';
 import { callTools, type Requestor } from './requestor.js';

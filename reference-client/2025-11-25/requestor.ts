@@ -2,9 +2,9 @@
 // tools, call each conformance_ tool as the server's capabilities and its execution.taskSupport permit, follow every
 // task it created with tasks/get at the pollInterval it was given until the task is terminal (or needs input), fetch
 // its result, and, when asked, walk the server's tasks/list passing each cursor back unchanged.
-import { AbortedError, sleep } from '../reference-server/shared/fixture-tools.js';
-import { INTERNAL_ERROR, RpcError, describeError, isObject } from '../reference-server/shared/jsonrpc.js';
-import { relatedTaskMeta } from '../reference-server/2025-11-25/wire.js';
+import { AbortedError, sleep } from '../../reference-server/shared/fixture-tools.js';
+import { INTERNAL_ERROR, RpcError, describeError, isObject } from '../../reference-server/shared/jsonrpc.js';
+import { relatedTaskMeta } from '../../reference-server/2025-11-25/wire.js';
 import type { CallTools } from './directives.js';
 
 /** What call-tools needs of the connection. */

@@ -3,9 +3,9 @@
 // runtime and no zod: a client process starts fast, and a message costs a JSON.parse and a check by hand.
 import type { IncomingMessage } from 'node:http';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { describeError, isJsonRpcMessage } from '../reference-server/shared/jsonrpc.js';
+import { describeError, isJsonRpcMessage } from '../../reference-server/shared/jsonrpc.js';
 import { HttpEndpoint, discard, mediaType, readText } from './http-exchange.js';
-import { SseParser, type SseEvent } from './sse-parser.js';
+import { SseParser, type SseEvent } from '../shared/sse-parser.js';
 
 /** How a dropped stream is reopened: attempt n waits initialDelayMs × growFactor^n (at most maxDelayMs). */
 export interface ReconnectionPolicy {

@@ -1,12 +1,12 @@
 // The reference client's connection: its own Streamable HTTP transport (no SDK runtime), initialization, an
 // ordered outbox, and the end of the session.
 import type { ClientCapabilities, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { PROTOCOL_VERSION, ReceiverEnvironment } from '../reference-server/shared/environment.js';
-import { describeError, isObject } from '../reference-server/shared/jsonrpc.js';
-import { parseVariant } from '../reference-server/cli-options.js';
-import { isSharedFault } from './faults.js';
+import { PROTOCOL_VERSION, ReceiverEnvironment } from '../../reference-server/shared/environment.js';
+import { describeError, isObject } from '../../reference-server/shared/jsonrpc.js';
+import { parseVariant } from '../../reference-server/cli-options.js';
+import { isSharedFault } from '../faults.js';
 import { StreamableHttpClientTransport, type ReconnectionPolicy } from './http-transport.js';
-import { validateClientFaults, validateUrl, type ReferenceClientOptions } from './options.js';
+import { validateClientFaults, validateUrl, type ReferenceClientOptions } from '../options.js';
 import { CLIENT_CONTEXT, ClientDispatcher } from './receiver.js';
 
 export const CLIENT_INFO = { name: 'mcp-tasks-conformance-reference-client', version: '0.1.0' } as const;

@@ -1,9 +1,9 @@
 // The directives of docs/client-fixture-contract.md: how a request's text says what to answer, and the
 // answers themselves. Work is the same for a plain request and a task: wait delayMs (abortably), act as a
 // requestor if asked to (call-tools), then produce the result or the JSON-RPC error.
-import { sleep } from '../reference-server/shared/fixture-tools.js';
-import { INVALID_PARAMS, RpcError, isObject } from '../reference-server/shared/jsonrpc.js';
-import type { TaskOutcome } from '../reference-server/shared/task-store.js';
+import { sleep } from '../../reference-server/shared/fixture-tools.js';
+import { INVALID_PARAMS, RpcError, isObject } from '../../reference-server/shared/jsonrpc.js';
+import type { TaskOutcome } from '../../reference-server/shared/task-store.js';
 
 export type ClientMethod = 'sampling/createMessage' | 'elicitation/create';
 

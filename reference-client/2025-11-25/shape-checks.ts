@@ -1,6 +1,6 @@
 // Small checks of a JSON value's shape, written by hand: each names where the value is ("params.messages[0].role")
 // and throws ShapeError when it does not fit. Cheap enough to run on every request, with no schema library loaded.
-import { isObject } from '../reference-server/shared/jsonrpc.js';
+import { isObject } from '../../reference-server/shared/jsonrpc.js';
 
 /** Where a value breaks its shape, and how. */
 export class ShapeError extends Error {

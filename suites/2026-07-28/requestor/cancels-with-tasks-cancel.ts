@@ -1,0 +1,27 @@
+import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { driveClient, tasksOf } from './drive.js';
+
+// https://modelcontextprotocol.io/extensions/tasks/specification#task-cancellation
+export default defineCheck({
+  id: 'ext-requestor.cancels-with-tasks-cancel',
+  title: 'Told to cancel its task, the client sends tasks/cancel, never notifications/cancelled',
+  suite: 'ext-requestor',
+  requirements: ['EXT-CANCEL-NOT-BY-NOTIFICATION'],
+  roles: ['client'],
+  cost: { waitMs: 1_000, roundTrips: 6 },
+  async run(ctx: CheckContext) {
+    const run = await driveClient(ctx, { tools: ['cancel'] });
+    const tasks = tasksOf(run, 'cancel');
+    const cancelled = run.record.notifications.filter((notification) => notification.method === 'notifications/cancelled');
+    const byNotification = tasks.filter((task) => cancelled.some((notification) => notification.params.requestId === task.createdByRequest));
+    if (tasks.every((task) => task.cancelRequests === 0) && byNotification.length === 0)
+      ctx.skip(`the client cancelled none of the ${tasks.length} conformance_cancel task(s) it created: it does not follow that tool's part of the contract`);
+    for (const task of byNotification) {
+      ctx.expect(
+        'EXT-CANCEL-NOT-BY-NOTIFICATION',
+        false,
+        `expected task ${task.taskId} to be cancelled with tasks/cancel, got a notifications/cancelled naming the tools/call that created it${task.cancelRequests > 0 ? ' (besides a tasks/cancel)' : ''}`,
+      );
+    }
+  },
+});

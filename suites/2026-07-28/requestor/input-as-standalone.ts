@@ -1,0 +1,46 @@
+import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { driveClient, tasksOf } from './drive.js';
+import { CAPABILITY_OF_INPUT, inputAnswerProblem } from './input-answers.js';
+
+// https://modelcontextprotocol.io/extensions/tasks/specification#task-update-requests
+export default defineCheck({
+  id: 'ext-requestor.input-as-standalone',
+  title: 'The client treats each inputRequests entry as the standalone request: no answer without its capability, answers shaped as its result',
+  suite: 'ext-requestor',
+  requirements: ['EXT-UPDATE-TREAT-AS-STANDALONE'],
+  roles: ['client'],
+  cost: { waitMs: 2_000, roundTrips: 12 },
+  async run(ctx: CheckContext) {
+    // One request of a capability the client declared on the call and, on purpose, one of a capability it did not.
+    const run = await driveClient(ctx, { tools: ['mixed-input'] });
+    const answered = tasksOf(run, 'mixed-input').flatMap((task) => task.updates.flatMap((update) => Object.entries(update.responses).map(([key, answer]) => ({ task, key, answer }))));
+    if (answered.length === 0) ctx.skip('the client answered none of the inputRequests it was shown, so how it treats them cannot be seen (ext-requestor.answers-input-requests judges that)');
+    let judged = 0;
+    for (const { task, key, answer } of answered) {
+      const request = task.inputs.get(key);
+      if (!request) continue;
+      judged += 1;
+      const capability = CAPABILITY_OF_INPUT[request.method];
+      if (key.endsWith('-undeclared')) {
+        // Only an answer shaped as the request's result is taken as answering it; anything else may be the client's way of refusing.
+        if (inputAnswerProblem(request.method, answer) !== undefined) {
+          ctx.note(`inputRequests["${key}"] (${request.method}, undeclared) got ${JSON.stringify(answer).slice(0, 200)}, not a ${request.method} result: read as a refusal`);
+          continue;
+        }
+        ctx.expect(
+          'EXT-UPDATE-TREAT-AS-STANDALONE',
+          false,
+          `expected no answer to inputRequests["${key}"] (${request.method}), as the client declared no ${capability} capability on the call and could not take that request standalone, got ${JSON.stringify(answer).slice(0, 200)}`,
+        );
+        continue;
+      }
+      const problem = inputAnswerProblem(request.method, answer);
+      ctx.expect(
+        'EXT-UPDATE-TREAT-AS-STANDALONE',
+        problem === undefined,
+        `expected the answer to inputRequests["${key}"] to be a ${request.method} result, got ${JSON.stringify(answer).slice(0, 200)}: ${problem}`,
+      );
+    }
+    if (judged === 0) ctx.skip('the client answered only keys the server never issued');
+  },
+});

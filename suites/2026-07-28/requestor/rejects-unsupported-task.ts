@@ -1,0 +1,27 @@
+import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { driveClient, requestsFor } from './drive.js';
+
+// https://modelcontextprotocol.io/extensions/tasks/specification#capability-negotiation
+export default defineCheck({
+  id: 'ext-requestor.rejects-unsupported-task',
+  title: 'The client takes a CreateTaskResult answering tools/list (not a task-capable request) as invalid, never as a task',
+  suite: 'ext-requestor',
+  requirements: ['EXT-CAP-CLIENT-REJECTS-UNSUPPORTED'],
+  roles: ['client'],
+  cost: { waitMs: 1_000, roundTrips: 6 },
+  async run(ctx: CheckContext) {
+    // The suite breaks a server rule on purpose here: only tools/call may get a task, so this answer is invalid.
+    const run = await driveClient(ctx, { tools: ['task'], taskOnToolsList: true });
+    const handedOut = run.record.unsupportedTaskIds;
+    if (handedOut.length === 0) ctx.skip('the client sent no tools/list declaring the extension, so it was never given a CreateTaskResult for a request tasks do not cover');
+    for (const taskId of handedOut) {
+      const followed = requestsFor(run, taskId);
+      ctx.expect(
+        'EXT-CAP-CLIENT-REJECTS-UNSUPPORTED',
+        followed.length === 0,
+        () =>
+          `expected the CreateTaskResult answering tools/list to be taken as an invalid response, got ${followed.map((request) => request.method).join(', ')} naming its taskId ${taskId}: the client followed it as a task`,
+      );
+    }
+  },
+});

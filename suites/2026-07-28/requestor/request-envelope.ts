@@ -1,0 +1,26 @@
+import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { META_PROTOCOL_VERSION } from '../../../harness/wire/2026-07-28/envelope.js';
+import { capabilitiesOf, driveClient } from './drive.js';
+
+// https://modelcontextprotocol.io/specification/2026-07-28/basic/index#meta
+export default defineCheck({
+  id: 'ext-requestor.request-envelope',
+  title: 'As a requestor, the client puts its protocol version and client capabilities in the _meta of every request',
+  suite: 'ext-requestor',
+  requirements: ['EXT-BASE-CLIENT-REQUEST-META'],
+  roles: ['client'],
+  cost: { waitMs: 1_000, roundTrips: 12 },
+  async run(ctx: CheckContext) {
+    const run = await driveClient(ctx, { tools: ['plain', 'task', 'input'] });
+    const bare = run.record.requests.filter((request) => {
+      const meta = request.params._meta as Record<string, unknown> | undefined;
+      return typeof meta?.[META_PROTOCOL_VERSION] !== 'string' || capabilitiesOf(request) === undefined;
+    });
+    const shown = bare.slice(0, 3).map((request) => `${request.method} (_meta ${JSON.stringify(request.params._meta ?? null).slice(0, 200)})`);
+    ctx.expect(
+      'EXT-BASE-CLIENT-REQUEST-META',
+      bare.length === 0,
+      `expected every request to carry io.modelcontextprotocol/protocolVersion and io.modelcontextprotocol/clientCapabilities in _meta, got ${bare.length} of ${run.record.requests.length} without: ${shown.join('; ')}`,
+    );
+  },
+});

@@ -1,0 +1,55 @@
+import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { decodedHeaderValue, headerValue, META_PROTOCOL_VERSION } from '../../../harness/wire/2026-07-28/envelope.js';
+import { driveClient, TASK_METHODS } from './drive.js';
+
+// https://modelcontextprotocol.io/extensions/tasks/specification#streamable-http-routing-headers
+export default defineCheck({
+  id: 'ext-requestor.routing-headers',
+  title: 'Over HTTP the client sets Mcp-Name to the taskId on task requests, and Mcp-Method and MCP-Protocol-Version on every request',
+  suite: 'ext-requestor',
+  requirements: ['EXT-HTTP-MCP-NAME', 'EXT-BASE-CLIENT-HTTP-HEADERS'],
+  roles: ['client'],
+  cost: { waitMs: 2_000, roundTrips: 14 },
+  async run(ctx: CheckContext) {
+    const run = await driveClient(ctx, { tools: ['task', 'input', 'cancel'], inputRounds: 1 });
+    const posts = run.record.requests.filter((request) => request.via === 'http');
+    if (posts.length === 0) ctx.skip('the client reached the server over stdio, where no HTTP headers travel');
+    const taskRequests = posts.filter((request) => TASK_METHODS.has(request.method) && typeof request.params.taskId === 'string');
+    if (taskRequests.length === 0) ctx.skip('the client sent no tasks/get, tasks/update or tasks/cancel, so there is no Mcp-Name of a task request to judge');
+    // A plain taskId may also be sent in the Base64 sentinel form: both read back to the taskId.
+    const misnamed = taskRequests.filter(
+      (request) => request.headers.mcpName !== headerValue(request.params.taskId as string) && decodedHeaderValue(request.headers.mcpName) !== request.params.taskId,
+    );
+    ctx.expect(
+      'EXT-HTTP-MCP-NAME',
+      misnamed.length === 0,
+      () =>
+        `expected Mcp-Name to be the taskId on every task request, got ${misnamed
+          .slice(0, 3)
+          .map((request) => `${request.method} of ${String(request.params.taskId)} with Mcp-Name ${JSON.stringify(request.headers.mcpName ?? null)}`)
+          .join('; ')}`,
+    );
+    const wrongMethod = posts.filter((request) => request.headers.mcpMethod !== request.method);
+    ctx.expect(
+      'EXT-BASE-CLIENT-HTTP-HEADERS',
+      wrongMethod.length === 0,
+      () =>
+        `expected Mcp-Method to be the method of every request, got ${wrongMethod
+          .slice(0, 3)
+          .map((request) => `${request.method} with Mcp-Method ${JSON.stringify(request.headers.mcpMethod ?? null)}`)
+          .join('; ')}`,
+    );
+    const versionOf = (request: (typeof run.record.requests)[number]) => (request.params._meta as Record<string, unknown> | undefined)?.[META_PROTOCOL_VERSION];
+    // A body without a version is EXT-BASE-CLIENT-REQUEST-META's to judge; here the header must be there and agree.
+    const wrongVersion = posts.filter((request) => request.headers.protocolVersion === undefined || (versionOf(request) !== undefined && request.headers.protocolVersion !== versionOf(request)));
+    ctx.expect(
+      'EXT-BASE-CLIENT-HTTP-HEADERS',
+      wrongVersion.length === 0,
+      () =>
+        `expected MCP-Protocol-Version on every POST, equal to _meta's protocol version, got ${wrongVersion
+          .slice(0, 3)
+          .map((request) => `${request.method} with ${JSON.stringify(request.headers.protocolVersion ?? null)} (body ${JSON.stringify(versionOf(request) ?? null)})`)
+          .join('; ')}`,
+    );
+  },
+});

@@ -1,0 +1,19 @@
+// The faults of the reference client's 2026-07-28 requestor and the checks each makes fail (MUST) or warn (SHOULD);
+// every other client check of the profile passes or skips under it.
+import type { FaultCase } from './types.js';
+
+export const MODERN_CLIENT_FAULT_CASES: readonly FaultCase[] = [
+  { faults: ['ext-req-polls-without-version'], catches: { 'ext-requestor.request-envelope': 'fail' } },
+  { faults: ['ext-req-polls-without-extension'], catches: { 'ext-requestor.declares-extension-on-task-requests': 'fail' } },
+  { faults: ['ext-req-plain-taken-as-task'], catches: { 'ext-requestor.handles-plain-or-task': 'fail' } },
+  { faults: ['ext-req-follows-any-task-result'], catches: { 'ext-requestor.rejects-unsupported-task': 'fail' } },
+  { faults: ['ext-req-fast-polls'], catches: { 'ext-requestor.respects-poll-interval': 'warn' } },
+  { faults: ['ext-req-stops-polling-at-working'], catches: { 'ext-requestor.polls-until-terminal': 'warn' } },
+  { faults: ['ext-req-forgets-tasks'], catches: { 'ext-requestor.persists-task-ids': 'warn' } },
+  { faults: ['ext-req-ignores-input-requests'], catches: { 'ext-requestor.answers-input-requests': 'warn' } },
+  { faults: ['ext-req-stops-after-update'], catches: { 'ext-requestor.observes-after-update': 'warn' } },
+  { faults: ['ext-req-answers-undeclared-input'], catches: { 'ext-requestor.input-as-standalone': 'fail' } },
+  { faults: ['ext-req-reanswers-shown-keys'], catches: { 'ext-requestor.deduplicates-input-keys': 'warn' } },
+  { faults: ['ext-req-cancels-by-notification'], catches: { 'ext-requestor.cancels-with-tasks-cancel': 'fail' } },
+  { faults: ['ext-req-mcp-name-is-method'], catches: { 'ext-requestor.routing-headers': 'fail' } },
+];
