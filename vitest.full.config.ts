@@ -4,6 +4,10 @@ import base from './vitest.config.js';
 /** Files of the long tier that run alone, after the rest (`vitest.alone.config.ts`). */
 export const ALONE = ['test/full/stability.test.ts'];
 
-// The long tier (`npm run test:full`): whole-suite runs against slow and chatty receivers and other runs of minutes,
-// two files at a time like the inner tier; the files in ALONE follow in a run of their own.
-export default defineConfig({ ...base, test: { ...base.test, include: ['test/full/**/*.test.ts'], exclude: ['node_modules/**', ...ALONE] } });
+// The long tier (`npm run test:full`): whole-suite runs against slow and chatty receivers and other runs of minutes.
+// Three files at a time, three runs at a time in each: with two of each the two cores stayed half idle (load 1–2),
+// the runs being mostly waits on slow receivers and kept paces. The files in ALONE follow in a run of their own.
+export default defineConfig({
+  ...base,
+  test: { ...base.test, include: ['test/full/**/*.test.ts'], exclude: ['node_modules/**', ...ALONE], maxWorkers: 3, maxConcurrency: 3 },
+});

@@ -11,7 +11,9 @@ export default defineCheck({
   id: 'progress.stops-at-terminal',
   title: "A task's progress notifications stop once it is terminal: after it completed, and after it was cancelled",
   suite: 'progress',
-  cohabits: true,
+  // Alone on its process: a receiver that reports one call's progress under another call's token (mcp-framework
+  // over stdio) would hide this check's evidence behind a neighbour's, and a half without evidence goes unjudged.
+  cohabits: false,
   requirements: ['TASKS-PROGRESS-STOP-AT-TERMINAL'],
   roles: ['server'],
   needs: [
