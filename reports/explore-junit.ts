@@ -156,6 +156,11 @@ export function buildExploreJunit(report: ExploreReport, options: ExploreJunitOp
   suite.property('tool', attributeText(`${report.tool.name} ${report.tool.version}`));
   suite.property('endedBecause', attributeText(report.endedBecause));
   report.notices.forEach((notice, index) => suite.property(`notice.${index + 1}`, attributeText(notice)));
+  // What the runs exercised: one property per task state, its operations tried.
+  for (const row of report.coverage ?? []) {
+    const tried = Object.entries(row.operations).map(([kind, count]) => `${kind} ${count}`);
+    suite.property(attributeText(`coverage.${row.state}`), attributeText(tried.join(', ')));
+  }
 
   // Under --strict the verdict fails on a warn: then the warn fails JUnit consumers too.
   const failsOtherwise = report.properties.some((property) => property.outcome === 'fail' || property.outcome === 'error');

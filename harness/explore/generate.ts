@@ -27,8 +27,13 @@ export interface GenerationScope {
   roleWeights?: Partial<Record<ExploreRole, number>>;
   /** The highest creation index a reference names (default 2). */
   maxTaskIndex?: number;
-  /** Operations per sequence, at most. */
+  /** Operations per sequence, at most (the revisits after it not counted). */
   maxOps: number;
+  /**
+   * The revisits that end every sequence: pauses, then reads of the tasks the sequence made, as a requestor that
+   * follows a task to its end and comes back to it does (a retry, a second reader, a dashboard). Absent: none.
+   */
+  revisits?: { count: number; waitsMs: readonly number[]; firstWaitsMs?: readonly number[] };
 }
 
 /** Creation indexes a reference points at: low ones, so most references name a task that exists. */
@@ -43,7 +48,10 @@ export function createArbitrary(scope: GenerationScope): fc.Arbitrary<Extract<Op
   const ttls: readonly (number | null)[] = scope.ttls ?? TTLS_MS;
   const weighted = scope.roleWeights;
   const role = weighted ? fc.oneof(...scope.roles.map((each) => ({ weight: weighted[each] ?? 1, arbitrary: fc.constant(each) }))) : fc.constantFrom(...scope.roles);
-  return fc.record({ kind: fc.constant('create' as const), role, delayMs: fc.constantFrom(...(scope.delaysMs ?? DELAYS_MS)), ttl: fc.constantFrom(...ttls) });
+  // The longest ttl as often as the others together: tasks that outlive their revisits.
+  const ttl =
+    ttls.length > 1 ? fc.oneof({ weight: ttls.length - 1, arbitrary: fc.constantFrom(...ttls) }, { weight: ttls.length - 1, arbitrary: fc.constant(ttls[ttls.length - 1]) }) : fc.constantFrom(...ttls);
+  return fc.record({ kind: fc.constant('create' as const), role, delayMs: fc.constantFrom(...(scope.delaysMs ?? DELAYS_MS)), ttl });
 }
 
 export function operationArbitrary(scope: GenerationScope): fc.Arbitrary<Operation> {
@@ -76,7 +84,41 @@ export function operationArbitrary(scope: GenerationScope): fc.Arbitrary<Operati
 export function sequenceArbitrary(scope: GenerationScope): fc.Arbitrary<Sequence> {
   const entry = fc.record({ operation: operationArbitrary(scope), withPrevious: fc.boolean() });
   const rest = fc.array(entry, { maxLength: Math.max(0, scope.maxOps - 1), size: 'max' });
-  return fc.tuple(createArbitrary(scope), rest).map(([first, entries]) => groupIntoSteps([{ operation: first, withPrevious: false }, ...entries]));
+  const revisits = scope.revisits ? revisitsArbitrary(scope, scope.revisits) : fc.constant([] as Sequence);
+  return fc.tuple(createArbitrary(scope), rest, revisits).map(([first, entries, tail]) => [...groupIntoSteps([{ operation: first, withPrevious: false }, ...entries]), ...tail]);
+}
+
+/**
+ * The end of every sequence: `count` revisits, each a pause (from the given set) then a step of one to three reads of
+ * the sequence's tasks sent together (several readers of one task). The first revisit of a profile with tasks/result
+ * blocks on it, so the sequence follows a task to its end before it comes back to it.
+ */
+export function revisitsArbitrary(scope: GenerationScope, revisits: NonNullable<GenerationScope['revisits']>): fc.Arbitrary<Sequence> {
+  // Mostly the task followed to its end (several reads of one task), sometimes any other.
+  const FOLLOWED = -1;
+  const task = fc.oneof({ weight: 3, arbitrary: fc.constant(FOLLOWED) }, { weight: 1, arbitrary: taskRefArbitrary(scope.maxTaskIndex) });
+  // Fixed weights: the coverage biases the operations before the revisits, not the revisits themselves.
+  const reads: fc.WeightedArbitrary<Operation>[] = [{ weight: 3, arbitrary: fc.record({ kind: fc.constant('get' as const), task }) }];
+  if (scope.result !== false) reads.push({ weight: 1, arbitrary: fc.record({ kind: fc.constant('result' as const), task }) });
+  if (scope.list) reads.push({ weight: 2, arbitrary: fc.record({ kind: fc.constant('list' as const) }) });
+  if (scope.cancel) reads.push({ weight: 1, arbitrary: fc.record({ kind: fc.constant('cancel' as const), task }) });
+  // A second reader may be another requestor, which must not reach the task.
+  if (scope.peer) reads.push({ weight: 2, arbitrary: fc.record({ kind: fc.constant('peer-get' as const), task }) });
+  const read = fc.oneof(...reads);
+  const revisit = (waits: readonly number[]) => fc.tuple(fc.constantFrom(...waits), fc.array(read, { minLength: 1, maxLength: MAX_STEP_WIDTH }));
+  const followedIndex = fc.nat({ max: scope.maxTaskIndex ?? MAX_TASK_INDEX });
+  // The revisits after the first may go, so that shrinking can take away what a counterexample does not need.
+  const rest = fc.array(revisit(revisits.waitsMs), { maxLength: Math.max(0, revisits.count - 1) });
+  return fc.tuple(followedIndex, revisit(revisits.firstWaitsMs ?? revisits.waitsMs), rest).map(([followed, first, later]) => {
+    const resolve = (operation: Operation): Operation => ('task' in operation && operation.task === FOLLOWED ? { ...operation, task: followed } : operation);
+    // Where tasks/result exists, it follows the task to its end (it blocks until then).
+    const steps: Sequence = scope.result === false ? [] : [[{ kind: 'result', task: followed }]];
+    for (const [ms, step] of [first, ...later]) {
+      if (ms > 0) steps.push([{ kind: 'wait', ms }]);
+      steps.push(step.map(resolve));
+    }
+    return steps;
+  });
 }
 
 export function groupIntoSteps(entries: readonly { operation: Operation; withPrevious: boolean }[]): Sequence {

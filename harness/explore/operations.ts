@@ -35,6 +35,14 @@ export const MODERN_GENERATION = {
   maxTaskIndex: 1,
 } as const;
 
+/**
+ * Every sequence ends with revisits (generate.ts): tasks/result follows a task to its end, then reads come back to the
+ * tasks at once, a little later, and more than a second later, as retries, second readers and dashboards do. A longer
+ * ttl than the others lets a task outlive its revisits.
+ */
+export const LEGACY_REVISITS = { count: 3, waitsMs: [0, 400, 1200] } as const;
+export const REVISIT_TTL_MS = 5000;
+
 /** A task by its creation index in the sequence, or an id no task has. */
 export type TaskRef = number | 'unknown';
 
