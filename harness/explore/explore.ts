@@ -24,8 +24,6 @@ import {
   EXPLORE_ROLES,
   LEGACY_REVISITS,
   MODERN_DELAYS_MS,
-  REVISIT_TTL_MS,
-  TTLS_MS,
   MODERN_EXPLORE_ROLES,
   MODERN_GENERATION,
   MODERN_WAITS_MS,
@@ -212,7 +210,6 @@ function legacyScope(facts: TargetFacts, maxOps: number): { scope: GenerationSco
     list: tasksCapability(facts)?.list !== undefined,
     cancel: tasksCapability(facts)?.cancel !== undefined,
     peer: facts.hasPeerIdentity,
-    ttls: [...TTLS_MS, REVISIT_TTL_MS],
     revisits: LEGACY_REVISITS,
     maxOps,
   };
@@ -305,9 +302,11 @@ async function searchAndShrink(context: RunContext): Promise<Exploration> {
     if (options.signal?.aborted) return { ...exploration, error: 'interrupted', endedBecause: withFound(exploration, `interrupted after ${exploration.runsDone} runs`) };
     if (runsLeft <= 0) return { ...exploration, endedBecause: withFound(exploration, `all ${options.runs} runs done`) };
     if (timeLeftMs <= 0) return { ...exploration, endedBecause: withFound(exploration, budgetSpent(options, exploration)) };
-    // Each round generates from the coverage so far: toward the (state, operation) pairs no run has tried yet.
-    const scope = guidedScope(context.scope, exploration.coverage);
-    const ended = await searchRound(context, scope, exploration, broken, roundSeed(options.seed, round), Math.min(runsLeft, GUIDED_ROUND_RUNS), timeLeftMs);
+    // Each round's patient runs generate from the coverage so far: toward the (state, operation) pairs no run has tried
+    // yet. A profile without patient runs (2026-07-28: every run follows its tasks to their end) searches in one round.
+    const guided = context.scope.revisits !== undefined;
+    const scope = guided ? guidedScope(context.scope, exploration.coverage) : context.scope;
+    const ended = await searchRound(context, scope, exploration, broken, roundSeed(options.seed, round), guided ? Math.min(runsLeft, GUIDED_ROUND_RUNS) : runsLeft, timeLeftMs);
     if (ended.error !== undefined) return { ...exploration, error: ended.error, endedBecause: withFound(exploration, ended.error) };
     if (!ended.shown) continue;
     progress(`violation in run ${exploration.runsDone}: ${ended.shown.violation.requirement}: ${ended.shown.violation.message}`);
@@ -331,7 +330,10 @@ async function searchAndShrink(context: RunContext): Promise<Exploration> {
 /** Runs of one round of the search: the coverage then biases the next round's generation. */
 const GUIDED_ROUND_RUNS = 10;
 
-/** The scope with its weights biased toward the operations and roles that reach (state, operation) pairs not yet tried. */
+/**
+ * The scope with the patient runs' weights biased toward the operations and roles that reach (state, operation) pairs
+ * not yet tried (the interleaving runs keep the base weights the races show with).
+ */
 function guidedScope(scope: GenerationScope, coverage: Coverage): GenerationScope {
   const kinds = (['get', 'result', 'cancel', 'update', 'list', 'peer-get', 'peer-list'] as const).filter(
     (kind) =>
@@ -342,7 +344,7 @@ function guidedScope(scope: GenerationScope, coverage: Coverage): GenerationScop
       (!kind.startsWith('peer') || scope.peer),
   );
   const base = { weights: scope.weights ?? LEGACY_WEIGHTS, roleWeights: scope.roleWeights ?? {} };
-  return { ...scope, ...biasedWeights(coverage, kinds, scope.roles, base) };
+  return { ...scope, guided: biasedWeights(coverage, kinds, scope.roles, base) };
 }
 
 /** The 2025-11-25 weights generate.ts uses when a scope names none. */
@@ -426,6 +428,13 @@ async function shrink(context: RunContext, scope: GenerationScope, first: Violat
   progress(`shrinking (up to ${Math.round(budgetMs / 1000)} s)`);
   const shrinkingEnds = performance.now() + budgetMs;
   const wanted = { property: first.violation.property, requirement: first.violation.requirement };
+  const signal = options.signal ?? new AbortController().signal;
+  // What came after the violation showed is often most of the run (a patient run's revisits): cut it first, cheaply.
+  if (await cutToShortestPrefix(context, found, wanted, signal, shrinkingEnds)) {
+    await dropUnusedCreates(context, found, wanted, signal, shrinkingEnds);
+    progress(`shrunk to ${found.run.records.length} operations in ${found.shrinkSteps} shrinking steps`);
+    return found;
+  }
   // The fast-check stage ends at the budget or when it is done; its run in flight then ends with it.
   const stage = linkedAbort(options.signal);
   let inFlight: Promise<unknown> | undefined;
@@ -455,7 +464,7 @@ async function shrink(context: RunContext, scope: GenerationScope, first: Violat
     found.shrinkSteps = details.numShrinks;
     found.path = details.counterexamplePath ?? path;
   }
-  await dropUnusedCreates(context, found, wanted, options.signal ?? new AbortController().signal, shrinkingEnds);
+  await dropUnusedCreates(context, found, wanted, signal, shrinkingEnds);
   progress(`shrunk to ${found.run.records.length} operations in ${found.shrinkSteps} shrinking steps`);
   return found;
 }
@@ -479,16 +488,45 @@ async function dropUnusedCreates(context: RunContext, found: Found, wanted: { pr
     ];
     for (const candidate of candidates) {
       if (signal.aborted || performance.now() >= endsAt) return;
-      for (let attempt = 0; attempt < SHRINK_ATTEMPTS && !improved && !signal.aborted; attempt++) {
-        const { run, judgements } = await runAndJudge(context, candidate, signal);
-        const again = firstViolation(judgements, wanted);
-        if (!again || signal.aborted) continue;
-        Object.assign(found, { violation: again, run, shrinkSteps: found.shrinkSteps + 1 });
-        improved = true;
-      }
-      if (improved) break;
+      const shown = await showsAgain(context, candidate, wanted, signal);
+      if (!shown) continue;
+      Object.assign(found, { ...shown, shrinkSteps: found.shrinkSteps + 1 });
+      improved = true;
+      break;
     }
   }
+}
+
+/**
+ * The shortest run of the found one's first steps that still shows the violation, by bisection on the number of steps
+ * (a few candidates, each shorter than the run); true when it is shorter than the run.
+ */
+async function cutToShortestPrefix(context: RunContext, found: Found, wanted: { property: PropertyId; requirement: string }, signal: AbortSignal, endsAt: number): Promise<boolean> {
+  const steps = sequenceFromRecords(found.run.records);
+  let [shortest, longest] = [1, steps.length];
+  while (shortest < longest && !signal.aborted && performance.now() < endsAt) {
+    const middle = Math.floor((shortest + longest) / 2);
+    const shown = await showsAgain(context, steps.slice(0, middle), wanted, signal);
+    if (shown) Object.assign(found, { ...shown, shrinkSteps: found.shrinkSteps + 1 });
+    if (shown) longest = middle;
+    else shortest = middle + 1;
+  }
+  return longest < steps.length;
+}
+
+/** Runs the candidate up to SHRINK_ATTEMPTS times (a race may not show every time) until the wanted violation shows. */
+async function showsAgain(
+  context: RunContext,
+  candidate: Sequence,
+  wanted: { property: PropertyId; requirement: string },
+  signal: AbortSignal,
+): Promise<{ violation: Violation; run: ExecutedRun } | undefined> {
+  for (let attempt = 0; attempt < SHRINK_ATTEMPTS && !signal.aborted; attempt++) {
+    const { run, judgements } = await runAndJudge(context, candidate, signal);
+    const violation = firstViolation(judgements, wanted);
+    if (violation && !signal.aborted) return { violation, run };
+  }
+  return undefined;
 }
 
 /** --replay: the operations once, judged by the model. */

@@ -30,10 +30,14 @@ export interface GenerationScope {
   /** Operations per sequence, at most (the revisits after it not counted). */
   maxOps: number;
   /**
-   * The revisits that end every sequence: pauses, then reads of the tasks the sequence made, as a requestor that
-   * follows a task to its end and comes back to it does (a retry, a second reader, a dashboard). Absent: none.
+   * Patient runs beside the interleaving ones (2025-11-25; absent: every run interleaves). A patient run is shorter
+   * (half the operations), asks a ttl that outlives its revisits, is biased by the coverage (`guided`), and ends by
+   * following one of its tasks to its end and reading it again: at once, 0.4 s later, 1.2 s later (a retry, a second
+   * reader, a dashboard). `share` weighs the two kinds of run against each other.
    */
-  revisits?: { count: number; waitsMs: readonly number[]; firstWaitsMs?: readonly number[] };
+  revisits?: { share: { interleaving: number; patient: number }; ttlMs: number; waitsMs: readonly number[] };
+  /** The coverage's weights (explore.ts guidedScope), for the patient runs; interleaving runs keep `weights`. */
+  guided?: { weights: Partial<Record<Operation['kind'], number>>; roleWeights: Partial<Record<ExploreRole, number>> };
 }
 
 /** Creation indexes a reference points at: low ones, so most references name a task that exists. */
@@ -48,10 +52,7 @@ export function createArbitrary(scope: GenerationScope): fc.Arbitrary<Extract<Op
   const ttls: readonly (number | null)[] = scope.ttls ?? TTLS_MS;
   const weighted = scope.roleWeights;
   const role = weighted ? fc.oneof(...scope.roles.map((each) => ({ weight: weighted[each] ?? 1, arbitrary: fc.constant(each) }))) : fc.constantFrom(...scope.roles);
-  // The longest ttl as often as the others together: tasks that outlive their revisits.
-  const ttl =
-    ttls.length > 1 ? fc.oneof({ weight: ttls.length - 1, arbitrary: fc.constantFrom(...ttls) }, { weight: ttls.length - 1, arbitrary: fc.constant(ttls[ttls.length - 1]) }) : fc.constantFrom(...ttls);
-  return fc.record({ kind: fc.constant('create' as const), role, delayMs: fc.constantFrom(...(scope.delaysMs ?? DELAYS_MS)), ttl });
+  return fc.record({ kind: fc.constant('create' as const), role, delayMs: fc.constantFrom(...(scope.delaysMs ?? DELAYS_MS)), ttl: fc.constantFrom(...ttls) });
 }
 
 export function operationArbitrary(scope: GenerationScope): fc.Arbitrary<Operation> {
@@ -79,44 +80,67 @@ export function operationArbitrary(scope: GenerationScope): fc.Arbitrary<Operati
 /**
  * A sequence of 1 to maxOps operations in steps of 1 to 3, beginning with a create (operations naming a task find one
  * far more often). Generated flat, each operation saying whether it goes with the one before, so shrinking removes
- * single operations and separates concurrent ones (false shrinks first).
+ * single operations and separates concurrent ones (false shrinks first). With `revisits`, a share of the runs are
+ * patient ones instead (patientSequenceArbitrary).
  */
 export function sequenceArbitrary(scope: GenerationScope): fc.Arbitrary<Sequence> {
+  if (!scope.revisits) return interleavingSequenceArbitrary(scope);
+  const { share } = scope.revisits;
+  return fc.oneof({ weight: share.interleaving, arbitrary: interleavingSequenceArbitrary(scope) }, { weight: share.patient, arbitrary: patientSequenceArbitrary(scope, scope.revisits) });
+}
+
+/** Many creates, cancels, lists and looks close together, with short ttls and the base weights: where races show. */
+function interleavingSequenceArbitrary(scope: GenerationScope): fc.Arbitrary<Sequence> {
   const entry = fc.record({ operation: operationArbitrary(scope), withPrevious: fc.boolean() });
   const rest = fc.array(entry, { maxLength: Math.max(0, scope.maxOps - 1), size: 'max' });
-  const revisits = scope.revisits ? revisitsArbitrary(scope, scope.revisits) : fc.constant([] as Sequence);
-  return fc.tuple(createArbitrary(scope), rest, revisits).map(([first, entries, tail]) => [...groupIntoSteps([{ operation: first, withPrevious: false }, ...entries]), ...tail]);
+  return fc.tuple(createArbitrary(scope), rest).map(([first, entries]) => groupIntoSteps([{ operation: first, withPrevious: false }, ...entries]));
 }
 
 /**
- * The end of every sequence: `count` revisits, each a pause (from the given set) then a step of one to three reads of
- * the sequence's tasks sent together (several readers of one task). The first revisit of a profile with tasks/result
- * blocks on it, so the sequence follows a task to its end before it comes back to it.
+ * A patient requestor's run: half the operations (weighted by the coverage so far, tasks with a ttl that outlives the
+ * revisits), then its revisits. The revisits come first in the tuple and may shrink to none as a whole, so a
+ * violation that needs no revisit shrinks as an interleaving run does.
  */
-export function revisitsArbitrary(scope: GenerationScope, revisits: NonNullable<GenerationScope['revisits']>): fc.Arbitrary<Sequence> {
-  // Mostly the task followed to its end (several reads of one task), sometimes any other.
+function patientSequenceArbitrary(scope: GenerationScope, revisits: NonNullable<GenerationScope['revisits']>): fc.Arbitrary<Sequence> {
+  const patient: GenerationScope = { ...scope, ...scope.guided, ttls: [revisits.ttlMs], maxOps: Math.max(1, Math.ceil(scope.maxOps / 2)) };
+  const entry = fc.record({ operation: operationArbitrary(patient), withPrevious: fc.boolean() });
+  const rest = fc.array(entry, { maxLength: Math.max(0, patient.maxOps - 1), size: 'max' });
+  // Nearly always there (nil one run in a thousand), but nil is what shrinking tries first.
+  const tail = fc.option(revisitsArbitrary(patient, revisits.waitsMs), { freq: 1000, nil: undefined });
+  return fc.tuple(tail, createArbitrary(patient), rest).map(([revisit, first, entries]) => {
+    const steps = groupIntoSteps([{ operation: first, withPrevious: false }, ...entries]);
+    const creates = steps.flat().filter((operation) => operation.kind === 'create').length;
+    return revisit ? [...steps, ...revisit(creates)] : steps;
+  });
+}
+
+/**
+ * The end of a patient run, given how many tasks the run created: a tasks/result that follows one of them to its end
+ * (where tasks/result exists), then a revisit per pause of `waitsMs` (the first at once), each one to three reads sent
+ * together, mostly of the followed task (several readers of one task). Each revisit but the first may go.
+ */
+export function revisitsArbitrary(scope: GenerationScope, waitsMs: readonly number[]): fc.Arbitrary<(creates: number) => Sequence> {
   const FOLLOWED = -1;
   const task = fc.oneof({ weight: 3, arbitrary: fc.constant(FOLLOWED) }, { weight: 1, arbitrary: taskRefArbitrary(scope.maxTaskIndex) });
-  // Fixed weights: the coverage biases the operations before the revisits, not the revisits themselves.
   const reads: fc.WeightedArbitrary<Operation>[] = [{ weight: 3, arbitrary: fc.record({ kind: fc.constant('get' as const), task }) }];
   if (scope.result !== false) reads.push({ weight: 1, arbitrary: fc.record({ kind: fc.constant('result' as const), task }) });
   if (scope.list) reads.push({ weight: 2, arbitrary: fc.record({ kind: fc.constant('list' as const) }) });
   if (scope.cancel) reads.push({ weight: 1, arbitrary: fc.record({ kind: fc.constant('cancel' as const), task }) });
   // A second reader may be another requestor, which must not reach the task.
   if (scope.peer) reads.push({ weight: 2, arbitrary: fc.record({ kind: fc.constant('peer-get' as const), task }) });
-  const read = fc.oneof(...reads);
-  const revisit = (waits: readonly number[]) => fc.tuple(fc.constantFrom(...waits), fc.array(read, { minLength: 1, maxLength: MAX_STEP_WIDTH }));
-  const followedIndex = fc.nat({ max: scope.maxTaskIndex ?? MAX_TASK_INDEX });
-  // The revisits after the first may go, so that shrinking can take away what a counterexample does not need.
-  const rest = fc.array(revisit(revisits.waitsMs), { maxLength: Math.max(0, revisits.count - 1) });
-  return fc.tuple(followedIndex, revisit(revisits.firstWaitsMs ?? revisits.waitsMs), rest).map(([followed, first, later]) => {
+  const revisit = fc.array(fc.oneof(...reads), { minLength: 1, maxLength: MAX_STEP_WIDTH });
+  const [, ...later] = waitsMs;
+  const laterRevisits = fc.tuple(...later.map(() => fc.option(revisit, { freq: 5, nil: undefined })));
+  return fc.tuple(fc.nat(), revisit, laterRevisits).map(([pick, first, rest]) => (creates: number) => {
+    const followed = pick % Math.max(1, creates);
     const resolve = (operation: Operation): Operation => ('task' in operation && operation.task === FOLLOWED ? { ...operation, task: followed } : operation);
     // Where tasks/result exists, it follows the task to its end (it blocks until then).
     const steps: Sequence = scope.result === false ? [] : [[{ kind: 'result', task: followed }]];
-    for (const [ms, step] of [first, ...later]) {
-      if (ms > 0) steps.push([{ kind: 'wait', ms }]);
-      steps.push(step.map(resolve));
-    }
+    [first, ...rest].forEach((reads, index) => {
+      if (!reads) return;
+      if (waitsMs[index] > 0) steps.push([{ kind: 'wait', ms: waitsMs[index] }]);
+      steps.push(reads.map(resolve));
+    });
     return steps;
   });
 }
