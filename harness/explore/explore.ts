@@ -22,7 +22,9 @@ import type { TargetFacts } from '../receivers/check.js';
 import { declaresExtension, TASKS_EXTENSION } from '../wire/2026-07-28/envelope.js';
 import {
   EXPLORE_ROLES,
+  INTERLEAVING_WEIGHTS,
   LEGACY_REVISITS,
+  LEGACY_WEIGHTS,
   MODERN_DELAYS_MS,
   MODERN_EXPLORE_ROLES,
   MODERN_GENERATION,
@@ -210,6 +212,8 @@ function legacyScope(facts: TargetFacts, maxOps: number): { scope: GenerationSco
     list: tasksCapability(facts)?.list !== undefined,
     cancel: tasksCapability(facts)?.cancel !== undefined,
     peer: facts.hasPeerIdentity,
+    weights: LEGACY_WEIGHTS,
+    interleavingWeights: INTERLEAVING_WEIGHTS,
     revisits: LEGACY_REVISITS,
     maxOps,
   };
@@ -245,7 +249,7 @@ function modernScope(facts: TargetFacts, maxOps: number): { scope: GenerationSco
     waitsMs: MODERN_WAITS_MS,
     ttls: [null],
     ...MODERN_GENERATION,
-    // revisits: none; each run already follows its tasks to their end (modern-execute.ts followUp).
+    // revisits: none; each run already follows its tasks to their end (2026-07-28/execute.ts followUp).
     maxOps,
   };
   const cannot = !declaresExtension(facts.capabilities)
@@ -343,12 +347,9 @@ function guidedScope(scope: GenerationScope, coverage: Coverage): GenerationScop
       (!kind.endsWith('list') || scope.list) &&
       (!kind.startsWith('peer') || scope.peer),
   );
-  const base = { weights: scope.weights ?? LEGACY_WEIGHTS, roleWeights: scope.roleWeights ?? {} };
+  const base = { weights: scope.weights ?? {}, roleWeights: scope.revisits?.roleWeights ?? scope.roleWeights ?? {} };
   return { ...scope, guided: biasedWeights(coverage, kinds, scope.roles, base) };
 }
-
-/** The 2025-11-25 weights generate.ts uses when a scope names none. */
-const LEGACY_WEIGHTS = { create: 4, get: 3, result: 1, wait: 2, cancel: 3, list: 2, 'peer-get': 1, 'peer-list': 1 } as const;
 
 /** One fast-check search from `seed` that ends at the first violation of a property not yet broken. */
 async function searchRound(

@@ -35,8 +35,10 @@ export interface GenerationScope {
    * following one of its tasks to its end and reading it again: at once, 0.4 s later, 1.2 s later (a retry, a second
    * reader, a dashboard). `share` weighs the two kinds of run against each other.
    */
-  revisits?: { share: { interleaving: number; patient: number }; ttlMs: number; waitsMs: readonly number[] };
-  /** The coverage's weights (explore.ts guidedScope), for the patient runs; interleaving runs keep `weights`. */
+  revisits?: { share: { interleaving: number; patient: number }; ttlMs: number; waitsMs: readonly number[]; roleWeights?: Partial<Record<ExploreRole, number>> };
+  /** With `revisits`: the interleaving runs' weights (default `weights`), heavier on creates, cancels and lists. */
+  interleavingWeights?: Partial<Record<Operation['kind'], number>>;
+  /** The coverage's weights (explore.ts guidedScope), for the patient runs; interleaving runs keep theirs. */
   guided?: { weights: Partial<Record<Operation['kind'], number>>; roleWeights: Partial<Record<ExploreRole, number>> };
 }
 
@@ -86,13 +88,19 @@ export function operationArbitrary(scope: GenerationScope): fc.Arbitrary<Operati
 export function sequenceArbitrary(scope: GenerationScope): fc.Arbitrary<Sequence> {
   if (!scope.revisits) return interleavingSequenceArbitrary(scope);
   const { share } = scope.revisits;
-  return fc.oneof({ weight: share.interleaving, arbitrary: interleavingSequenceArbitrary(scope) }, { weight: share.patient, arbitrary: patientSequenceArbitrary(scope, scope.revisits) });
+  const interleaving = interleavingSequenceArbitrary({ ...scope, weights: scope.interleavingWeights ?? scope.weights });
+  return fc.oneof({ weight: share.interleaving, arbitrary: interleaving }, { weight: share.patient, arbitrary: patientSequenceArbitrary(scope, scope.revisits) });
 }
 
-/** Many creates, cancels, lists and looks close together, with short ttls and the base weights: where races show. */
+/**
+ * Many creates, cancels, lists and looks close together, with short ttls: where races show. Two operations in three go
+ * with the one before, and a run has at least half the operations (a race needs a few); shrinking still separates and
+ * removes them (false and shorter first), down to the minimum, below which explore.ts's own shrinking goes.
+ */
 function interleavingSequenceArbitrary(scope: GenerationScope): fc.Arbitrary<Sequence> {
-  const entry = fc.record({ operation: operationArbitrary(scope), withPrevious: fc.boolean() });
-  const rest = fc.array(entry, { maxLength: Math.max(0, scope.maxOps - 1), size: 'max' });
+  const withPrevious = fc.integer({ min: 0, max: 2 }).map((together) => together > 0);
+  const entry = fc.record({ operation: operationArbitrary(scope), withPrevious });
+  const rest = fc.array(entry, { minLength: Math.max(0, Math.floor(scope.maxOps / 2) - 1), maxLength: Math.max(0, scope.maxOps - 1), size: 'max' });
   return fc.tuple(createArbitrary(scope), rest).map(([first, entries]) => groupIntoSteps([{ operation: first, withPrevious: false }, ...entries]));
 }
 
@@ -102,7 +110,8 @@ function interleavingSequenceArbitrary(scope: GenerationScope): fc.Arbitrary<Seq
  * violation that needs no revisit shrinks as an interleaving run does.
  */
 function patientSequenceArbitrary(scope: GenerationScope, revisits: NonNullable<GenerationScope['revisits']>): fc.Arbitrary<Sequence> {
-  const patient: GenerationScope = { ...scope, ...scope.guided, ttls: [revisits.ttlMs], maxOps: Math.max(1, Math.ceil(scope.maxOps / 2)) };
+  const guided = scope.guided ?? { roleWeights: revisits.roleWeights ?? scope.roleWeights };
+  const patient: GenerationScope = { ...scope, ...guided, ttls: [revisits.ttlMs], maxOps: Math.max(1, Math.ceil(scope.maxOps / 2)) };
   const entry = fc.record({ operation: operationArbitrary(patient), withPrevious: fc.boolean() });
   const rest = fc.array(entry, { maxLength: Math.max(0, patient.maxOps - 1), size: 'max' });
   // Nearly always there (nil one run in a thousand), but nil is what shrinking tries first.
@@ -122,12 +131,12 @@ function patientSequenceArbitrary(scope: GenerationScope, revisits: NonNullable<
 export function revisitsArbitrary(scope: GenerationScope, waitsMs: readonly number[]): fc.Arbitrary<(creates: number) => Sequence> {
   const FOLLOWED = -1;
   const task = fc.oneof({ weight: 3, arbitrary: fc.constant(FOLLOWED) }, { weight: 1, arbitrary: taskRefArbitrary(scope.maxTaskIndex) });
-  const reads: fc.WeightedArbitrary<Operation>[] = [{ weight: 3, arbitrary: fc.record({ kind: fc.constant('get' as const), task }) }];
+  const reads: fc.WeightedArbitrary<Operation>[] = [{ weight: 4, arbitrary: fc.record({ kind: fc.constant('get' as const), task }) }];
   if (scope.result !== false) reads.push({ weight: 1, arbitrary: fc.record({ kind: fc.constant('result' as const), task }) });
   if (scope.list) reads.push({ weight: 2, arbitrary: fc.record({ kind: fc.constant('list' as const) }) });
   if (scope.cancel) reads.push({ weight: 1, arbitrary: fc.record({ kind: fc.constant('cancel' as const), task }) });
   // A second reader may be another requestor, which must not reach the task.
-  if (scope.peer) reads.push({ weight: 2, arbitrary: fc.record({ kind: fc.constant('peer-get' as const), task }) });
+  if (scope.peer) reads.push({ weight: 1, arbitrary: fc.record({ kind: fc.constant('peer-get' as const), task }) });
   const revisit = fc.array(fc.oneof(...reads), { minLength: 1, maxLength: MAX_STEP_WIDTH });
   const [, ...later] = waitsMs;
   const laterRevisits = fc.tuple(...later.map(() => fc.option(revisit, { freq: 5, nil: undefined })));
