@@ -10,7 +10,8 @@ import { declaresTaskRequests, tasksCapability } from '../receivers/precondition
 import { calibrate, type Timing } from '../wire/timing.js';
 import { counterexampleFileName, writeCounterexampleFile } from './counterexample-file.js';
 import type { ConnectionReserve } from './connection-reserve.js';
-import { connectionReserve, executeSequence, EXPLORE_ERROR, type ExecutedRun } from './execute.js';
+import { connectionReserve, executeSequence, type ExecutedRun } from './execute.js';
+import { EXPLORE_ERROR } from './2025-11-25/execute.js';
 import { addRunCoverage, biasedWeights, coverageRows, type Coverage } from './coverage.js';
 import { sequenceArbitrary, type GenerationScope } from './generate.js';
 import { EXPLORE_PROPERTIES, firstViolation, judgeRun, MODERN_EXPLORE_PROPERTIES, severityOf, type ExploreProperty, type Judgement, type PropertyId, type Violation } from './2025-11-25/model.js';
