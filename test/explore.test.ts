@@ -60,9 +60,10 @@ describe('explore: generation', () => {
     expect(sample(SEED + 1)).not.toEqual(sample(SEED));
   });
 
-  it('sequences begin with a create, stay within --max-ops and send at most three operations at once', () => {
+  it('sequences begin with a create, hold half of --max-ops to --max-ops operations and send at most three at once', () => {
     for (const sequence of fc.sample(sequenceArbitrary({ ...scope, maxOps: 5 }), { seed: SEED, numRuns: 200 })) {
       expect(sequence[0][0].kind).toBe('create');
+      expect(operationCount(sequence)).toBeGreaterThanOrEqual(2);
       expect(operationCount(sequence)).toBeLessThanOrEqual(5);
       expect(sequence.every((step) => step.length >= 1 && step.length <= 3)).toBe(true);
     }

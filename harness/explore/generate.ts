@@ -80,10 +80,10 @@ export function operationArbitrary(scope: GenerationScope): fc.Arbitrary<Operati
 }
 
 /**
- * A sequence of 1 to maxOps operations in steps of 1 to 3, beginning with a create (operations naming a task find one
- * far more often). Generated flat, each operation saying whether it goes with the one before, so shrinking removes
- * single operations and separates concurrent ones (false shrinks first). With `revisits`, a share of the runs are
- * patient ones instead (patientSequenceArbitrary).
+ * A sequence of half of maxOps to maxOps operations in steps of 1 to 3, beginning with a create (operations naming a
+ * task find one far more often). Generated flat, each operation saying whether it goes with the one before, so
+ * shrinking removes single operations and separates concurrent ones (false shrinks first). With `revisits`, a share of
+ * the runs are patient ones instead (patientSequenceArbitrary).
  */
 export function sequenceArbitrary(scope: GenerationScope): fc.Arbitrary<Sequence> {
   if (!scope.revisits) return interleavingSequenceArbitrary(scope);
@@ -93,9 +93,9 @@ export function sequenceArbitrary(scope: GenerationScope): fc.Arbitrary<Sequence
 }
 
 /**
- * Many creates, cancels, lists and looks close together, with short ttls: where races show. Two operations in three go
+ * Operations close together, with the scope's weights and short ttls: where races show. Two operations in three go
  * with the one before, and a run has at least half the operations (a race needs a few); shrinking still separates and
- * removes them (false and shorter first), down to the minimum, below which explore.ts's own shrinking goes.
+ * removes them (false and shorter first), down to that minimum, below which explore.ts's own shrinking goes.
  */
 function interleavingSequenceArbitrary(scope: GenerationScope): fc.Arbitrary<Sequence> {
   const withPrevious = fc.integer({ min: 0, max: 2 }).map((together) => together > 0);
