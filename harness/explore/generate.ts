@@ -32,8 +32,9 @@ export interface GenerationScope {
   /**
    * Patient runs beside the interleaving ones (2025-11-25; absent: every run interleaves). A patient run is shorter
    * (half the operations), asks a ttl that outlives its revisits, is biased by the coverage (`guided`), and ends by
-   * following one of its tasks to its end and reading it again: at once, 0.4 s later, 1.2 s later (a retry, a second
-   * reader, a dashboard). `share` weighs the two kinds of run against each other.
+   * following one of its tasks to its end and reading it again after each pause of `waitsMs` (at once, more than a
+   * second later: a retry, a second reader, a dashboard), its tasks of `roleWeights` until the coverage biases them.
+   * `share` weighs the two kinds of run against each other.
    */
   revisits?: { share: { interleaving: number; patient: number }; ttlMs: number; waitsMs: readonly number[]; roleWeights?: Partial<Record<ExploreRole, number>> };
   /** With `revisits`: the interleaving runs' weights (default `weights`), heavier on creates, cancels and lists. */
