@@ -437,7 +437,7 @@ async function shrink(context: RunContext, scope: GenerationScope, first: Violat
     progress(`shrunk to ${found.run.records.length} operations in ${found.shrinkSteps} shrinking steps`);
     return found;
   }
-  // The fast-check stage ends at the budget or when it is done; its run in flight then ends with it.
+  // The fast-check stage ends at what is left of the budget or when it is done; its run in flight then ends with it.
   const stage = linkedAbort(options.signal);
   let inFlight: Promise<unknown> | undefined;
   const property = fc.asyncProperty(sequenceArbitrary(scope), async (sequence) => {
@@ -455,7 +455,7 @@ async function shrink(context: RunContext, scope: GenerationScope, first: Violat
   });
   let details;
   try {
-    details = await fc.check(property, { seed, path, numRuns: 1, endOnFailure: false, plugins: [fc.interruptAfterTimeLimit(Math.max(1, budgetMs))] });
+    details = await fc.check(property, { seed, path, numRuns: 1, endOnFailure: false, plugins: [fc.interruptAfterTimeLimit(Math.max(1, Math.round(shrinkingEnds - performance.now())))] });
   } finally {
     stage.abort();
     await inFlight?.catch(() => undefined);
