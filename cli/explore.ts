@@ -6,6 +6,7 @@ import type { LaunchedProcess } from '../harness/wire/connections/process-group.
 import { CounterexampleFileError, readCounterexampleFile } from '../harness/explore/counterexample-file.js';
 import { explore, exploreNotRun, type ExploreOptions } from '../harness/explore/explore.js';
 import { describeRecords } from '../harness/explore/operations.js';
+import { COVERAGE_CAPTION, coverageLines } from '../reports/explore-text.js';
 import type { ExploreReport } from '../harness/explore/report.js';
 import { makeTiming } from '../harness/wire/timing.js';
 import { TOOL } from '../harness/model/tool.js';
@@ -247,6 +248,8 @@ function printSummary(report: ExploreReport, replaying: boolean): void {
     out.push(`  ${MARKS[property.outcome].padEnd(5)} ${property.id.padEnd(24)} ${detail}`);
   }
   for (const notice of report.notices) out.push(`  note: ${notice}`);
+  const coverage = coverageLines(report);
+  if (coverage.length > 0) out.push('', `${COVERAGE_CAPTION}:`, ...coverage.map((line) => `  ${line}`));
   const counterexamples = report.properties.flatMap((property) => (property.counterexample ? [{ id: property.id, counterexample: property.counterexample }] : []));
   for (const { id, counterexample } of counterexamples) {
     const shrunk = counterexample.shrinkSteps > 0 ? `, shrunk from ${counterexample.originalLength} operations in ${counterexample.shrinkSteps} steps` : '';

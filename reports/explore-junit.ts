@@ -6,17 +6,15 @@
 // is <skipped>, one left without a verdict (the receiver hung, the harness failed) an <error>. It renders the report's
 // outcomes and verdict; it decides neither.
 //
-// The text goes through the same cleaning as the run report's JUnit (stripInvalidXmlChars; "]]>" neutralised in
-// CDATA), and the file validates against Jenkins' junit-10.xsd (test/explore-reports.test.ts): no `skipped` count on
-// <testsuites>, no <properties> in a <testcase>. junit-report-builder's quirks are handled as reports/junit.ts
-// describes them (its export under NodeNext, skipped() without a reason).
+// The text is cleaned, the builder found and its quirks handled by the run report's JUnit helpers (reports/junit.ts),
+// and the file validates against Jenkins' junit-10.xsd (test/explore-reports.test.ts): no `skipped` count on
+// <testsuites>, no <properties> in a <testcase>.
 
-import * as junitModule from 'junit-report-builder';
-import type { Builder, TestCase } from 'junit-report-builder';
+import type { Builder } from 'junit-report-builder';
 
 import type { Counterexample, ExploreReport, PropertyResult } from '../harness/explore/report.js';
 import { writeFileAtomic } from './json.js';
-import { JUNIT_ROOT_NAME, RUN_VERDICT_CASE, stripInvalidXmlChars, SYSTEM_OUT_MAX_BYTES } from './junit.js';
+import { attributeText, cdataText, freshBuilder, JUNIT_ROOT_NAME, junitTimestamp, RUN_VERDICT_CASE, seconds, SYSTEM_OUT_MAX_BYTES, withoutRootSkipped, withSkipMessage } from './junit.js';
 import { EXPLORE_SUITE, formatMs, shrinkLine, stepLine, stepsOf, transcriptLine, verdictLine } from './explore-text.js';
 
 export interface ExploreJunitOptions {
@@ -25,47 +23,6 @@ export interface ExploreJunitOptions {
    * to fail under --strict when a property warned).
    */
   strict?: boolean;
-}
-
-/** Cap on attribute values, in characters; bodies carry the full text. */
-const ATTRIBUTE_MAX_CHARS = 4096;
-
-/** Text bound for a CDATA section: legal XML characters only and no "]]>". */
-function cdataText(text: string): string {
-  return stripInvalidXmlChars(text).replace(/]]>/g, ']]&gt;');
-}
-
-function attributeText(text: string): string {
-  const chars = Array.from(stripInvalidXmlChars(text));
-  return chars.length <= ATTRIBUTE_MAX_CHARS ? chars.join('') : `${chars.slice(0, ATTRIBUTE_MAX_CHARS - 1).join('')}…`;
-}
-
-/** A new builder: the package's CommonJS default export is typed `{ default: Builder }` under NodeNext, but is the builder at run time. */
-function freshBuilder(): Builder {
-  const module = junitModule as unknown as { default?: unknown };
-  const nested = module.default as { default?: unknown } | undefined;
-  for (const candidate of [module.default, nested?.default, junitModule as unknown]) {
-    if (candidate !== null && typeof candidate === 'object' && typeof (candidate as Builder).newBuilder === 'function') return (candidate as Builder).newBuilder();
-  }
-  throw new Error('junit-report-builder: could not find the builder export');
-}
-
-/** <skipped> with its reason (the library's skipped() takes none: set on the element it builds). */
-function skippedWithMessage(testCase: TestCase, reason: string): void {
-  testCase.skipped();
-  const build = testCase.build.bind(testCase);
-  testCase.build = (parent) => {
-    const element = build(parent);
-    const skipped = element.children.find((child) => (child as { name?: unknown }).name === 'skipped');
-    if (skipped && reason) skipped.att('message', reason);
-    return element;
-  };
-}
-
-/** ISO 8601 in UTC without milliseconds; the cleaned text when it does not parse. */
-function junitTimestamp(startedAt: string): string {
-  const date = new Date(startedAt);
-  return Number.isNaN(date.getTime()) ? attributeText(startedAt) : date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
 /** Lines of text for <system-out>, each on one line and cleaned, cut at SYSTEM_OUT_MAX_BYTES with a note. */
@@ -124,7 +81,8 @@ function addPropertyCase(suite: ReturnType<Builder['testSuite']>, report: Explor
       }
       break;
     case 'skip':
-      skippedWithMessage(testCase, attributeText(property.message));
+      testCase.skipped();
+      withSkipMessage(testCase, attributeText(property.message));
       lead.push(`SKIP: ${property.message}`);
       break;
     case 'error':
@@ -156,6 +114,11 @@ export function buildExploreJunit(report: ExploreReport, options: ExploreJunitOp
   suite.property('tool', attributeText(`${report.tool.name} ${report.tool.version}`));
   suite.property('endedBecause', attributeText(report.endedBecause));
   report.notices.forEach((notice, index) => suite.property(`notice.${index + 1}`, attributeText(notice)));
+  // What the runs exercised: one property per task state, its operations tried.
+  for (const row of report.coverage ?? []) {
+    const tried = Object.entries(row.operations).map(([kind, count]) => `${kind} ${count}`);
+    suite.property(attributeText(`coverage.${row.state}`), attributeText(tried.join(', ')));
+  }
 
   // Under --strict the verdict fails on a warn: then the warn fails JUnit consumers too.
   const failsOtherwise = report.properties.some((property) => property.outcome === 'fail' || property.outcome === 'error');
@@ -167,9 +130,9 @@ export function buildExploreJunit(report: ExploreReport, options: ExploreJunitOp
     const verdict = `the exploration failed: ${verdictLine(report)}; ${report.endedBecause}`;
     suite.testCase().className(RUN_VERDICT_CASE).name(`${RUN_VERDICT_CASE}: the exploration passes`).failure(attributeText(verdict), RUN_VERDICT_CASE).stacktrace(cdataText(verdict));
   }
-  suite.time(Number.isFinite(report.durationMs) && report.durationMs > 0 ? Math.round(report.durationMs) / 1000 : 0);
+  suite.time(seconds(report.durationMs));
   // Jenkins' schema allows no `skipped` count on <testsuites> (each <testsuite> keeps its own).
-  return builder.build().replace(/^(\s*(?:<\?xml[^>]*\?>\s*)?<testsuites\b[^>]*?)\s+skipped="\d+"/, '$1');
+  return withoutRootSkipped(builder.build());
 }
 
 /** Writes the JUnit XML atomically, creating the folder when needed. */

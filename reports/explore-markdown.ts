@@ -6,7 +6,7 @@
 
 import type { Counterexample, ExploreReport, PropertyResult } from '../harness/explore/report.js';
 import type { Outcome } from '../harness/model/model.js';
-import { counterexamplesOf, exploreFacts, shrinkLine, stepLine, stepsOf, verdictLine } from './explore-text.js';
+import { counterexamplesOf, COVERAGE_CAPTION, coverageTable, exploreFacts, shrinkLine, stepLine, stepsOf, verdictLine } from './explore-text.js';
 import { writeFileAtomic } from './json.js';
 import { escapeMarkdown } from './markdown.js';
 
@@ -75,6 +75,19 @@ function propertyTable(report: ExploreReport): string[] {
   return lines;
 }
 
+/** The operations tried per task state, as a table (none when nothing was tried). */
+function coverageTableLines(report: ExploreReport): string[] {
+  const { columns, rows } = coverageTable(report);
+  if (rows.length === 0) return [];
+  return [
+    `**${escapeMarkdown(COVERAGE_CAPTION)}:**`,
+    '',
+    row(['state', ...columns.map((column) => escapeMarkdown(column))]),
+    row(['---', ...columns.map(() => '---:')]),
+    ...rows.map(({ state, counts }) => row([escapeMarkdown(state), ...counts.map(String)])),
+  ];
+}
+
 function counterexampleLines(report: ExploreReport, property: PropertyResult, counterexample: Counterexample): string[] {
   const steps = stepsOf(counterexample.operations);
   const lines = [
@@ -98,7 +111,7 @@ function counterexampleLines(report: ExploreReport, property: PropertyResult, co
 
 /** The Markdown summary of an exploration, ending with a newline. */
 export function buildExploreMarkdown(report: ExploreReport): string {
-  const blocks = [headline(report), factLines(report), propertyTable(report)];
+  const blocks = [headline(report), factLines(report), propertyTable(report), coverageTableLines(report)].filter((block) => block.length > 0);
   for (const { property, counterexample } of counterexamplesOf(report)) blocks.push(counterexampleLines(report, property, counterexample));
   return `${blocks.map((block) => block.join('\n')).join('\n\n')}\n`;
 }

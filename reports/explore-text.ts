@@ -95,3 +95,27 @@ export function transcriptLine(entry: TranscriptEntry): string {
   const arrow = entry.dir === 'out' ? '→ ' : entry.dir === 'in' ? '← ' : `${entry.dir === 'stderr' ? 'stderr' : 'note'}: `;
   return `${time}${conn} ${arrow}${payload}`.replace(/\r\n|\r|\n/g, '\\n');
 }
+
+/** The operation kinds the coverage shows, in this order, where any state saw them. */
+const COVERAGE_KINDS = ['get', 'result', 'cancel', 'update', 'list', 'peer-get', 'peer-list'];
+
+/** The coverage as a table: a column per operation kind tried, a row per task state with the count of each. */
+export function coverageTable(report: ExploreReport): { columns: string[]; rows: { state: string; counts: number[] }[] } {
+  const rows = report.coverage ?? [];
+  const seen = new Set(rows.flatMap((row) => Object.keys(row.operations)));
+  const columns = [...COVERAGE_KINDS.filter((kind) => seen.has(kind)), ...[...seen].filter((kind) => !COVERAGE_KINDS.includes(kind))];
+  return { columns, rows: rows.map((row) => ({ state: row.state, counts: columns.map((kind) => row.operations[kind] ?? 0) })) };
+}
+
+/** One line per task state: "completed, 1 s on: get 4, result 1, list 2"; none when the report has no coverage. */
+export function coverageLines(report: ExploreReport): string[] {
+  return (report.coverage ?? []).map(
+    (row) =>
+      `${row.state}: ${Object.entries(row.operations)
+        .map(([kind, count]) => `${kind} ${count}`)
+        .join(', ')}`,
+  );
+}
+
+/** What reads above the coverage table, in every writer. */
+export const COVERAGE_CAPTION = 'Operations tried per task state (the state the requestor last saw before sending; a tasks/list walk counts once per task of its run)';

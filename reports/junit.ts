@@ -70,17 +70,17 @@ export function stripInvalidXmlChars(text: string): string {
 }
 
 /** Text bound for a CDATA section: legal characters only and no "]]>" (rendered "]]&gt;"). */
-function cdataText(text: string): string {
+export function cdataText(text: string): string {
   return stripInvalidXmlChars(text).replace(/]]>/g, ']]&gt;');
 }
 
-function attributeText(text: string): string {
+export function attributeText(text: string): string {
   const clean = stripInvalidXmlChars(text);
   const chars = Array.from(clean);
   return chars.length <= ATTRIBUTE_MAX_CHARS ? clean : `${chars.slice(0, ATTRIBUTE_MAX_CHARS - 1).join('')}…`;
 }
 
-function freshBuilder(): Builder {
+export function freshBuilder(): Builder {
   const module = junitModule as unknown as { default?: unknown };
   const nested = module.default as { default?: unknown } | undefined;
   for (const candidate of [module.default, nested?.default, junitModule as unknown]) {
@@ -92,12 +92,12 @@ function freshBuilder(): Builder {
 }
 
 /** Seconds, rounded to the millisecond; 0 for anything that is not a finite, non-negative duration. */
-function seconds(ms: number): number {
+export function seconds(ms: number): number {
   return Number.isFinite(ms) && ms > 0 ? Math.round(ms) / 1000 : 0;
 }
 
 /** ISO 8601 in UTC, without milliseconds; the raw (cleaned) string when it does not parse. */
-function junitTimestamp(startedAt: string): string {
+export function junitTimestamp(startedAt: string): string {
   const date = new Date(startedAt);
   if (Number.isNaN(date.getTime())) return attributeText(startedAt);
   return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -218,7 +218,7 @@ function systemOut(lead: string[], transcript: readonly TranscriptEntry[]): stri
 }
 
 /** Sets the reason on the <skipped> element the library creates (its skipped() takes none). */
-function withSkipMessage(testCase: TestCase, reason: string): void {
+export function withSkipMessage(testCase: TestCase, reason: string): void {
   if (!reason) return;
   const build = testCase.build.bind(testCase);
   testCase.build = (parent) => {
@@ -436,7 +436,7 @@ export function buildJunitXml(report: RunReport, options: JunitOptions = {}): st
  * (each <testsuite> keeps its own). The root's attributes are the constant name and numbers only, so the
  * first tag can be edited as text.
  */
-function withoutRootSkipped(xml: string): string {
+export function withoutRootSkipped(xml: string): string {
   return xml.replace(/^(\s*(?:<\?xml[^>]*\?>\s*)?<testsuites\b[^>]*?)\s+skipped="\d+"/, '$1');
 }
 

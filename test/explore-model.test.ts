@@ -263,6 +263,11 @@ describe('explore model: results', () => {
     const d = done.create(0, 2);
     done.get(d, 5, 6, 'completed').result(d, 10, 11, error(-32603, 'lost'));
     expect(broken(judgeResults(done.log), ALL_REQUIREMENTS)).toEqual({ requirement: 'TASKS-RESULT-EXACT', severity: 'fail' });
+    // Asked while the work ran, answered after it: it may have waited, and the answer is not the work's error.
+    const waited = new LogBuilder();
+    const w = waited.create(0, 2, { role: 'error', delayMs: 50 });
+    waited.result(w, 5, 70, error(-32603, 'no result stored'));
+    expect(broken(judgeResults(waited.log), ALL_REQUIREMENTS)).toEqual({ requirement: 'TASKS-EXEC-SAME-ERROR', severity: 'fail' });
   });
 
   it('fails a tasks/result that never answers once the task was seen terminal, but not one still waiting on work', () => {

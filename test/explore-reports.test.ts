@@ -370,3 +370,37 @@ describe('the writers', () => {
     expect(await readFile(files.html, 'utf8')).toBe(buildExploreHtml(FAILING));
   });
 });
+
+describe('the coverage of an exploration, in every writer', () => {
+  const COVERED = report({
+    coverage: [
+      { state: 'working', operations: { get: 7, cancel: 2 } },
+      { state: 'completed, 1 s on', operations: { get: 3, result: 1 } },
+    ],
+  });
+
+  it('JSON carries it as the engine wrote it', () => {
+    expect(buildExploreJson(COVERED).coverage).toEqual(COVERED.coverage);
+  });
+
+  it('JUnit has a suite property per task state, its operations tried', () => {
+    const xml = buildExploreJunit(COVERED);
+    expect(xml).toContain('<property name="coverage.working" value="get 7, cancel 2"/>');
+    expect(xml).toContain('<property name="coverage.completed, 1 s on" value="get 3, result 1"/>');
+  });
+
+  it('Markdown and HTML have a table: a row per state, a column per operation kind, 0 where none was tried', () => {
+    const markdown = buildExploreMarkdown(COVERED);
+    expect(markdown).toContain('| state | get | result | cancel |');
+    expect(markdown).toContain('| working | 7 | 0 | 2 |');
+    expect(markdown).toContain('| completed, 1 s on | 3 | 1 | 0 |');
+    const html = buildExploreHtml(COVERED);
+    expect(html).toContain('<h2 id="coverage-h">Coverage</h2>');
+    expect(html).toContain('<tr><td>completed, 1 s on</td><td class="n">3</td><td class="n">1</td><td class="n">0</td></tr>');
+  });
+
+  it('none of them shows a coverage table for a report without one', () => {
+    expect(buildExploreMarkdown(PASSING)).not.toContain('Operations tried per task state');
+    expect(buildExploreHtml(PASSING)).not.toContain('coverage-h');
+  });
+});

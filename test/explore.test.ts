@@ -12,7 +12,7 @@ import type { TargetSpec } from '../harness/wire/connections/connect.js';
 import { liveProcessGroups } from '../harness/wire/connections/process-group.js';
 import { explore, type ExploreOptions } from '../harness/explore/explore.js';
 import { sequenceArbitrary } from '../harness/explore/generate.js';
-import { MODERN_DELAYS_MS, MODERN_EXPLORE_ROLES, MODERN_GENERATION, MODERN_WAITS_MS, operationCount } from '../harness/explore/operations.js';
+import { LEGACY_REVISITS, MODERN_DELAYS_MS, MODERN_EXPLORE_ROLES, MODERN_GENERATION, MODERN_WAITS_MS, operationCount, TTLS_MS } from '../harness/explore/operations.js';
 import type { ExploreReport } from '../harness/explore/report.js';
 import { makeTiming } from '../harness/wire/timing.js';
 import { startReferenceHttpServer } from '../reference-server/index.js';
@@ -29,8 +29,9 @@ function exploreReference(target: TargetSpec, options: Partial<ExploreOptions> =
     target,
     timing: makeTiming(1),
     seed: SEED,
-    runs: 15,
-    budgetMs: 15_000,
+    // Every run ends with revisits of its tasks a second and more after their end: a few runs fill the budget.
+    runs: 6,
+    budgetMs: 20_000,
     maxOps: 12,
     tool: { name: 'mcp-tasks-conformance', version: 'test' },
     requirements: ALL_REQUIREMENTS,
@@ -41,7 +42,9 @@ function exploreReference(target: TargetSpec, options: Partial<ExploreOptions> =
 const stdioReference = (fault?: string): TargetSpec => ({ transport: 'stdio', command: `"${process.execPath}" "${REFERENCE_MAIN}"${fault ? ` --fault ${fault}` : ''}` });
 
 /** "id: outcome — message" for each property that did not pass, to make a failing assertion readable. */
-const notPassing = (report: ExploreReport) => report.properties.filter((p) => p.outcome !== 'pass').map((p) => `${p.id}: ${p.outcome} — ${p.message}`);
+// A property a few runs gave nothing to judge skips as not exercised: what these tests hold is that none is broken.
+const notPassing = (report: ExploreReport) =>
+  report.properties.filter((p) => p.outcome !== 'pass' && !(p.outcome === 'skip' && p.message.startsWith('not exercised'))).map((p) => `${p.id}: ${p.outcome} — ${p.message}`);
 
 function cli(...args: string[]) {
   const run = spawnSync(process.execPath, [CLI, 'explore', ...args], { encoding: 'utf8', timeout: 60_000 });
@@ -57,12 +60,33 @@ describe('explore: generation', () => {
     expect(sample(SEED + 1)).not.toEqual(sample(SEED));
   });
 
-  it('sequences begin with a create, stay within --max-ops and send at most three operations at once', () => {
+  it('sequences begin with a create, hold half of --max-ops to --max-ops operations and send at most three at once', () => {
     for (const sequence of fc.sample(sequenceArbitrary({ ...scope, maxOps: 5 }), { seed: SEED, numRuns: 200 })) {
       expect(sequence[0][0].kind).toBe('create');
+      expect(operationCount(sequence)).toBeGreaterThanOrEqual(2);
       expect(operationCount(sequence)).toBeLessThanOrEqual(5);
       expect(sequence.every((step) => step.length >= 1 && step.length <= 3)).toBe(true);
     }
+  });
+
+  it('one run in five is patient: it follows a task to its end and reads it again, mostly once more than a second later; the others interleave with short ttls', () => {
+    const mixed = { ...scope, revisits: LEGACY_REVISITS, maxOps: 4 };
+    const sequences = fc.sample(sequenceArbitrary(mixed), { seed: SEED, numRuns: 300 });
+    // A patient run's tasks ask the ttl that outlives its revisits; an interleaving run's, the short ones.
+    const patient = sequences.filter((sequence) => sequence[0][0].kind === 'create' && sequence[0][0].ttl === LEGACY_REVISITS.ttlMs);
+    expect(patient.length).toBeGreaterThan(30);
+    expect(patient.length).toBeLessThan(90);
+    const interleaving = sequences.filter((sequence) => !patient.includes(sequence));
+    expect(interleaving.flat(2).every((operation) => operation.kind !== 'create' || (TTLS_MS as readonly (number | null)[]).includes(operation.ttl))).toBe(true);
+    expect(interleaving.every((sequence) => !sequence.flat().some((operation) => operation.kind === 'wait' && operation.ms >= 1000))).toBe(true);
+    const followed = patient.filter((sequence) => sequence.slice(1).some((step) => step.some((operation) => operation.kind === 'result')));
+    expect(followed.length).toBeGreaterThan(0.9 * patient.length);
+    const late = patient.filter((sequence) =>
+      sequence.some((step, index) => step.some((operation) => operation.kind === 'wait' && operation.ms >= 1000) && sequence[index + 1]?.some((next) => next.kind === 'get')),
+    );
+    expect(late.length).toBeGreaterThan(patient.length / 3);
+    // Several readers of one task at once.
+    expect(patient.some((sequence) => sequence.some((step) => step.filter((operation) => operation.kind === 'get').length >= 2))).toBe(true);
   });
 
   it('2026-07-28: only the extension operations, its roles and its work of a second', () => {
@@ -90,17 +114,17 @@ describe.skipIf(!REFERENCE_BUILT)('explore against the reference receiver (run "
   it('passes over stdio, a fresh process per run', async () => {
     const report = await exploreReference(stdioReference());
     expect(notPassing(report).filter((line) => !line.startsWith('explore.isolation: skip'))).toEqual([]);
-    expect(report.runsDone).toBe(15);
+    expect(report.runsDone).toBe(6);
     expect(report.operations).toBeGreaterThan(30);
-    expect(report.endedBecause).toBe('all 15 runs done');
+    expect(report.endedBecause).toBe('all 6 runs done');
   });
 
   it('passes over HTTP with a second identity, a fresh session per run', async () => {
     const server = await startReferenceHttpServer({ port: 0, tokens: TOKENS });
     try {
-      const report = await exploreReference({ transport: 'http', url: server.url, headers: { Authorization: 'Bearer token-a' }, peerHeaders: { Authorization: 'Bearer token-b' } }, { runs: 12 });
+      const report = await exploreReference({ transport: 'http', url: server.url, headers: { Authorization: 'Bearer token-a' }, peerHeaders: { Authorization: 'Bearer token-b' } }, { runs: 5 });
       expect(notPassing(report)).toEqual([]);
-      expect(report.runsDone).toBe(12);
+      expect(report.runsDone).toBe(5);
       expect(report.properties.find((p) => p.id === 'explore.isolation')?.observations).toBeGreaterThan(0);
     } finally {
       await server.close();
@@ -113,7 +137,7 @@ describe.skipIf(!REFERENCE_BUILT)('explore against the reference receiver (run "
       const report = await exploreReference({ transport: 'client', command: `"${process.execPath}" "${CLIENT_MAIN}"`, hub }, { role: 'client' });
       expect(notPassing(report)).toEqual([expect.stringMatching(/^explore\.isolation: skip — a client under test answers one session/)]);
       expect(report.role).toBe('client');
-      expect(report.runsDone).toBe(15);
+      expect(report.runsDone).toBe(6);
       expect(report.properties.find((p) => p.id === 'explore.results')?.observations).toBeGreaterThan(0);
       expect(report.notices).toContainEqual(expect.stringMatching(/^A client has no fail fixture/));
     } finally {

@@ -10,7 +10,9 @@ import { declaresTaskRequests, tasksCapability } from '../receivers/precondition
 import { calibrate, type Timing } from '../wire/timing.js';
 import { counterexampleFileName, writeCounterexampleFile } from './counterexample-file.js';
 import type { ConnectionReserve } from './connection-reserve.js';
-import { connectionReserve, executeSequence, EXPLORE_ERROR, type ExecutedRun } from './execute.js';
+import { connectionReserve, executeSequence, type ExecutedRun } from './execute.js';
+import { EXPLORE_ERROR } from './2025-11-25/execute.js';
+import { addRunCoverage, biasedWeights, coverageRows, type Coverage } from './coverage.js';
 import { sequenceArbitrary, type GenerationScope } from './generate.js';
 import { EXPLORE_PROPERTIES, firstViolation, judgeRun, MODERN_EXPLORE_PROPERTIES, severityOf, type ExploreProperty, type Judgement, type PropertyId, type Violation } from './2025-11-25/model.js';
 import { judgeModernRun } from './2026-07-28/model.js';
@@ -21,6 +23,9 @@ import type { TargetFacts } from '../receivers/check.js';
 import { declaresExtension, TASKS_EXTENSION } from '../wire/2026-07-28/envelope.js';
 import {
   EXPLORE_ROLES,
+  INTERLEAVING_WEIGHTS,
+  LEGACY_REVISITS,
+  LEGACY_WEIGHTS,
   MODERN_DELAYS_MS,
   MODERN_EXPLORE_ROLES,
   MODERN_GENERATION,
@@ -62,6 +67,8 @@ export interface ExploreOptions {
   replayCommandPrefix?: string;
   /** End at the first violation (shrunk) instead of searching on for the other properties (--stop-at-first). */
   stopAtFirst?: boolean;
+  /** Shrink each violation found (default true); a detection-rate measurement only needs to know it showed. */
+  shrink?: boolean;
   /** Replays these operations once instead of generating; `file` names where they came from, for the replay command. */
   replay?: { operations: OperationRecord[]; file?: string };
   signal?: AbortSignal;
@@ -73,6 +80,8 @@ interface Exploration {
   runsDone: number;
   operations: number;
   observations: Map<PropertyId, number>;
+  /** The operations tried per state of a task (coverage.ts). */
+  coverage: Coverage;
   /** The violations found, one per property broken, in the order they showed. */
   found: Found[];
   /** Set when a run could not finish (a hang, a lost connection) or the harness failed: no verdict beyond it. */
@@ -199,7 +208,16 @@ interface RunContext {
  */
 function legacyScope(facts: TargetFacts, maxOps: number): { scope: GenerationScope; cannot?: string } {
   const roles = EXPLORE_ROLES.filter((role) => taskCapable(facts.fixtures.get(role)));
-  const scope: GenerationScope = { roles, list: tasksCapability(facts)?.list !== undefined, cancel: tasksCapability(facts)?.cancel !== undefined, peer: facts.hasPeerIdentity, maxOps };
+  const scope: GenerationScope = {
+    roles,
+    list: tasksCapability(facts)?.list !== undefined,
+    cancel: tasksCapability(facts)?.cancel !== undefined,
+    peer: facts.hasPeerIdentity,
+    weights: LEGACY_WEIGHTS,
+    interleavingWeights: INTERLEAVING_WEIGHTS,
+    revisits: LEGACY_REVISITS,
+    maxOps,
+  };
   const client = facts.role === 'client';
   const cannot = !declaresTaskRequests(facts)
     ? client
@@ -232,6 +250,7 @@ function modernScope(facts: TargetFacts, maxOps: number): { scope: GenerationSco
     waitsMs: MODERN_WAITS_MS,
     ttls: [null],
     ...MODERN_GENERATION,
+    // revisits: none; each run already follows its tasks to their end (2026-07-28/execute.ts followUp).
     maxOps,
   };
   const cannot = !declaresExtension(facts.capabilities)
@@ -264,6 +283,7 @@ async function runAndJudge(context: RunContext, sequence: Sequence, signal: Abor
     counts.runsDone += 1;
     counts.operations += run.records.length;
     for (const [id, judgement] of Object.entries(judgements)) counts.observations.set(id as PropertyId, (counts.observations.get(id as PropertyId) ?? 0) + judgement.observations);
+    addRunCoverage(counts.coverage, run.log);
   }
   return { run, judgements };
 }
@@ -277,7 +297,7 @@ async function runAndJudge(context: RunContext, sequence: Sequence, signal: Abor
  */
 async function searchAndShrink(context: RunContext): Promise<Exploration> {
   const { options, progress } = context;
-  const exploration: Exploration = { runsDone: 0, operations: 0, observations: new Map(), found: [], endedBecause: '' };
+  const exploration: Exploration = { runsDone: 0, operations: 0, observations: new Map(), coverage: new Map(), found: [], endedBecause: '' };
   let searchEnds = performance.now() + options.budgetMs;
   const shrinking = { leftMs: options.budgetMs };
   const broken = new Set<PropertyId>();
@@ -287,12 +307,19 @@ async function searchAndShrink(context: RunContext): Promise<Exploration> {
     if (options.signal?.aborted) return { ...exploration, error: 'interrupted', endedBecause: withFound(exploration, `interrupted after ${exploration.runsDone} runs`) };
     if (runsLeft <= 0) return { ...exploration, endedBecause: withFound(exploration, `all ${options.runs} runs done`) };
     if (timeLeftMs <= 0) return { ...exploration, endedBecause: withFound(exploration, budgetSpent(options, exploration)) };
-    const ended = await searchRound(context, exploration, broken, roundSeed(options.seed, round), runsLeft, timeLeftMs);
+    // Each round's patient runs generate from the coverage so far: toward the (state, operation) pairs no run has tried
+    // yet. A profile without patient runs (2026-07-28: every run follows its tasks to their end) searches in one round.
+    const guided = context.scope.revisits !== undefined;
+    const scope = guided ? guidedScope(context.scope, exploration.coverage) : context.scope;
+    const ended = await searchRound(context, scope, exploration, broken, roundSeed(options.seed, round), guided ? Math.min(runsLeft, GUIDED_ROUND_RUNS) : runsLeft, timeLeftMs);
     if (ended.error !== undefined) return { ...exploration, error: ended.error, endedBecause: withFound(exploration, ended.error) };
     if (!ended.shown) continue;
     progress(`violation in run ${exploration.runsDone}: ${ended.shown.violation.requirement}: ${ended.shown.violation.message}`);
     const shrinkStarted = performance.now();
-    const found = await shrink(context, ended.shown, ended.seed, ended.path, Math.max(0, shrinking.leftMs));
+    const found =
+      options.shrink === false
+        ? { violation: ended.shown.violation, run: ended.shown.run, originalLength: ended.shown.run.records.length, shrinkSteps: 0, path: ended.path }
+        : await shrink(context, scope, ended.shown, ended.seed, ended.path, Math.max(0, shrinking.leftMs));
     // Shrinking is not searching: the search's time is the budget whatever the shrinking took.
     const shrinkMs = performance.now() - shrinkStarted;
     shrinking.leftMs -= shrinkMs;
@@ -305,9 +332,30 @@ async function searchAndShrink(context: RunContext): Promise<Exploration> {
   }
 }
 
+/** Runs of one round of the search: the coverage then biases the next round's generation. */
+const GUIDED_ROUND_RUNS = 10;
+
+/**
+ * The scope with the patient runs' weights biased toward the operations and roles that reach (state, operation) pairs
+ * not yet tried (the interleaving runs keep the base weights the races show with).
+ */
+function guidedScope(scope: GenerationScope, coverage: Coverage): GenerationScope {
+  const kinds = (['get', 'result', 'cancel', 'update', 'list', 'peer-get', 'peer-list'] as const).filter(
+    (kind) =>
+      (kind !== 'result' || scope.result !== false) &&
+      (kind !== 'update' || scope.update) &&
+      (kind !== 'cancel' || scope.cancel) &&
+      (!kind.endsWith('list') || scope.list) &&
+      (!kind.startsWith('peer') || scope.peer),
+  );
+  const base = { weights: scope.weights ?? {}, roleWeights: scope.revisits?.roleWeights ?? scope.roleWeights ?? {} };
+  return { ...scope, guided: biasedWeights(coverage, kinds, scope.roles, base) };
+}
+
 /** One fast-check search from `seed` that ends at the first violation of a property not yet broken. */
 async function searchRound(
   context: RunContext,
+  scope: GenerationScope,
   exploration: Exploration,
   broken: ReadonlySet<PropertyId>,
   seed: number,
@@ -317,7 +365,7 @@ async function searchRound(
   const { options, progress } = context;
   const search = linkedAbort(options.signal);
   let inFlight: Promise<unknown> | undefined;
-  const property = fc.asyncProperty(sequenceArbitrary(context.scope), async (sequence) => {
+  const property = fc.asyncProperty(sequenceArbitrary(scope), async (sequence) => {
     if (search.signal.aborted) return true;
     const running = runAndJudge(context, sequence, search.signal, exploration);
     inFlight = running;
@@ -341,6 +389,8 @@ async function searchRound(
   const failure = details.failed ? details.errorInstance : undefined;
   if (failure instanceof RunCouldNotFinish) return { seed, error: `run ${exploration.runsDone} could not finish: ${failure.message}` };
   if (failure instanceof ViolationShown) return { shown: failure, seed: details.seed, path: details.counterexamplePath ?? undefined };
+  // A round the budget interrupted before its first run ended: fast-check calls that a failure, without an error.
+  if (details.failed && (failure === undefined || failure === null) && details.interrupted) return { seed };
   if (details.failed) {
     const why = failure instanceof Error ? failure.message : `fast-check stopped: ${String(failure ?? 'no reason given')}`;
     return { seed, error: `the harness failed: ${why}` };
@@ -373,17 +423,24 @@ function withFound(exploration: Exploration, then: string): string {
  * the same requirement broken counts as failing, so the shrunk sequence shows what the first one showed; when timing
  * keeps it from showing again, shrinking stops there and the sequence seen last is kept.
  */
-async function shrink(context: RunContext, first: ViolationShown, seed: number, path: string | undefined, budgetMs: number): Promise<Found> {
+async function shrink(context: RunContext, scope: GenerationScope, first: ViolationShown, seed: number, path: string | undefined, budgetMs: number): Promise<Found> {
   const { options, progress } = context;
   const found: Found = { violation: first.violation, run: first.run, originalLength: first.run.records.length, shrinkSteps: 0, path };
   if (path === undefined) return found;
   progress(`shrinking (up to ${Math.round(budgetMs / 1000)} s)`);
   const shrinkingEnds = performance.now() + budgetMs;
   const wanted = { property: first.violation.property, requirement: first.violation.requirement };
-  // The fast-check stage ends at the budget or when it is done; its run in flight then ends with it.
+  const signal = options.signal ?? new AbortController().signal;
+  // What came after the violation showed is often most of the run (a patient run's revisits): cut it first, cheaply.
+  if (await cutToShortestPrefix(context, found, wanted, signal, shrinkingEnds)) {
+    await dropUnusedCreates(context, found, wanted, signal, shrinkingEnds);
+    progress(`shrunk to ${found.run.records.length} operations in ${found.shrinkSteps} shrinking steps`);
+    return found;
+  }
+  // The fast-check stage ends at what is left of the budget or when it is done; its run in flight then ends with it.
   const stage = linkedAbort(options.signal);
   let inFlight: Promise<unknown> | undefined;
-  const property = fc.asyncProperty(sequenceArbitrary(context.scope), async (sequence) => {
+  const property = fc.asyncProperty(sequenceArbitrary(scope), async (sequence) => {
     // A race may not show on the first try: each candidate gets a second chance before it counts as passing.
     for (let attempt = 0; attempt < SHRINK_ATTEMPTS; attempt++) {
       if (stage.signal.aborted) return true;
@@ -398,7 +455,7 @@ async function shrink(context: RunContext, first: ViolationShown, seed: number, 
   });
   let details;
   try {
-    details = await fc.check(property, { seed, path, numRuns: 1, endOnFailure: false, plugins: [fc.interruptAfterTimeLimit(Math.max(1, budgetMs))] });
+    details = await fc.check(property, { seed, path, numRuns: 1, endOnFailure: false, plugins: [fc.interruptAfterTimeLimit(Math.max(1, Math.round(shrinkingEnds - performance.now())))] });
   } finally {
     stage.abort();
     await inFlight?.catch(() => undefined);
@@ -409,7 +466,7 @@ async function shrink(context: RunContext, first: ViolationShown, seed: number, 
     found.shrinkSteps = details.numShrinks;
     found.path = details.counterexamplePath ?? path;
   }
-  await dropUnusedCreates(context, found, wanted, options.signal ?? new AbortController().signal, shrinkingEnds);
+  await dropUnusedCreates(context, found, wanted, signal, shrinkingEnds);
   progress(`shrunk to ${found.run.records.length} operations in ${found.shrinkSteps} shrinking steps`);
   return found;
 }
@@ -433,21 +490,50 @@ async function dropUnusedCreates(context: RunContext, found: Found, wanted: { pr
     ];
     for (const candidate of candidates) {
       if (signal.aborted || performance.now() >= endsAt) return;
-      for (let attempt = 0; attempt < SHRINK_ATTEMPTS && !improved && !signal.aborted; attempt++) {
-        const { run, judgements } = await runAndJudge(context, candidate, signal);
-        const again = firstViolation(judgements, wanted);
-        if (!again || signal.aborted) continue;
-        Object.assign(found, { violation: again, run, shrinkSteps: found.shrinkSteps + 1 });
-        improved = true;
-      }
-      if (improved) break;
+      const shown = await showsAgain(context, candidate, wanted, signal);
+      if (!shown) continue;
+      Object.assign(found, { ...shown, shrinkSteps: found.shrinkSteps + 1 });
+      improved = true;
+      break;
     }
   }
 }
 
+/**
+ * The shortest run of the found one's first steps that still shows the violation, by bisection on the number of steps
+ * (a few candidates, each shorter than the run); true when it is shorter than the run.
+ */
+async function cutToShortestPrefix(context: RunContext, found: Found, wanted: { property: PropertyId; requirement: string }, signal: AbortSignal, endsAt: number): Promise<boolean> {
+  const steps = sequenceFromRecords(found.run.records);
+  let [shortest, longest] = [1, steps.length];
+  while (shortest < longest && !signal.aborted && performance.now() < endsAt) {
+    const middle = Math.floor((shortest + longest) / 2);
+    const shown = await showsAgain(context, steps.slice(0, middle), wanted, signal);
+    if (shown) Object.assign(found, { ...shown, shrinkSteps: found.shrinkSteps + 1 });
+    if (shown) longest = middle;
+    else shortest = middle + 1;
+  }
+  return longest < steps.length;
+}
+
+/** Runs the candidate up to SHRINK_ATTEMPTS times (a race may not show every time) until the wanted violation shows. */
+async function showsAgain(
+  context: RunContext,
+  candidate: Sequence,
+  wanted: { property: PropertyId; requirement: string },
+  signal: AbortSignal,
+): Promise<{ violation: Violation; run: ExecutedRun } | undefined> {
+  for (let attempt = 0; attempt < SHRINK_ATTEMPTS && !signal.aborted; attempt++) {
+    const { run, judgements } = await runAndJudge(context, candidate, signal);
+    const violation = firstViolation(judgements, wanted);
+    if (violation && !signal.aborted) return { violation, run };
+  }
+  return undefined;
+}
+
 /** --replay: the operations once, judged by the model. */
 async function replayOnce(context: RunContext, sequence: Sequence): Promise<Exploration> {
-  const exploration: Exploration = { runsDone: 0, operations: 0, observations: new Map(), found: [], endedBecause: '' };
+  const exploration: Exploration = { runsDone: 0, operations: 0, observations: new Map(), coverage: new Map(), found: [], endedBecause: '' };
   const signal = linkedAbort(context.options.signal).signal;
   const { run, judgements } = await runAndJudge(context, sequence, signal, exploration);
   // Each property the run broke, by its first violation.
@@ -472,7 +558,7 @@ function linkedAbort(outer: AbortSignal | undefined): AbortController {
 }
 
 function nothingRan(why: string, error: boolean): Exploration {
-  return { runsDone: 0, operations: 0, observations: new Map(), found: [], endedBecause: why, ...(error ? { error: why } : {}) };
+  return { runsDone: 0, operations: 0, observations: new Map(), coverage: new Map(), found: [], endedBecause: why, ...(error ? { error: why } : {}) };
 }
 
 function everySkipped(properties: readonly ExploreProperty[], why: string): Partial<Record<PropertyId, string>> {
@@ -506,6 +592,8 @@ async function assembleReport(
     const runs = exploration.runsDone;
     // No pass without a run.
     if (runs === 0) return { ...base, outcome: 'skip', message: `not exercised: no run was made (${exploration.endedBecause})` };
+    // No pass without an observation: a property no operation judged was not exercised, whatever the runs did.
+    if (observations === 0) return { ...base, outcome: 'skip', message: `not exercised: no operation of ${runs} run${runs === 1 ? '' : 's'} gave it anything to judge` };
     return { ...base, outcome: 'pass', message: `no violation in ${runs} run${runs === 1 ? '' : 's'} (${observations} observation${observations === 1 ? '' : 's'})` };
   });
   const broken = properties.some((property) => property.outcome === 'fail' || property.outcome === 'error');
@@ -525,6 +613,7 @@ async function assembleReport(
     durationMs: Math.round(performance.now() - started),
     endedBecause: exploration.endedBecause,
     properties,
+    coverage: coverageRows(exploration.coverage).map(({ state, operations }) => ({ state, operations: operations as Record<string, number> })),
     outcome: broken || !judged ? 'fail' : 'pass',
     notices,
   };

@@ -27,8 +27,20 @@ export interface GenerationScope {
   roleWeights?: Partial<Record<ExploreRole, number>>;
   /** The highest creation index a reference names (default 2). */
   maxTaskIndex?: number;
-  /** Operations per sequence, at most. */
+  /** Operations per sequence, at most (the revisits after it not counted). */
   maxOps: number;
+  /**
+   * Patient runs beside the interleaving ones (2025-11-25; absent: every run interleaves). A patient run is shorter
+   * (half the operations), asks a ttl that outlives its revisits, is biased by the coverage (`guided`), and ends by
+   * following one of its tasks to its end and reading it again after each pause of `waitsMs` (at once, more than a
+   * second later: a retry, a second reader, a dashboard), its tasks of `roleWeights` until the coverage biases them.
+   * `share` weighs the two kinds of run against each other.
+   */
+  revisits?: { share: { interleaving: number; patient: number }; ttlMs: number; waitsMs: readonly number[]; roleWeights?: Partial<Record<ExploreRole, number>> };
+  /** With `revisits`: the interleaving runs' weights (default `weights`), heavier on creates, cancels and lists. */
+  interleavingWeights?: Partial<Record<Operation['kind'], number>>;
+  /** The coverage's weights (explore.ts guidedScope), for the patient runs; interleaving runs keep theirs. */
+  guided?: { weights: Partial<Record<Operation['kind'], number>>; roleWeights: Partial<Record<ExploreRole, number>> };
 }
 
 /** Creation indexes a reference points at: low ones, so most references name a task that exists. */
@@ -69,14 +81,78 @@ export function operationArbitrary(scope: GenerationScope): fc.Arbitrary<Operati
 }
 
 /**
- * A sequence of 1 to maxOps operations in steps of 1 to 3, beginning with a create (operations naming a task find one
- * far more often). Generated flat, each operation saying whether it goes with the one before, so shrinking removes
- * single operations and separates concurrent ones (false shrinks first).
+ * A sequence of half of maxOps to maxOps operations in steps of 1 to 3, beginning with a create (operations naming a
+ * task find one far more often). Generated flat, each operation saying whether it goes with the one before, so
+ * shrinking removes single operations and separates concurrent ones (false shrinks first). With `revisits`, a share of
+ * the runs are patient ones instead (patientSequenceArbitrary).
  */
 export function sequenceArbitrary(scope: GenerationScope): fc.Arbitrary<Sequence> {
-  const entry = fc.record({ operation: operationArbitrary(scope), withPrevious: fc.boolean() });
-  const rest = fc.array(entry, { maxLength: Math.max(0, scope.maxOps - 1), size: 'max' });
+  if (!scope.revisits) return interleavingSequenceArbitrary(scope);
+  const { share } = scope.revisits;
+  const interleaving = interleavingSequenceArbitrary({ ...scope, weights: scope.interleavingWeights ?? scope.weights });
+  return fc.oneof({ weight: share.interleaving, arbitrary: interleaving }, { weight: share.patient, arbitrary: patientSequenceArbitrary(scope, scope.revisits) });
+}
+
+/**
+ * Operations close together, with the scope's weights and short ttls: where races show. Two operations in three go
+ * with the one before, and a run has at least half the operations (a race needs a few); shrinking still separates and
+ * removes them (false and shorter first), down to that minimum, below which explore.ts's own shrinking goes.
+ */
+function interleavingSequenceArbitrary(scope: GenerationScope): fc.Arbitrary<Sequence> {
+  const withPrevious = fc.integer({ min: 0, max: 2 }).map((together) => together > 0);
+  const entry = fc.record({ operation: operationArbitrary(scope), withPrevious });
+  const rest = fc.array(entry, { minLength: Math.max(0, Math.floor(scope.maxOps / 2) - 1), maxLength: Math.max(0, scope.maxOps - 1), size: 'max' });
   return fc.tuple(createArbitrary(scope), rest).map(([first, entries]) => groupIntoSteps([{ operation: first, withPrevious: false }, ...entries]));
+}
+
+/**
+ * A patient requestor's run: half the operations (weighted by the coverage so far, tasks with a ttl that outlives the
+ * revisits), then its revisits. The revisits come first in the tuple and may shrink to none as a whole, so a
+ * violation that needs no revisit shrinks as an interleaving run does.
+ */
+function patientSequenceArbitrary(scope: GenerationScope, revisits: NonNullable<GenerationScope['revisits']>): fc.Arbitrary<Sequence> {
+  const guided = scope.guided ?? { roleWeights: revisits.roleWeights ?? scope.roleWeights };
+  const patient: GenerationScope = { ...scope, ...guided, ttls: [revisits.ttlMs], maxOps: Math.max(1, Math.ceil(scope.maxOps / 2)) };
+  const entry = fc.record({ operation: operationArbitrary(patient), withPrevious: fc.boolean() });
+  const rest = fc.array(entry, { maxLength: Math.max(0, patient.maxOps - 1), size: 'max' });
+  // Nearly always there (nil one run in a thousand), but nil is what shrinking tries first.
+  const tail = fc.option(revisitsArbitrary(patient, revisits.waitsMs), { freq: 1000, nil: undefined });
+  return fc.tuple(tail, createArbitrary(patient), rest).map(([revisit, first, entries]) => {
+    const steps = groupIntoSteps([{ operation: first, withPrevious: false }, ...entries]);
+    const creates = steps.flat().filter((operation) => operation.kind === 'create').length;
+    return revisit ? [...steps, ...revisit(creates)] : steps;
+  });
+}
+
+/**
+ * The end of a patient run, given how many tasks the run created: a tasks/result that follows one of them to its end
+ * (where tasks/result exists), then a revisit per pause of `waitsMs` (the first at once), each one to three reads sent
+ * together, mostly of the followed task (several readers of one task). Each revisit but the first may go.
+ */
+export function revisitsArbitrary(scope: GenerationScope, waitsMs: readonly number[]): fc.Arbitrary<(creates: number) => Sequence> {
+  const FOLLOWED = -1;
+  const task = fc.oneof({ weight: 3, arbitrary: fc.constant(FOLLOWED) }, { weight: 1, arbitrary: taskRefArbitrary(scope.maxTaskIndex) });
+  const reads: fc.WeightedArbitrary<Operation>[] = [{ weight: 4, arbitrary: fc.record({ kind: fc.constant('get' as const), task }) }];
+  if (scope.result !== false) reads.push({ weight: 1, arbitrary: fc.record({ kind: fc.constant('result' as const), task }) });
+  if (scope.list) reads.push({ weight: 2, arbitrary: fc.record({ kind: fc.constant('list' as const) }) });
+  if (scope.cancel) reads.push({ weight: 1, arbitrary: fc.record({ kind: fc.constant('cancel' as const), task }) });
+  // A second reader may be another requestor, which must not reach the task.
+  if (scope.peer) reads.push({ weight: 1, arbitrary: fc.record({ kind: fc.constant('peer-get' as const), task }) });
+  const revisit = fc.array(fc.oneof(...reads), { minLength: 1, maxLength: MAX_STEP_WIDTH });
+  const [, ...later] = waitsMs;
+  const laterRevisits = fc.tuple(...later.map(() => fc.option(revisit, { freq: 5, nil: undefined })));
+  return fc.tuple(fc.nat(), revisit, laterRevisits).map(([pick, first, rest]) => (creates: number) => {
+    const followed = pick % Math.max(1, creates);
+    const resolve = (operation: Operation): Operation => ('task' in operation && operation.task === FOLLOWED ? { ...operation, task: followed } : operation);
+    // Where tasks/result exists, it follows the task to its end (it blocks until then).
+    const steps: Sequence = scope.result === false ? [] : [[{ kind: 'result', task: followed }]];
+    [first, ...rest].forEach((reads, index) => {
+      if (!reads) return;
+      if (waitsMs[index] > 0) steps.push([{ kind: 'wait', ms: waitsMs[index] }]);
+      steps.push(reads.map(resolve));
+    });
+    return steps;
+  });
 }
 
 export function groupIntoSteps(entries: readonly { operation: Operation; withPrevious: boolean }[]): Sequence {

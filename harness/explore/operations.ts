@@ -35,6 +35,22 @@ export const MODERN_GENERATION = {
   maxTaskIndex: 1,
 } as const;
 
+/** A patient run's tasks end completed as often as failed (echo completes; fail and error both fail), before the coverage's bias. */
+const PATIENT_ROLE_WEIGHTS = { echo: 2, fail: 1, error: 1 } as const;
+/**
+ * 2025-11-25: one run in five is a patient requestor's (generate.ts): it follows a task to its end, then reads it again
+ * at once and 1.2 s later, with a ttl of 5 s that outlives those reads. The other four interleave: a patient run lasts
+ * about four interleaving ones, so the races keep half the budget.
+ */
+export const LEGACY_REVISITS = { share: { interleaving: 4, patient: 1 }, ttlMs: 5000, waitsMs: [0, 1200], roleWeights: PATIENT_ROLE_WEIGHTS } as const;
+/** 2025-11-25: how often each kind of operation comes in a patient run (before the coverage's bias). */
+export const LEGACY_WEIGHTS = { create: 4, get: 3, result: 1, wait: 2, cancel: 3, list: 2, 'peer-get': 1, 'peer-list': 1 } as const;
+/**
+ * 2025-11-25: the same in an interleaving run: more creates, cancels and lists, fewer looks, so that a create lands
+ * inside a list walk over tasks of the run and a cancel near the end of the work more often.
+ */
+export const INTERLEAVING_WEIGHTS = { create: 6, get: 2, result: 1, wait: 2, cancel: 4, list: 3, 'peer-get': 1, 'peer-list': 1 } as const;
+
 /** A task by its creation index in the sequence, or an id no task has. */
 export type TaskRef = number | 'unknown';
 

@@ -68,6 +68,11 @@ export interface ExploreReport {
   /** Why the exploration ended: all runs done, the time budget spent, a violation found and shrunk. */
   endedBecause: string;
   properties: PropertyResult[];
+  /**
+   * What the runs exercised: per state a task was in (as the requestor last saw it before sending), the operations
+   * sent to it, in the order of the states (harness/explore/coverage.ts); a tasks/list walk counts once per task of its run.
+   */
+  coverage?: { state: string; operations: Record<string, number> }[];
   /** pass when no property failed (warns do not fail it, unless --strict) and at least one was judged: never without a run. */
   outcome: 'pass' | 'fail';
   notices: string[];

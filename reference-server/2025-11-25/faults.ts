@@ -24,6 +24,7 @@ export const LEGACY_FAULT_DESCRIPTIONS = {
   'adopt-requestor-task-id': 'a string params.task.taskId from the requestor is used as the task id',
   'immediate-response-not-string': 'the model-immediate-response _meta value is an object instead of a string',
   'terminal-reverts-to-working': 'from the second tasks/get after completion, tasks/get reports working again',
+  'completed-turns-failed': 'a completed task reads failed on tasks/get from a second after it completed',
   'status-unknown-while-working': 'the first tasks/get of a working task reports the status "running", which the spec does not have',
   'numeric-task-id-when-offered': "when the requestor suggests a taskId, the CreateTaskResult's taskId is a JSON number (the task is kept under its own string id)",
   'result-terminal-refused': 'tasks/result on a task already terminal when asked answers -32602 instead of its outcome (a blocked tasks/result still answers)',

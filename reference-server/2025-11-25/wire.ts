@@ -39,6 +39,8 @@ export function wireTaskForGet(record: TaskRecord, faults: Faults): WireTask {
   const terminal = isTerminal(record.status);
 
   if (faults.has('terminal-reverts-to-working') && record.getsSinceCompleted >= 2) task.status = 'working';
+  // lastUpdatedAt of a completed task is when it completed.
+  if (faults.has('completed-turns-failed') && record.status === 'completed' && Date.now() - record.lastUpdatedAtMs >= 1_000) task.status = 'failed';
   if (faults.has('status-unknown-while-working') && record.status === 'working' && record.getCount === 1) task.status = 'running';
   if (faults.has('created-at-drifts')) task.createdAt = iso(Date.now());
   // The same instant written with a numeric offset instead of Z: RFC 3339 allows both.

@@ -344,8 +344,9 @@ export function judgeResults(log: RunLog, sightings: readonly Sighting[] = sight
 
 /**
  * Where the task stood when tasks/result was sent: the first sighting after its answer (`later`), whether it had ended
- * (seen terminal before, or not running afterwards with its work done), and whether it was surely still running then
- * (seen running afterwards, or its work not yet done, and never seen terminal before).
+ * (seen terminal before, or not running afterwards with its work done), and whether the answer surely came before the
+ * outcome (seen running afterwards, or answered before the work could be done, and never seen terminal before): an
+ * answer that came after the work may have waited for it, and is judged as the outcome's.
  */
 function stateAtResult(log: RunLog, task: CreatedTask, result: ObservedOperation, sightings: readonly Sighting[]): { later?: Sighting; ended: boolean; runningThen: boolean } {
   const later = sightings.find((sighting) => sighting.task === task.index && sighting.operation !== result && sighting.sentAt >= result.receivedAt);
@@ -354,7 +355,9 @@ function stateAtResult(log: RunLog, task: CreatedTask, result: ObservedOperation
   const stillRunning = later !== undefined && later.source !== 'result' && !isTerminalStatus(later.status);
   const workDone = task.honoursDelay && (createOf(log, task)?.receivedAt ?? Number.POSITIVE_INFINITY) + task.delayMs <= result.sentAt;
   const ended = seenTerminal || (!stillRunning && workDone);
-  return { later, ended, runningThen: !seenTerminal && (stillRunning || (task.honoursDelay && !workDone)) };
+  // The work began no earlier than its create was sent: an answer before that plus the work came before the outcome.
+  const answeredBeforeWork = task.honoursDelay && (createOf(log, task)?.sentAt ?? Number.NEGATIVE_INFINITY) + task.delayMs > result.receivedAt;
+  return { later, ended, runningThen: !seenTerminal && (stillRunning || answeredBeforeWork) };
 }
 
 /** What is wrong with a tasks/result answer for the fixture's work, or undefined when it is exactly right. */
