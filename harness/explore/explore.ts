@@ -2,7 +2,8 @@
 // spent or the model sees a violation, shrink that violation with fast-check, and report every property's outcome.
 import fc from 'fast-check';
 import { describeTarget, wireTransport, type TargetSpec } from '../wire/connections/connect.js';
-import { discoverTarget, TargetUnreachable } from '../receivers/2025-11-25/discovery.js';
+import { discoverTarget } from '../receivers/2025-11-25/discovery.js';
+import { TargetUnreachable } from '../receivers/discovery.js';
 import { takesTasks, type FixtureBinding, type FixtureMapping } from '../model/fixtures.js';
 import { SPEC_URL, SPEC_VERSION } from '../model/model-basics.js';
 import type { FixtureRole, ReceiverRole, Requirement } from '../model/model.js';

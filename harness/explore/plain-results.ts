@@ -11,7 +11,7 @@ import type { FixtureRole } from '../model/model.js';
 import { Receiver } from '../receivers/2025-11-25/receiver.js';
 import type { Timing } from '../wire/timing.js';
 import { Transcript } from '../wire/transcript.js';
-import { uniqueText } from '../receivers/2025-11-25/waits.js';
+import { uniqueText } from '../receivers/waits.js';
 import { comparable } from './run-log.js';
 
 /** A plain call's result (without _meta) as canonical JSON, with its text cut out where `probe` stood. */

@@ -2,7 +2,8 @@
 // tasks/cancel and tasks/list walks through a Receiver (execute.ts runs the sequence; this sends each operation).
 import { Receiver } from '../../receivers/2025-11-25/receiver.js';
 import { pause } from '../../wire/timing.js';
-import { uniqueText, walkTaskList } from '../../receivers/2025-11-25/waits.js';
+import { uniqueText } from '../../receivers/waits.js';
+import { walkTaskList } from '../../receivers/2025-11-25/waits.js';
 import type { Operation } from '../operations.js';
 import type { CreatedTask, ObservedOperation } from '../run-log.js';
 import { answerOf, RunnerBase, timesOf, type OperationBase } from '../runner-base.js';

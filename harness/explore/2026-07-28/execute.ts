@@ -5,7 +5,7 @@ import type { FixtureRole } from '../../model/model.js';
 import { answersFor, inputRequestsOf } from '../../receivers/2026-07-28/inputs.js';
 import { createdTask, type ExtReceiver } from '../../receivers/2026-07-28/receiver.js';
 import { pause } from '../../wire/timing.js';
-import { uniqueText } from '../../receivers/2025-11-25/waits.js';
+import { uniqueText } from '../../receivers/waits.js';
 import { MODERN_DELAYS_MS, type Operation } from '../operations.js';
 import type { CreatedTask, ObservedOperation } from '../run-log.js';
 import { answerOf, RunnerBase, timesOf, type OperationBase } from '../runner-base.js';

@@ -9,9 +9,6 @@ import { calibrated, measureRoundTrip, TargetUnreachable, withDuration, type Mea
 
 import { Transcript } from '../../wire/transcript.js';
 
-// harness/explore/explore.ts still takes it from here.
-export { TargetUnreachable };
-
 /**
  * Connects once before the checks to learn what the receiver declares and offers. Tools that appear only
  * after notifications/initialized (announced by tools/list_changed) are waited for, within a bound.

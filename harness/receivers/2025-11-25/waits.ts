@@ -4,9 +4,6 @@ import { isTerminal, taskOf, type Receiver, type TaskRecord } from './receiver.j
 import { pause, type Timing } from '../../wire/timing.js';
 import { nextPollDelay, paceExtensionMs, unendedWork } from '../waits.js';
 
-// harness/explore still takes it from here.
-export { uniqueText } from '../waits.js';
-
 export interface TaskObservation {
   source: 'create' | 'get' | 'notification' | 'cancel';
   task: TaskRecord;
