@@ -82,7 +82,8 @@ function expectedOutcomes(transport: 'stdio' | 'http'): Record<string, string> {
           'ext-security.per-context-access': 'skip — needs a second identity over HTTP (--peer-header)',
           'ext-negotiation.legacy-era-not-enabled': 'skip — needs the stdio transport',
         };
-  return Object.fromEntries(EXT_CHECKS.map((check) => [check.id, ran[check.id] ?? elsewhere[check.id] ?? NO_EXTENSION]));
+  const serverChecks = EXT_CHECKS.filter((check) => check.roles.includes('server'));
+  return Object.fromEntries(serverChecks.map((check) => [check.id, ran[check.id] ?? elsewhere[check.id] ?? NO_EXTENSION]));
 }
 
 function outcomes(report: RunReport): Record<string, string> {
