@@ -15,6 +15,7 @@ export const MODERN_REQUESTOR_FAULT_DESCRIPTIONS = {
   'ext-req-reanswers-shown-keys': '2026-07-28: answers every inputRequests key each poll shows, also keys it has already answered',
   'ext-req-cancels-by-notification': '2026-07-28: cancels a task with a notifications/cancelled naming the tools/call that created it, instead of tasks/cancel',
   'ext-req-mcp-name-is-method': '2026-07-28: over HTTP the Mcp-Name header of tasks/get, tasks/update and tasks/cancel carries the method name instead of the taskId',
+  'ext-req-no-mcp-method': '2026-07-28: over HTTP tasks/get, tasks/update and tasks/cancel are sent without the Mcp-Method header',
 } as const satisfies Record<string, string>;
 
 export type ModernRequestorFaultName = keyof typeof MODERN_REQUESTOR_FAULT_DESCRIPTIONS;

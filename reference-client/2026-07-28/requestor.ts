@@ -42,6 +42,7 @@ export function runModernReferenceClient(url: string, options: ModernClientOptio
     versionlessMethods: faults.has('ext-req-polls-without-version') ? new Set(['tasks/get']) : undefined,
     undeclaredMethods: faults.has('ext-req-polls-without-extension') ? new Set(['tasks/get']) : undefined,
     methodAsTaskName: faults.has('ext-req-mcp-name-is-method'),
+    taskMethodsWithoutMethodHeader: faults.has('ext-req-no-mcp-method'),
   };
   const wire: RequestorWire = options.serverCommand ? new StdioWire(options.serverCommand, wireOptions) : new ModernWire(url, wireOptions);
   const store = new TaskIdStore(options.serverCommand ?? url, options.stateDir, !faults.has('ext-req-forgets-tasks'));

@@ -17,6 +17,8 @@ export interface WireOptions {
   undeclaredMethods?: ReadonlySet<string>;
   /** Mcp-Name of the task methods carries the method name (a fault). */
   methodAsTaskName?: boolean;
+  /** The task methods go without Mcp-Method (a fault). */
+  taskMethodsWithoutMethodHeader?: boolean;
   signal: AbortSignal;
 }
 
@@ -86,6 +88,7 @@ export class ModernWire implements RequestorWire {
       'mcp-method': method,
     };
     const taskMethod = method === 'tasks/get' || method === 'tasks/update' || method === 'tasks/cancel';
+    if (taskMethod && this.options.taskMethodsWithoutMethodHeader) delete headers['mcp-method'];
     const name = taskMethod
       ? this.options.methodAsTaskName
         ? method

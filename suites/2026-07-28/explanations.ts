@@ -649,6 +649,11 @@ export const EXT_CHECK_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> 
         fix: 'For tasks/get, tasks/update and tasks/cancel set Mcp-Name to params.taskId (Base64 sentinel form when it is not plain ASCII).',
         faults: ['ext-req-mcp-name-is-method'],
       },
+      {
+        cause: 'The routing headers are set only where a server routes on a name (tools/call), so the task methods go without Mcp-Method.',
+        fix: 'Set Mcp-Method to the JSON-RPC method and MCP-Protocol-Version to the protocol version on every POST, whatever the method.',
+        faults: ['ext-req-no-mcp-method'],
+      },
     ],
   },
 };

@@ -16,4 +16,5 @@ export const MODERN_CLIENT_FAULT_CASES: readonly FaultCase[] = [
   { faults: ['ext-req-reanswers-shown-keys'], catches: { 'ext-requestor.deduplicates-input-keys': 'warn' } },
   { faults: ['ext-req-cancels-by-notification'], catches: { 'ext-requestor.cancels-with-tasks-cancel': 'fail' } },
   { faults: ['ext-req-mcp-name-is-method'], catches: { 'ext-requestor.routing-headers': 'fail' } },
+  { faults: ['ext-req-no-mcp-method'], catches: { 'ext-requestor.routing-headers': 'fail' } },
 ];
