@@ -9,10 +9,10 @@ export default defineConfig({
     testTimeout: 180_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // Two files at a time: most of a whole-suite run is waiting on its receiver (the bounds follow the measured pace,
+    // Three files at a time: most of a whole-suite run is waiting on its receiver (the bounds follow the measured pace,
     // so a busier machine costs time, never a verdict); the stability test, which must know its load, runs alone.
     fileParallelism: true,
-    maxWorkers: 2,
+    maxWorkers: 3,
     // Concurrent whole-suite runs in one file share two cores; more at once only queues them.
     maxConcurrency: 2,
   },
