@@ -67,7 +67,10 @@ export class Dispatcher implements Connection {
 
   notify(method: string, params: Record<string, unknown>): void {
     if (this.isClosed) return;
-    this.io.push({ jsonrpc: '2.0', method, params } as JSONRPCNotification);
+    const message = { jsonrpc: '2.0', method, params } as JSONRPCNotification;
+    // Timers of one delay fire in the order they were set, so a lagging stream keeps its order.
+    if (this.env.notifyLagMs > 0) setTimeout(() => void (this.isClosed || this.io.push(message)), this.env.notifyLagMs);
+    else this.io.push(message);
   }
 
   /** A request of ours that could not be delivered (or whose answer was cut off) fails with that error. */

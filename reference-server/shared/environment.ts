@@ -22,6 +22,7 @@ export class ReceiverEnvironment {
   emptyIdIssued = false;
   readonly answerDelayMs: number;
   readonly intakeDelayMs: number;
+  readonly notifyLagMs: number;
   readonly flood: boolean;
   /** Correct but strict about pace: a tasks/get sooner than the task's pollInterval is refused (--rate-limit). */
   readonly rateLimit: boolean;
@@ -38,6 +39,7 @@ export class ReceiverEnvironment {
     this.variant = options.variant ?? 'full';
     this.answerDelayMs = options.answerDelayMs ?? 0;
     this.intakeDelayMs = options.intakeDelayMs ?? 0;
+    this.notifyLagMs = options.notifyLagMs ?? 0;
     this.flood = options.flood ?? false;
     this.rateLimit = options.rateLimit ?? false;
     this.workMs = options.workMs ?? 0;

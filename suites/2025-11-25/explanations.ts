@@ -691,7 +691,7 @@ export const CHECK_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
   'cancellation.stops-work': {
     does:
       'Starts a progress task of 40 steps, waits for two progress notifications, cancels it and counts the progress ' +
-      'notifications after the cancel was answered: more than the one that may have been in flight is warned, as the work went on.',
+      "notifications after the task's end (the cancel answer, or the cancelled status notification when it comes later; a burst within half an interval of it is the backlog sent before): more than the one that may have been in flight is warned, as the work went on.",
     causes: [
       {
         cause: 'The work listens to the abort signal of the tools/call request, which was answered long ago; tasks/cancel marks the task but stops nothing.',
@@ -864,7 +864,7 @@ export const CHECK_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
     does:
       'Starts two progress tasks with progressTokens: one of three steps, whose end tasks/result awaits, and one of forty, ' +
       'cancelled once the first has ended (where tasks.cancel is declared). After the tasks/result answer, and after the ' +
-      'tasks/cancel answer, at most one progress notification (one in flight) may arrive for each task.',
+      'tasks/cancel answer (or the terminal status notification, when it comes later on the stream progress travels on), past a burst of backlog within half an interval, at most one progress notification (one in flight) may arrive for each task.',
     causes: [
       {
         cause: 'The work reports progress after the task has completed (a final "100%" step sent after the result was stored).',

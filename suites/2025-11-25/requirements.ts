@@ -572,7 +572,8 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
     binds: 'receiver',
     ...PROGRESS,
     summary: 'No progress notification for a task follows its terminal status (completed, failed or cancelled).',
-    leniency: 'A bold MUST of the progress page (Behavior Requirements, item 3, its second point); one notification already in flight as the task ends is tolerated.',
+    leniency:
+      'A bold MUST of the progress page (Behavior Requirements, item 3, its second point); what arrives before the end is seen (the later of the terminal answer and the terminal status notification, which shares the progress stream) or in one burst right after it is taken as sent before the end (over HTTP the answer travels on another stream), and one notification in flight past that is tolerated.',
   },
 
   // Task Listing: tasks/list and its cursors.

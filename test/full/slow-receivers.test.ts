@@ -11,7 +11,7 @@ import {
 import { TASKS_2026_07_28 } from '../../suites/2026-07-28/index.js';
 
 /**
- * A correct receiver that is slow (every request or every answer held up to 2 s) or chatty (500 log messages a
+ * A correct receiver that is slow (every request or every answer held up to 2 s, its notifications behind its answers) or chatty (500 log messages a
  * second on every connection) must get no fail and no error at default flags: the suite measures its pace and
  * stretches every duration to fit, or skips saying why.
  */
@@ -32,6 +32,8 @@ const CASES: SlowCase[] = [
   { transport: 'http', label: 'every request handled 1.5 s late', options: { intakeDelayMs: 1500 } },
   { transport: 'http', label: 'every answer 2 s late', options: { answerDelayMs: 2000 } },
   { transport: 'http', label: 'a flood of log messages', options: { flood: true } },
+  // Its event stream trailing its answers (seen of the SDK's under load): the backlog sent before a task's end arrives after it.
+  { transport: 'http', label: 'every notification 150 ms behind the answers', options: { notifyLagMs: 150 } },
   // A client under test is a receiver too: the hub measures it the same way.
   { transport: 'client', label: 'every answer 1.5 s late', options: { answerDelayMs: 1500 } },
   { transport: 'client', label: 'every request handled 700 ms late', options: { intakeDelayMs: 700 } },

@@ -30,6 +30,8 @@ export interface ReferenceRunOptions {
   /** Correct but slow or chatty: see the reference receiver's --answer-delay-ms, --intake-delay-ms and --flood. */
   answerDelayMs?: number;
   intakeDelayMs?: number;
+  /** Correct but behind: see the reference receiver's --notify-lag-ms. */
+  notifyLagMs?: number;
   flood?: boolean;
   /** A receiver that keeps to its pace: see the reference's --poll-interval-ms, --rate-limit and --work-ms. */
   pollIntervalMs?: number;
@@ -76,6 +78,7 @@ export async function runAgainstReferenceHttp(options: ReferenceRunOptions = {})
     tokens: options.anonymous ? undefined : TOKENS,
     answerDelayMs: options.answerDelayMs,
     intakeDelayMs: options.intakeDelayMs,
+    notifyLagMs: options.notifyLagMs,
     flood: options.flood,
     era: options.era,
     pollIntervalMs: options.pollIntervalMs,
@@ -99,6 +102,7 @@ export async function runAgainstReferenceStdio(options: ReferenceRunOptions = {}
   if (options.variant) env.REFERENCE_VARIANT = options.variant;
   if (options.answerDelayMs) env.REFERENCE_ANSWER_DELAY_MS = String(options.answerDelayMs);
   if (options.intakeDelayMs) env.REFERENCE_INTAKE_DELAY_MS = String(options.intakeDelayMs);
+  if (options.notifyLagMs) env.REFERENCE_NOTIFY_LAG_MS = String(options.notifyLagMs);
   if (options.flood) env.REFERENCE_FLOOD = '1';
   if (options.era) env.REFERENCE_ERA = options.era;
   if (options.pollIntervalMs !== undefined) env.REFERENCE_POLL_INTERVAL_MS = String(options.pollIntervalMs);

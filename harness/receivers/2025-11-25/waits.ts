@@ -152,3 +152,34 @@ export async function walkTaskList(receiver: Receiver, maxPages = 200): Promise<
   walk.stoppedBecause = `tasks/list still offered a nextCursor after ${maxPages} pages`;
   return walk;
 }
+
+export interface ProgressAfterEndOptions {
+  /** The progressToken the task's work reports under. */
+  token: unknown;
+  taskId: string;
+  /** When the answer that showed the task terminal arrived (tasks/result's, tasks/cancel's). */
+  answeredAt: number;
+  /** The interval the work was asked to report at. */
+  intervalMs: number;
+  /** How long to watch past the end. */
+  watchMs: number;
+}
+
+/**
+ * How many progress notifications of a token came after a task's end, watched for watchMs past it. The end is the
+ * later of the answer that showed the task terminal and the task's terminal notifications/tasks/status, when one
+ * came: sent on the stream progress travels on, it closes the backlog the work sent before its end. Over HTTP that
+ * backlog can trail an answer sent on another stream, arriving as one burst (seen under load), so what arrives
+ * within half an interval of the end is not counted either; work that goes on keeps reporting after it.
+ */
+export async function progressAfterEnd(receiver: Receiver, options: ProgressAfterEndOptions): Promise<number> {
+  const { token, taskId, answeredAt, intervalMs, watchMs } = options;
+  const terminalStatusAt = () => receiver.statusNotifications(taskId).find((n) => isTerminal(n.params.status))?.receivedAt ?? 0;
+  const end = () => Math.max(answeredAt, terminalStatusAt());
+  // The whole window is waited out: a status notification arriving late moves the end, and what came before it.
+  for (let remaining = end() + watchMs - performance.now(); remaining > 0; remaining = end() + watchMs - performance.now()) {
+    await receiver.waitForNotification((n) => n.method === 'notifications/tasks/status' && n.params.taskId === taskId, remaining, { includePast: false });
+  }
+  const countedFrom = end() + intervalMs / 2;
+  return receiver.notifications('notifications/progress').filter((n) => n.params.progressToken === token && n.receivedAt > countedFrom).length;
+}

@@ -70,6 +70,8 @@ interface TaskState {
   /** tasks/get answers since the task last changed status. */
   polls: number;
   resultWaiters: number;
+  /** performance.now() when the task last turned input_required. */
+  inputAskedAt?: number;
   done: Promise<void>;
   finish: () => void;
 }
@@ -133,10 +135,17 @@ export class TaskStore<Extra extends object = object> {
     task.done = new Promise<void>((resolve) => (task.finish = resolve));
     this.states.push(task);
     setTimeout(() => this.advance(task, false), this.options.minWorkMs).unref();
-    setTimeout(() => {
-      const waits = task.status === 'input_required' && this.options.inputOutlastsMaxWork;
-      if (ACTIVE.includes(task.status) && !waits) this.move(task, 'completed');
-    }, this.options.maxWorkMs).unref();
+    const endUnfollowed = () => {
+      if (!ACTIVE.includes(task.status)) return;
+      if (task.status === 'input_required' && task.inputAskedAt !== undefined) {
+        if (this.options.inputOutlastsMaxWork) return;
+        // A requestor gets as long to come back for the input as it took to see it, and maxWorkMs more (its pace under load).
+        const laterMs = 2 * task.inputAskedAt - task.createdAt + this.options.maxWorkMs - performance.now();
+        if (laterMs > 0) return void setTimeout(endUnfollowed, laterMs).unref();
+      }
+      this.move(task, 'completed');
+    };
+    setTimeout(endUnfollowed, this.options.maxWorkMs).unref();
     return { result: { task: this.view(task) } };
   }
 
@@ -155,7 +164,10 @@ export class TaskStore<Extra extends object = object> {
   private move(task: HeldTask & Extra & TaskState, status: HeldStatus): void {
     if (task.status === status || !ACTIVE.includes(task.status)) return;
     Object.assign(task, { status, polls: 0, updatedIso: new Date().toISOString() });
-    if (status === 'input_required') return this.options.onInputRequired?.(task);
+    if (status === 'input_required') {
+      task.inputAskedAt = performance.now();
+      return this.options.onInputRequired?.(task);
+    }
     task.endedAt = performance.now();
     task.finish();
   }

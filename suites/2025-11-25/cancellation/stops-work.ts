@@ -2,6 +2,7 @@ import { defineCheck, type CheckContext } from '../../../harness/receivers/check
 import { describeReply } from '../../../harness/model/describe.js';
 import type { ReceivedNotification } from '../../../harness/model/rpc.js';
 import { uniqueText } from '../../../harness/receivers/waits.js';
+import { progressAfterEnd } from '../../../harness/receivers/2025-11-25/waits.js';
 
 // https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-cancellation
 export default defineCheck({
@@ -26,13 +27,14 @@ export default defineCheck({
     if (before < 2) ctx.skip(`the task sent ${before} progress notification(s) with its progressToken within ${ctx.timing.span(3000, 2) + 2 * intervalMs} ms, so there is no work to watch stop`);
     const reply = await receiver.cancelTask(task.taskId);
     if (!reply.ok) ctx.skip(`tasks/cancel of the running task was refused (${describeReply(reply)}); nothing to watch stop`);
-    // One notification may already have been on its way when the cancel was answered.
-    const late = await receiver.awaitNotificationCount((n) => isOurProgress(n) && n.receivedAt > reply.receivedAt, 2, 5 * intervalMs);
-    ctx.info(`${late < 2 ? late : 'at least 2'} progress notification(s) arrived within ${5 * intervalMs} ms after tasks/cancel was answered`);
+    const watchMs = 5 * intervalMs;
+    const late = await progressAfterEnd(receiver, { token, taskId: task.taskId, answeredAt: reply.receivedAt, intervalMs, watchMs });
+    ctx.info(`${late} progress notification(s) arrived in the ${watchMs} ms after the task's end (the tasks/cancel answer, or its cancelled status notification when later)`);
+    // Past the backlog (see progressAfterEnd), one notification may still have been on its way.
     ctx.expect(
       'TASKS-CANCEL-STOP-WORK',
       late <= 1,
-      `expected the work to stop on tasks/cancel (at most one progress notification in flight), got ${late} or more for the task within ${5 * intervalMs} ms after the cancel answer (one every ${intervalMs} ms before it)`,
+      `expected the work to stop on tasks/cancel (at most one progress notification in flight), got ${late} for the task in the ${watchMs} ms after its end (one every ${intervalMs} ms before it)`,
     );
   },
 });

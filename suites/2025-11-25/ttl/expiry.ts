@@ -28,7 +28,9 @@ export default defineCheck({
     if (ttl > longest) ctx.skip(`the receiver granted a ttl of ${ttl} ms (asked for ${askedTtl}); expiry is only awaited up to ${longest} ms`);
     // An answer after expiry tells something only if tasks/get answered for the live task: otherwise it is tasks/get itself that fails.
     const before = await receiver.getTask(task.taskId);
-    const lapsed = !before.ok && before.error.code === -32602 && before.receivedAt - reply.receivedAt >= ttl;
+    // The task is created no sooner than its tools/call was sent: under load its answer can arrive after much of the ttl.
+    const createSentAt = reply.receivedAt - reply.elapsedMs;
+    const lapsed = !before.ok && before.error.code === -32602 && before.receivedAt - createSentAt >= ttl;
     if (!taskOf(before) && !lapsed) ctx.unmet('TASKS-TASK-SHAPE', `tasks/get for task ${task.taskId}, before its ttl ran out, should return the task; got ${describeReply(before)}`);
     // Counted from our receipt of the CreateTaskResult (no earlier than the task's creation), so clock skew cannot shorten the wait.
     const waitMs = reply.receivedAt + ttl + ctx.timing.span(500, 1) - performance.now();
