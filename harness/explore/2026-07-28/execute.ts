@@ -20,6 +20,8 @@ export const UNKNOWN_INPUT_KEY = 'explore-never-issued';
 export class ModernRunner extends RunnerBase<ExtReceiver> {
   /** Keys already answered, per creation index: each is answered once. */
   private readonly answered = new Map<number, Set<string>>();
+  /** Positions of the looks made between the sequence's operations: after every position the sequence and its follow-up take. */
+  private readonly lookPositions = { next: 1_000_000 };
   /** Identity B's open subscriptions: what each heard is written into its logged operation when the run closes it. */
   private readonly listening: { subscription: Subscription; observed: ObservedOperation }[] = [];
 
@@ -63,6 +65,9 @@ export class ModernRunner extends RunnerBase<ExtReceiver> {
       }
       case 'cancel': {
         const reply = await this.primary.cancelTask(taskId);
+        // A look right after the acknowledgement: a task that reads cancelled before its work would have ended is looked
+        // at again once that work is over (followUp), which shows whether cancelled held.
+        if (task && reply.ok) await this.look(task, this.lookPositions, this.primary);
         return { ...named, ...timesOf(reply), answer: answerOf(reply) };
       }
       case 'get':
@@ -99,6 +104,15 @@ export class ModernRunner extends RunnerBase<ExtReceiver> {
     const endsAt = performance.now() + MAX_WORK_MS + timing.span(1000, 4);
     const open = this.log.tasks.filter((task) => task.taskId !== undefined && !this.ended(task));
     const counter = { next: position };
+    // Seen cancelled before its work would have ended: one look once that work is over shows whether cancelled held.
+    const cutShort = this.log.tasks.filter((task) => task.taskId !== undefined && this.cancelledEarly(task));
+    await Promise.all(
+      cutShort.map(async (task) => {
+        const workOver = (this.createSentAt.get(task.index) ?? 0) + task.delayMs + timing.allowanceMs;
+        if (performance.now() < workOver) await pause(workOver - performance.now(), this.signal);
+        if (!this.signal.aborted) await this.look(task, counter, this.primary);
+      }),
+    );
     await Promise.all(
       open.map(async (task) => {
         while (performance.now() < endsAt && !this.signal.aborted) {
@@ -208,6 +222,14 @@ export class ModernRunner extends RunnerBase<ExtReceiver> {
   }
 
   /** Whether identity A saw the task terminal (its last look said so). */
+  /** Whether A's last look showed the task cancelled before its work would have ended (a look after that is still to come). */
+  private cancelledEarly(task: CreatedTask): boolean {
+    const looks = this.log.operations.filter((operation) => operation.task === task.index && !operation.peer && (operation.operation.kind === 'get' || operation.operation.kind === 'create'));
+    const last = looks.sort((a, b) => a.receivedAt - b.receivedAt).pop();
+    const workOver = (this.createSentAt.get(task.index) ?? 0) + task.delayMs + this.setup.timing.allowanceMs;
+    return last?.answer.kind === 'result' && last.answer.result.status === 'cancelled' && last.sentAt < workOver;
+  }
+
   private ended(task: CreatedTask): boolean {
     const looks = this.log.operations.filter((operation) => operation.task === task.index && !operation.peer && (operation.operation.kind === 'get' || operation.operation.kind === 'create'));
     const last = looks.sort((a, b) => a.receivedAt - b.receivedAt).pop();
