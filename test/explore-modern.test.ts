@@ -20,6 +20,7 @@ import {
   judgeModernUnknownIds,
   judgeTaskIds,
 } from '../harness/explore/2026-07-28/model.js';
+import { MODERN_EXPLORE_PROPERTIES } from '../harness/explore/2025-11-25/model.js';
 import type { ExploreReport } from '../harness/explore/report.js';
 import type { Operation } from '../harness/explore/operations.js';
 import type { Answer, CreatedTask } from '../harness/explore/run-log.js';
@@ -290,6 +291,10 @@ describe('explore model, 2026-07-28: outcomes, input, isolation', () => {
     expect(broken(judgeTaskIds(log.log), REQUIREMENTS)).toEqual({ requirement: 'EXT-SEC-UNGUESSABLE-IDS', severity: 'fail' });
     log.log.tasks[1].taskId = idOf(0);
     expect(broken(judgeTaskIds(log.log), REQUIREMENTS)).toEqual({ requirement: 'EXT-SEC-UNGUESSABLE-IDS', severity: 'fail' });
+  });
+
+  it("every requirement the model names is in the extension's catalogue", () => {
+    for (const requirement of MODERN_EXPLORE_PROPERTIES.flatMap((property) => property.requirements)) expect(REQUIREMENTS.has(requirement), requirement).toBe(true);
   });
 
   it('a whole correct run passes every property', () => {
