@@ -20,6 +20,12 @@ export const UNKNOWN_INPUT_KEY = 'explore-never-issued';
 export class ModernRunner extends RunnerBase<ExtReceiver> {
   /** Keys already answered, per creation index: each is answered once. */
   private readonly answered = new Map<number, Set<string>>();
+  /** A subscription is summarised as it opened: what it heard is known only once the run closes it (the transcript has it). */
+  override summarise(observed: ObservedOperation): string {
+    if (observed.operation.kind !== 'peer-listen' || observed.answer.kind !== 'heard') return super.summarise(observed);
+    return `${observed.answer.acknowledged ? 'acknowledged' : 'no acknowledgement'}, open until the run ends`;
+  }
+
   /** Positions of the looks made between the sequence's operations: after every position the sequence and its follow-up take. */
   private readonly lookPositions = { next: 1_000_000 };
   /** Identity B's open subscriptions: what each heard is written into its logged operation when the run closes it. */
