@@ -251,6 +251,11 @@ describe('explore model, 2026-07-28: outcomes, input, isolation', () => {
     const done = finished.create(0, 5, { role: 'failing', status: 'completed' });
     finished.peer('peer-cancel', done, 10, 12, error(-32602)).peer('peer-update', done, 14, 16, error(-32602)).peerGet(done, 20, 22, 'completed').get(done, 30, 32, 'completed');
     passes(judgeModernIsolation(finished.log));
+    // A server refusing every cancel, A's too, refuses B's for that reason: cancel-answers judges it, not isolation.
+    const noCancels = new ModernLog();
+    const kept = noCancels.create(0, 5);
+    noCancels.cancel(kept, 10, 12, error(-32603)).peer('peer-cancel', kept, 14, 16, error(-32603)).peerGet(kept, 20, 22, 'working').get(kept, 30, 32, 'working');
+    passes(judgeModernIsolation(noCancels.log));
     // A task gone (deleted after its cancel) is refused to B without A seeing it again: no sign of binding.
     const gone = new ModernLog();
     const deleted = gone.create(0, 5);

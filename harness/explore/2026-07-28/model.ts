@@ -293,7 +293,8 @@ function anyCancelSentBefore(log: RunLog, task: number, time: number): boolean {
  * allowed, but a server that refuses B one request on a task refuses it every one (EXT-SEC-AUTH-EACH-REQUEST): B's
  * tasks/get, tasks/update or tasks/cancel served, or its subscription carrying notifications/tasks of the task, while
  * B's tasks/get or tasks/cancel of it was refused. A refusal counts when the task was there (A read it after the
- * refusal, or B was served after it) and, for a cancel, still working (a finished task's cancel may be refused).
+ * refusal, or B was served after it) and, for a cancel, still working (a finished task's cancel may be refused) in a
+ * run where A's own cancels were not refused.
  * B's refused updates (it answers a key never issued) and listens (listening is optional) count only as served or not.
  */
 export function judgeModernIsolation(log: RunLog, sightings: readonly ModernSighting[] = modernSightingsOf(log)): Judgement {
@@ -304,7 +305,9 @@ export function judgeModernIsolation(log: RunLog, sightings: readonly ModernSigh
   const violations: Violation[] = [];
   for (const refusal of judged.filter((operation) => operation.answer.kind === 'error' && ['peer-get', 'peer-cancel'].includes(operation.operation.kind))) {
     const finishedBefore = sightings.some((sighting) => sighting.task === refusal.task && isTerminalStatus(sighting.status) && sighting.sentAt < refusal.receivedAt);
-    if (refusal.operation.kind === 'peer-cancel' && finishedBefore) continue;
+    // A server that refuses A's own cancels refuses B's for that reason, not for B's identity (cancel-answers judges it).
+    const cancelsRefused = log.operations.some((operation) => !operation.peer && operation.operation.kind === 'cancel' && operation.answer.kind === 'error');
+    if (refusal.operation.kind === 'peer-cancel' && (finishedBefore || cancelsRefused)) continue;
     const stillThere = sightings.some((sighting) => sighting.task === refusal.task && sighting.source === 'get' && happensBefore(refusal, sighting));
     const breach = served.find((operation) => operation.task === refusal.task && (stillThere || happensBefore(refusal, operation)));
     if (!breach) continue;
