@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { TargetSpec } from '../harness/wire/connections/connect.js';
 import { explore, type ExploreOptions } from '../harness/explore/explore.js';
 import {
+  judgeAnswerForms,
   judgeDurable,
   judgeInput,
   judgeModernCancel,
@@ -17,8 +18,11 @@ import {
   judgeModernStatuses,
   judgeModernTerminalFinal,
   judgeModernUnknownIds,
+  judgeTaskIds,
 } from '../harness/explore/2026-07-28/model.js';
+import { MODERN_EXPLORE_PROPERTIES } from '../harness/explore/2025-11-25/model.js';
 import type { ExploreReport } from '../harness/explore/report.js';
+import type { Operation } from '../harness/explore/operations.js';
 import type { Answer, CreatedTask } from '../harness/explore/run-log.js';
 import { makeTiming } from '../harness/wire/timing.js';
 import { startReferenceHttpServer } from '../reference-server/index.js';
@@ -28,13 +32,29 @@ import { REFERENCE_BUILT, REFERENCE_MAIN, TOKENS } from './support/reference-run
 
 const REQUIREMENTS = TASKS_2026_07_28.requirements;
 
+/** A task ID long enough to pass for unguessable (explore.unguessable-ids judges their length). */
+const idOf = (task: number) => `explore-task-${task}`;
+
 /** Builds a 2026-07-28 run's log by hand: a CreateTaskResult and a tasks/get answer are the task itself. */
 class ModernLog extends LogRecorder {
+  protected override named(operation: Operation, task: number, sent: number, received: number, answer: Answer): this {
+    this.push(operation, sent, received, answer, task, idOf(task));
+    return this;
+  }
+
   create(sent: number, received: number, options: { role?: CreatedTask['role']; status?: string; ttlMs?: number; filename?: string } = {}): number {
     const index = this.log.tasks.length;
     const role = options.role ?? 'slow';
-    const taskId = `task-${index}`;
-    const task = { resultType: 'task', taskId, status: options.status ?? 'working', createdAt: new Date(sent + 1).toISOString(), ttlMs: options.ttlMs ?? 60_000, pollIntervalMs: 50 };
+    const taskId = idOf(index);
+    const task = {
+      resultType: 'task',
+      taskId,
+      status: options.status ?? 'working',
+      createdAt: new Date(sent + 1).toISOString(),
+      lastUpdatedAt: new Date(sent + 1).toISOString(),
+      ttlMs: options.ttlMs ?? 60_000,
+      pollIntervalMs: 50,
+    };
     const input = role === 'confirm' ? { filename: options.filename ?? 'a.txt' } : {};
     this.log.tasks.push({ index, role, delayMs: 0, ttlRequested: null, input, comparesText: true, honoursDelay: true, taskId, created: task, position: this.position });
     this.push({ kind: 'create', role, delayMs: 0, ttl: null }, sent, received, { kind: 'result', result: task }, index, taskId);
@@ -46,7 +66,13 @@ class ModernLog extends LogRecorder {
   }
 
   peerGet(task: number, sent: number, received: number, answer: Answer | string): this {
-    this.push({ kind: 'peer-get', task }, sent, received, typeof answer === 'string' ? shown(task, answer) : answer, task, `task-${task}`);
+    this.push({ kind: 'peer-get', task }, sent, received, typeof answer === 'string' ? shown(task, answer) : answer, task, idOf(task));
+    return this;
+  }
+
+  /** Identity B's tasks/cancel or tasks/update of a task, or its subscription naming it (with the notifications/tasks it heard). */
+  peer(kind: 'peer-cancel' | 'peer-update' | 'peer-listen', task: number, sent: number, received: number, answer: Answer): this {
+    this.push({ kind, task }, sent, received, answer, task, idOf(task));
     return this;
   }
 
@@ -72,7 +98,7 @@ const textResult = (text: string, isError = false) => ({ content: [{ type: 'text
 const confirmRequest = (message: string) => ({ method: 'elicitation/create', params: { message, requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } } } } });
 
 function shown(task: number, status: string, extra: Record<string, unknown> = {}): Answer {
-  return { kind: 'result', result: { resultType: 'complete', taskId: `task-${task}`, status, createdAt: new Date(0).toISOString(), ttlMs: 60_000, ...extra } };
+  return { kind: 'result', result: { resultType: 'complete', taskId: idOf(task), status, createdAt: new Date(0).toISOString(), ttlMs: 60_000, ...extra } };
 }
 
 describe('explore model, 2026-07-28: statuses and finality', () => {
@@ -202,6 +228,78 @@ describe('explore model, 2026-07-28: outcomes, input, isolation', () => {
     log.peerGet(task, 10, 12, error(-32602));
     log.peerGet(task, 14, 16, 'working');
     expect(broken(judgeModernIsolation(log.log), REQUIREMENTS)).toEqual({ requirement: 'EXT-SEC-AUTH-EACH-REQUEST', severity: 'fail' });
+  });
+
+  it("fails a server that serves identity B one request on A's task and refuses it another; accepts refusals it may make", () => {
+    const heard = (task: number, status: string): Answer => ({ kind: 'heard', acknowledged: true, notifications: [{ taskId: idOf(task), status }] });
+    const cancelServed = new ModernLog();
+    const task = cancelServed.create(0, 5);
+    cancelServed.peer('peer-cancel', task, 10, 12, ACK).peerGet(task, 14, 16, error(-32602)).get(task, 20, 22, 'cancelled');
+    expect(broken(judgeModernIsolation(cancelServed.log), REQUIREMENTS)).toEqual({ requirement: 'EXT-SEC-AUTH-EACH-REQUEST', severity: 'fail' });
+    const listened = new ModernLog();
+    const other = listened.create(0, 5);
+    listened.peer('peer-listen', other, 10, 2000, heard(other, 'completed')).peerGet(other, 2010, 2012, error(-32602)).get(other, 2020, 2022, 'completed');
+    expect(broken(judgeModernIsolation(listened.log), REQUIREMENTS)).toEqual({ requirement: 'EXT-SEC-AUTH-EACH-REQUEST', severity: 'fail' });
+    // Bound throughout: refused, and a subscription that heard nothing of A's task.
+    const bound = new ModernLog();
+    const own = bound.create(0, 5);
+    bound.peer('peer-listen', own, 10, 2000, { kind: 'heard', acknowledged: true, notifications: [] }).peer('peer-cancel', own, 12, 14, error(-32602)).peerGet(own, 2010, 2012, error(-32602));
+    bound.get(own, 2020, 2022, 'completed');
+    passes(judgeModernIsolation(bound.log));
+    // A cancel of a finished task may be refused, and an update naming a key never issued may be: B is still served tasks/get.
+    const finished = new ModernLog();
+    const done = finished.create(0, 5, { role: 'failing', status: 'completed' });
+    finished.peer('peer-cancel', done, 10, 12, error(-32602)).peer('peer-update', done, 14, 16, error(-32602)).peerGet(done, 20, 22, 'completed').get(done, 30, 32, 'completed');
+    passes(judgeModernIsolation(finished.log));
+    // A server refusing every cancel, A's too, refuses B's for that reason: cancel-answers judges it, not isolation.
+    const noCancels = new ModernLog();
+    const kept = noCancels.create(0, 5);
+    noCancels.cancel(kept, 10, 12, error(-32603)).peer('peer-cancel', kept, 14, 16, error(-32603)).peerGet(kept, 20, 22, 'working').get(kept, 30, 32, 'working');
+    passes(judgeModernIsolation(noCancels.log));
+    // A task gone (deleted after its cancel) is refused to B without A seeing it again: no sign of binding.
+    const gone = new ModernLog();
+    const deleted = gone.create(0, 5);
+    gone.peerGet(deleted, 10, 12, 'working').cancel(deleted, 14, 16).peerGet(deleted, 20, 22, error(-32602)).get(deleted, 30, 32, error(-32602));
+    passes(judgeModernIsolation(gone.log));
+  });
+
+  it('fails an answer of the wrong form: resultType of a CreateTaskResult, of tasks/get, of an acknowledgement, and a body in an acknowledgement', () => {
+    const good = new ModernLog();
+    const task = good.create(0, 5);
+    good.get(task, 10, 12, 'working').update(task, 14, 16, ['k']).cancel(task, 20, 22);
+    passes(judgeAnswerForms(good.log));
+    const labelled = new ModernLog();
+    labelled.create(0, 5);
+    (labelled.log.operations[0].answer as { result: Record<string, unknown> }).result.resultType = 'complete';
+    expect(broken(judgeAnswerForms(labelled.log), REQUIREMENTS)).toEqual({ requirement: 'EXT-RESULTTYPE-TASK', severity: 'fail' });
+    const getTask = new ModernLog();
+    getTask.get(getTask.create(0, 5), 10, 12, 'working', { resultType: 'task' });
+    expect(broken(judgeAnswerForms(getTask.log), REQUIREMENTS)).toEqual({ requirement: 'EXT-RESULTTYPE-NOT-TASK-ELSEWHERE', severity: 'fail' });
+    const getUnlabelled = new ModernLog();
+    getUnlabelled.get(getUnlabelled.create(0, 5), 10, 12, 'working', { resultType: undefined });
+    expect(broken(judgeAnswerForms(getUnlabelled.log), REQUIREMENTS)).toEqual({ requirement: 'EXT-GET-RESULTTYPE-COMPLETE', severity: 'fail' });
+    const fullAck = new ModernLog();
+    const cancelled = fullAck.create(0, 5);
+    fullAck.cancel(cancelled, 10, 12, { kind: 'result', result: { resultType: 'complete', taskId: idOf(cancelled), status: 'cancelled' } });
+    expect(broken(judgeAnswerForms(fullAck.log), REQUIREMENTS)).toEqual({ requirement: 'EXT-CANCEL-ACK', severity: 'fail' });
+    const bareAck = new ModernLog();
+    bareAck.update(bareAck.create(0, 5), 10, 12, ['k'], { kind: 'result', result: {} });
+    expect(broken(judgeAnswerForms(bareAck.log), REQUIREMENTS)).toEqual({ requirement: 'EXT-UPDATE-RESULTTYPE-COMPLETE', severity: 'fail' });
+  });
+
+  it('fails a task ID too short to be unguessable, and one given to two tasks; accepts long distinct ones', () => {
+    const log = new ModernLog();
+    log.create(0, 5);
+    log.create(6, 9);
+    passes(judgeTaskIds(log.log));
+    log.log.tasks[1].taskId = 'task-2';
+    expect(broken(judgeTaskIds(log.log), REQUIREMENTS)).toEqual({ requirement: 'EXT-SEC-UNGUESSABLE-IDS', severity: 'fail' });
+    log.log.tasks[1].taskId = idOf(0);
+    expect(broken(judgeTaskIds(log.log), REQUIREMENTS)).toEqual({ requirement: 'EXT-SEC-UNGUESSABLE-IDS', severity: 'fail' });
+  });
+
+  it("every requirement the model names is in the extension's catalogue", () => {
+    for (const requirement of MODERN_EXPLORE_PROPERTIES.flatMap((property) => property.requirements)) expect(REQUIREMENTS.has(requirement), requirement).toBe(true);
   });
 
   it('a whole correct run passes every property', () => {

@@ -104,7 +104,7 @@ describe('explore: generation', () => {
       maxOps: 12,
     };
     const operations = fc.sample(sequenceArbitrary(modern), { seed: SEED, numRuns: 200 }).flat(2);
-    expect(new Set(operations.map((operation) => operation.kind))).toEqual(new Set(['create', 'get', 'wait', 'cancel', 'update', 'peer-get']));
+    expect(new Set(operations.map((operation) => operation.kind))).toEqual(new Set(['create', 'get', 'wait', 'cancel', 'update', 'peer-get', 'peer-cancel', 'peer-update', 'peer-listen']));
     const creates = operations.filter((operation) => operation.kind === 'create');
     expect(creates.every((create) => (MODERN_EXPLORE_ROLES as readonly string[]).includes(create.role) && create.delayMs === 1000 && create.ttl === null)).toBe(true);
   });

@@ -76,6 +76,10 @@ export function operationArbitrary(scope: GenerationScope): fc.Arbitrary<Operati
   if (scope.peer) {
     choices.push({ weight: weight('peer-get', 1), arbitrary: fc.record({ kind: fc.constant('peer-get' as const), task }) });
     if (scope.list) choices.push({ weight: weight('peer-list', 1), arbitrary: fc.record({ kind: fc.constant('peer-list' as const) }) });
+    // Identity B's writes and listening, only where the profile weighs them (2026-07-28).
+    for (const kind of ['peer-cancel', 'peer-update', 'peer-listen'] as const) {
+      if ((scope.weights?.[kind] ?? 0) > 0) choices.push({ weight: weight(kind, 0), arbitrary: fc.record({ kind: fc.constant(kind), task }) });
+    }
   }
   return fc.oneof(...choices);
 }

@@ -23,15 +23,19 @@ export const TTLS_MS = [300, 800, 2000] as const;
  * cancels and updates land while it works and near its end; the other tools end at once.
  */
 export const MODERN_DELAYS_MS = [1000] as const;
-/** 2026-07-28: waits that reach into and past a second of work. */
-export const MODERN_WAITS_MS = [150, 300, 600, 900] as const;
+/**
+ * 2026-07-28: waits that reach into a second of work, most of them landing a cancel in its last 600 ms (where a cancel
+ * that loses the race shows) without running far past it (issue 31: sampled, these waits gave more such cancels per
+ * minute than 150 to 900 ms did, in shorter runs).
+ */
+export const MODERN_WAITS_MS = [150, 450, 700] as const;
 /**
  * 2026-07-28: a second of work is where its races are (cancels and looks near its end), so the sequences dwell on one
  * or two tasks, mostly of slow_compute, looked at and cancelled often; the other tools end at once or wait for input.
  */
 export const MODERN_GENERATION = {
-  weights: { create: 2, get: 3, wait: 5, cancel: 4, update: 1, 'peer-get': 1 },
-  roleWeights: { slow: 4, failing: 1, protocolError: 1, confirm: 2 },
+  weights: { create: 2, get: 3, wait: 5, cancel: 4, update: 1, 'peer-get': 1, 'peer-cancel': 1, 'peer-update': 1, 'peer-listen': 1 },
+  roleWeights: { slow: 6, failing: 1, protocolError: 1, confirm: 2 },
   maxTaskIndex: 1,
 } as const;
 
@@ -64,6 +68,10 @@ export type Operation =
   | { kind: 'list' }
   | { kind: 'peer-get'; task: TaskRef }
   | { kind: 'peer-list' }
+  /** 2026-07-28: identity B's tasks/cancel and tasks/update of a task, and its subscriptions/listen naming it (open until the run ends). */
+  | { kind: 'peer-cancel'; task: TaskRef }
+  | { kind: 'peer-update'; task: TaskRef }
+  | { kind: 'peer-listen'; task: TaskRef }
   | { kind: 'wait'; ms: number };
 
 export type OperationKind = Operation['kind'];
@@ -184,6 +192,9 @@ function operationFromRecord(record: OperationRecord, position: number): Operati
     case 'cancel':
     case 'update':
     case 'peer-get':
+    case 'peer-cancel':
+    case 'peer-update':
+    case 'peer-listen':
       return { kind: record.kind, task: task() };
     case 'list':
     case 'peer-list':
@@ -191,6 +202,6 @@ function operationFromRecord(record: OperationRecord, position: number): Operati
     case 'wait':
       return { kind: 'wait', ms: wholeMs('ms') };
     default:
-      return bad('unknown kind; expected create, get, result, cancel, update, list, peer-get, peer-list or wait');
+      return bad('unknown kind; expected create, get, result, cancel, update, list, peer-get, peer-list, peer-cancel, peer-update, peer-listen or wait');
   }
 }

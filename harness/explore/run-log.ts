@@ -13,14 +13,16 @@ export type Answer =
   | { kind: 'no-answer'; boundMs: number }
   /** A whole tasks/list walk: every task of every page, in order; stoppedBecause when a page was refused. */
   | { kind: 'list'; tasks: Record<string, unknown>[]; pages: number; stoppedBecause?: string }
-  | { kind: 'waited' };
+  | { kind: 'waited' }
+  /** 2026-07-28 subscriptions/listen: whether it was acknowledged, and the notifications/tasks params it carried until the run closed it. */
+  | { kind: 'heard'; acknowledged: boolean; notifications: Record<string, unknown>[] };
 
 export interface ObservedOperation {
   /** Position in the sequence, counting every operation (dropped ones are not logged). */
   position: number;
   step: number;
   operation: Operation;
-  /** Identity B sent it (peer-get, peer-list). */
+  /** Identity B sent it (peer-get, peer-list, peer-cancel, peer-update, peer-listen). */
   peer: boolean;
   /** The creation index of the task it named; absent for an unknown id, lists and waits. */
   task?: number;
@@ -104,6 +106,8 @@ export function describeAnswer(observed: Pick<ObservedOperation, 'operation' | '
       return `no answer within ${answer.boundMs} ms`;
     case 'error':
       return `error ${answer.code}`;
+    case 'heard':
+      return `${answer.acknowledged ? 'acknowledged' : 'no acknowledgement'}, ${answer.notifications.length} notifications/tasks${answer.notifications.length ? `: ${answer.notifications.map((n) => `${taskLabel(n.taskId) ?? 'another task'} ${String(n.status)}`).join(', ')}` : ''}`;
     case 'list': {
       // The run's own tasks by name; tasks of earlier runs (HTTP keeps them listed) only counted.
       const own = answer.tasks.filter((task) => taskLabel(task.taskId) !== undefined).map((task) => `${taskLabel(task.taskId)} ${String(task.status)}`);

@@ -56,7 +56,7 @@ export abstract class RunnerBase<R = unknown> {
       const index = this.creations++;
       return this.setup.fixtures.has(operation.role as FixtureRole) ? { run: true, index } : { run: false };
     }
-    if ((operation.kind === 'peer-get' || operation.kind === 'peer-list') && !this.peer) return { run: false };
+    if (operation.kind.startsWith('peer-') && !this.peer) return { run: false };
     if ('task' in operation && operation.task !== 'unknown') {
       const named = operation.task;
       if (named >= this.namable || !this.log.tasks.find((task) => task.index === named)?.taskId) return { run: false };

@@ -58,7 +58,11 @@ function baseOptions(target: TargetSpec, modern = false) {
   };
 }
 
-async function exploreTarget(target: TargetSpec, settings: { seed: number; runs: number; budgetMs: number; maxOps: number; stopAtFirst?: boolean }, modern = false): Promise<ExploreReport> {
+async function exploreTarget(
+  target: TargetSpec,
+  settings: { seed: number; runs: number; budgetMs: number; maxOps: number; stopAtFirst?: boolean; shrink?: boolean },
+  modern = false,
+): Promise<ExploreReport> {
   return explore({ ...baseOptions(target, modern), ...settings });
 }
 
@@ -182,6 +186,30 @@ describe('explore --spec 2026-07-28 finds the extension faults only interleaving
         const example = broken[0]!.counterexample!;
         expect(requirements, summary).toContain(example.requirement);
         expect(example.operations.length, summary).toBeLessThanOrEqual(MAX_SHRUNK_OPERATIONS);
+      },
+      TEST_TIMEOUT_MS,
+    );
+  }
+
+  // A sample of npm run bench:explore (issue 31): a catalogue fault of each family the scripted checks catch, found
+  // within the default budget by the property named (unshrunk: finding is what the bench measures).
+  const CATALOGUE_SAMPLE: Record<string, string> = {
+    'ext-ack-not-empty': 'explore.answer-forms',
+    'ext-cancel-overrides-terminal': 'explore.terminal-final',
+    'ext-cancel-unbound': 'explore.isolation',
+    'ext-sequential-ids': 'explore.unguessable-ids',
+  };
+  for (const [fault, property] of Object.entries(CATALOGUE_SAMPLE)) {
+    it(
+      `catalogue fault ${fault}: ${property} broken within the default budget`,
+      async () => {
+        const report = await withReferenceHttp([fault], (target) => exploreTarget(target, { seed: MODERN_SEED, ...FAULT_SEARCH, shrink: false }, true));
+        const summary = describeReport(report);
+        console.log(`explore --spec 2026-07-28 --seed ${MODERN_SEED} against the reference with ${fault}:\n${summary}`);
+        expect(
+          report.properties.filter((each) => each.outcome === 'fail').map((each) => each.id),
+          summary,
+        ).toEqual([property]);
       },
       TEST_TIMEOUT_MS,
     );

@@ -36,7 +36,25 @@ export const MODERN_EXPLORE_PROPERTIES = [
     requirements: ['EXT-GET-COMPLETED-RESULT', 'EXT-GET-FAILED-ERROR', 'EXT-EXEC-TOOL-ERROR-COMPLETED', 'EXT-EXEC-SAME-RESULT'],
   },
   { id: 'explore.input', title: 'An input_required task lists what it asks, and a key answered never names another request', requirements: ['EXT-GET-INPUT-REQUIRED', 'EXT-UPDATE-KEY-NO-REUSE'] },
-  { id: 'explore.isolation', title: "Another requestor cannot read the requestor's tasks", requirements: ['EXT-SEC-AUTH-EACH-REQUEST'] },
+  {
+    id: 'explore.isolation',
+    title: 'A server that refuses another requestor one request on a task refuses it every one (tasks/get, tasks/update, tasks/cancel, listening)',
+    requirements: ['EXT-SEC-AUTH-EACH-REQUEST'],
+  },
+  {
+    id: 'explore.answer-forms',
+    title: 'Each answer has its form: resultType "task" on a CreateTaskResult only, "complete" on tasks/get, empty acknowledgements',
+    requirements: [
+      'EXT-RESULTTYPE-TASK',
+      'EXT-RESULTTYPE-NOT-TASK-ELSEWHERE',
+      'EXT-GET-RESULTTYPE-COMPLETE',
+      'EXT-UPDATE-ACK',
+      'EXT-UPDATE-RESULTTYPE-COMPLETE',
+      'EXT-CANCEL-ACK',
+      'EXT-CANCEL-RESULTTYPE-COMPLETE',
+    ],
+  },
+  { id: 'explore.unguessable-ids', title: 'Task IDs are long enough to be unguessable, and never repeat', requirements: ['EXT-SEC-UNGUESSABLE-IDS'] },
 ] as const;
 
 export type PropertyId = (typeof EXPLORE_PROPERTIES)[number]['id'] | (typeof MODERN_EXPLORE_PROPERTIES)[number]['id'];

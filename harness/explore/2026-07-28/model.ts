@@ -7,7 +7,6 @@ import { isDeepStrictEqual } from 'node:util';
 import {
   answerText,
   at,
-  cancelSentBefore,
   createOf,
   isKnownStatus,
   isRecord,
@@ -21,6 +20,8 @@ import {
   type PropertyId,
   type Violation,
 } from '../2025-11-25/model.js';
+import { MIN_BITS, MIN_LENGTH } from '../../model/id-entropy.js';
+import { extTaskShapeProblems } from '../../receivers/2026-07-28/tasks.js';
 import { answeredTask, INVALID_PARAMS, type CreatedTask, type ObservedOperation, type RunLog } from '../run-log.js';
 
 /** A task as identity A saw it: in the CreateTaskResult or a tasks/get answer (flat: the result is the task). */
@@ -59,7 +60,9 @@ export function judgeModernRun(log: RunLog): Partial<Record<PropertyId, Judgemen
     'explore.unknown-ids': judgeModernUnknownIds(log),
     'explore.results': judgeModernResults(log, sightings),
     'explore.input': judgeInput(log, sightings),
-    'explore.isolation': judgeModernIsolation(log),
+    'explore.isolation': judgeModernIsolation(log, sightings),
+    'explore.answer-forms': judgeAnswerForms(log),
+    'explore.unguessable-ids': judgeTaskIds(log),
   };
 }
 
@@ -110,7 +113,7 @@ export function judgeDurable(log: RunLog, sightings: readonly ModernSighting[] =
   for (const get of gets) {
     if (get.answer.kind !== 'error' || get.answer.code !== INVALID_PARAMS) continue;
     const task = taskAt(log, get.task)!;
-    if (cancelSentBefore(log, task.index, get.receivedAt)) continue;
+    if (anyCancelSentBefore(log, task.index, get.receivedAt)) continue;
     const expiry = modernExpiry(log, task, sightings);
     if (expiry === undefined || get.receivedAt >= expiry - log.allowanceMs) continue;
     const create = createOf(log, task)!;
@@ -198,7 +201,7 @@ export function judgeModernResults(log: RunLog, sightings: readonly ModernSighti
   const violations: Violation[] = [];
   for (const sighting of ended) {
     const task = taskAt(log, sighting.task)!;
-    const cancelled = cancelSentBefore(log, task.index, sighting.receivedAt);
+    const cancelled = anyCancelSentBefore(log, task.index, sighting.receivedAt);
     const problem = modernOutcomeProblem(task, sighting, cancelled);
     if (problem) violations.push(violation('explore.results', problem.requirement, sighting.operation, `task #${task.index} (${task.role}): ${said(log, sighting)} ${problem.message}`));
     const first = ended.find((earlier) => earlier.task === sighting.task && earlier.status === sighting.status && happensBefore(earlier, sighting));
@@ -280,27 +283,128 @@ export function judgeInput(log: RunLog, sightings: readonly ModernSighting[] = m
   return { observations: asking.length, violations };
 }
 
+/** A tasks/cancel of the task sent before `time`, by A or by B (a cancel B was served ends A's task just the same). */
+function anyCancelSentBefore(log: RunLog, task: number, time: number): boolean {
+  return log.operations.some((operation) => (operation.operation.kind === 'cancel' || operation.operation.kind === 'peer-cancel') && operation.task === task && operation.sentAt < time);
+}
+
 /**
- * Identity B reads identity A's tasks consistently: task IDs may be bearer tokens (EXT-SEC-IDS-AS-BEARER), so B being
- * served is allowed, but a task once refused to B (the server binds it to A) is never served to B later.
+ * Identity B and identity A's tasks: task IDs may be bearer tokens (EXT-SEC-IDS-AS-BEARER), so B being served is
+ * allowed, but a server that refuses B one request on a task refuses it every one (EXT-SEC-AUTH-EACH-REQUEST): B's
+ * tasks/get, tasks/update or tasks/cancel served, or its subscription carrying notifications/tasks of the task, while
+ * B's tasks/get or tasks/cancel of it was refused. A refusal counts when the task was there (A read it after the
+ * refusal, or B was served after it) and, for a cancel, still working (a finished task's cancel may be refused) in a
+ * run where A's own cancels were not refused.
+ * B's refused updates (it answers a key never issued) and listens (listening is optional) count only as served or not.
  */
-export function judgeModernIsolation(log: RunLog): Judgement {
+export function judgeModernIsolation(log: RunLog, sightings: readonly ModernSighting[] = modernSightingsOf(log)): Judgement {
   const judged = log.operations.filter((operation) => operation.peer && operation.task !== undefined);
-  const refused = new Set<unknown>();
-  const violations = judged
-    .filter((operation) => {
-      if (operation.answer.kind === 'error') refused.add(operation.task);
-      return operation.answer.kind === 'result' && refused.has(operation.task);
-    })
-    .map((operation) =>
+  const servedOf = (operation: ObservedOperation) =>
+    operation.answer.kind === 'result' || (operation.answer.kind === 'heard' && operation.answer.notifications.some((notification) => notification.taskId === operation.taskId));
+  const served = judged.filter(servedOf);
+  const violations: Violation[] = [];
+  for (const refusal of judged.filter((operation) => operation.answer.kind === 'error' && ['peer-get', 'peer-cancel'].includes(operation.operation.kind))) {
+    const finishedBefore = sightings.some((sighting) => sighting.task === refusal.task && isTerminalStatus(sighting.status) && sighting.sentAt < refusal.receivedAt);
+    // A server that refuses A's own cancels refuses B's for that reason, not for B's identity (cancel-answers judges it).
+    const cancelsRefused = log.operations.some((operation) => !operation.peer && operation.operation.kind === 'cancel' && operation.answer.kind === 'error');
+    if (refusal.operation.kind === 'peer-cancel' && (finishedBefore || cancelsRefused)) continue;
+    const stillThere = sightings.some((sighting) => sighting.task === refusal.task && sighting.source === 'get' && happensBefore(refusal, sighting));
+    const breach = served.find((operation) => operation.task === refusal.task && (stillThere || happensBefore(refusal, operation)));
+    if (!breach) continue;
+    violations.push(
       violation(
         'explore.isolation',
         'EXT-SEC-AUTH-EACH-REQUEST',
-        operation,
-        `tasks/get by identity B of task #${operation.task}, created by identity A, ${at(log, operation)} was answered with ${answeredTask(operation.answer) ? `the task (status "${String(answeredTask(operation.answer)?.status)}")` : 'a result'}, though an earlier one of B was refused; expected an error`,
+        breach,
+        `identity B's ${peerMethod(breach)} of task #${String(breach.task)}, created by identity A, ${at(log, breach)} was ${breach.answer.kind === 'heard' ? `followed by ${breach.answer.notifications.length} notifications/tasks of it` : 'served'}, while B's ${peerMethod(refusal)} of it ${at(log, refusal)} was refused with ${answerText(refusal)}; a server that refuses another requestor a task refuses it every request`,
       ),
     );
+    break;
+  }
   return { observations: judged.length, violations };
+}
+
+function peerMethod(operation: ObservedOperation): string {
+  return (
+    { 'peer-get': 'tasks/get', 'peer-cancel': 'tasks/cancel', 'peer-update': 'tasks/update', 'peer-listen': 'subscriptions/listen' }[operation.operation.kind as string] ?? operation.operation.kind
+  );
+}
+
+/** What an empty result may still carry besides resultType. */
+const ENVELOPE_KEYS = new Set(['resultType', '_meta']);
+
+/**
+ * The form of identity A's answers: a CreateTaskResult says resultType "task" with the Task fields flat; a tasks/get
+ * answer says "complete", never "task"; the acknowledgements of tasks/update and tasks/cancel are empty but for
+ * resultType "complete". A call answered without a task is the server's choice, judged only not to say "task".
+ */
+export function judgeAnswerForms(log: RunLog): Judgement {
+  const violations: Violation[] = [];
+  let observations = 0;
+  for (const operation of log.operations) {
+    if (operation.peer || operation.answer.kind !== 'result') continue;
+    const result = operation.answer.result;
+    const fault = (requirement: string, message: string) =>
+      violations.push(violation('explore.answer-forms', requirement, operation, `${operation.operation.kind === 'create' ? 'the tool call' : methodOf(operation)} ${at(log, operation)}: ${message}`));
+    const kind = operation.operation.kind;
+    if (kind === 'create') {
+      observations += 1;
+      const isTask = typeof result.taskId === 'string' && typeof result.status === 'string';
+      if (!isTask) {
+        if (result.resultType === 'task') fault('EXT-RESULTTYPE-NOT-TASK-ELSEWHERE', 'the answer is no CreateTaskResult (no taskId and status) but says resultType "task"');
+        continue;
+      }
+      if (result.resultType !== 'task') fault('EXT-RESULTTYPE-TASK', `the CreateTaskResult of task ${String(result.taskId)} says resultType ${JSON.stringify(result.resultType)}; expected "task"`);
+      const problems = extTaskShapeProblems(result);
+      if (problems.length > 0) fault('EXT-RESULTTYPE-TASK', `the CreateTaskResult is not a flat Task: ${problems.join('; ')}`);
+    } else if (kind === 'get') {
+      observations += 1;
+      if (result.resultType === 'task')
+        fault('EXT-RESULTTYPE-NOT-TASK-ELSEWHERE', `the tasks/get answer (status ${JSON.stringify(result.status)}) says resultType "task"; only a CreateTaskResult may`);
+      else if (result.resultType !== 'complete')
+        fault('EXT-GET-RESULTTYPE-COMPLETE', `the tasks/get answer (status ${JSON.stringify(result.status)}) says resultType ${JSON.stringify(result.resultType)}; expected "complete"`);
+    } else if (kind === 'update' || kind === 'cancel') {
+      observations += 1;
+      const [ack, resultType] = kind === 'update' ? ['EXT-UPDATE-ACK', 'EXT-UPDATE-RESULTTYPE-COMPLETE'] : ['EXT-CANCEL-ACK', 'EXT-CANCEL-RESULTTYPE-COMPLETE'];
+      if (result.resultType !== 'complete') fault(resultType, `the acknowledgement says resultType ${JSON.stringify(result.resultType)}; expected "complete"`);
+      const extra = Object.keys(result).filter((key) => !ENVELOPE_KEYS.has(key));
+      if (extra.length > 0) fault(ack, `the acknowledgement is not empty: it carries ${extra.join(', ')} besides resultType`);
+    }
+  }
+  return { observations, violations };
+}
+
+/**
+ * The task IDs of identity A's CreateTaskResults: none so short that it cannot carry the random bits an unguessable ID
+ * needs (fewer characters than that carry too few even in base64url), and no two tasks of a run with the same one.
+ * Sampling a few IDs per run, the model judges only what one or two IDs show; ext-security.unguessable-ids weighs a
+ * larger sample's entropy.
+ */
+export function judgeTaskIds(log: RunLog): Judgement {
+  const created = log.tasks.filter((task) => typeof task.taskId === 'string');
+  const violations: Violation[] = [];
+  const seen = new Map<string, CreatedTask>();
+  for (const task of created) {
+    const id = task.taskId!;
+    const create = createOf(log, task);
+    const earlier = seen.get(id);
+    seen.set(id, task);
+    if (!create) continue;
+    if (id.length < MIN_LENGTH)
+      violations.push(
+        violation(
+          'explore.unguessable-ids',
+          'EXT-SEC-UNGUESSABLE-IDS',
+          create,
+          `task #${task.index}'s ID ${JSON.stringify(id)} has ${id.length} characters; fewer than ${MIN_LENGTH} cannot carry ${MIN_BITS} random bits even in base64url`,
+        ),
+      );
+    else if (earlier)
+      violations.push(
+        violation('explore.unguessable-ids', 'EXT-SEC-UNGUESSABLE-IDS', create, `task #${task.index} got the ID ${JSON.stringify(id)}, which task #${earlier.index} of the same run already had`),
+      );
+  }
+  return { observations: created.length, violations };
 }
 
 function said(log: RunLog, sighting: ModernSighting): string {
