@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { alphabetSize, analyzeTaskIds } from '../suites/shared/id-entropy.js';
+import { alphabetSize, analyzeTaskIds } from '../harness/model/id-entropy.js';
 
 const NOW = Date.UTC(2025, 10, 25, 10, 30);
 const sample = (make: (index: number) => string, count = 32) => Array.from({ length: count }, (_, index) => make(index));

@@ -1,6 +1,6 @@
 import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
 import { uniqueText } from '../../../harness/receivers/waits.js';
-import { analyzeTaskIds } from '../../shared/id-entropy.js';
+import { analyzeTaskIds } from '../../../harness/model/id-entropy.js';
 
 const SAMPLE_SIZE = 32;
 /** Created this many at a time, to stay within a receiver's limit on concurrent tasks per requestor. */

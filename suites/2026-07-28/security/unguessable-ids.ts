@@ -1,6 +1,6 @@
 import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
 import { startExtTask } from '../../../harness/receivers/2026-07-28/tasks.js';
-import { analyzeTaskIds } from '../../shared/id-entropy.js';
+import { analyzeTaskIds } from '../../../harness/model/id-entropy.js';
 import { uniqueText } from '../../../harness/receivers/waits.js';
 
 const SAMPLE_SIZE = 32;
