@@ -251,6 +251,7 @@ function isModernProbe(body: unknown, req: IncomingMessage): boolean {
   const version = req.headers['mcp-protocol-version'];
   return message.method === 'server/discover' || (typeof version === 'string' && version > SPEC_VERSION);
 }
+
 /** How long after its arrival a tasks/result to be cut off loses its response. */
 const CUT_AFTER_MS = 50;
 
