@@ -122,35 +122,57 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   let next = 0;
   // Only process starts are gated (stdio servers, clients under test): an HTTP session costs the harness next to nothing.
   const broker = new ConnectionBroker(options.shareConnections ?? true, options.target.transport === 'http' ? undefined : (options.startGate ?? new StartGate()), options.onNotice);
+  // A check that did not pass on a process other checks used (at once or before it) is run again on one of its own.
+  // While checks are still queued, the run again goes on beside them and frees its worker, so that they start
+  // meanwhile and the runs again end with the rest of the run instead of after it; at most `concurrency` such runs
+  // at once, so a run limited to one check at a time has at most two.
+  const againAlone: Promise<void>[] = [];
+  let besideNow = 0;
+  const attempt = async (check: CheckDefinition, beside?: { result: CheckResult; sharers: Sharers }): Promise<CheckResult | { first: CheckResult; sharers: Sharers }> => {
+    // A run again counts as a second try: one that never reached the server is not tried a third time.
+    for (let tries = beside ? 2 : 1; ; tries += 1) {
+      // While a launched server is being started again, no check starts against it. The state is read again after
+      // each wait, and nothing is awaited between that read and the check registering with the watcher.
+      while (watcher?.state === 'restarting' && !runAbort.signal.aborted) await watcher.whenUsable(runAbort.signal);
+      if (runAbort.signal.aborted) {
+        return notRun(check, options, runAbort.signal.reason instanceof RunDeadline ? `not run: ${runAbort.signal.reason.message}` : 'not run: the run was interrupted');
+      }
+      if (watcher?.state === 'gone') return notRun(check, options, watcher.notRunMessage());
+      const ran = await attemptCheck(check, facts, { ...options, timing }, runAbort.signal, watcher, broker, beside !== undefined);
+      // A check that started as the server died, and never reached it, runs again against the new process (once).
+      if (ran.neverReached && tries === 1) continue;
+      if (ran.againAlone && !beside && !runAbort.signal.aborted) return { first: ran.result, sharers: ran.againAlone };
+      return beside ? { ...ran.result, info: [...ran.result.info, firstTryShared(beside.result, beside.sharers)] } : ran.result;
+    }
+  };
+  const settle = (index: number, result: CheckResult) => {
+    results[index] = result;
+    options.onResult?.(result);
+  };
   const worker = async () => {
     while (next < order.length) {
       const index = order[next++];
       const check = applicable[index];
-      let result: CheckResult | undefined;
-      // A check that did not pass on a process other checks used (at once or before it) is run again on one of its own.
-      let beside: { result: CheckResult; sharers: Sharers } | undefined;
-      for (let attempt = 1; !result; attempt += 1) {
-        // While a launched server is being started again, no check starts against it. The state is read again after
-        // each wait, and nothing is awaited between that read and the check registering with the watcher.
-        while (watcher?.state === 'restarting' && !runAbort.signal.aborted) await watcher.whenUsable(runAbort.signal);
-        if (runAbort.signal.aborted) {
-          result = notRun(check, options, runAbort.signal.reason instanceof RunDeadline ? `not run: ${runAbort.signal.reason.message}` : 'not run: the run was interrupted');
-        } else if (watcher?.state === 'gone') {
-          result = notRun(check, options, watcher.notRunMessage());
-        } else {
-          const ran = await attemptCheck(check, facts, { ...options, timing }, runAbort.signal, watcher, broker, beside !== undefined);
-          // A check that started as the server died, and never reached it, runs again against the new process (once).
-          if (ran.neverReached && attempt === 1) continue;
-          if (ran.againAlone && !beside && !runAbort.signal.aborted) beside = { result: ran.result, sharers: ran.againAlone };
-          else result = beside ? { ...ran.result, info: [...ran.result.info, firstTryShared(beside.result, beside.sharers)] } : ran.result;
-        }
+      const ran = await attempt(check);
+      if (!('first' in ran)) {
+        settle(index, ran);
+        continue;
       }
-      results[index] = result;
-      options.onResult?.(result);
+      const rerun = attempt(check, { result: ran.first, sharers: ran.sharers }).then((again) => settle(index, 'first' in again ? again.first : again));
+      if (next >= order.length || besideNow >= options.concurrency) {
+        await rerun;
+        continue;
+      }
+      besideNow += 1;
+      const beside = rerun.finally(() => (besideNow -= 1));
+      // Awaited after the workers; until then a failure of the harness must not count as unhandled.
+      beside.catch(() => undefined);
+      againAlone.push(beside);
     }
   };
   try {
     await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, applicable.length)) }, worker));
+    await Promise.all(againAlone);
   } finally {
     clearTimeout(deadline);
     await broker.end();

@@ -110,8 +110,9 @@ export async function followTask(receiver: Receiver, created: TaskRecord, option
   const terminal = await awaitTerminalStatus(receiver, created.taskId, { ...options, observations });
   const extraPolls = options.extraPolls ?? 3;
   // Finality is probed by a few polls at the receiver's pace; one that asks for slow polling gets fewer of them
-  // (at least one) rather than a check seconds longer.
-  const windowEnds = performance.now() + options.timing.span(FINALITY_WINDOW_MS, extraPolls);
+  // (at least one) rather than a check seconds longer. The window is time, not polls: span() would stretch it by
+  // the asked interval per poll and give a slow receiver every poll after all.
+  const windowEnds = performance.now() + options.timing.scaled(FINALITY_WINDOW_MS) + extraPolls * options.timing.allowanceMs;
   for (let poll = 0; poll < extraPolls; poll++) {
     const delayMs = nextPollDelay(terminal, options.timing);
     if (poll > 0 && performance.now() + delayMs > windowEnds) break;

@@ -45,6 +45,8 @@ interface SlotState {
   /** The client's initialize params when the SDK transport could not be given them as sent. */
   rawHello?: Record<string, unknown>;
   initialized: boolean;
+  /** A dual-era client's modern requests being refused before it initializes (the versioning page's era probe). */
+  probesInFlight: number;
   streamOpen: boolean;
   resolve: (value: { session: RpcSession; hello: ClientHello }) => void;
   checkReady(): void;
@@ -90,6 +92,7 @@ export class ClientHub {
       ...options,
       record: { tasks: [], cursorsIssued: new Set() },
       initialized: false,
+      probesInFlight: 0,
       streamOpen: false,
       resolve,
       checkReady() {
@@ -140,7 +143,13 @@ export class ClientHub {
       return;
     }
     if (slot.hub?.cutResult) this.cutIfAsked(slot, body, res);
-    await slot.transport!.handleRequest(req, res, this.admitInitialize(slot, body));
+    const probe = slot.transport!.sessionId === undefined && isModernProbe(body, req);
+    if (probe) slot.probesInFlight += 1;
+    try {
+      await slot.transport!.handleRequest(req, res, this.admitInitialize(slot, body));
+    } finally {
+      if (probe) slot.probesInFlight -= 1;
+    }
   }
 
   /** Option cutResult: a tasks/result the hub's tools chose to cut off loses its HTTP response, unanswered. */
@@ -175,6 +184,17 @@ export class ClientHub {
     // JSON answers to the client's own requests; our requests go on its GET stream.
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), enableJsonResponse: true });
     slot.session = new RpcSession(transport, slot.transcript, slot.label, slot.requestTimeoutMs, slot.answerPace);
+    // The hub answers a modern probe before initialize as a 2025-11-25 server does (400, not initialized), which is
+    // what a dual-era client falls back on: the client's era detection, not an anomaly that keeps the process from
+    // serving the next check.
+    const sessionOnError = transport.onerror;
+    transport.onerror = (error) => {
+      if (slot.probesInFlight > 0 && error.message.startsWith(NOT_INITIALIZED)) {
+        slot.transcript.note(`the client probed the 2026-07-28 era before initialize; the hub answered as a 2025-11-25 server (${error.message})`, slot.label);
+        return;
+      }
+      sessionOnError?.(error);
+    };
     slot.transport = transport;
     this.serve(slot);
     void slot.session.start();
@@ -218,6 +238,20 @@ export class ClientHub {
 }
 
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
+/** How the SDK transport refuses a request before initialize. */
+const NOT_INITIALIZED = 'Bad Request: Server not initialized';
+
+/**
+ * A request the 2026-07-28 versioning page has a dual-era client send first to learn the server's era: server/discover,
+ * or any request sent the modern way (its Mcp-Protocol-Version header naming a version after 2025-11-25).
+ */
+function isModernProbe(body: unknown, req: IncomingMessage): boolean {
+  const message = body as { method?: unknown; id?: unknown };
+  if (typeof message !== 'object' || message === null || typeof message.method !== 'string' || message.id === undefined || message.method === 'initialize') return false;
+  const version = req.headers['mcp-protocol-version'];
+  return message.method === 'server/discover' || (typeof version === 'string' && version > SPEC_VERSION);
+}
+
 /** How long after its arrival a tasks/result to be cut off loses its response. */
 const CUT_AFTER_MS = 50;
 
