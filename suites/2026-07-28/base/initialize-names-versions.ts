@@ -11,6 +11,9 @@ export default defineCheck({
   title: "A modern-only server's error to a legacy initialize names the protocol versions it serves",
   suite: 'ext-base',
   requirements: ['EXT-BASE-INITIALIZE-NAMES-VERSIONS'],
+  // A legacy client over stdio starts the server and opens with initialize: on a process earlier checks' modern
+  // requests settled, a dual-era server would answer otherwise (the v2 SDK's stdio does).
+  ownConnections: true,
   cost: { roundTrips: 1 },
   async run(ctx: CheckContext) {
     const served = ctx.facts.supportedVersions ?? [MODERN_PROTOCOL_VERSION];
