@@ -4,7 +4,7 @@ import type { ClientCapabilities, JSONRPCMessage } from '@modelcontextprotocol/s
 import { PROTOCOL_VERSION, ReceiverEnvironment } from '../../reference-server/shared/environment.js';
 import { describeError, isObject } from '../../reference-server/shared/jsonrpc.js';
 import { parseVariant } from '../../reference-server/cli-options.js';
-import { isSharedFault } from '../faults.js';
+import { isSharedFault } from './faults.js';
 import { StreamableHttpClientTransport, type ReconnectionPolicy } from './http-transport.js';
 import { validateClientFaults, validateUrl, type ReferenceClientOptions } from '../options.js';
 import { CLIENT_CONTEXT, ClientDispatcher } from './receiver.js';
