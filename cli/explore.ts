@@ -1,7 +1,7 @@
 // `explore`: model-based random testing of task lifecycles. Parses the flags, reaches the target as `server` does,
 // runs the engine (harness/explore), prints the counterexample, writes the reports, and ends every process it started.
 import { randomInt } from 'node:crypto';
-import type { ClientHub } from '../harness/wire/connections/client-hub.js';
+import type { ClientHub } from '../harness/wire/2025-11-25/client-hub.js';
 import type { LaunchedProcess } from '../harness/wire/connections/process-group.js';
 import { CounterexampleFileError, readCounterexampleFile } from '../harness/explore/counterexample-file.js';
 import { explore, exploreNotRun, type ExploreOptions } from '../harness/explore/explore.js';

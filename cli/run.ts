@@ -2,7 +2,7 @@
 import { TargetUnreachable } from '../harness/receivers/discovery.js';
 import type { TargetSpec } from '../harness/wire/connections/connect.js';
 import type { LaunchedProcess } from '../harness/wire/connections/process-group.js';
-import type { ClientHub } from '../harness/wire/connections/client-hub.js';
+import type { ClientHub } from '../harness/wire/2025-11-25/client-hub.js';
 import type { Level, ReceiverRole, RunReport } from '../harness/model/model.js';
 import type { Profile } from '../harness/engine/profile.js';
 import { StartGate } from '../harness/wire/start-gate.js';

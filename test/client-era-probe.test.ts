@@ -3,7 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { probeClientEra } from '../harness/receivers/2026-07-28/client-era-probe.js';
-import { ClientHub } from '../harness/wire/connections/client-hub.js';
+import { ClientHub } from '../harness/wire/2025-11-25/client-hub.js';
 import { makeTiming } from '../harness/wire/timing.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));

@@ -3,7 +3,7 @@
 // from serving the next check (issue 30: every check launched its own client once the reference became dual-era),
 // while a plain request before initialize still counts as improper.
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { ClientHub } from '../harness/wire/connections/client-hub.js';
+import { ClientHub } from '../harness/wire/2025-11-25/client-hub.js';
 import { Transcript } from '../harness/wire/transcript.js';
 
 let hub: ClientHub;

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ClientHub } from '../harness/wire/connections/client-hub.js';
+import { ClientHub } from '../harness/wire/2025-11-25/client-hub.js';
 import type { TargetSpec } from '../harness/wire/connections/connect.js';
 import { liveProcessGroups } from '../harness/wire/connections/process-group.js';
 import { explore, type ExploreOptions } from '../harness/explore/explore.js';

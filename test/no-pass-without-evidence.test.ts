@@ -5,7 +5,7 @@
 // not proceed".
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ClientHub } from '../harness/wire/connections/client-hub.js';
+import { ClientHub } from '../harness/wire/2025-11-25/client-hub.js';
 import type { TargetSpec } from '../harness/wire/connections/connect.js';
 import type { RunReport } from '../harness/model/model.js';
 import type { Profile } from '../harness/engine/profile.js';

@@ -1,7 +1,7 @@
 import { CheckSkip, CheckStop, StagingMissed, UnexpectedReply, type CheckContext, type TargetFacts } from '../receivers/check.js';
 import { HARNESS_CLIENT_CAPABILITIES, HARNESS_TASK_CLIENT_CAPABILITIES, openConnection, type Connection, type Identity, type TargetSpec } from '../wire/connections/connect.js';
 import { FIXTURE_TOOL_NAMES, listAllTools, type FixtureBinding } from '../model/fixtures.js';
-import type { HubOptions } from '../wire/hub-record.js';
+import type { HubOptions } from '../wire/2025-11-25/hub-record.js';
 import { levelOf } from '../model/model-basics.js';
 import type { Finding, FixtureRole, Requirement } from '../model/model.js';
 import { isTerminal, Receiver } from '../receivers/2025-11-25/receiver.js';
@@ -226,7 +226,7 @@ export class RunningCheck implements CheckContext {
     const label = `C${this.connectionCount}`;
     const pollIntervalMs = options.endpoint.pollIntervalMs ?? ENDPOINT_POLL_INTERVAL_MS;
     // Loaded on first use: a server run never needs the suite's own extension server.
-    const { driveModernClient } = await import('../wire/connections/modern-client-run.js');
+    const { driveModernClient } = await import('../wire/2026-07-28/modern-client-run.js');
     const run = await driveModernClient(target, {
       endpoint: options.endpoint,
       scenario: this.deps.checkId,

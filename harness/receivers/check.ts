@@ -1,6 +1,6 @@
 import type { Era, Identity } from '../wire/connections/connect.js';
 import type { FixtureBinding, ToolInfo } from '../model/fixtures.js';
-import type { HubOptions } from '../wire/hub-record.js';
+import type { HubOptions } from '../wire/2025-11-25/hub-record.js';
 import type { EndpointOptions, ModernClientRun } from '../wire/2026-07-28/client-record.js';
 import type { FixtureRole, Precondition, ReceiverRole, TransportKind } from '../model/model.js';
 import type { Receiver } from './2025-11-25/receiver.js';

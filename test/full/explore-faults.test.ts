@@ -14,7 +14,7 @@ import { makeTiming } from '../../harness/wire/timing.js';
 import { startReferenceHttpServer } from '../../reference-server/index.js';
 import { ALL_REQUIREMENTS } from '../../suites/2025-11-25/index.js';
 import { TASKS_2026_07_28 } from '../../suites/2026-07-28/index.js';
-import { ClientHub } from '../../harness/wire/connections/client-hub.js';
+import { ClientHub } from '../../harness/wire/2025-11-25/client-hub.js';
 import { liveProcessGroups } from '../../harness/wire/connections/process-group.js';
 import { EXPLORE_ONLY_FAULTS, EXT_EXPLORE_ONLY_FAULTS, SERVER_ONLY_EXPLORE_FAULTS } from '../fault-cases/explore.js';
 import { REFERENCE_BUILT, REFERENCE_MAIN, TOKENS } from '../support/reference-runs.js';

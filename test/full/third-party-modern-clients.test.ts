@@ -6,7 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runSuite } from '../../harness/engine/runner.js';
-import { ClientHub } from '../../harness/wire/connections/client-hub.js';
+import { ClientHub } from '../../harness/wire/2025-11-25/client-hub.js';
 import { liveProcessGroups } from '../../harness/wire/connections/process-group.js';
 import { makeTiming } from '../../harness/wire/timing.js';
 import { TASKS_2026_07_28 } from '../../suites/2026-07-28/index.js';

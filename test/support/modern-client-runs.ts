@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { RunReport } from '../../harness/model/model.js';
 import { runSuite } from '../../harness/engine/runner.js';
 import { makeTiming } from '../../harness/wire/timing.js';
-import { ClientHub } from '../../harness/wire/connections/client-hub.js';
+import { ClientHub } from '../../harness/wire/2025-11-25/client-hub.js';
 import type { TargetSpec } from '../../harness/wire/connections/connect.js';
 import { runModernReferenceClient } from '../../reference-client/index.js';
 import { TASKS_2026_07_28 } from '../../suites/2026-07-28/index.js';

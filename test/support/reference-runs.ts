@@ -4,7 +4,7 @@ import type { TargetSpec } from '../../harness/wire/connections/connect.js';
 import type { RunReport } from '../../harness/model/model.js';
 import { runSuite } from '../../harness/engine/runner.js';
 import { makeTiming } from '../../harness/wire/timing.js';
-import { ClientHub } from '../../harness/wire/connections/client-hub.js';
+import { ClientHub } from '../../harness/wire/2025-11-25/client-hub.js';
 import { runReferenceClient } from '../../reference-client/index.js';
 import { startReferenceHttpServer } from '../../reference-server/index.js';
 import type { Profile } from '../../harness/engine/profile.js';

@@ -14,7 +14,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../../cli/config.js';
-import { ClientHub } from '../../harness/wire/connections/client-hub.js';
+import { ClientHub } from '../../harness/wire/2025-11-25/client-hub.js';
 import type { TargetSpec } from '../../harness/wire/connections/connect.js';
 import { launchHttpServer } from '../../harness/wire/connections/launch-http.js';
 import type { LaunchedProcess } from '../../harness/wire/connections/process-group.js';

@@ -4,7 +4,7 @@ import { clientFixtureParams, fixtureArguments, listAllTools, type FixtureBindin
 import { IutError, type IncomingRequest, type ReceivedNotification, type RequestHandler, type RpcReply, type RpcSession } from '../../wire/session.js';
 import { UnexpectedReply } from '../check-errors.js';
 import { withinMs } from '../../wire/timing.js';
-import type { HubRecord } from '../../wire/hub-record.js';
+import type { HubRecord } from '../../wire/2025-11-25/hub-record.js';
 import { describeReply } from '../../model/describe.js';
 import { sightingsInAnswer, type TaskSighting } from '../../model/schemas/task-shape.js';
 

@@ -11,10 +11,10 @@ import { CommandStdioTransport } from './stdio-transport.js';
 import { StdioProcess, type TenantHolder } from './stdio-process.js';
 import { ModernHttpTransport, type HttpExchange } from '../2026-07-28/http-transport.js';
 import { clientCapabilities, MODERN_PROTOCOL_VERSION, withEnvelope } from '../2026-07-28/envelope.js';
-import type { ClientHub, ClientSlot } from './client-hub.js';
+import type { ClientHub, ClientSlot } from '../2025-11-25/client-hub.js';
 import { launchCommand, type EscapedProcess, type LaunchedProcess } from './process-group.js';
 import type { ConnectionObserver } from './target-watch.js';
-import type { HubOptions, HubRecord } from '../hub-record.js';
+import type { HubOptions, HubRecord } from '../2025-11-25/hub-record.js';
 
 /**
  * How to reach the implementation under test. `observer`, set by the runner for each check, hears what the

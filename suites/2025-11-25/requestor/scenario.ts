@@ -2,7 +2,7 @@
 // calls the hub's tools as their taskSupport permits and follows the tasks it creates; the checks judge how.
 import type { CheckContext } from '../../../harness/receivers/check.js';
 import { describeReply } from '../../../harness/model/describe.js';
-import type { HubOptions, HubRecord } from '../../../harness/wire/hub-record.js';
+import type { HubOptions, HubRecord } from '../../../harness/wire/2025-11-25/hub-record.js';
 import type { IncomingRequest, RpcReply } from '../../../harness/model/rpc.js';
 import { uniqueText } from '../../../harness/receivers/waits.js';
 

@@ -5,12 +5,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ClientEndpoint } from '../2026-07-28/client-endpoint.js';
-import type { EndpointOptions, ModernClientRun } from '../2026-07-28/client-record.js';
+import { ClientEndpoint } from './client-endpoint.js';
+import type { EndpointOptions, ModernClientRun } from './client-record.js';
 import type { StartSlot } from '../start-gate.js';
 import type { Transcript } from '../transcript.js';
-import type { TargetSpec } from './connect.js';
-import { launchCommand, type EscapedProcess } from './process-group.js';
+import type { TargetSpec } from '../connections/connect.js';
+import { launchCommand, type EscapedProcess } from '../connections/process-group.js';
 
 export interface ModernClientDrive {
   endpoint: EndpointOptions;

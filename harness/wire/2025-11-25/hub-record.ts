@@ -1,6 +1,6 @@
 // What the client hub (harness/wire/connections/client-hub.ts) can be asked to be for one check, and what it saw a client
 // under test do as a requestor on that check's endpoint: the requestor checks judge the client from this record.
-import type { HeldTask } from './2025-11-25/task-store.js';
+import type { HeldTask } from './task-store.js';
 
 /** The hub's tool whose task turns input_required (docs/client-fixture-contract.md). */
 export const HUB_INPUT_TOOL = 'conformance_input';

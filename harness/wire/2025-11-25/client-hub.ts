@@ -7,7 +7,7 @@ import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { AnswerPace } from '../answer-pace.js';
 import { SPEC_VERSION } from '../../model/model-basics.js';
 import { RpcSession } from '../session.js';
-import type { HubOptions, HubRecord } from '../hub-record.js';
+import type { HubOptions, HubRecord } from './hub-record.js';
 import { hubCapabilities, serveHubTools } from './hub-tools.js';
 import type { Transcript } from '../transcript.js';
 

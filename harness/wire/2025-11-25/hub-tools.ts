@@ -1,7 +1,7 @@
 import { REQUESTOR_POLL_INTERVAL_MS } from '../../model/fixtures.js';
-import { HUB_INPUT_TOOL, type HubOptions, type HubRecord, type HubTask } from '../hub-record.js';
+import { HUB_INPUT_TOOL, type HubOptions, type HubRecord, type HubTask } from './hub-record.js';
 import type { RpcSession } from '../session.js';
-import { TaskStore, type HeldTask } from '../2025-11-25/task-store.js';
+import { TaskStore, type HeldTask } from './task-store.js';
 
 /**
  * What the hub serves a client under test acting as a requestor: tools with each taskSupport and a small, strict
