@@ -26,7 +26,7 @@ export async function executeSequence(sequence: Sequence, setup: ExecutionSetup)
   const transcript = new Transcript();
   // Taken afresh for each run: the wall clock may drift from performance.now() over a long exploration.
   const timeOrigin = Date.now() - performance.now();
-  const log: RunLog = { operations: [], tasks: [], timeOrigin, allowanceMs: timing.allowanceMs, transcript: [] };
+  const log: RunLog = { operations: [], tasks: [], timeOrigin, allowanceMs: timing.allowanceMs, transcript: [], ...(setup.access ? { access: setup.access } : {}) };
   const records: OperationRecord[] = [];
   const abort = new AbortController();
   const onOuterAbort = () => abort.abort(new Error('the exploration was interrupted'));

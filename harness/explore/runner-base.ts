@@ -25,6 +25,8 @@ export interface ExecutionSetup {
   plainResults?: ReadonlyMap<FixtureRole, PlainResult>;
   /** With plainResults: the error fixture's plain error; absent where it could not be had (its tasks are then only judged to fail). */
   plainError?: PlainError;
+  /** 2025-11-25 servers: how the receiver is reached (RunLog.access). */
+  access?: RunLog['access'];
 }
 
 export type Plan = { run: true; index?: number } | { run: false; index?: undefined };
@@ -56,7 +58,7 @@ export abstract class RunnerBase<R = unknown> {
       const index = this.creations++;
       return this.setup.fixtures.has(operation.role as FixtureRole) ? { run: true, index } : { run: false };
     }
-    if ((operation.kind === 'peer-get' || operation.kind === 'peer-list') && !this.peer) return { run: false };
+    if (operation.kind.startsWith('peer-') && !this.peer) return { run: false };
     if ('task' in operation && operation.task !== 'unknown') {
       const named = operation.task;
       if (named >= this.namable || !this.log.tasks.find((task) => task.index === named)?.taskId) return { run: false };
