@@ -49,8 +49,8 @@ const PATIENT_ROLE_WEIGHTS = { echo: 2, fail: 1, error: 1 } as const;
 export const LEGACY_REVISITS = {
   share: { interleaving: 4, patient: 1 },
   ttlMs: 5000,
-  /** One patient task in three asks no ttl (the receiver's own then in force), one in six ten years (is it capped?): both outlive the revisits. */
-  otherTtls: [null, null, TEN_YEARS_MS],
+  /** Three patient tasks in seven ask no ttl (the receiver's own then in force), one in seven ten years (is it capped?): both outlive the revisits. */
+  otherTtls: [null, null, null, TEN_YEARS_MS],
   waitsMs: [0, 1200],
   roleWeights: PATIENT_ROLE_WEIGHTS,
 } as const;
@@ -64,8 +64,8 @@ export const LEGACY_WEIGHTS = { create: 4, get: 3, result: 1, wait: 2, cancel: 3
 export const LEGACY_PROBES = { weights: { 'peer-result': 2, 'peer-cancel': 2, 'forged-cursor': 2, plain: 2, crowd: 2, 'late-get': 1, 'cancel-progress': 1 }, freq: 3 } as const;
 /** A task's ttl is over this long ago (and twice the ttl, if longer) when a late look asks for it: ttl.expiry's grace for cleanup. */
 export const CLEANUP_GRACE_MS = 2_000;
-/** Late looks wait for tasks of short ttls only (the runs' own, not the patient runs' five seconds). */
-export const LATE_GET_MAX_TTL_MS = 2_000;
+/** Late looks wait for tasks of the shortest ttls only (a look at a 2 s task would wait 6 s): at most about 3 s. */
+export const LATE_GET_MAX_TTL_MS = 800;
 /**
  * 2025-11-25: the same in an interleaving run: more creates, cancels and lists, fewer looks, so that a create lands
  * inside a list walk over tasks of the run and a cancel near the end of the work more often.
