@@ -163,6 +163,7 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
     skipped['explore.isolation'] =
       facts.role === 'client' ? 'a client under test answers one session, its own; a second identity needs a server over HTTP (--peer-header)' : 'needs a second identity over HTTP (--peer-header)';
   if (dialect.modern && !scope.roles.includes('confirm')) skipped['explore.input'] = 'the server offers no confirm_delete tool (and the config maps none), so no task asked for input';
+  if (!dialect.modern) Object.assign(skipped, probesNotMade(facts, scope, wireTransport(options.target) === 'http'));
   const allRoles: readonly ExploreRole[] = dialect.modern ? MODERN_EXPLORE_ROLES : EXPLORE_ROLES;
   for (const role of allRoles.filter((role) => !scope.roles.includes(role))) notices.push(missingRoleNotice(facts, role));
 
@@ -249,6 +250,22 @@ function legacyScope(facts: TargetFacts, maxOps: number): { scope: GenerationSco
       ? 'the receiver offers none of conformance_echo, conformance_fail, conformance_error as a task-capable tool (and the config maps none)'
       : undefined;
   return { scope, cannot };
+}
+
+/** 2025-11-25: the properties of probes the target gives no occasion for, each with the reason. */
+function probesNotMade(facts: TargetFacts, scope: GenerationScope, http: boolean): Partial<Record<PropertyId, string>> {
+  const skipped: Partial<Record<PropertyId, string>> = {};
+  const client = facts.role === 'client';
+  if (!scope.plainRoles?.length) skipped['explore.plain-calls'] = client ? 'a client takes no plain tool calls' : 'no fixture tool declares taskSupport "optional", so none was called plainly';
+  if (!scope.crowd) skipped['explore.pagination'] = 'a client under test is not crowded with a hundred tasks (each a request it must answer)';
+  if (!scope.crowd) skipped['explore.task-ids'] = skipped['explore.pagination'];
+  else if (scope.peer) skipped['explore.task-ids'] = 'with a second identity, the binding of tasks to it is judged instead (explore.isolation)';
+  if (!scope.progress || !scope.cancel)
+    skipped['explore.cancel-stops-work'] = client ? 'a client has no progress fixture' : 'no task-capable conformance_progress tool (or no tasks.cancel), so no work was watched stop';
+  if (!scope.peer) skipped['explore.foreign-refusals'] = 'needs a second identity over HTTP (--peer-header)';
+  if (!http || facts.hasAuthorization || client)
+    skipped['explore.list-without-auth'] = client ? 'judged of servers' : !http ? 'over stdio the requestor is the process that started the server' : 'the requests carry credentials';
+  return skipped;
 }
 
 /** Why no task of a fixture role was generated, for the report's notices. */
