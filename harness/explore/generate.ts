@@ -1,7 +1,7 @@
 // The arbitraries of an exploration: random sequences of operations that fast-check generates from a seed and shrinks.
 // Delays, waits and ttls come from small sets so that work, cancels, lists and expiries overlap often.
 import fc from 'fast-check';
-import { DELAYS_MS, MAX_STEP_WIDTH, TTLS_MS, WAITS_MS, type ExploreRole, type Operation, type Sequence, type TaskRef } from './operations.js';
+import { DELAYS_MS, LATE_GET_MAX_TTL_MS, MAX_STEP_WIDTH, TTLS_MS, WAITS_MS, type ExploreRole, type Operation, type Sequence, type TaskRef } from './operations.js';
 
 /** What the receiver offers, hence which operations a sequence may hold. */
 export interface GenerationScope {
@@ -99,7 +99,7 @@ export function operationArbitrary(scope: GenerationScope): fc.Arbitrary<Operati
  * The operation a run may end with: one that judges an answer, not a race (identity B's tasks/result or tasks/cancel of
  * the run's first tasks, a forged cursor, a plain call, a crowd), of those the target allows; undefined for none.
  */
-export function probeArbitrary(scope: GenerationScope): fc.Arbitrary<Operation | undefined> {
+export function probeArbitrary(scope: GenerationScope): fc.Arbitrary<Operation[] | undefined> {
   const probes = scope.probes;
   if (!probes) return fc.constant(undefined);
   const task = taskRefArbitrary(scope.maxTaskIndex);
@@ -108,19 +108,28 @@ export function probeArbitrary(scope: GenerationScope): fc.Arbitrary<Operation |
     ['peer-result', scope.peer && scope.result !== false, fc.record({ kind: fc.constant('peer-result' as const), task })],
     ['peer-cancel', scope.peer && scope.cancel, fc.record({ kind: fc.constant('peer-cancel' as const), task })],
     ['forged-cursor', scope.list, fc.constant({ kind: 'forged-cursor' as const })],
-    ['plain', plainRoles.length > 0, fc.record({ kind: fc.constant('plain' as const), role: fc.constantFrom(...(plainRoles.length > 0 ? plainRoles : scope.roles)) })],
+    ['plain', plainRoles.length > 0, fc.constant({ kind: 'plain' as const, role: plainRoles[0] ?? scope.roles[0] })],
     ['crowd', scope.crowd && scope.roles.includes('echo'), fc.constant({ kind: 'crowd' as const })],
     ['late-get', true, fc.record({ kind: fc.constant('late-get' as const), task })],
     ['cancel-progress', scope.progress && scope.cancel, fc.constant({ kind: 'cancel-progress' as const })],
   ];
   const choices = allowed.filter(([kind, ok]) => ok && (probes.weights[kind] ?? 0) > 0).map(([kind, , arbitrary]) => ({ weight: probes.weights[kind]!, arbitrary }));
   if (choices.length === 0) return fc.constant(undefined);
-  return fc.option(fc.oneof(...choices), { freq: probes.freq, nil: undefined });
+  // A plain call goes to every tool that takes one, together (at most MAX_STEP_WIDTH roles).
+  const step = (probe: Operation): Operation[] => (probe.kind === 'plain' ? plainRoles.slice(0, MAX_STEP_WIDTH).map((role) => ({ kind: 'plain', role })) : [probe]);
+  return fc.option(fc.oneof(...choices).map(step), { freq: probes.freq, nil: undefined });
 }
 
-/** The steps with the probe, when there is one, as a step of its own at the end. */
-function withProbe(steps: Sequence, probe: Operation | undefined): Sequence {
-  return probe ? [...steps, [probe]] : steps;
+/**
+ * The steps with the probe, when there is one, as a step of its own at the end. A late look names the run's first task
+ * that asked a ttl short enough to wait out (none: no late look).
+ */
+function withProbe(steps: Sequence, probe: Operation[] | undefined): Sequence {
+  if (!probe) return steps;
+  if (probe[0].kind !== 'late-get') return [...steps, probe];
+  const creates = steps.flat().filter((operation) => operation.kind === 'create');
+  const short = creates.findIndex((create) => create.ttl !== null && create.ttl <= LATE_GET_MAX_TTL_MS);
+  return short < 0 ? steps : [...steps, [{ kind: 'late-get', task: short }]];
 }
 
 /**
