@@ -81,6 +81,8 @@ export interface RunLog {
   transcript: TranscriptEntry[];
   /** 2025-11-25: the status notifications identity A received during the run (params: the Task), when they came. */
   notifications?: { receivedAt: number; params: Record<string, unknown> }[];
+  /** One stream carries every message in the order sent (stdio): only then do notifications tell what came before what. */
+  notificationsInOrder?: boolean;
   /** 2025-11-25 servers: how the requestor reaches the receiver, for what a receiver that cannot tell requestors apart should not offer. */
   access?: { http: boolean; credentials: boolean; listDeclared: boolean; peer: boolean };
   /** Set when the run could not finish (a request unanswered within its bound, a lost connection). */

@@ -165,7 +165,7 @@ export function sightingsOf(log: RunLog): Sighting[] {
  * before it arrived), so they are judged only against one another, and only where one stream carries them in order.
  */
 export function notificationSightingsOf(log: RunLog): Sighting[] {
-  if (log.access?.http) return [];
+  if (!log.notificationsInOrder) return [];
   const byId = new Map(log.tasks.filter((task) => task.taskId !== undefined).map((task) => [task.taskId!, task]));
   return (log.notifications ?? []).flatMap((notification, index): Sighting[] => {
     const task = byId.get(notification.params.taskId as string);
