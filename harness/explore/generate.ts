@@ -106,7 +106,7 @@ export function probeArbitrary(scope: GenerationScope): fc.Arbitrary<Operation[]
   const plainRoles = scope.plainRoles ?? [];
   const allowed: [Operation['kind'], boolean | undefined, fc.Arbitrary<Operation>][] = [
     ['peer-result', scope.peer && scope.result !== false, fc.record({ kind: fc.constant('peer-result' as const), task })],
-    ['peer-cancel', scope.peer && scope.cancel, fc.record({ kind: fc.constant('peer-cancel' as const), task })],
+    ['peer-cancel', scope.peer && scope.cancel && scope.roles.includes('echo'), fc.record({ kind: fc.constant('peer-cancel' as const), task })],
     ['forged-cursor', scope.list, fc.constant({ kind: 'forged-cursor' as const })],
     ['plain', plainRoles.length > 0, fc.constant({ kind: 'plain' as const, role: plainRoles[0] ?? scope.roles[0] })],
     ['crowd', scope.crowd && scope.roles.includes('echo'), fc.constant({ kind: 'crowd' as const })],
@@ -122,15 +122,20 @@ export function probeArbitrary(scope: GenerationScope): fc.Arbitrary<Operation[]
 
 /**
  * The steps with the probe, when there is one, as a step of its own at the end. A late look names the run's first task
- * that asked a ttl short enough to wait out (none: no late look).
+ * that asked a ttl short enough to wait out (none: no late look); identity B's tasks/cancel goes to a task of its own
+ * step before, still working then (a cancel of an ended task is refused whoever sends it).
  */
 function withProbe(steps: Sequence, probe: Operation[] | undefined): Sequence {
   if (!probe) return steps;
-  if (probe[0].kind !== 'late-get') return [...steps, probe];
   const creates = steps.flat().filter((operation) => operation.kind === 'create');
+  if (probe[0].kind === 'peer-cancel') return [...steps, [{ kind: 'create', role: 'echo', delayMs: FOREIGN_CANCEL_WORK_MS, ttl: TTLS_MS[1] }], [{ kind: 'peer-cancel', task: creates.length }]];
+  if (probe[0].kind !== 'late-get') return [...steps, probe];
   const short = creates.findIndex((create) => create.ttl !== null && create.ttl <= LATE_GET_MAX_TTL_MS);
   return short < 0 ? steps : [...steps, [{ kind: 'late-get', task: short }]];
 }
+
+/** The work of the task identity B tries to cancel: the longest of DELAYS_MS, so it still runs when B's request comes. */
+const FOREIGN_CANCEL_WORK_MS = DELAYS_MS[DELAYS_MS.length - 1];
 
 /**
  * A sequence of half of maxOps to maxOps operations in steps of 1 to 3, beginning with a create (operations naming a
