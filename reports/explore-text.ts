@@ -97,7 +97,7 @@ export function transcriptLine(entry: TranscriptEntry): string {
 }
 
 /** The operation kinds the coverage shows, in this order, where any state saw them. */
-const COVERAGE_KINDS = ['get', 'result', 'cancel', 'update', 'list', 'peer-get', 'peer-list'];
+const COVERAGE_KINDS = ['get', 'result', 'cancel', 'update', 'list', 'peer-get', 'peer-list', 'peer-result', 'peer-cancel', 'peer-update', 'peer-listen'];
 
 /** The coverage as a table: a column per operation kind tried, a row per task state with the count of each. */
 export function coverageTable(report: ExploreReport): { columns: string[]; rows: { state: string; counts: number[] }[] } {

@@ -8,12 +8,12 @@ import {
   judgeIsolation,
   judgeListing,
   judgeResults,
-  judgeRun,
   judgeStatusGraph,
   judgeTerminalFinal,
   judgeTtl,
   judgeUnknownIds,
 } from '../harness/explore/2025-11-25/model.js';
+import { judgeLegacyRun as judgeRun } from '../harness/explore/2025-11-25/answers.js';
 import type { Operation } from '../harness/explore/operations.js';
 import { sequenceFromRecords, toRecord } from '../harness/explore/operations.js';
 import type { Answer, CreatedTask } from '../harness/explore/run-log.js';
@@ -48,11 +48,19 @@ class LogBuilder extends LogRecorder {
   }
 
   get(task: number, sent: number, received: number, answer: Answer | string): this {
-    return this.named({ kind: 'get', task }, task, sent, received, typeof answer === 'string' ? taskAnswer(task, answer) : answer);
+    return this.named({ kind: 'get', task }, task, sent, received, typeof answer === 'string' ? this.shown(task, answer) : answer);
   }
 
   cancel(task: number, sent: number, received: number, answer: Answer | string): this {
-    return this.named({ kind: 'cancel', task }, task, sent, received, typeof answer === 'string' ? taskAnswer(task, answer) : answer);
+    return this.named({ kind: 'cancel', task }, task, sent, received, typeof answer === 'string' ? this.shown(task, answer) : answer);
+  }
+
+  /** The task in `status`, a well-formed Task with the timestamps it was created with (their form is answers.ts' to judge). */
+  private shown(task: number, status: string): Answer {
+    const answer = taskAnswer(task, status);
+    const created = this.log.tasks.find((each) => each.index === task)?.created;
+    if (answer.kind === 'result' && created) Object.assign(answer.result, { createdAt: created.createdAt, lastUpdatedAt: created.lastUpdatedAt, pollInterval: 50 });
+    return answer;
   }
 
   result(task: number, sent: number, received: number, answer: Answer): this {
@@ -400,7 +408,10 @@ describe('explore model: the run as a whole', () => {
   it('judges a correct run clean, and reports the violation that showed first', () => {
     const b = new LogBuilder();
     const t = b.create(0, 2, { text: 'x' });
-    b.get(t, 5, 6, 'working').result(t, 7, 50, text('x')).get(t, 60, 61, 'completed');
+    const related = { _meta: { 'io.modelcontextprotocol/related-task': { taskId: 'task-0' } } };
+    b.get(t, 5, 6, 'working')
+      .result(t, 7, 50, { kind: 'result', result: { content: [{ type: 'text', text: 'x' }], ...related } })
+      .get(t, 60, 61, 'completed');
     expect(firstViolation(judgeRun(b.log))).toBeUndefined();
     b.unknown('get', 70, 71, error(-32603)).get(t, 80, 81, 'working');
     const first = firstViolation(judgeRun(b.log));

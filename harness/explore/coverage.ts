@@ -15,7 +15,7 @@ export type CoverageState = (typeof COVERAGE_STATES)[number];
 export type Coverage = Map<CoverageState, Map<OperationKind, number>>;
 
 /** The operations a requestor reads or acts on a task with (creates and waits name none; a list walk reads every task). */
-const TASK_OPERATIONS: readonly OperationKind[] = ['get', 'result', 'cancel', 'update', 'list', 'peer-get', 'peer-list'];
+const TASK_OPERATIONS: readonly OperationKind[] = ['get', 'result', 'cancel', 'update', 'list', 'peer-get', 'peer-list', 'peer-result', 'peer-cancel', 'peer-update', 'peer-listen'];
 
 const TERMINAL = ['completed', 'failed', 'cancelled'];
 

@@ -1,7 +1,7 @@
 // Runs one sequence against a fresh requestor (stdio: a new process; HTTP: a new session, and identity B when the
 // sequence needs it), through the requestor of the profile's era (2025-11-25/execute.ts; 2026-07-28/execute.ts, with the
 // per-request envelope), logging what each operation sent and saw and when. Every wait is bounded by the calibrated timing.
-import { openConnection, type Connection } from '../wire/connections/connect.js';
+import { openConnection, wireTransport, type Connection } from '../wire/connections/connect.js';
 import { ExtReceiver } from '../receivers/2026-07-28/receiver.js';
 import { ConnectionReserve } from './connection-reserve.js';
 import { Receiver } from '../receivers/2025-11-25/receiver.js';
@@ -26,7 +26,15 @@ export async function executeSequence(sequence: Sequence, setup: ExecutionSetup)
   const transcript = new Transcript();
   // Taken afresh for each run: the wall clock may drift from performance.now() over a long exploration.
   const timeOrigin = Date.now() - performance.now();
-  const log: RunLog = { operations: [], tasks: [], timeOrigin, allowanceMs: timing.allowanceMs, transcript: [] };
+  const log: RunLog = {
+    operations: [],
+    tasks: [],
+    timeOrigin,
+    allowanceMs: timing.allowanceMs,
+    transcript: [],
+    notificationsInOrder: wireTransport(target) === 'stdio',
+    ...(setup.access ? { access: setup.access } : {}),
+  };
   const records: OperationRecord[] = [];
   const abort = new AbortController();
   const onOuterAbort = () => abort.abort(new Error('the exploration was interrupted'));

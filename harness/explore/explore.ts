@@ -12,10 +12,11 @@ import { calibrate, type Timing } from '../wire/timing.js';
 import { counterexampleFileName, writeCounterexampleFile } from './counterexample-file.js';
 import type { ConnectionReserve } from './connection-reserve.js';
 import { connectionReserve, executeSequence, type ExecutedRun } from './execute.js';
-import { EXPLORE_ERROR } from './2025-11-25/execute.js';
+import { EXPLORE_ERROR, EXPLORE_ERROR_DATA } from './2025-11-25/execute.js';
 import { addRunCoverage, biasedWeights, coverageRows, type Coverage } from './coverage.js';
 import { sequenceArbitrary, type GenerationScope } from './generate.js';
-import { EXPLORE_PROPERTIES, firstViolation, judgeRun, MODERN_EXPLORE_PROPERTIES, severityOf, type ExploreProperty, type Judgement, type PropertyId, type Violation } from './2025-11-25/model.js';
+import { judgeLegacyRun } from './2025-11-25/answers.js';
+import { EXPLORE_PROPERTIES, firstViolation, MODERN_EXPLORE_PROPERTIES, severityOf, type ExploreProperty, type Judgement, type PropertyId, type Violation } from './2025-11-25/model.js';
 import { judgeModernRun } from './2026-07-28/model.js';
 import { plainResults } from './plain-results.js';
 import type { RunLog } from './run-log.js';
@@ -25,6 +26,7 @@ import { declaresExtension, TASKS_EXTENSION } from '../wire/2026-07-28/envelope.
 import {
   EXPLORE_ROLES,
   INTERLEAVING_WEIGHTS,
+  LEGACY_PROBES,
   LEGACY_REVISITS,
   LEGACY_WEIGHTS,
   MODERN_DELAYS_MS,
@@ -122,7 +124,7 @@ const LEGACY_PROFILE = { id: SPEC_VERSION, title: `Tasks, MCP ${SPEC_VERSION}`, 
 function dialectOf(options: Pick<ExploreOptions, 'profile'>) {
   const profile = options.profile ?? LEGACY_PROFILE;
   const modern = profile.era === 'modern';
-  return { profile, modern, properties: (modern ? MODERN_EXPLORE_PROPERTIES : EXPLORE_PROPERTIES) as readonly ExploreProperty[], judge: modern ? judgeModernRun : judgeRun };
+  return { profile, modern, properties: (modern ? MODERN_EXPLORE_PROPERTIES : EXPLORE_PROPERTIES) as readonly ExploreProperty[], judge: modern ? judgeModernRun : judgeLegacyRun };
 }
 
 /** The exploration could not happen at all (e.g. a --launch command failed): every property errs, saying why. */
@@ -161,6 +163,7 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
     skipped['explore.isolation'] =
       facts.role === 'client' ? 'a client under test answers one session, its own; a second identity needs a server over HTTP (--peer-header)' : 'needs a second identity over HTTP (--peer-header)';
   if (dialect.modern && !scope.roles.includes('confirm')) skipped['explore.input'] = 'the server offers no confirm_delete tool (and the config maps none), so no task asked for input';
+  if (!dialect.modern) Object.assign(skipped, probesNotMade(facts, scope, wireTransport(options.target) === 'http'));
   const allRoles: readonly ExploreRole[] = dialect.modern ? MODERN_EXPLORE_ROLES : EXPLORE_ROLES;
   for (const role of allRoles.filter((role) => !scope.roles.includes(role))) notices.push(missingRoleNotice(facts, role));
 
@@ -169,7 +172,7 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
   let plain: Awaited<ReturnType<typeof plainResults>> | undefined;
   if (!dialect.modern && facts.role === 'server') {
     try {
-      plain = await plainResults(options.target, timing, facts.fixtures, scope.roles, EXPLORE_ERROR);
+      plain = await plainResults(options.target, timing, facts.fixtures, scope.roles, { ...EXPLORE_ERROR, data: EXPLORE_ERROR_DATA });
     } catch (error) {
       return finish(nothingRan(`the plain calls the tasks are compared with could not be made: ${(error as Error).message}`, true), {}, notices);
     }
@@ -177,7 +180,20 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
   }
   const reserve = connectionReserve({ target: options.target, timing, fixtures: facts.fixtures, modern });
   const explorable = dialect.properties.map((property) => property.id).filter((id) => !skipped[id]);
-  const context: RunContext = { options, timing, fixtures: facts.fixtures, scope, progress, modern, judge: dialect.judge, reserve, explorable, plainResults: plain?.results, plainError: plain?.error };
+  const context: RunContext = {
+    options,
+    timing,
+    fixtures: facts.fixtures,
+    scope,
+    progress,
+    modern,
+    judge: dialect.judge,
+    reserve,
+    explorable,
+    plainResults: plain?.results,
+    plainError: plain?.error,
+    access: dialect.modern || facts.role !== 'server' ? undefined : { http: wireTransport(options.target) === 'http', credentials: facts.hasAuthorization, listDeclared: scope.list, peer: scope.peer },
+  };
   let exploration: Exploration;
   try {
     exploration = options.replay ? await replayOnce(context, sequenceFromRecords(options.replay.operations)) : await searchAndShrink(context);
@@ -201,6 +217,7 @@ interface RunContext {
   explorable: readonly PropertyId[];
   plainResults?: ExecutionSetup['plainResults'];
   plainError?: ExecutionSetup['plainError'];
+  access?: ExecutionSetup['access'];
 }
 
 /**
@@ -217,6 +234,11 @@ function legacyScope(facts: TargetFacts, maxOps: number): { scope: GenerationSco
     weights: LEGACY_WEIGHTS,
     interleavingWeights: INTERLEAVING_WEIGHTS,
     revisits: LEGACY_REVISITS,
+    // A server's "optional" tools are called plainly too, and crowds of its tasks made: a client's requests are not tools.
+    plainRoles: facts.role === 'server' ? roles.filter((role) => facts.fixtures.get(role)?.declaredTaskSupport === 'optional') : [],
+    crowd: facts.role === 'server',
+    progress: facts.role === 'server' && taskCapable(facts.fixtures.get('progress')),
+    probes: LEGACY_PROBES,
     maxOps,
   };
   const client = facts.role === 'client';
@@ -228,6 +250,22 @@ function legacyScope(facts: TargetFacts, maxOps: number): { scope: GenerationSco
       ? 'the receiver offers none of conformance_echo, conformance_fail, conformance_error as a task-capable tool (and the config maps none)'
       : undefined;
   return { scope, cannot };
+}
+
+/** 2025-11-25: the properties of probes the target gives no occasion for, each with the reason. */
+function probesNotMade(facts: TargetFacts, scope: GenerationScope, http: boolean): Partial<Record<PropertyId, string>> {
+  const skipped: Partial<Record<PropertyId, string>> = {};
+  const client = facts.role === 'client';
+  if (!scope.plainRoles?.length) skipped['explore.plain-calls'] = client ? 'a client takes no plain tool calls' : 'no fixture tool declares taskSupport "optional", so none was called plainly';
+  if (!scope.crowd) skipped['explore.pagination'] = 'a client under test is not crowded with a hundred tasks (each a request it must answer)';
+  if (!scope.crowd) skipped['explore.task-ids'] = skipped['explore.pagination'];
+  else if (scope.peer) skipped['explore.task-ids'] = 'with a second identity, the binding of tasks to it is judged instead (explore.isolation)';
+  if (!scope.progress || !scope.cancel)
+    skipped['explore.cancel-stops-work'] = client ? 'a client has no progress fixture' : 'no task-capable conformance_progress tool (or no tasks.cancel), so no work was watched stop';
+  if (!scope.peer) skipped['explore.foreign-refusals'] = 'needs a second identity over HTTP (--peer-header)';
+  if (!http || facts.hasAuthorization || client)
+    skipped['explore.list-without-auth'] = client ? 'judged of servers' : !http ? 'over stdio the requestor is the process that started the server' : 'the requests carry credentials';
+  return skipped;
 }
 
 /** Why no task of a fixture role was generated, for the report's notices. */
@@ -278,6 +316,7 @@ async function runAndJudge(context: RunContext, sequence: Sequence, signal: Abor
     reserve: context.reserve,
     plainResults: context.plainResults,
     plainError: context.plainError,
+    access: context.access,
   });
   const judgements = context.judge(run.log);
   if (counts && !signal.aborted) {
@@ -623,7 +662,7 @@ async function assembleReport(
 /** The shrunk violation as the report and the counterexample file carry it; the file is written here when outDir is set. */
 async function counterexampleOf(options: ExploreOptions, found: Found, index: number): Promise<Counterexample> {
   const { violation, run } = found;
-  const { keyword, severity } = severityOf(violation.requirement, options.requirements);
+  const { keyword, severity } = severityOf(violation.requirement, options.requirements, violation.lenient);
   const prefix = options.replayCommandPrefix ?? 'mcp-tasks-conformance explore';
   // A replay is not written again: its file already holds these operations.
   const file = options.outDir && !options.replay ? counterexampleFileName(options.outDir, options.seed, index) : options.replay?.file;

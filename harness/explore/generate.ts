@@ -1,7 +1,7 @@
 // The arbitraries of an exploration: random sequences of operations that fast-check generates from a seed and shrinks.
 // Delays, waits and ttls come from small sets so that work, cancels, lists and expiries overlap often.
 import fc from 'fast-check';
-import { DELAYS_MS, MAX_STEP_WIDTH, TTLS_MS, WAITS_MS, type ExploreRole, type Operation, type Sequence, type TaskRef } from './operations.js';
+import { DELAYS_MS, LATE_GET_MAX_TTL_MS, MAX_STEP_WIDTH, TTLS_MS, WAITS_MS, type ExploreRole, type Operation, type Sequence, type TaskRef } from './operations.js';
 
 /** What the receiver offers, hence which operations a sequence may hold. */
 export interface GenerationScope {
@@ -25,6 +25,14 @@ export interface GenerationScope {
   /** How often each kind of operation comes, and each role a create runs; the 2025-11-25 weights when absent. */
   weights?: Partial<Record<Operation['kind'], number>>;
   roleWeights?: Partial<Record<ExploreRole, number>>;
+  /** 2025-11-25 servers: the roles whose tool declares taskSupport "optional", called plainly too (none: no plain calls). */
+  plainRoles?: readonly ExploreRole[];
+  /** 2025-11-25 servers: the progress fixture takes tasks, so its work can be watched stop on a cancel. */
+  progress?: boolean;
+  /** 2025-11-25 servers: crowds of instant echo tasks may come. */
+  crowd?: boolean;
+  /** 2025-11-25: the probe a run may end with (probeArbitrary), by weight, and how often one comes against none (1). */
+  probes?: { weights: Partial<Record<Operation['kind'], number>>; freq: number };
   /** The highest creation index a reference names (default 2). */
   maxTaskIndex?: number;
   /** Operations per sequence, at most (the revisits after it not counted). */
@@ -36,7 +44,14 @@ export interface GenerationScope {
    * second later: a retry, a second reader, a dashboard), its tasks of `roleWeights` until the coverage biases them.
    * `share` weighs the two kinds of run against each other.
    */
-  revisits?: { share: { interleaving: number; patient: number }; ttlMs: number; waitsMs: readonly number[]; roleWeights?: Partial<Record<ExploreRole, number>> };
+  revisits?: {
+    share: { interleaving: number; patient: number };
+    ttlMs: number;
+    /** ttls a patient task may ask instead of ttlMs (which keeps half the creates): none, or one no receiver should grant. */
+    otherTtls?: readonly (number | null)[];
+    waitsMs: readonly number[];
+    roleWeights?: Partial<Record<ExploreRole, number>>;
+  };
   /** With `revisits`: the interleaving runs' weights (default `weights`), heavier on creates, cancels and lists. */
   interleavingWeights?: Partial<Record<Operation['kind'], number>>;
   /** The coverage's weights (explore.ts guidedScope), for the patient runs; interleaving runs keep theirs. */
@@ -85,6 +100,48 @@ export function operationArbitrary(scope: GenerationScope): fc.Arbitrary<Operati
 }
 
 /**
+ * The operation a run may end with: one that judges an answer, not a race (identity B's tasks/result or tasks/cancel of
+ * the run's first tasks, a forged cursor, a plain call, a crowd), of those the target allows; undefined for none.
+ */
+export function probeArbitrary(scope: GenerationScope): fc.Arbitrary<Operation[] | undefined> {
+  const probes = scope.probes;
+  if (!probes) return fc.constant(undefined);
+  const task = taskRefArbitrary(scope.maxTaskIndex);
+  const plainRoles = scope.plainRoles ?? [];
+  const allowed: [Operation['kind'], boolean | undefined, fc.Arbitrary<Operation>][] = [
+    ['peer-result', scope.peer && scope.result !== false, fc.record({ kind: fc.constant('peer-result' as const), task })],
+    ['peer-cancel', scope.peer && scope.cancel && scope.roles.includes('echo'), fc.record({ kind: fc.constant('peer-cancel' as const), task })],
+    ['forged-cursor', scope.list, fc.constant({ kind: 'forged-cursor' as const })],
+    ['plain', plainRoles.length > 0, fc.constant({ kind: 'plain' as const, role: plainRoles[0] ?? scope.roles[0] })],
+    ['crowd', scope.crowd && scope.roles.includes('echo'), fc.constant({ kind: 'crowd' as const })],
+    ['late-get', true, fc.record({ kind: fc.constant('late-get' as const), task })],
+    ['cancel-progress', scope.progress && scope.cancel, fc.constant({ kind: 'cancel-progress' as const })],
+  ];
+  const choices = allowed.filter(([kind, ok]) => ok && (probes.weights[kind] ?? 0) > 0).map(([kind, , arbitrary]) => ({ weight: probes.weights[kind]!, arbitrary }));
+  if (choices.length === 0) return fc.constant(undefined);
+  // A plain call goes to every tool that takes one, together (at most MAX_STEP_WIDTH roles).
+  const step = (probe: Operation): Operation[] => (probe.kind === 'plain' ? plainRoles.slice(0, MAX_STEP_WIDTH).map((role) => ({ kind: 'plain', role })) : [probe]);
+  return fc.option(fc.oneof(...choices).map(step), { freq: probes.freq, nil: undefined });
+}
+
+/**
+ * The steps with the probe, when there is one, as a step of its own at the end. A late look names the run's first task
+ * that asked a ttl short enough to wait out (none: no late look); identity B's tasks/cancel goes to a task of its own
+ * step before, still working then (a cancel of an ended task is refused whoever sends it).
+ */
+function withProbe(steps: Sequence, probe: Operation[] | undefined): Sequence {
+  if (!probe) return steps;
+  const creates = steps.flat().filter((operation) => operation.kind === 'create');
+  if (probe[0].kind === 'peer-cancel') return [...steps, [{ kind: 'create', role: 'echo', delayMs: FOREIGN_CANCEL_WORK_MS, ttl: TTLS_MS[1] }], [{ kind: 'peer-cancel', task: creates.length }]];
+  if (probe[0].kind !== 'late-get') return [...steps, probe];
+  const short = creates.findIndex((create) => create.ttl !== null && create.ttl <= LATE_GET_MAX_TTL_MS);
+  return short < 0 ? steps : [...steps, [{ kind: 'late-get', task: short }]];
+}
+
+/** The work of the task identity B tries to cancel: the longest of DELAYS_MS, so it still runs when B's request comes. */
+const FOREIGN_CANCEL_WORK_MS = DELAYS_MS[DELAYS_MS.length - 1];
+
+/**
  * A sequence of half of maxOps to maxOps operations in steps of 1 to 3, beginning with a create (operations naming a
  * task find one far more often). Generated flat, each operation saying whether it goes with the one before, so
  * shrinking removes single operations and separates concurrent ones (false shrinks first). With `revisits`, a share of
@@ -106,7 +163,7 @@ function interleavingSequenceArbitrary(scope: GenerationScope): fc.Arbitrary<Seq
   const withPrevious = fc.integer({ min: 0, max: 2 }).map((together) => together > 0);
   const entry = fc.record({ operation: operationArbitrary(scope), withPrevious });
   const rest = fc.array(entry, { minLength: Math.max(0, Math.floor(scope.maxOps / 2) - 1), maxLength: Math.max(0, scope.maxOps - 1), size: 'max' });
-  return fc.tuple(createArbitrary(scope), rest).map(([first, entries]) => groupIntoSteps([{ operation: first, withPrevious: false }, ...entries]));
+  return fc.tuple(createArbitrary(scope), rest, probeArbitrary(scope)).map(([first, entries, probe]) => withProbe(groupIntoSteps([{ operation: first, withPrevious: false }, ...entries]), probe));
 }
 
 /**
@@ -116,15 +173,16 @@ function interleavingSequenceArbitrary(scope: GenerationScope): fc.Arbitrary<Seq
  */
 function patientSequenceArbitrary(scope: GenerationScope, revisits: NonNullable<GenerationScope['revisits']>): fc.Arbitrary<Sequence> {
   const guided = scope.guided ?? { roleWeights: revisits.roleWeights ?? scope.roleWeights };
-  const patient: GenerationScope = { ...scope, ...guided, ttls: [revisits.ttlMs], maxOps: Math.max(1, Math.ceil(scope.maxOps / 2)) };
+  const ttls = [revisits.ttlMs, revisits.ttlMs, revisits.ttlMs, ...(revisits.otherTtls ?? [])];
+  const patient: GenerationScope = { ...scope, ...guided, ttls, maxOps: Math.max(1, Math.ceil(scope.maxOps / 2)) };
   const entry = fc.record({ operation: operationArbitrary(patient), withPrevious: fc.boolean() });
   const rest = fc.array(entry, { maxLength: Math.max(0, patient.maxOps - 1), size: 'max' });
   // Nearly always there (nil one run in a thousand), but nil is what shrinking tries first.
   const tail = fc.option(revisitsArbitrary(patient, revisits.waitsMs), { freq: 1000, nil: undefined });
-  return fc.tuple(tail, createArbitrary(patient), rest).map(([revisit, first, entries]) => {
+  return fc.tuple(tail, createArbitrary(patient), rest, probeArbitrary(scope)).map(([revisit, first, entries, probe]) => {
     const steps = groupIntoSteps([{ operation: first, withPrevious: false }, ...entries]);
     const creates = steps.flat().filter((operation) => operation.kind === 'create').length;
-    return revisit ? [...steps, ...revisit(creates)] : steps;
+    return withProbe(revisit ? [...steps, ...revisit(creates)] : steps, probe);
   });
 }
 

@@ -18,6 +18,10 @@ export const WAITS_MS = [50, 150, 400] as const;
  * in counterexample files.)
  */
 export const TTLS_MS = [300, 800, 2000] as const;
+/** A ttl no receiver should grant in full (ten years): what it reports shows whether it caps ttls (TASKS-RES-MAX-TTL). */
+export const TEN_YEARS_MS = 10 * 365 * 24 * 60 * 60 * 1000;
+/** How many instant tasks a crowd creates: more than one page of a receiver that paginates at 100 (listing.paginates' bound), and a sample of ids. */
+export const CROWD_SIZE = 101;
 /**
  * 2026-07-28: slow_compute takes whole seconds (the fixture contract never sends fractions): one second, so that looks,
  * cancels and updates land while it works and near its end; the other tools end at once.
@@ -46,9 +50,26 @@ const PATIENT_ROLE_WEIGHTS = { echo: 2, fail: 1, error: 1 } as const;
  * at once and 1.2 s later, with a ttl of 5 s that outlives those reads. The other four interleave: a patient run lasts
  * about four interleaving ones, so the races keep half the budget.
  */
-export const LEGACY_REVISITS = { share: { interleaving: 4, patient: 1 }, ttlMs: 5000, waitsMs: [0, 1200], roleWeights: PATIENT_ROLE_WEIGHTS } as const;
+export const LEGACY_REVISITS = {
+  share: { interleaving: 4, patient: 1 },
+  ttlMs: 5000,
+  /** Three patient tasks in seven ask no ttl (the receiver's own then in force), one in seven ten years (is it capped?): both outlive the revisits. */
+  otherTtls: [null, null, null, TEN_YEARS_MS],
+  waitsMs: [0, 1200],
+  roleWeights: PATIENT_ROLE_WEIGHTS,
+} as const;
 /** 2025-11-25: how often each kind of operation comes in a patient run (before the coverage's bias). */
 export const LEGACY_WEIGHTS = { create: 4, get: 3, result: 1, wait: 2, cancel: 3, list: 2, 'peer-get': 1, 'peer-list': 1 } as const;
+/**
+ * 2025-11-25: a run may end with one probe, an operation that judges an answer rather than a race (identity B's
+ * tasks/result and tasks/cancel, a forged cursor, a plain call, a crowd of tasks, a look at a task long after its ttl),
+ * two runs in three; after the run's own steps, so its races are as they were. The late look waits seconds: it comes least.
+ */
+export const LEGACY_PROBES = { weights: { 'peer-result': 2, 'peer-cancel': 2, 'forged-cursor': 2, plain: 2, crowd: 2, 'late-get': 1, 'cancel-progress': 1 }, freq: 3 } as const;
+/** A task's ttl is over this long ago (and twice the ttl, if longer) when a late look asks for it: ttl.expiry's grace for cleanup. */
+export const CLEANUP_GRACE_MS = 2_000;
+/** Late looks wait for tasks of the shortest ttls only (a look at a 2 s task would wait 6 s): at most about 3 s. */
+export const LATE_GET_MAX_TTL_MS = 800;
 /**
  * 2025-11-25: the same in an interleaving run: more creates, cancels and lists, fewer looks, so that a create lands
  * inside a list walk over tasks of the run and a cancel near the end of the work more often.
@@ -68,10 +89,23 @@ export type Operation =
   | { kind: 'list' }
   | { kind: 'peer-get'; task: TaskRef }
   | { kind: 'peer-list' }
-  /** 2026-07-28: identity B's tasks/cancel and tasks/update of a task, and its subscriptions/listen naming it (open until the run ends). */
+  /** Identity B's tasks/cancel of a task (2025-11-25: of a task created for it just before; refused like its tasks/get). */
   | { kind: 'peer-cancel'; task: TaskRef }
+  /** 2026-07-28: identity B's tasks/update of a task, and its subscriptions/listen naming it (open until the run ends). */
   | { kind: 'peer-update'; task: TaskRef }
   | { kind: 'peer-listen'; task: TaskRef }
+  /** Identity B's tasks/result of a task (2025-11-25): refused like its tasks/get. */
+  | { kind: 'peer-result'; task: TaskRef }
+  /** tasks/list with a cursor the receiver never issued (2025-11-25). */
+  | { kind: 'forged-cursor' }
+  /** The fixture tool called without `task` (2025-11-25; tools whose taskSupport is "optional"): a plain result. */
+  | { kind: 'plain'; role: ExploreRole }
+  /** CROWD_SIZE instant echo tasks at once, then a list walk (2025-11-25): pages, and a sample of ids. */
+  | { kind: 'crowd' }
+  /** A task of the progress fixture with a progressToken, cancelled once its progress flows, then watched (2025-11-25 servers). */
+  | { kind: 'cancel-progress' }
+  /** tasks/get of a task once its reported ttl and CLEANUP_GRACE_MS are over (2025-11-25; ttls up to LATE_GET_MAX_TTL_MS). */
+  | { kind: 'late-get'; task: TaskRef }
   | { kind: 'wait'; ms: number };
 
 export type OperationKind = Operation['kind'];
@@ -101,7 +135,13 @@ export function describeOperation(operation: Operation): string {
       return `create(${operation.role}, ${operation.delayMs} ms${operation.ttl === null ? '' : `, ttl ${operation.ttl}`})`;
     case 'list':
     case 'peer-list':
+    case 'forged-cursor':
+    case 'cancel-progress':
       return `${operation.kind}()`;
+    case 'crowd':
+      return `crowd(${CROWD_SIZE} tasks)`;
+    case 'plain':
+      return `plain(${operation.role})`;
     case 'wait':
       return `wait(${operation.ms} ms)`;
     default:
@@ -195,13 +235,25 @@ function operationFromRecord(record: OperationRecord, position: number): Operati
     case 'peer-cancel':
     case 'peer-update':
     case 'peer-listen':
+    case 'peer-result':
+    case 'late-get':
       return { kind: record.kind, task: task() };
     case 'list':
     case 'peer-list':
+    case 'forged-cursor':
+    case 'crowd':
+    case 'cancel-progress':
       return { kind: record.kind };
+    case 'plain': {
+      const role = args.role;
+      if (!ALL_ROLES.includes(role as string)) bad(`args.role must be one of ${ALL_ROLES.join(', ')}, got ${JSON.stringify(role)}`);
+      return { kind: 'plain', role: role as ExploreRole };
+    }
     case 'wait':
       return { kind: 'wait', ms: wholeMs('ms') };
     default:
-      return bad('unknown kind; expected create, get, result, cancel, update, list, peer-get, peer-list, peer-cancel, peer-update, peer-listen or wait');
+      return bad(
+        'unknown kind; expected create, get, result, cancel, update, list, peer-get, peer-list, peer-result, peer-cancel, peer-update, peer-listen, forged-cursor, plain, crowd, late-get, cancel-progress or wait',
+      );
   }
 }

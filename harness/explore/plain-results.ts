@@ -24,6 +24,8 @@ export interface PlainResult {
 export interface PlainError {
   code: number;
   message: string;
+  /** The error's data, where it had some: its tasks' errors must keep it. */
+  data?: unknown;
 }
 
 /** The roles whose tasks' results are compared with the plain call: those that echo the text. */
@@ -79,7 +81,7 @@ export async function plainResults(
     if (compared(errorBinding)) {
       const reply = await receiver.invoke(errorBinding, { ...errorInput, delayMs: 0 });
       if (reply.ok) notices.push(`The plain call of ${errorBinding.tool} did not fail (${describeReply(reply)}), so the errors of its tasks are not compared with it (only that they fail is judged).`);
-      else error = { code: reply.error.code, message: reply.error.message };
+      else error = { code: reply.error.code, message: reply.error.message, ...(reply.error.data === undefined ? {} : { data: reply.error.data }) };
     }
   } finally {
     await connection.close();

@@ -32,6 +32,14 @@ export interface ObservedOperation {
   inputKeys?: string[];
   /** A tasks/get of the follow-up after the last step: judged like any other, never replayed as an operation. */
   followUp?: boolean;
+  /** A crowd (2025-11-25): the ids its creates were given, and the size of each page of the walk after them. */
+  crowd?: { ids: string[]; pageSizes: number[] };
+  /** Identity B refused a task of A: how it answered the same request for an id no task has, sent right after. */
+  unknownTwin?: { taskId: string; answer: Answer };
+  /** A cancel-progress probe: progress notifications of its task before the cancel was answered, and after, watched for `watchedMs`. */
+  progress?: { before: number; after: number; watchedMs: number };
+  /** A walk (list, peer-list, crowd): how many tasks each page held. */
+  pageSizes?: number[];
   /** performance.now() when the request left and when its answer arrived (a walk: its first page and its last answer). */
   sentAt: number;
   receivedAt: number;
@@ -56,7 +64,7 @@ export interface CreatedTask {
   /** The plain call's result for this task's input (plain-results.ts, as `comparable` gives it): its tasks/result must equal it. */
   plainResult?: string;
   /** The error fixture's plain call's error: its tasks/result must be this very error (code and message). */
-  plainError?: { code: number; message: string };
+  plainError?: { code: number; message: string; data?: unknown };
   /** Set once the CreateTaskResult named a task. */
   taskId?: string;
   /** The task of the CreateTaskResult. */
@@ -73,6 +81,12 @@ export interface RunLog {
   /** The calibrated allowance per round trip: the slack every timing judgement gets (clock skew, scheduling). */
   allowanceMs: number;
   transcript: TranscriptEntry[];
+  /** 2025-11-25: the status notifications identity A received during the run (params: the Task), when they came. */
+  notifications?: { receivedAt: number; params: Record<string, unknown> }[];
+  /** One stream carries every message in the order sent (stdio): only then do notifications tell what came before what. */
+  notificationsInOrder?: boolean;
+  /** 2025-11-25 servers: how the requestor reaches the receiver, for what a receiver that cannot tell requestors apart should not offer. */
+  access?: { http: boolean; credentials: boolean; listDeclared: boolean; peer: boolean };
   /** Set when the run could not finish (a request unanswered within its bound, a lost connection). */
   error?: string;
 }

@@ -25,6 +25,8 @@ export interface ExecutionSetup {
   plainResults?: ReadonlyMap<FixtureRole, PlainResult>;
   /** With plainResults: the error fixture's plain error; absent where it could not be had (its tasks are then only judged to fail). */
   plainError?: PlainError;
+  /** 2025-11-25 servers: how the receiver is reached (RunLog.access). */
+  access?: RunLog['access'];
 }
 
 export type Plan = { run: true; index?: number } | { run: false; index?: undefined };

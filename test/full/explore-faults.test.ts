@@ -234,6 +234,39 @@ describe('explore --spec 2026-07-28 finds the extension faults only interleaving
   );
 });
 
+/**
+ * A sample of the catalogue's faults that only the answers' form or a probe shows (issue 31): each found within the
+ * default budget, by the property and requirement named, at its severity. `npm run bench:explore` measures them all.
+ */
+const FORM_AND_PROBE_EXPECTED: Record<string, { property: string; requirement: string; severity: 'fail' | 'warn' }> = {
+  'create-result-incomplete': { property: 'explore.task-form', requirement: 'TASKS-TTL-LAST-UPDATED-AT', severity: 'fail' },
+  'last-updated-goes-back': { property: 'explore.timestamps', requirement: 'TASKS-LIFECYCLE-MONOTONIC-UPDATE', severity: 'fail' },
+  'result-missing-related-meta': { property: 'explore.related-meta', requirement: 'TASKS-META-RESULT-INCLUDES', severity: 'fail' },
+  'list-bad-cursor-accepted': { property: 'explore.cursors', requirement: 'TASKS-ERROR-INVALID-CURSOR', severity: 'fail' },
+  'foreign-task-distinct-error': { property: 'explore.foreign-refusals', requirement: 'TASKS-SEC-REJECT-FOREIGN', severity: 'warn' },
+};
+
+describe("explore judges each answer's form and what its probes show", () => {
+  for (const [fault, expected] of Object.entries(FORM_AND_PROBE_EXPECTED)) {
+    it(
+      `${fault}: ${expected.property} broken (${expected.requirement}, ${expected.severity}) within the default budget`,
+      async () => {
+        const report = await withReferenceHttp([fault], (target) => exploreTarget(target, { seed: SEED, ...FAULT_SEARCH }));
+        const summary = describeReport(report);
+        console.log(`explore --seed ${SEED} against the reference with ${fault}:\n${summary}`);
+        const broken = report.properties.filter((property) => property.counterexample !== undefined);
+        expect(
+          broken.map((property) => property.id),
+          summary,
+        ).toEqual([expected.property]);
+        expect(broken[0]!.counterexample!.requirement, summary).toBe(expected.requirement);
+        expect(broken[0]!.counterexample!.severity, summary).toBe(expected.severity);
+      },
+      TEST_TIMEOUT_MS,
+    );
+  }
+});
+
 describe('the correct reference passes a long exploration', () => {
   const long = { seed: SEED, runs: 300, budgetMs: DEFAULTS.budgetMs, maxOps: DEFAULTS.maxOps };
   const noViolation = (report: ExploreReport) =>

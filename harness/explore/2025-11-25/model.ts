@@ -5,6 +5,7 @@ import { brief } from '../../model/describe.js';
 import type { FixtureMethod } from '../../model/fixtures.js';
 import { levelOf } from '../../model/model-basics.js';
 import type { Keyword, Requirement } from '../../model/model.js';
+import { TASK_SHAPE_REQUIREMENTS } from '../../model/schemas/task-shape.js';
 import { describeOperation } from '../operations.js';
 import { answeredTask, comparable, INVALID_PARAMS, type CreatedTask, type ObservedOperation, type RunLog } from '../run-log.js';
 
@@ -21,6 +22,21 @@ export const EXPLORE_PROPERTIES = [
   { id: 'explore.listing', title: 'A tasks/list walk shows every live task once', requirements: ['TASKS-LIST-GET-IMPLIES-LIST', 'TASKS-LIST-NO-DUPLICATES'] },
   { id: 'explore.ttl', title: 'Tasks are not deleted before the ttl they report', requirements: ['TASKS-TTL-INCLUDE-ACTUAL'] },
   { id: 'explore.isolation', title: "Another requestor neither reaches nor lists the requestor's tasks", requirements: ['TASKS-SEC-REJECT-FOREIGN', 'TASKS-SEC-LIST-OWN-ONLY'] },
+  // Judged by answers.ts: the form of each answer, and what the operations only patient runs send show.
+  { id: 'explore.task-form', title: 'Every task in every answer is a well-formed Task', requirements: TASK_SHAPE_REQUIREMENTS },
+  { id: 'explore.timestamps', title: 'A task keeps its createdAt, and its lastUpdatedAt never goes back', requirements: ['TASKS-LIFECYCLE-STABLE-IDENTITY', 'TASKS-LIFECYCLE-MONOTONIC-UPDATE'] },
+  { id: 'explore.timestamp-order', title: 'lastUpdatedAt is not before createdAt (no keyword orders them: a warning)', requirements: ['TASKS-TTL-LAST-UPDATED-AT'] },
+  { id: 'explore.related-meta', title: 'A tasks/result answer names its task in the related-task _meta', requirements: ['TASKS-META-RESULT-INCLUDES'] },
+  { id: 'explore.plain-calls', title: 'A tool of taskSupport "optional" answers a plain call plainly', requirements: ['TASKS-TOOL-OPTIONAL-SERVED'] },
+  { id: 'explore.cursors', title: 'tasks/list with a cursor the receiver never issued fails with -32602', requirements: ['TASKS-ERROR-INVALID-CURSOR'] },
+  { id: 'explore.pagination', title: 'tasks/list splits more than 100 tasks into pages', requirements: ['TASKS-LIST-PAGINATE'] },
+  { id: 'explore.expiry', title: 'A task whose ttl ran out is either still there or answered with -32602', requirements: ['TASKS-ERROR-INVALID-TASK-ID'] },
+  { id: 'explore.cancel-stops-work', title: 'Cancelling a task stops its work: its progress notifications end', requirements: ['TASKS-CANCEL-STOP-WORK'] },
+  { id: 'explore.cleanup', title: 'A task is cleaned up some time after its ttl ran out', requirements: ['TASKS-RES-CLEANUP'] },
+  { id: 'explore.max-ttl', title: 'A ten-year ttl is not granted in full', requirements: ['TASKS-RES-MAX-TTL'] },
+  { id: 'explore.foreign-refusals', title: "Another requestor's refusal is the same as for an unknown task (a warning)", requirements: ['TASKS-SEC-REJECT-FOREIGN'] },
+  { id: 'explore.task-ids', title: 'Without a second identity to test binding with, task ids look unguessable', requirements: ['TASKS-SEC-SECURE-IDS'] },
+  { id: 'explore.list-without-auth', title: 'A receiver reached without credentials does not offer tasks/list', requirements: ['TASKS-SEC-NO-LIST-WITHOUT-AUTH'] },
 ] as const;
 
 /** The properties of the 2026-07-28 profile (harness/explore/2026-07-28/model.ts judges them): no tasks/result nor tasks/list; results inline in tasks/get. */
@@ -68,6 +84,8 @@ export interface Violation {
   /** The operation that showed it, by position in the sequence, and when its answer arrived. */
   position: number;
   at: number;
+  /** A MUST read leniently (the scripted check warns there too): reported as a warning, the reason in the message. */
+  lenient?: true;
 }
 
 export interface Judgement {
@@ -77,9 +95,9 @@ export interface Judgement {
 }
 
 /** A violation's keyword and severity, from the catalogue: a fail under MUST or MUST NOT, a warn under SHOULD or SHOULD NOT. */
-export function severityOf(requirement: string, requirements: ReadonlyMap<string, Requirement>): { keyword: Keyword; severity: 'fail' | 'warn' } {
+export function severityOf(requirement: string, requirements: ReadonlyMap<string, Requirement>, lenient?: boolean): { keyword: Keyword; severity: 'fail' | 'warn' } {
   const keyword = requirements.get(requirement)?.keyword ?? 'MUST';
-  return { keyword, severity: levelOf(keyword) === 'must' ? 'fail' : 'warn' };
+  return { keyword, severity: levelOf(keyword) === 'must' && !lenient ? 'fail' : 'warn' };
 }
 
 export const STATUSES = ['working', 'input_required', 'completed', 'failed', 'cancelled'] as const;
@@ -103,12 +121,13 @@ export function reachable(from: unknown, to: unknown): boolean {
 export interface Sighting {
   task: number;
   status: unknown;
-  source: 'create' | 'get' | 'list' | 'cancel' | 'result';
+  source: 'create' | 'get' | 'list' | 'cancel' | 'result' | 'notification';
   operation: ObservedOperation;
   sentAt: number;
   receivedAt: number;
   ttl?: unknown;
   createdAt?: unknown;
+  lastUpdatedAt?: unknown;
 }
 
 /** Every status identity A saw of the run's tasks, in the order of their answers. */
@@ -118,7 +137,17 @@ export function sightingsOf(log: RunLog): Sighting[] {
   const add = (source: Sighting['source'], operation: ObservedOperation, shown: Record<string, unknown>) => {
     const task = byId.get(shown.taskId as string);
     if (!task) return;
-    sightings.push({ task: task.index, status: shown.status, source, operation, sentAt: operation.sentAt, receivedAt: operation.receivedAt, ttl: shown.ttl, createdAt: shown.createdAt });
+    sightings.push({
+      task: task.index,
+      status: shown.status,
+      source,
+      operation,
+      sentAt: operation.sentAt,
+      receivedAt: operation.receivedAt,
+      ttl: shown.ttl,
+      createdAt: shown.createdAt,
+      lastUpdatedAt: shown.lastUpdatedAt,
+    });
   };
   for (const operation of log.operations) {
     if (operation.peer) continue;
@@ -128,10 +157,11 @@ export function sightingsOf(log: RunLog): Sighting[] {
         if (answer.kind === 'result' && isRecord(answer.result.task)) add('create', operation, answer.result.task);
         break;
       case 'get':
+      case 'late-get':
       case 'cancel': {
         const task = answeredTask(answer);
         // A task other than the one asked about is not taken as a sighting of either.
-        if (task && task.taskId === operation.taskId) add(operation.operation.kind, operation, task);
+        if (task && task.taskId === operation.taskId) add(operation.operation.kind === 'cancel' ? 'cancel' : 'get', operation, task);
         break;
       }
       case 'list':
@@ -148,6 +178,24 @@ export function sightingsOf(log: RunLog): Sighting[] {
   return sightings.sort((a, b) => a.receivedAt - b.receivedAt);
 }
 
+/**
+ * The statuses status notifications showed, in the order they came. When one was sent is not known (only that it was
+ * before it arrived), so they are judged only against one another, and only where one stream carries them in order.
+ */
+export function notificationSightingsOf(log: RunLog): Sighting[] {
+  if (!log.notificationsInOrder) return [];
+  const byId = new Map(log.tasks.filter((task) => task.taskId !== undefined).map((task) => [task.taskId!, task]));
+  return (log.notifications ?? []).flatMap((notification, index): Sighting[] => {
+    const task = byId.get(notification.params.taskId as string);
+    if (!task) return [];
+    const { receivedAt, params } = notification;
+    const operation: ObservedOperation = { position: -1 - index, step: -1, operation: { kind: 'wait', ms: 0 }, peer: false, sentAt: receivedAt, receivedAt, answer: { kind: 'waited' } };
+    return [
+      { task: task.index, status: params.status, source: 'notification', operation, sentAt: receivedAt, receivedAt, ttl: params.ttl, createdAt: params.createdAt, lastUpdatedAt: params.lastUpdatedAt },
+    ];
+  });
+}
+
 /** A tasks/result answer that carries the work's outcome (a result, or the fixture's own error) means the task had ended. */
 function resultShowsOutcome(task: CreatedTask, operation: ObservedOperation): boolean {
   const { answer } = operation;
@@ -157,7 +205,7 @@ function resultShowsOutcome(task: CreatedTask, operation: ObservedOperation): bo
 
 const happensBefore = (a: { receivedAt: number }, b: { sentAt: number }) => a.receivedAt < b.sentAt;
 
-/** Judges every property on the log; the engine takes the earliest violation. */
+/** Judges the properties of statuses, outcomes, listing, ttl and isolation on the log (answers.ts' judgeLegacyRun adds the answers' form and the probes'). */
 export function judgeRun(log: RunLog): Partial<Record<PropertyId, Judgement>> {
   const sightings = sightingsOf(log);
   return {
@@ -210,6 +258,12 @@ export function judgeStatusGraph(log: RunLog, sightings: readonly Sighting[] = s
 
 /** After a terminal status, every later status shown is that one (after a tasks/result outcome: a terminal one). */
 export function judgeTerminalFinal(log: RunLog, sightings: readonly Sighting[] = sightingsOf(log)): Judgement {
+  const answers = terminalFinalOf(log, sightings);
+  const notified = terminalFinalOf(log, notificationSightingsOf(log));
+  return { observations: answers.observations + notified.observations, violations: [...answers.violations, ...notified.violations] };
+}
+
+function terminalFinalOf(log: RunLog, sightings: readonly Sighting[]): Judgement {
   const terminal = sightings.filter((sighting) => sighting.source === 'result' || isTerminalStatus(sighting.status));
   const violations: Violation[] = [];
   let observations = 0;
@@ -304,7 +358,8 @@ export function judgeResults(log: RunLog, sightings: readonly Sighting[] = sight
     const expired = mayHaveExpired(log, task, sightings, result.receivedAt);
     if (result.answer.kind === 'no-answer') {
       const seenTerminal = sightings.find((sighting) => sighting.task === task.index && happensBefore(sighting, result) && (sighting.source === 'result' || isTerminalStatus(sighting.status)));
-      if (!seenTerminal || expired) continue;
+      // An ended task answers at once: only its expiry before (or as) the request came excuses the silence.
+      if (!seenTerminal || mayHaveExpired(log, task, sightings, result.sentAt + log.allowanceMs)) continue;
       observations += 1;
       const cancelledSeen = seenTerminal.status === 'cancelled';
       violations.push(
@@ -387,6 +442,8 @@ function outcomeProblem(task: CreatedTask, result: ObservedOperation): string | 
     const expected = `${task.plainError ? "the plain call's" : "the work's"} JSON-RPC error ${String(wanted.code)} "${String(wanted.message)}"`;
     if (answer.kind !== 'error') return `expected ${expected}, got ${answerText(result)}`;
     if (task.comparesText && (answer.code !== wanted.code || answer.message !== wanted.message)) return `expected ${expected}, got error ${answer.code} "${answer.message}"`;
+    // The data the plain call's error carried must be kept (what it holds may differ per call: only its loss is judged).
+    if (task.plainError?.data !== undefined && answer.data === undefined) return `expected ${expected} with its data ${brief(task.plainError.data)}, got the error without data`;
     return undefined;
   }
   if (task.method !== undefined) return clientOutcomeProblem(task, task.method, result);
@@ -508,14 +565,21 @@ export function judgeIsolation(log: RunLog): Judgement {
   const violations: Violation[] = [];
   const own = new Set(log.tasks.map((task) => task.taskId).filter((id) => id !== undefined));
   for (const operation of judged) {
-    if (operation.operation.kind === 'peer-get' && operation.answer.kind === 'result') {
-      // Any refusal will do here; whether it matches the answer for an unknown id is the scripted checks' to judge.
+    const reached = operation.answer.kind === 'result' || (operation.operation.kind === 'peer-result' && operation.answer.kind === 'no-answer');
+    if (operation.task !== undefined && operation.operation.kind !== 'peer-list' && reached) {
+      // Any refusal will do here; whether it matches the answer for an unknown id is foreign-refusals' to judge.
+      const got =
+        operation.answer.kind === 'no-answer'
+          ? `${answerText(operation)}, as if it waited for the task`
+          : answeredTask(operation.answer)
+            ? `the task (status "${String(answeredTask(operation.answer)?.status)}")`
+            : 'a result';
       violations.push(
         violation(
           'explore.isolation',
           'TASKS-SEC-REJECT-FOREIGN',
           operation,
-          `tasks/get by identity B of task #${operation.task}, created by identity A, ${at(log, operation)} was answered with ${answeredTask(operation.answer) ? `the task (status "${String(answeredTask(operation.answer)?.status)}")` : 'a result'}; expected a refusal (error -32602)`,
+          `${methodOf(operation)} of task #${operation.task}, created by identity A, ${at(log, operation)} was answered with ${got}; expected a refusal (error -32602)`,
         ),
       );
     }
@@ -565,7 +629,7 @@ export function expiryOf(log: RunLog, task: CreatedTask, sightings: readonly Sig
 }
 
 /** Whether the ttl may have run out by `time` (within the allowance); a task of unknown ttl may have. */
-function mayHaveExpired(log: RunLog, task: CreatedTask, sightings: readonly Sighting[], time: number): boolean {
+export function mayHaveExpired(log: RunLog, task: CreatedTask, sightings: readonly Sighting[], time: number): boolean {
   const expiry = expiryOf(log, task, sightings, time);
   return !expiry || time >= expiry.at - log.allowanceMs;
 }
@@ -578,11 +642,15 @@ export function violation(property: PropertyId, requirement: string, operation: 
 
 /** "+812 ms": when an operation was sent, from the run's first request. */
 export function at(log: RunLog, operation: ObservedOperation): string {
-  const start = log.operations.reduce((first, each) => Math.min(first, each.sentAt), Number.POSITIVE_INFINITY);
-  return `at +${Math.round(operation.sentAt - start)} ms`;
+  return `at +${Math.round(operation.sentAt - runStart(log))} ms`;
+}
+
+function runStart(log: RunLog): number {
+  return log.operations.reduce((first, each) => Math.min(first, each.sentAt), Number.POSITIVE_INFINITY);
 }
 
 function said(log: RunLog, sighting: Sighting): string {
+  if (sighting.source === 'notification') return `a status notification received at +${Math.round(sighting.receivedAt - runStart(log))} ms showed task #${sighting.task}`;
   const by = { create: 'the CreateTaskResult', get: 'tasks/get', list: 'tasks/list', cancel: 'the tasks/cancel answer', result: 'tasks/result' }[sighting.source];
   return `${by} ${at(log, sighting.operation)} showed task #${sighting.task}`;
 }
@@ -594,7 +662,7 @@ function taskName(log: RunLog, taskId: unknown): string {
 
 export function methodOf(operation: ObservedOperation): string {
   const kind = operation.operation.kind;
-  return kind === 'peer-get' ? 'tasks/get by identity B' : `tasks/${kind}`;
+  return kind.startsWith('peer-') ? `tasks/${kind.slice('peer-'.length)} by identity B` : `tasks/${kind}`;
 }
 
 export function answerText(operation: ObservedOperation): string {
