@@ -77,6 +77,14 @@ async function follow(
     const task = created(reply);
     if (!task || typeof task.taskId !== 'string') return { paceProbe: `${what} made no task, so the pace is learned from each task as the checks run` };
     const firstAskedMs = askedIntervalMs(task);
+    // The mapping declares how long the work takes: the pace is the CreateTaskResult's, the work is not waited out.
+    if (isMapped(binding) && binding.durationMs !== undefined) {
+      return {
+        pollIntervalMs: firstAskedMs,
+        workMs: binding.durationMs,
+        paceProbe: `${what}: the pace from its CreateTaskResult, the work's length (${binding.durationMs} ms) as the --config mapping declares it`,
+      };
+    }
     const deadline = reply.receivedAt + probeBoundMs(timing, binding);
     let last = task;
     // Each tasks/get waits the interval the task asked for (the session keeps it).

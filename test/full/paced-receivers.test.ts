@@ -26,6 +26,8 @@ interface PacedCase {
   /** What the run must have learned of the receiver. */
   asked?: number;
   work?: number;
+  /** What discovery's pace probe says it did. */
+  probe?: RegExp;
 }
 
 const CASES: PacedCase[] = [
@@ -38,10 +40,19 @@ const CASES: PacedCase[] = [
   // pile up past the reference's limit of 100 unfinished tasks per requestor, which it rightly refuses.
   // The echo role mapped by --config, as a user maps it to a real tool of their own: its work's length is learned.
   { transport: 'stdio', label: 'fixture work of 20 s, the echo role mapped', options: { workMs: 20_000, fixtureMappings: { echo: MAPPED_ECHO } }, work: 20_000 },
+  // The same, the mapping declaring the work's length (durationMs): discovery takes the pace from the CreateTaskResult
+  // and does not wait a task out, and every bound is sized from the declaration.
+  {
+    transport: 'stdio',
+    label: 'fixture work of 20 s, the echo role mapped with its durationMs',
+    options: { workMs: 20_000, fixtureMappings: { echo: { ...MAPPED_ECHO, durationMs: 21_000 } } },
+    work: 20_000,
+    probe: /as the --config mapping declares it/,
+  },
 ];
 
 describe.skipIf(!REFERENCE_BUILT)('a correct receiver that keeps a long pace, or works long, gets no fail, no warn and no error', () => {
-  for (const { transport, label, options, asked, work } of CASES) {
+  for (const { transport, label, options, asked, work, probe } of CASES) {
     it.concurrent(
       `${transport === 'client' ? 'a client' : `over ${transport}`}, ${label}`,
       async ({ expect }) => {
@@ -51,6 +62,7 @@ describe.skipIf(!REFERENCE_BUILT)('a correct receiver that keeps a long pace, or
         expect(keywordMismatches(report)).toEqual([]);
         if (asked !== undefined) expect(report.calibration?.pollIntervalMs).toBe(asked);
         if (work !== undefined) expect(report.calibration?.workMs).toBeGreaterThanOrEqual(work - 1000);
+        if (probe !== undefined) expect(report.calibration?.paceProbe).toMatch(probe);
         // Nearly every check ran to a pass: a pace the suite could not fit would show as skips (the 2026-07-28 profile has
         // four or five by design on the reference, as in slow-receivers).
         const applicable = options.profile ? options.profile.checks.filter((check) => check.roles.includes('server')).length : transport === 'client' ? 35 : 45;
