@@ -10,6 +10,7 @@ import { RpcSession } from '../session.js';
 import type { HubOptions, HubRecord } from './hub-record.js';
 import { hubCapabilities, serveHubTools } from './hub-tools.js';
 import type { Transcript } from '../transcript.js';
+import { readJsonBody } from '../http-body.js';
 
 /** What the harness, as a server, tells a client under test about itself. */
 export const HARNESS_SERVER_INFO = { name: TOOL.name, version: TOOL.version };
@@ -136,7 +137,7 @@ export class ClientHub {
     if (!slot.transport) this.attach(slot);
     if (req.method === 'GET') this.watchGetStream(slot, res);
     if (req.method !== 'POST') return slot.transport!.handleRequest(req, res);
-    const body = await readJson(req);
+    const body = await readJsonBody(req);
     if (body === undefined) {
       slot.transcript.note('the client POSTed a body that is not JSON (or over 8 MB); the hub answered 400', slot.label);
       res.writeHead(400, { 'Content-Type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } }));
@@ -237,7 +238,6 @@ export class ClientHub {
   }
 }
 
-const MAX_BODY_BYTES = 8 * 1024 * 1024;
 /** How the SDK transport refuses a request before initialize. */
 const NOT_INITIALIZED = 'Bad Request: Server not initialized';
 
@@ -254,19 +254,3 @@ function isModernProbe(body: unknown, req: IncomingMessage): boolean {
 
 /** How long after its arrival a tasks/result to be cut off loses its response. */
 const CUT_AFTER_MS = 50;
-
-/** The POST body as JSON; undefined when it is not JSON or too large, so the transport answers it as it would. */
-async function readJson(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return undefined;
-    chunks.push(chunk as Buffer);
-  }
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  } catch {
-    return undefined;
-  }
-}

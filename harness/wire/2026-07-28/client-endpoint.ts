@@ -10,10 +10,10 @@ import { declaresExtension, META_CLIENT_CAPABILITIES, META_SERVER_INFO, MODERN_P
 import { ENDPOINT_TOOL_NAMES, type EndpointOptions, type EndpointRecord, type EndpointToolKind, type SeenNotification, type SeenRequest } from './client-record.js';
 import { EndpointTasks, type Wire } from './endpoint-tasks.js';
 import { VIA_STDIO_HEADER } from './stdio-bridge.js';
+import { readJsonBody } from '../http-body.js';
 
 const INVALID_PARAMS = -32602;
 const METHOD_NOT_FOUND = -32601;
-const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
 /** The client capabilities a request declared in its `_meta` envelope, or undefined when it carries none. */
 export function envelopeCapabilities(params: Record<string, unknown>): Record<string, unknown> | undefined {
@@ -96,7 +96,7 @@ export class ClientEndpoint {
       res.writeHead(405, { Allow: 'POST' }).end();
       return;
     }
-    const body = await readJson(req);
+    const body = await readJsonBody(req);
     const message = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
     if (!message || typeof message.method !== 'string') {
       this.malformedBodies += 1;
@@ -212,19 +212,4 @@ function toolDeclaration(kind: EndpointToolKind): Wire {
 
 function unknownTask(taskId: unknown): { error: Wire } {
   return { error: { code: INVALID_PARAMS, message: `no task ${JSON.stringify(taskId)} on this server` } };
-}
-
-async function readJson(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return undefined;
-    chunks.push(chunk as Buffer);
-  }
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  } catch {
-    return undefined;
-  }
 }
