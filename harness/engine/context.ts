@@ -3,7 +3,7 @@ import { HARNESS_CLIENT_CAPABILITIES, HARNESS_TASK_CLIENT_CAPABILITIES, openConn
 import { FIXTURE_TOOL_NAMES, listAllTools, type FixtureBinding } from '../model/fixtures.js';
 import type { HubOptions } from '../wire/2025-11-25/hub-record.js';
 import { levelOf } from '../model/model-basics.js';
-import type { Finding, FixtureRole, Requirement } from '../model/model.js';
+import type { Finding, FixtureRole, Observation, Requirement } from '../model/model.js';
 import { isTerminal, Receiver } from '../receivers/2025-11-25/receiver.js';
 import { createdTask, extTaskOf, ExtReceiver, isExtTerminal } from '../receivers/2026-07-28/receiver.js';
 import { TASK_SHAPE_REQUIREMENTS, taskShapeViolations, type TaskSighting } from '../model/schemas/task-shape.js';
@@ -251,16 +251,22 @@ export class RunningCheck implements CheckContext {
     return binding;
   }
 
-  expect(requirementId: string, ok: boolean, message: string | (() => string)): boolean {
+  expect(requirementId: string, ok: boolean, message: string | (() => string), observation?: Observation): boolean {
     if (ok) return true;
     const requirement = this.requirement(requirementId);
     const level = levelOf(requirement.keyword);
-    this.findings.push({ requirement: requirementId, keyword: requirement.keyword, severity: level === 'must' ? 'fail' : 'warn', message: typeof message === 'function' ? message() : message });
+    this.findings.push({
+      requirement: requirementId,
+      keyword: requirement.keyword,
+      severity: level === 'must' ? 'fail' : 'warn',
+      message: typeof message === 'function' ? message() : message,
+      ...(observation ? { observation } : {}),
+    });
     return false;
   }
 
-  require(requirementId: string, ok: boolean, message: string | (() => string)): asserts ok {
-    if (!this.expect(requirementId, ok, message)) throw new CheckStop();
+  require(requirementId: string, ok: boolean, message: string | (() => string), observation?: Observation): asserts ok {
+    if (!this.expect(requirementId, ok, message, observation)) throw new CheckStop();
   }
 
   lenient(requirementId: string, message: string): void {
@@ -268,18 +274,18 @@ export class RunningCheck implements CheckContext {
     this.findings.push({ requirement: requirementId, keyword: requirement.keyword, severity: 'warn', message });
   }
 
-  validate(requirementId: string, schema: TaskSchemaName, value: unknown, what: string): boolean {
+  validate(requirementId: string, schema: TaskSchemaName, value: unknown, what: string, observation?: Observation): boolean {
     const verdict = validateTaskMessage(schema, value);
-    return this.expect(requirementId, verdict.valid, () => `${what} is not a valid ${schema}: ${verdict.errors.slice(0, 3).join('; ')}`);
+    return this.expect(requirementId, verdict.valid, () => `${what} is not a valid ${schema}: ${verdict.errors.slice(0, 3).join('; ')}`, observation);
   }
 
   skip(reason: string): never {
     throw new CheckSkip(reason);
   }
 
-  unmet(requirementId: string, message: string): never {
+  unmet(requirementId: string, message: string, observation?: Observation): never {
     this.requirement(requirementId);
-    throw new UnexpectedReply(message, requirementId);
+    throw new UnexpectedReply(message, requirementId, observation);
   }
 
   async staged<T>(scenario: (stretch: number) => Promise<T>): Promise<T> {

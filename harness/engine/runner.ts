@@ -8,9 +8,10 @@ import { discoverTarget } from '../receivers/2025-11-25/discovery.js';
 import { TargetUnreachable } from '../receivers/discovery.js';
 import type { FixtureMapping } from '../model/fixtures.js';
 import { coverageMatrix } from './coverage.js';
+import { reconcileInconclusive } from './reconcile.js';
 import type { Profile } from './profile.js';
 import { levelOf, requirementUrl, summarize } from '../model/model-basics.js';
-import type { Calibration, CheckResult, Finding, FixtureRole, Level, Outcome, ReceiverRole, Requirement, RunReport } from '../model/model.js';
+import type { BlockedBy, Calibration, CheckResult, Finding, FixtureRole, Level, Outcome, ReceiverRole, Requirement, RunReport } from '../model/model.js';
 import { unmetPrecondition } from '../receivers/preconditions.js';
 import { IutError } from '../wire/session.js';
 import { calibrate, PACED_POLL_MS, type Timing } from '../wire/timing.js';
@@ -180,7 +181,17 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   }
   if (watcher) notices.push(...watcher.notices());
   notices.push(...broker.notices());
-  const report = assembleReport(options, applicable, results, notices, startedAt, started, facts.protocolVersion, facts.serverInfo, timing.calibration);
+  const report = assembleReport(
+    options,
+    applicable,
+    reconcileInconclusive(results, options.profile.requirements),
+    notices,
+    startedAt,
+    started,
+    facts.protocolVersion,
+    facts.serverInfo,
+    timing.calibration,
+  );
   if (watcher && watcher.exits.length > 0) report.targetExits = watcher.exits;
   return report;
 }
@@ -335,6 +346,7 @@ async function attemptCheck(
   const started = performance.now();
   let outcome: Outcome | undefined;
   let message = '';
+  let blockedBy: BlockedBy | undefined;
   // Its receiver processes may serve other checks only when the scenario ended as written (done, or skipped) with no finding.
   let endedNormally = false;
   let timer: NodeJS.Timeout | undefined;
@@ -384,6 +396,7 @@ async function attemptCheck(
       else if (context.findings.length === 0) {
         outcome = judged.skipReason !== undefined ? 'skip' : 'inconclusive';
         message = judged.skipReason ?? judged.inconclusive ?? '';
+        blockedBy = judged.inconclusive !== undefined ? judged.blockedBy : undefined;
       } else context.note(`the scenario then could not go on (${judged.skipReason ?? judged.inconclusive}); the findings before it decide the outcome`);
     } else if (!(error instanceof CheckStop)) {
       outcome = 'error';
@@ -416,6 +429,7 @@ async function attemptCheck(
     protocolVersion: [...context.protocolVersions].join(', ') || undefined,
     ...(restarted ? { targetRestarts: restarted.count } : {}),
     transcript: transcript.entries(),
+    ...(outcome === 'inconclusive' && blockedBy ? { blockedBy } : {}),
   };
   const sharers = context.sharers();
   // Another check's doing (a crash, a slow answer, a busy event loop) must not decide this one's verdict.
@@ -457,16 +471,24 @@ export function judgeUnexpectedReply(
 ):
   | { finding: Finding; skipReason?: undefined; inconclusive?: undefined }
   | { finding?: undefined; skipReason: string; inconclusive?: undefined }
-  | { finding?: undefined; skipReason?: undefined; inconclusive: string } {
+  | { finding?: undefined; skipReason?: undefined; inconclusive: string; blockedBy: BlockedBy } {
   const requirementId = error.requirementId ?? check.requirements[0];
   const requirement = requirements.get(requirementId);
   const keyword = requirement?.keyword ?? 'MUST';
   const level = levelOf(keyword);
   if (level === 'may') return { skipReason: `the scenario could not go on, and ${requirementId} is a MAY, so this is no violation: ${error.message}` };
-  if (check.requirements.includes(requirementId)) return { finding: { requirement: requirementId, keyword, severity: level === 'must' ? 'fail' : 'warn', message: error.message } };
+  // A request left unanswered is judged wherever it happens: it is never a prerequisite another check stands for.
+  if (check.requirements.includes(requirementId) || requirementId === HANG_REQUIREMENT) {
+    const observation = error.observation ? { observation: error.observation } : {};
+    return { finding: { requirement: requirementId, keyword, severity: level === 'must' ? 'fail' : 'warn', message: error.message, ...observation } };
+  }
   const judges = checks.filter((other) => other.id !== check.id && other.requirements.includes(requirementId)).map((other) => other.id);
   const judgedBy = judges.length > 0 ? `judged by ${judges.join(', ')}` : 'which no check of this profile judges by itself';
-  return { inconclusive: `prerequisite ${requirementId} not met (${judgedBy}): ${error.message}` };
+  // Stays inconclusive only where the run's reconciliation finds a result failing the same observation (reconcile.ts).
+  return {
+    inconclusive: `prerequisite ${requirementId} not met (${judgedBy}): ${error.message}`,
+    blockedBy: { requirement: requirementId, ...(error.observation ? { observation: error.observation } : {}) },
+  };
 }
 
 /** What a receiver that stops answering violates. */

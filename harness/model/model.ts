@@ -168,15 +168,36 @@ export const TranscriptEntrySchema = z
 export type TranscriptEntry = z.infer<typeof TranscriptEntrySchema>;
 export const TranscriptSchema = z.array(TranscriptEntrySchema);
 
+export const ObservationSchema = z
+  .object({
+    method: z.string().describe('The request the observation answered, e.g. "tools/call" or "tasks/get".'),
+    fixture: z.string().optional().describe('The tool (fixture) the task came from, where it matters.'),
+    status: z.string().optional().describe('The status of the task at that moment, where it matters.'),
+  })
+  .describe('What an answer was observed on: the request kind, the fixture and the status of the task.');
+export type Observation = z.infer<typeof ObservationSchema>;
+
 export const FindingSchema = z
   .object({
     requirement: z.string().describe('ID of the requirement violated.'),
     keyword: KeywordSchema.describe('The keyword of that requirement.'),
     severity: z.enum(['fail', 'warn']).describe('fail for a MUST; warn for a SHOULD, or a MUST read leniently.'),
     message: z.string().describe('What was expected and what was observed.'),
+    observation: ObservationSchema.optional().describe(
+      'What the violation was seen on, where the check names it; an inconclusive result of the run points at the finding of the same requirement and observation.',
+    ),
   })
   .describe('One violation.');
 export type Finding = z.infer<typeof FindingSchema>;
+
+export const BlockedBySchema = z
+  .object({
+    requirement: z.string().describe('ID of the prerequisite requirement the scenario could not get past.'),
+    observation: ObservationSchema.optional().describe('What the prerequisite was seen broken on.'),
+    judgedBy: z.string().optional().describe('The check of this run whose fail (or warn) names the same requirement and observation; absent until the run is reconciled.'),
+  })
+  .describe('Why a check was inconclusive, and which result of the run judges that root cause.');
+export type BlockedBy = z.infer<typeof BlockedBySchema>;
 
 export const CheckResultSchema = z
   .object({
@@ -197,6 +218,7 @@ export const CheckResultSchema = z
       'How many times the suite had started the --launch server again (after it died) before this check started; 0 when the check ran against the first process.',
     ),
     transcript: TranscriptSchema.describe('What went over the wire, in order.'),
+    blockedBy: BlockedBySchema.optional().describe('For an inconclusive result: the prerequisite not met, and the result of this run that fails it on the same observation.'),
   })
   .meta({ id: 'result', description: 'The result of one check.' });
 export type CheckResult = z.infer<typeof CheckResultSchema>;

@@ -1,4 +1,5 @@
 // How a check's scenario ends other than by finishing: stopped, skipped, unable to proceed, not staged in time.
+import type { Observation } from '../model/model.js';
 
 /** Thrown to end a check early; the reason is already recorded. */
 export class CheckStop extends Error {
@@ -24,6 +25,8 @@ export class UnexpectedReply extends Error {
   constructor(
     message: string,
     readonly requirementId?: string,
+    /** What the stalled step was: the run's reconciliation pairs it with a fail of the same requirement on the same observation. */
+    readonly observation?: Observation,
   ) {
     super(message);
   }

@@ -2,7 +2,7 @@ import type { Era, Identity } from '../wire/connections/connect.js';
 import type { FixtureBinding, ToolInfo } from '../model/fixtures.js';
 import type { HubOptions } from '../wire/2025-11-25/hub-record.js';
 import type { EndpointOptions, ModernClientRun } from '../wire/2026-07-28/client-record.js';
-import type { FixtureRole, Precondition, ReceiverRole, TransportKind } from '../model/model.js';
+import type { FixtureRole, Observation, Precondition, ReceiverRole, TransportKind } from '../model/model.js';
 import type { Receiver } from './2025-11-25/receiver.js';
 import type { ExtReceiver } from './2026-07-28/receiver.js';
 import type { TaskSchemaName } from '../model/schemas/validate.js';
@@ -54,20 +54,23 @@ export interface CheckContext {
    */
   driveModernClient(options: { endpoint: EndpointOptions; restartAfterFirstPoll?: boolean }): Promise<ModernClientRun>;
   fixture(role: FixtureRole): FixtureBinding;
-  /** Records a violation of the requirement when ok is false; returns ok. */
-  expect(requirementId: string, ok: boolean, message: string | (() => string)): boolean;
+  /**
+   * Records a violation of the requirement when ok is false; returns ok. `observation` names what it was seen on, so
+   * that a check of the run blocked by the same observation points here instead of failing it again.
+   */
+  expect(requirementId: string, ok: boolean, message: string | (() => string), observation?: Observation): boolean;
   /** As expect, and stops the check when ok is false. */
-  require(requirementId: string, ok: boolean, message: string | (() => string)): asserts ok;
+  require(requirementId: string, ok: boolean, message: string | (() => string), observation?: Observation): asserts ok;
   /** Records a warning against a requirement whose keyword would fail it, where the spec allows the behaviour elsewhere; says why. */
   lenient(requirementId: string, message: string): void;
   /** Validates a message against our schema; a violation is recorded against the requirement. */
-  validate(requirementId: string, schema: TaskSchemaName, value: unknown, what: string): boolean;
+  validate(requirementId: string, schema: TaskSchemaName, value: unknown, what: string, observation?: Observation): boolean;
   skip(reason: string): never;
   /**
    * Ends a scenario that cannot go on because the receiver did not do what `requirementId` asks (e.g. created no
    * task): a finding where the check verifies that requirement, otherwise inconclusive, naming it and its checks.
    */
-  unmet(requirementId: string, message: string): never;
+  unmet(requirementId: string, message: string, observation?: Observation): never;
   /**
    * Runs a scenario that races work against round trips. When the scenario calls `missed`, it runs again with
    * every duration multiplied by `stretch` (doubled each time, three tries in all); then the check skips, saying why.

@@ -71,6 +71,8 @@ export async function handleTasksResult(connection: Connection, request: Incomin
     if (env.faults.has('result-terminal-refused')) throw taskLayerError(env.faults, INVALID_PARAMS, 'The task has already finished');
     return finalAnswer(connection, record);
   }
+  if (record.status === 'input_required' && env.faults.has('input-result-refused')) throw taskLayerError(env.faults, INVALID_PARAMS, 'Task is waiting for input: it has no result yet');
+  const neverAnswer = record.status === 'input_required' && env.faults.has('input-result-unanswered');
   if (env.faults.has('result-does-not-block')) throw taskLayerError(env.faults, INVALID_PARAMS, 'Task is not ready: it has not reached a terminal status');
 
   // Block until the task is terminal (or gone); meanwhile this open tasks/result lets queued input requests through.
@@ -90,7 +92,7 @@ export async function handleTasksResult(connection: Connection, request: Incomin
     record.listeners.add(onChange);
     request.signal.addEventListener('abort', onAbort, { once: true });
   });
-  if (outcome === 'aborted') return NO_REPLY;
+  if (outcome === 'aborted' || neverAnswer) return NO_REPLY;
   if (outcome === 'removed') throw taskLayerError(env.faults, INVALID_PARAMS, EXPIRED_MESSAGE);
   return finalAnswer(connection, record);
 }

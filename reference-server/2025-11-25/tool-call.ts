@@ -52,6 +52,7 @@ export async function handleToolsCall(connection: Connection, request: IncomingR
       if (asTask && faults.has('optional-task-call-ignored')) asTask = false;
       else if (!asTask && faults.has('optional-plain-call-answers-task')) asTask = true;
     }
+    if (name === 'conformance_fail' && asTask && faults.has('fail-task-call-ignored')) asTask = false;
     // Fault: the 2026-07-28 extension declared at initialize is taken as asking for tasks under 2025-11-25.
     const extensions = connection.peerCapabilities.extensions;
     if (!asTask && support === 'optional' && faults.has('ext-capability-enables-legacy-tasks') && isObject(extensions) && isObject(extensions['io.modelcontextprotocol/tasks'])) asTask = true;

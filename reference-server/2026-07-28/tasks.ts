@@ -78,6 +78,7 @@ export class ModernTasks {
     if (found.state !== 'found') return found;
     const task = this.byRecord.get(found.record);
     if (!task || Date.now() < task.visibleAtMs) return { state: 'missing' };
+    if (this.faults.has('ext-forgotten-at-end') && isTerminal(found.record.status)) return { state: 'missing' };
     return { state: 'found', task };
   }
 

@@ -98,6 +98,7 @@ export class Receiver {
       throw new UnexpectedReply(
         `a task-augmented call to ${binding.tool} should have created a task; expected a CreateTaskResult with task.taskId, got ${describeReply(reply)}`,
         'TASKS-RESULT-CREATE-TASK-RESULT',
+        { method: 'tools/call', fixture: binding.tool },
       );
     }
     return { task: task as TaskRecord, reply };

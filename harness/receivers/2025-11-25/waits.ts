@@ -48,7 +48,10 @@ export async function pollTasks(receiver: Receiver, taskIds: readonly string[], 
       if (!task) {
         if (options.deletionAllowed && !reply.ok && reply.error.code === -32602) return void ends.set(taskId, { deleted: true, last: last.get(taskId) });
         // A tasks/get answer for a live task is a Task (TASKS-TASK-SHAPE, judged by task-data.valid-everywhere).
-        throw new UnexpectedReply(`tasks/get for task ${taskId} should return the task; got ${describeReply(reply)}`, 'TASKS-TASK-SHAPE');
+        throw new UnexpectedReply(`tasks/get for task ${taskId} should return the task; got ${describeReply(reply)}`, 'TASKS-TASK-SHAPE', {
+          method: 'tasks/get',
+          ...(last.has(taskId) ? { status: String(last.get(taskId)?.status) } : {}),
+        });
       }
       options.observations?.push({ source: 'get', task, at: reply.receivedAt, sentAt: reply.receivedAt - reply.elapsedMs });
       last.set(taskId, task);

@@ -66,8 +66,12 @@ export async function runInputScenario(ctx: CheckContext): Promise<InputScenario
   if (!('request' in first)) {
     const what = 'error' in first ? first.error.message : first.reply ? `tasks/result answered with ${describeReply(first.reply)}` : `tasks/result went unanswered for ${resultTimeout} ms`;
     // An error from tasks/result while the task waits for input breaks TASKS-RESULT-BLOCK (result-retrieval.blocks-until-terminal judges it).
-    const prerequisite = 'reply' in first && first.reply !== undefined && !first.reply.ok ? 'TASKS-RESULT-BLOCK' : undefined;
-    throw new UnexpectedReply(`the ${binding.tool} task should send elicitation/create to ask for input; instead ${what} before any elicitation arrived`, prerequisite);
+    const refused = 'reply' in first && first.reply !== undefined && !first.reply.ok;
+    throw new UnexpectedReply(
+      `the ${binding.tool} task should send elicitation/create to ask for input; instead ${what} before any elicitation arrived`,
+      refused ? 'TASKS-RESULT-BLOCK' : undefined,
+      refused ? { method: 'tasks/result', fixture: binding.tool } : undefined,
+    );
   }
   const elicitation = first.request;
   if (!elicitation)

@@ -1,12 +1,13 @@
 import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
 import { describeReply } from '../../../harness/model/describe.js';
-import { isTerminal, taskOf } from '../../../harness/receivers/2025-11-25/receiver.js';
+import { RELATED_TASK_META, isTerminal, taskOf } from '../../../harness/receivers/2025-11-25/receiver.js';
+import { pollTask } from '../../../harness/receivers/2025-11-25/waits.js';
 import { uniqueText } from '../../../harness/receivers/waits.js';
 
 // https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#result-retrieval
 export default defineCheck({
   id: 'result-retrieval.blocks-until-terminal',
-  title: 'tasks/result on a running task waits for the task to finish, then answers with its result',
+  title: 'tasks/result on a task not yet terminal (working, or waiting for input) waits for the task to finish, then answers with its result',
   suite: 'result-retrieval',
   cohabits: true,
   requirements: ['TASKS-RESULT-BLOCK'],
@@ -15,26 +16,72 @@ export default defineCheck({
     { kind: 'tasks-capability', path: 'requests' },
     { kind: 'fixture', role: 'echo' },
   ],
-  cost: { waitMs: 800, roundTrips: 6, awaitsWork: 1 },
+  cost: { waitMs: 1_600, roundTrips: 10, awaitsWork: 1 },
   async run(ctx: CheckContext) {
-    const binding = ctx.fixture('echo');
-    const { receiver, task, workMs, sent } = await ctx.staged(async (stretch) => {
-      // Long enough that tasks/result is sent while the work still runs.
-      const workMs = stretch * ctx.timing.span(800, 2);
-      const receiver = await ctx.connect();
-      const sent = performance.now();
-      const { task, reply } = await receiver.startTask(binding, { text: uniqueText('block'), delayMs: workMs }, { task: { ttl: 60_000 } });
-      if (binding.honoursDelay && reply.elapsedMs >= workMs)
-        ctx.missed(`the CreateTaskResult came ${reply.elapsedMs} ms after the call, after the ${workMs} ms of work, so tasks/result could not be sent while the task ran`);
-      return { receiver, task, workMs, sent };
-    });
-    const reply = await receiver.taskResult(task.taskId, { timeoutMs: workMs + ctx.timing.requestTimeoutMs });
-    ctx.require('TASKS-RESULT-BLOCK', reply.ok, `expected tasks/result to wait and answer with the result, got ${describeReply(reply)}`);
-    const after = taskOf(await receiver.getTask(task.taskId));
-    ctx.expect('TASKS-RESULT-BLOCK', after === undefined || isTerminal(after.status), `expected a terminal status once tasks/result answered, got ${JSON.stringify(after?.status)}`);
-    if (binding.honoursDelay) {
-      const waited = Math.round(reply.receivedAt - sent);
-      ctx.expect('TASKS-RESULT-BLOCK', waited >= workMs, `expected the answer no sooner than the ${workMs} ms of work, got it after ${waited} ms`);
-    }
+    await whileWorking(ctx);
+    // The input checks open tasks/result on a task in input_required: the same rule, judged here on that status too.
+    if (ctx.facts.fixtures.has('input')) await whileInputRequired(ctx);
   },
 });
+
+async function whileWorking(ctx: CheckContext): Promise<void> {
+  const binding = ctx.fixture('echo');
+  const observation = { method: 'tasks/result', fixture: binding.tool, status: 'working' };
+  const { receiver, task, workMs, sent } = await ctx.staged(async (stretch) => {
+    // Long enough that tasks/result is sent while the work still runs.
+    const workMs = stretch * ctx.timing.span(800, 2);
+    const receiver = await ctx.connect();
+    const sent = performance.now();
+    const { task, reply } = await receiver.startTask(binding, { text: uniqueText('block'), delayMs: workMs }, { task: { ttl: 60_000 } });
+    if (binding.honoursDelay && reply.elapsedMs >= workMs)
+      ctx.missed(`the CreateTaskResult came ${reply.elapsedMs} ms after the call, after the ${workMs} ms of work, so tasks/result could not be sent while the task ran`);
+    return { receiver, task, workMs, sent };
+  });
+  const reply = await receiver.taskResult(task.taskId, { timeoutMs: workMs + ctx.timing.requestTimeoutMs });
+  ctx.require('TASKS-RESULT-BLOCK', reply.ok, `expected tasks/result to wait and answer with the result, got ${describeReply(reply)}`, observation);
+  const after = taskOf(await receiver.getTask(task.taskId));
+  ctx.expect('TASKS-RESULT-BLOCK', after === undefined || isTerminal(after.status), `expected a terminal status once tasks/result answered, got ${JSON.stringify(after?.status)}`, observation);
+  if (binding.honoursDelay) {
+    const waited = Math.round(reply.receivedAt - sent);
+    ctx.expect('TASKS-RESULT-BLOCK', waited >= workMs, `expected the answer no sooner than the ${workMs} ms of work, got it after ${waited} ms`, observation);
+  }
+}
+
+/**
+ * A task waiting for input is not terminal: tasks/result must wait (relaying the input request where the receiver
+ * asks through it), not refuse. Only an answer that comes while the task is still not terminal is judged; a
+ * tasks/result still open at the bound is what blocking looks like.
+ */
+async function whileInputRequired(ctx: CheckContext): Promise<void> {
+  const binding = ctx.fixture('input');
+  const observation = { method: 'tasks/result', fixture: binding.tool, status: 'input_required' };
+  const receiver = await ctx.connect();
+  // Set once the task exists; the handler below is registered before that and reads it when called.
+  // eslint-disable-next-line prefer-const
+  let taskId: string | undefined;
+  // A requestor answers the input request; the task then completes and tasks/result may answer.
+  receiver.onRequest('elicitation/create', async () => ({ result: { action: 'accept', content: { answer: uniqueText('answer') }, _meta: { [RELATED_TASK_META]: { taskId } } } }));
+  const { task } = await receiver.startTask(binding, { text: uniqueText('block-input') }, { task: { ttl: 60_000 } });
+  taskId = task.taskId;
+  const seen = await pollTask(receiver, task.taskId, (current) => current.status === 'input_required' || isTerminal(current.status), {
+    timing: ctx.timing,
+    signal: ctx.signal,
+    timeoutMs: ctx.timing.span(1_000, 2),
+    returnAtBound: true,
+  });
+  if (seen.deleted || seen.task.status !== 'input_required') {
+    ctx.info(
+      `the ${binding.tool} task did not show input_required before tasks/result (last status ${JSON.stringify(seen.deleted ? 'deleted' : seen.task.status)}), so tasks/result was not tried on that status`,
+    );
+    return;
+  }
+  const reply = await receiver.taskResultWithin(task.taskId, ctx.timing.span(800, 2));
+  if (!reply || reply.ok) return;
+  const now = taskOf(await receiver.getTask(task.taskId));
+  ctx.expect(
+    'TASKS-RESULT-BLOCK',
+    now !== undefined && isTerminal(now.status),
+    `tasks/result of a task in input_required should wait for the task to finish; it answered ${describeReply(reply)} while the task was ${JSON.stringify(now?.status)}`,
+    observation,
+  );
+}
