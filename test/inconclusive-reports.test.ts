@@ -44,7 +44,10 @@ describe('inconclusive', () => {
       { id: 'ttl.stable', requirements: ['REQ-TTL'] },
     ];
     const refused = new UnexpectedReply('no task was created', 'REQ-CREATE');
-    expect(judgeUnexpectedReply(refused, checks[1]!, requirements, checks)).toEqual({ inconclusive: 'prerequisite REQ-CREATE not met (judged by creation.shape): no task was created' });
+    expect(judgeUnexpectedReply(refused, checks[1]!, requirements, checks)).toEqual({
+      inconclusive: 'prerequisite REQ-CREATE not met (judged by creation.shape): no task was created',
+      blockedBy: { requirement: 'REQ-CREATE' },
+    });
     expect(judgeUnexpectedReply(refused, checks[0]!, requirements, checks).finding).toEqual({ requirement: 'REQ-CREATE', keyword: 'MUST', severity: 'fail', message: 'no task was created' });
     // A check's own requirement when none is named, as before.
     expect(judgeUnexpectedReply(new UnexpectedReply('stuck'), checks[1]!, requirements, checks).finding?.requirement).toBe('REQ-TTL');

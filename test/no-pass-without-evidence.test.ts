@@ -54,7 +54,7 @@ function expectHonest(report: RunReport): void {
   const cascades = report.results.filter((result) => (result.outcome === 'fail' || result.outcome === 'warn') && /could not (proceed|go on)/.test(result.message));
   expect(cascades.map((result) => `${result.id}: ${result.message}`)).toEqual([]);
   for (const result of report.results.filter((r) => r.outcome === 'inconclusive'))
-    expect(result.message, result.id).toMatch(/^prerequisite [A-Z0-9-]+ not met \((judged by [a-z0-9.-]+|which no check)/);
+    expect(result.message, result.id).toMatch(/^prerequisite [A-Z0-9-]+ not met \((failed|warned of) by [a-z0-9.-]+ in this run\)/);
   expect(outcomesOf(report, 'error'), lines(report).join('\n')).toEqual([]);
   expect(report.summary.inconclusive).toBe(outcomesOf(report, 'inconclusive').length);
 }
@@ -163,6 +163,6 @@ describe('no check passes without having seen what it verifies', () => {
     for (const result of report.results.filter((r) => r.id.startsWith('requestor.'))) expect(result.outcome, `${result.id}: ${result.message}`).toBe('skip');
     const statusWorking = report.results.find((result) => result.id === 'creation.status-working');
     expect(statusWorking?.outcome).toBe('inconclusive');
-    expect(statusWorking?.message).toContain('judged by creation.create-task-result-shape');
+    expect(statusWorking?.message).toContain('failed by creation.create-task-result-shape in this run');
   });
 });

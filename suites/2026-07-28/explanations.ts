@@ -138,12 +138,17 @@ export const EXT_CHECK_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> 
     ],
   },
   'ext-creation.durable-before-reply': {
-    does: 'Three times, starts a slow_compute task and sends tasks/get for it the moment the CreateTaskResult arrives: the answer must be that task, never an unknown-task error.',
+    does: 'Three times, starts a slow_compute task (the second with no work at all, so it may already have ended) and sends tasks/get for it the moment the CreateTaskResult arrives: the answer must be that task, never an unknown-task error.',
     causes: [
       {
         cause: 'The task is written to its store after the reply is sent (a background write, a queue, a replica read before it caught up).',
         fix: 'Await the write, and any replication the reads depend on, before answering tools/call with the CreateTaskResult.',
         faults: ['ext-lazy-create'],
+      },
+      {
+        cause: 'The store drops a task as soon as its work ends, so a task whose work takes no time is gone before the first tasks/get.',
+        fix: 'Keep a finished task, with its result or error, for the ttlMs it reports.',
+        faults: ['ext-forgotten-at-end'],
       },
     ],
   },
@@ -359,6 +364,16 @@ export const EXT_CHECK_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> 
         cause: 'A task record is reused or reset after its work ends (a retry, a status recomputed from a job queue that forgot the job), so later reads show working again.',
         fix: 'Treat the terminal status as final in the store: refuse any transition out of completed, failed or cancelled, and answer tasks/get from that stored state.',
         faults: ['ext-terminal-reverts'],
+      },
+    ],
+  },
+  'ext-lifecycle.retained-until-ttl': {
+    does: 'Runs slow_compute for a second to its end, then reads it with tasks/get three more times at its poll interval. A task that was readable and then answers "not found" while the ttlMs it last reported has not run out (counted from when the call was sent) is a fail.',
+    causes: [
+      {
+        cause: 'The store drops a task when its work ends (a job queue that forgets finished jobs, a map entry deleted on completion), while the task still advertises a ttlMs of minutes.',
+        fix: 'Keep each task, with its result or error, until createdAt + ttlMs, and expire it from a timer or on lookup; or report the ttlMs the store really keeps it for.',
+        faults: ['ext-forgotten-at-end'],
       },
     ],
   },

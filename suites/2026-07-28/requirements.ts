@@ -381,6 +381,16 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     summary: 'After its TTL has run out a server may turn a task failed and later remove it.',
   },
   {
+    id: 'EXT-TASK-RETAINED',
+    basis: { kind: 'schema' },
+    keyword: 'MUST NOT',
+    binds: 'receiver',
+    ...GET_RESPONSE,
+    summary: 'A task that tasks/get could read stays readable until its ttlMs, counted from its creation, has run out: it is not discarded before.',
+    leniency:
+      "No bold keyword says it: the Task schema describes ttlMs as the time to live from creation after which the server may discard the task, and the page lets a server remove a task only after its TTL (response/11). The suite reads that permission's condition as binding, and judges only a task it read before that then reads as not found while the last ttlMs it reported, counted from when the call that created it was sent, has not run out.",
+  },
+  {
     id: 'EXT-GET-TTL-MAY-CHANGE',
     sites: ['response/12'],
     keyword: 'MAY',

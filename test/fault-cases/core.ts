@@ -75,4 +75,41 @@ export const CORE_FAULT_CASES: FaultCase[] = [
   { faults: ['error-messages-empty'], catches: { 'protocol-errors.informative-messages': 'warn' } },
   { faults: ['sse-on-get'], catches: { 'input-required.no-sse-on-get': 'warn' } },
   { faults: ['stdout-log-line'], stdio: true, catches: { 'transport.stdout-only-mcp': 'fail' } },
+  // Issue 36: a prerequisite broken on one fixture only is judged on that fixture: the shape check tries every
+  // task-capable tool, and the checks that start conformance_fail tasks point at it.
+  {
+    faults: ['fail-task-call-ignored'],
+    catches: {
+      'creation.create-task-result-shape': 'fail',
+      'lifecycle.transitions': 'inconclusive',
+      'result-retrieval.same-as-plain-call': 'inconclusive',
+      'execution-errors.iserror-failed': 'inconclusive',
+      'execution-errors.failed-status-message': 'inconclusive',
+      'listing.get-implies-list': 'inconclusive',
+      'listing.no-duplicates': 'inconclusive',
+      'cancellation.terminal-rejected': 'inconclusive',
+      'notifications.full-task': 'inconclusive',
+    },
+  },
+  // tasks/result refused on input_required: blocks-until-terminal tries that status too, and fails it.
+  {
+    faults: ['input-result-refused'],
+    catches: {
+      'result-retrieval.blocks-until-terminal': 'fail',
+      'input-required.status-shown': 'inconclusive',
+      'input-required.elicitation-related-meta': 'inconclusive',
+      'input-required.leaves-status': 'inconclusive',
+      'input-required.completes-with-answer': 'inconclusive',
+    },
+  },
+  // A request left unanswered is a fail wherever it happens: each input check's own tasks/result.
+  {
+    faults: ['input-result-unanswered'],
+    catches: {
+      'input-required.status-shown': 'fail',
+      'input-required.elicitation-related-meta': 'fail',
+      'input-required.leaves-status': 'fail',
+      'input-required.completes-with-answer': 'fail',
+    },
+  },
 ];

@@ -50,6 +50,8 @@ let subscriptionCounter = 0;
 export class ExtReceiver {
   /** Tasks seen terminal, by id: a terminal status is final, so a wait for it ends at the first one (see pollExtTask). */
   private readonly terminal = new Map<string, ExtTask>();
+  /** The last answer tasks/get gave for each task it could read: a task read once and then not found was discarded. */
+  private readonly lastRead = new Map<string, ExtTask>();
 
   constructor(
     readonly connection: Connection,
@@ -138,7 +140,13 @@ export class ExtReceiver {
     const reply = await this.request('tasks/get', { taskId }, options);
     const task = extTaskOf(reply);
     if (task && isExtTerminal(task.status) && !this.terminal.has(task.taskId)) this.terminal.set(task.taskId, task);
+    if (task) this.lastRead.set(task.taskId, task);
     return reply;
+  }
+
+  /** The last task tasks/get returned for this id on this requestor, if it ever returned it. */
+  lastReadOf(taskId: string): ExtTask | undefined {
+    return this.lastRead.get(taskId);
   }
 
   /** The first terminal answer tasks/get gave for the task on this requestor, if one has come. */
@@ -221,9 +229,17 @@ export function extTaskOf(reply: RpcReply): ExtTask | undefined {
 }
 
 /** A tasks/get answer that must be a task: anything else ends the check, saying what came. */
-export function requireExtTask(reply: RpcReply, what: string): ExtTask {
+export function requireExtTask(reply: RpcReply, what: string, receiver?: ExtReceiver, taskId?: string): ExtTask {
   const task = extTaskOf(reply);
-  // A task is readable with tasks/get from its CreateTaskResult on (EXT-CREATE-DURABLE, judged by ext-creation.durable-before-reply).
-  if (!task) throw new UnexpectedReply(`${what} should return the task; got ${describeReply(reply)}`, 'EXT-CREATE-DURABLE');
+  if (!task) throw unreadableTask(`${what} should return the task; got ${describeReply(reply)}`, taskId === undefined ? undefined : receiver?.lastReadOf(taskId));
   return task;
+}
+
+/**
+ * A tasks/get that found no task: a task never read yet was not durable at its creation (EXT-CREATE-DURABLE, judged
+ * by ext-creation.durable-before-reply); one read before was discarded (EXT-TASK-RETAINED, ext-lifecycle.retained-until-ttl).
+ */
+export function unreadableTask(message: string, readBefore: ExtTask | undefined): UnexpectedReply {
+  if (!readBefore) return new UnexpectedReply(message, 'EXT-CREATE-DURABLE', { method: 'tasks/get' });
+  return new UnexpectedReply(`${message}; it read "${readBefore.status}" before`, 'EXT-TASK-RETAINED', { method: 'tasks/get' });
 }

@@ -3,7 +3,7 @@ import { describeReply } from '../../model/describe.js';
 import type { FixtureRole } from '../../model/model.js';
 import type { RpcReply } from '../../wire/session.js';
 import { pause } from '../../wire/timing.js';
-import { createdTask, extTaskOf, type ExtReceiver, type ExtTask } from './receiver.js';
+import { createdTask, extTaskOf, unreadableTask, type ExtReceiver, type ExtTask } from './receiver.js';
 import { nextExtPollDelay } from './waits.js';
 
 /**
@@ -38,7 +38,7 @@ export async function startExtTask(
  * A task's first tasks/get, made tolerant: a store that shows a new task only some time after its CreateTaskResult
  * breaks EXT-CREATE-DURABLE, which ext-creation.durable-before-reply judges; the checks of other rules wait for the
  * task to appear (bounded by the request timeout) instead of blaming their own requirement, and hand back that
- * first answer. A task that never appears ends the check as a skip, pointing at the check that judges it.
+ * first answer. A task that never appears is that violation: inconclusive where the run fails it, else failed here.
  */
 export async function awaitReadable(ctx: CheckContext, receiver: ExtReceiver, created: ExtTask): Promise<ExtTask> {
   const deadline = performance.now() + ctx.timing.requestTimeoutMs;
@@ -49,8 +49,9 @@ export async function awaitReadable(ctx: CheckContext, receiver: ExtReceiver, cr
       if (attempt > 1) ctx.info(`task ${created.taskId} could be read only after ${attempt} tasks/get; ext-creation.durable-before-reply judges that`);
       return task;
     }
+    // A task that cannot be read is a finding wherever it shows, not a reason to skip: the run fails it once.
     if (performance.now() >= deadline)
-      ctx.skip(`tasks/get never returned task ${created.taskId} (last answer: ${describeReply(reply)}); ext-creation.durable-before-reply judges a task that cannot be read`);
+      throw unreadableTask(`tasks/get never returned task ${created.taskId} within ${ctx.timing.requestTimeoutMs} ms (last answer: ${describeReply(reply)})`, receiver.lastReadOf(created.taskId));
     await pause(nextExtPollDelay(created, ctx.timing), ctx.signal);
   }
 }

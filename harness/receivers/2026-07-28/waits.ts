@@ -2,7 +2,7 @@ import { UnexpectedReply } from '../check-errors.js';
 import { describeReply } from '../../model/describe.js';
 import { pause, type Timing } from '../../wire/timing.js';
 import { nextPollDelay, paceExtensionMs, unendedWork } from '../waits.js';
-import { extTaskOf, isExtTerminal, type ExtReceiver, type ExtTask, type Subscription } from './receiver.js';
+import { extTaskOf, isExtTerminal, unreadableTask, type ExtReceiver, type ExtTask, type Subscription } from './receiver.js';
 import type { ReceivedNotification, RpcReply } from '../../model/rpc.js';
 
 export interface ExtObservation {
@@ -44,8 +44,8 @@ export async function pollExtTask(receiver: ExtReceiver, taskId: string, done: (
   for (;;) {
     const reply = await receiver.getTask(taskId);
     const task = extTaskOf(reply);
-    // A task is readable with tasks/get from its CreateTaskResult on (EXT-CREATE-DURABLE, judged by ext-creation.durable-before-reply).
-    if (!task) throw new UnexpectedReply(`tasks/get for task ${taskId} should return the task; got ${describeReply(reply)}`, 'EXT-CREATE-DURABLE');
+    // A task is readable with tasks/get from its CreateTaskResult on, and until its ttl has run out.
+    if (!task) throw unreadableTask(`tasks/get for task ${taskId} should return the task; got ${describeReply(reply)}`, receiver.lastReadOf(taskId));
     options.observations?.push({ source: 'get', task, at: reply.receivedAt });
     if (done(task)) return { task, timedOut: false };
     if (performance.now() >= deadline + paceExtensionMs(receiver.session.pollSchedule.intervalOf(taskId))) {

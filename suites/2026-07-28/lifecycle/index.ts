@@ -1,5 +1,6 @@
 import type { CheckDefinition } from '../../../harness/receivers/check.js';
+import retainedUntilTtl from './retained-until-ttl.js';
 import terminalFinal from './terminal-final.js';
 
-/** The task status graph. */
-export const EXT_LIFECYCLE_CHECKS: readonly CheckDefinition[] = [terminalFinal];
+/** The task status graph, and how long a task lives. */
+export const EXT_LIFECYCLE_CHECKS: readonly CheckDefinition[] = [terminalFinal, retainedUntilTtl];

@@ -36,7 +36,7 @@ export function listenToWorkingTask(ctx: CheckContext, label: string): Promise<L
       const answer = await subscription.answered(ctx.timing.allowanceMs);
       if (answer && !answer.ok) ctx.skip(`subscriptions/listen for a task was refused with error ${answer.error.code} "${answer.error.message}", so there is no subscription to judge`);
     }
-    const now = requireExtTask(await receiver.getTask(task.taskId), 'tasks/get of the listened task');
+    const now = requireExtTask(await receiver.getTask(task.taskId), 'tasks/get of the listened task', receiver, task.taskId);
     const heard = receiver.notifications('notifications/tasks').some((n) => subscriptionIdOf(n) === subscription.id && n.params.taskId === task.taskId);
     if (isExtTerminal(now.status) && !heard) {
       await subscription.close();

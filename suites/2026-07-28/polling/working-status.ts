@@ -21,7 +21,7 @@ export default defineCheck({
       const { task } = await startExtTask(ctx, receiver, 'slow', { seconds, label: uniqueText('working') });
       const reply = await receiver.getTask(task.taskId);
       if (performance.now() - started >= seconds * 1000) ctx.missed(`the tasks/get came ${Math.round(performance.now() - started)} ms after the call, once the ${seconds} s of work could be over`);
-      const seen = requireExtTask(reply, `tasks/get of the running slow_compute task ${task.taskId}`);
+      const seen = requireExtTask(reply, `tasks/get of the running slow_compute task ${task.taskId}`, receiver, task.taskId);
       ctx.expect(
         'EXT-GET-WORKING',
         seen.status === 'working',

@@ -1,0 +1,52 @@
+import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { describeReply } from '../../../harness/model/describe.js';
+import { extTaskOf } from '../../../harness/receivers/2026-07-28/receiver.js';
+import { startExtTask } from '../../../harness/receivers/2026-07-28/tasks.js';
+import { awaitExtTerminal, nextExtPollDelay, workBoundMs } from '../../../harness/receivers/2026-07-28/waits.js';
+import { pause } from '../../../harness/wire/timing.js';
+import { uniqueText } from '../../../harness/receivers/waits.js';
+
+/** Reads of the finished task, one poll interval apart: a store that drops a task as it ends shows it at the first. */
+const READS_AFTER_END = 3;
+
+// https://modelcontextprotocol.io/extensions/tasks/specification#response
+export default defineCheck({
+  id: 'ext-lifecycle.retained-until-ttl',
+  title: 'A task stays readable with tasks/get until its ttlMs has run out, also once it has finished',
+  suite: 'ext-lifecycle',
+  requirements: ['EXT-TASK-RETAINED'],
+  needs: [{ kind: 'tasks-extension' }, { kind: 'fixture', role: 'slow' }],
+  cost: { roundTrips: 12, awaitsWork: 1 },
+  async run(ctx: CheckContext) {
+    const receiver = await ctx.connectModern();
+    const binding = ctx.fixture('slow');
+    const observation = { method: 'tasks/get', fixture: binding.tool };
+    // The task cannot have been created before the call was sent: its ttl is counted from here, to the task's favour.
+    const sentAt = performance.now();
+    const { task } = await startExtTask(ctx, receiver, 'slow', { seconds: 1, label: uniqueText('retained') });
+    let last = await awaitExtTerminal(receiver, task.taskId, { timing: ctx.timing, signal: ctx.signal, timeoutMs: workBoundMs(ctx.timing, 1) });
+    for (let read = 0; read < READS_AFTER_END; read++) {
+      await pause(nextExtPollDelay(last, ctx.timing), ctx.signal);
+      const askedAt = performance.now();
+      const reply = await receiver.getTask(task.taskId);
+      const seen = extTaskOf(reply);
+      if (seen) {
+        last = seen;
+        continue;
+      }
+      const ttlMs = last.ttlMs;
+      const aliveMs = Math.round(askedAt - sentAt);
+      if (typeof ttlMs !== 'number' || aliveMs >= ttlMs) {
+        ctx.info(`tasks/get of the finished task answered ${describeReply(reply)} ${aliveMs} ms after the call, its ttlMs ${JSON.stringify(ttlMs)} having run out: a server may discard it then`);
+        return;
+      }
+      ctx.expect(
+        'EXT-TASK-RETAINED',
+        false,
+        `the ${binding.tool} task read "${last.status}" with ttlMs ${ttlMs}, then tasks/get answered ${describeReply(reply)} at most ${aliveMs} ms after it was created`,
+        observation,
+      );
+      return;
+    }
+  },
+});
