@@ -10,8 +10,8 @@
 //   removed: the entry would otherwise hide the next regression of that check.
 // - A listed check that is skipped, inconclusive, or not selected in this run, is "not exercised": not stale, since
 //   it did not pass, and not expected, since it did not fail. It never changes whether the run passes.
-// - Inconclusive never fails the run by itself, not even under strict: the prerequisite it names is judged (and
-//   failed) by its own check.
+// - Inconclusive never fails the run by itself, not even under strict: the runner's reconciliation (reconcile.ts)
+//   leaves a result inconclusive only where another result of the run fails the same observation, and that one does.
 // - An entry naming no check of the suite (a typo) fails the run.
 // - With --repeat, a check whose outcome changed between the runs fails the run.
 // - A run in which no check ran never passes, and neither does a run that could not happen.
