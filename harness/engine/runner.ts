@@ -148,7 +148,8 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   };
   const settle = (index: number, result: CheckResult) => {
     results[index] = result;
-    options.onResult?.(result);
+    // An inconclusive verdict is only final once the run is reconciled: it is told then, as it stands.
+    if (result.outcome !== 'inconclusive') options.onResult?.(result);
   };
   const worker = async () => {
     while (next < order.length) {
@@ -181,17 +182,11 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   }
   if (watcher) notices.push(...watcher.notices());
   notices.push(...broker.notices());
-  const report = assembleReport(
-    options,
-    applicable,
-    reconcileInconclusive(results, options.profile.requirements),
-    notices,
-    startedAt,
-    started,
-    facts.protocolVersion,
-    facts.serverInfo,
-    timing.calibration,
-  );
+  const reconciled = reconcileInconclusive(results, options.profile.requirements);
+  reconciled.forEach((result, index) => {
+    if (results[index]?.outcome === 'inconclusive') options.onResult?.(result);
+  });
+  const report = assembleReport(options, applicable, reconciled, notices, startedAt, started, facts.protocolVersion, facts.serverInfo, timing.calibration);
   if (watcher && watcher.exits.length > 0) report.targetExits = watcher.exits;
   return report;
 }
