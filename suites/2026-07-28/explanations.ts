@@ -363,7 +363,7 @@ export const EXT_CHECK_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> 
     ],
   },
   'ext-update.acknowledged': {
-    does: 'Starts confirm_delete, waits for its input_required state, answers every outstanding elicitation from its requestedSchema (accept, confirm: true) with tasks/update, and requires a success answer. Then it polls until the task ends: a task still waiting on the answered key long after the acknowledgement is a fail; the result is expected to name the file.',
+    does: 'Starts confirm_delete, waits for its input_required state, answers every outstanding elicitation from its requestedSchema (accept, confirm: true) with tasks/update, and requires a success answer. Then it polls at the task’s pace until the task ends, for as long as two work bounds: the answer may show after the acknowledgement. A task that outlives its ttl (createdAt + ttlMs, the one bound the extension gives) still waiting on the answered key is a fail; one still waiting when the wait ends is not judged (a skip saying what was seen). The result is expected to name the file.',
     causes: [
       {
         cause: 'tasks/update is not implemented or rejects answers it should take (a schema mismatch on `inputResponses`, a lookup by the wrong key), answering with an error.',
@@ -373,6 +373,7 @@ export const EXT_CHECK_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> 
       {
         cause: 'The update is acknowledged but the answers never reach the waiting work, so the task stays input_required with the same request.',
         fix: 'Resolve the pending request the key names with the answer before acknowledging, and move the task back to working once nothing is outstanding.',
+        faults: ['ext-update-dropped'],
       },
     ],
   },
