@@ -6,6 +6,7 @@ import type { RunReport } from '../harness/model/model.js';
 import { runSuite } from '../harness/engine/runner.js';
 import { makeTiming } from '../harness/wire/timing.js';
 import { TASKS_2025_11_25 } from '../suites/2025-11-25/index.js';
+import { TASKS_2026_07_28 } from '../suites/2026-07-28/index.js';
 import { runAgainstReferenceClient, runAgainstReferenceHttp } from './support/reference-runs.js';
 
 const REFUSING_SERVER = fileURLToPath(new URL('./fixtures/refusing/refusing-server.mjs', import.meta.url));
@@ -51,5 +52,12 @@ describe('no pass where nothing was judged', () => {
       expect(result?.outcome, `${id}: ${result?.message}`).toBe('skip');
       expect(result?.message, id).toMatch(/without sending elicitation\/create .*the fixture contract/);
     }
+  });
+
+  it.concurrent('ext-creation.mrtr-before-task follows the answered round to the task and judges it', async ({ expect }) => {
+    const report = await runAgainstReferenceHttp({ profile: TASKS_2026_07_28, only: ['ext-creation.mrtr-before-task'] });
+    const result = resultOf(report, 'ext-creation.mrtr-before-task');
+    expect(result?.outcome, result?.message).toBe('pass');
+    expect(result?.info.join('\n')).toMatch(/asked 1 question\(s\) on the call and, answered, handed out task .*, which asked none of them again/);
   });
 });

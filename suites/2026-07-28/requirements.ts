@@ -252,6 +252,8 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     binds: 'receiver',
     ...TASK_CREATION,
     summary: 'A tool that gathers input through multi round-trip exchanges finishes them on the original call before it hands out a task.',
+    leniency:
+      'Read as: the task handed out after the answered rounds does not ask again what the call asked and had answered. A task that asks something new once it runs may need it for its work, which the extension allows, so that is not counted.',
   },
 
   // Task Polling: how clients poll.

@@ -43,4 +43,6 @@ export const EXT_SURFACE_FAULT_CASES: FaultCase[] = [
   { faults: ['ext-unsupported-version-no-list'], catches: { 'ext-base.unsupported-version': 'fail' } },
   // Only a modern-only server is asked to name its versions to initialize (a dual-era one answers it).
   { faults: ['ext-initialize-error-unnamed'], era: 'modern', catches: { 'ext-base.initialize-names-versions': 'warn' } },
+  // Asked on the call, then the answered retry's task asks the same again: the call's exchange was not settled first.
+  { faults: ['ext-mrtr-asks-again-in-task'], catches: { 'ext-creation.mrtr-before-task': 'warn' } },
 ];
