@@ -5,6 +5,7 @@ import { createdTask, type ExtReceiver, type ExtTask } from '../../../harness/re
 import { awaitExtSettled, workBoundMs } from '../../../harness/receivers/2026-07-28/waits.js';
 import { answersFor, describeInputRequest, inputKeysOf, inputRequestsOf } from '../../../harness/receivers/2026-07-28/inputs.js';
 import { uniqueText } from '../../../harness/receivers/waits.js';
+import { awaitReadable } from '../../../harness/receivers/2026-07-28/tasks.js';
 import type { FixtureBinding } from '../../../harness/model/fixtures.js';
 
 /** Rounds of InputRequiredResult the check answers before it gives up on reaching a task (the contract asks one). */
@@ -27,6 +28,8 @@ export default defineCheck({
       const after = asked.length > 0 ? ` after ${asked.length} answered question(s) on the call` : '';
       ctx.skip(`${binding.tool} was answered${after} with ${describeReply(reply)}: no task was handed out, so there is nothing to judge`);
     }
+    // A task that shows late is ext-creation.durable-before-reply's to judge: wait for it to be readable first.
+    await awaitReadable(ctx, receiver, task);
     // Asked on the call, or not at all: the task now runs. Were the call's questions settled, or does the task ask them again?
     const settled = await awaitExtSettled(receiver, task.taskId, { timing: ctx.timing, signal: ctx.signal, timeoutMs: workBoundMs(ctx.timing, 1) });
     const keys = settled.status === 'input_required' ? inputKeysOf(settled) : [];
