@@ -53,9 +53,14 @@ export default defineCheck({
     // or outlives that backstop still waiting on the answered keys.
     const answered = new Set(Object.keys(answers));
     const stillWaiting = (t: ExtTask) => t.status === 'input_required' && inputKeysOf(t).some((key) => answered.has(key)) && inputKeysOf(t).every((key) => answered.has(key));
-    const backstop = (t: ExtTask) => ttlBackstopAt(t, ctx.timing.allowanceMs);
-    const effectBoundMs = EFFECT_WAIT_FACTOR * waits.timeoutMs;
     const ackedAt = performance.now();
+    // A backstop that leaves the answer no time after the ack (a ttl already spent or about to be) bounds nothing.
+    const ackedAtWall = Date.now();
+    const backstop = (t: ExtTask) => {
+      const at = ttlBackstopAt(t, ctx.timing.allowanceMs);
+      return at !== undefined && at >= ackedAtWall + 2 * ctx.timing.allowanceMs ? at : undefined;
+    };
+    const effectBoundMs = EFFECT_WAIT_FACTOR * waits.timeoutMs;
     const { task: after, timedOut } = await pollExtTask(
       receiver,
       task.taskId,
@@ -78,7 +83,7 @@ export default defineCheck({
       if (!isExtTerminal(after.status)) await receiver.cancelTask(task.taskId);
       // Not failed: the extension lets the effect trail the acknowledgement and names no bound short of the ttl.
       ctx.skip(
-        `the acknowledged answer to ${named} had not shown ${waitedMs} ms later (the task was "${after.status}"${stillWaiting(after) ? ', still listing the answered request' : ''}); the extension lets an update take effect after its acknowledgement and bounds that only by the task's ttl (${backstopAt === undefined ? 'none given' : `until ${new Date(backstopAt).toISOString()}`}), beyond this check's wait, so it is not judged`,
+        `the acknowledged answer to ${named} had not shown ${waitedMs} ms later (the task was "${after.status}"${stillWaiting(after) ? ', still listing the answered request' : ''}); the extension lets an update take effect after its acknowledgement and bounds that only by the task's ttl (${backstopAt === undefined ? 'none that leaves the answer time after the acknowledgement' : `until ${new Date(backstopAt).toISOString()}`}), beyond this check's wait, so it is not judged`,
       );
     }
     if (after.status !== 'completed')
