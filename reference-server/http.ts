@@ -45,6 +45,7 @@ export async function startReferenceHttpServer(opts: ReferenceOptions & { port?:
     answerDelayMs: env.answerDelayMs,
     pollIntervalMs: env.store.pollIntervalMs,
     rateLimit: env.rateLimit,
+    updateLagMs: env.updateLagMs,
   });
 
   const server = createServer((req, res) => {

@@ -19,6 +19,8 @@ export interface ReferenceOptions {
   intakeDelayMs?: number;
   /** Correct but behind: every notification (2025-11-25) goes out this much later, in order, as an HTTP server's event stream can trail its answers. */
   notifyLagMs?: number;
+  /** Correct but behind (2026-07-28): tasks/update is acknowledged at once and its answers reach the task this much later, as the extension allows. */
+  updateLagMs?: number;
   /** Correct but chatty: every initialized connection gets a steady stream of notifications/message. */
   flood?: boolean;
   /** The pollInterval (pollIntervalMs) every task suggests; 50 ms unless given. */
@@ -32,14 +34,14 @@ export interface ReferenceOptions {
 export interface CliOptions
   extends
     Required<Pick<ReferenceOptions, 'faults' | 'variant' | 'tokens'>>,
-    Pick<ReferenceOptions, 'era' | 'answerDelayMs' | 'intakeDelayMs' | 'notifyLagMs' | 'flood' | 'pollIntervalMs' | 'rateLimit' | 'workMs'> {
+    Pick<ReferenceOptions, 'era' | 'answerDelayMs' | 'intakeDelayMs' | 'notifyLagMs' | 'updateLagMs' | 'flood' | 'pollIntervalMs' | 'rateLimit' | 'workMs'> {
   http: boolean;
   port: number;
   host: string;
 }
 
 export const USAGE =
-  'usage: main.js [--http] [--port N] [--host H] [--fault NAME]... [--variant full|no-tasks] [--era dual|legacy|modern] [--tokens tokA:alice,tokB:bob] [--answer-delay-ms N] [--intake-delay-ms N] [--notify-lag-ms N] [--flood] [--poll-interval-ms N] [--rate-limit] [--work-ms N]';
+  'usage: main.js [--http] [--port N] [--host H] [--fault NAME]... [--variant full|no-tasks] [--era dual|legacy|modern] [--tokens tokA:alice,tokB:bob] [--answer-delay-ms N] [--intake-delay-ms N] [--notify-lag-ms N] [--update-lag-ms N] [--flood] [--poll-interval-ms N] [--rate-limit] [--work-ms N]';
 
 const FLAGS = {
   ...SHARED_FLAGS,
@@ -51,6 +53,7 @@ const FLAGS = {
   'answer-delay-ms': { type: 'string' },
   'intake-delay-ms': { type: 'string' },
   'notify-lag-ms': { type: 'string' },
+  'update-lag-ms': { type: 'string' },
   flood: { type: 'boolean' },
   'poll-interval-ms': { type: 'string' },
   'rate-limit': { type: 'boolean' },
@@ -61,7 +64,7 @@ const FLAGS = {
 export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): CliOptions {
   const { values } = parseCommandLine(argv, FLAGS, USAGE);
   const port = values.port === undefined ? 3000 : parseBoundedInteger('--port', values.port, 65535, 'an integer from 0 (ephemeral) to 65535');
-  const delay = (flag: 'answer-delay-ms' | 'intake-delay-ms' | 'notify-lag-ms' | 'poll-interval-ms' | 'work-ms', variable: string): number | undefined => {
+  const delay = (flag: 'answer-delay-ms' | 'intake-delay-ms' | 'notify-lag-ms' | 'update-lag-ms' | 'poll-interval-ms' | 'work-ms', variable: string): number | undefined => {
     const given = flagOrEnv(`--${flag}`, values[flag], variable, env);
     return given && parseDelay(given.name, given.value);
   };
@@ -78,6 +81,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
     answerDelayMs: delay('answer-delay-ms', 'REFERENCE_ANSWER_DELAY_MS'),
     intakeDelayMs: delay('intake-delay-ms', 'REFERENCE_INTAKE_DELAY_MS'),
     notifyLagMs: delay('notify-lag-ms', 'REFERENCE_NOTIFY_LAG_MS'),
+    updateLagMs: delay('update-lag-ms', 'REFERENCE_UPDATE_LAG_MS'),
     flood: (values.flood ?? false) || env.REFERENCE_FLOOD === '1',
     pollIntervalMs: delay('poll-interval-ms', 'REFERENCE_POLL_INTERVAL_MS'),
     rateLimit: (values['rate-limit'] ?? false) || env.REFERENCE_RATE_LIMIT === '1',

@@ -28,6 +28,8 @@ const TOOL_PREFIX = 'conformance_';
 const REQUESTED_TTL_MS = 60_000;
 /** The wait between polls when the server gives no pollInterval. */
 const DEFAULT_POLL_MS = 500;
+/** The one tool called under the fault calls-echo-only. */
+const ECHO_ONLY_TOOL = 'conformance_echo';
 /** The timer of the fault poll-fixed-pace: a common fixed pace, which obeys any interval up to it and none beyond. */
 const FIXED_PACE_MS = 1000;
 /** A task still not terminal after this long is no longer followed. */
@@ -40,7 +42,9 @@ const MAX_RESULT_ATTEMPTS = 3;
 /** Carries out call-tools; a failing tool or task does not stop the others. Rejects only when aborted. */
 export async function callTools(requestor: Requestor, asked: CallTools, signal: AbortSignal): Promise<void> {
   const tools = await listTools(requestor, signal);
-  const outcomes = await Promise.allSettled(tools.filter((tool) => typeof tool.name === 'string' && tool.name.startsWith(TOOL_PREFIX)).map((tool) => callTool(requestor, tool, asked, signal)));
+  // calls-echo-only: a host that calls only the tool it needs, which the fixture contract does not ask for.
+  const wanted = (name: string) => (requestor.requestorFaults.has('calls-echo-only') ? name === ECHO_ONLY_TOOL : name.startsWith(TOOL_PREFIX));
+  const outcomes = await Promise.allSettled(tools.filter((tool) => typeof tool.name === 'string' && wanted(tool.name)).map((tool) => callTool(requestor, tool, asked, signal)));
   if (signal.aborted) throw new AbortedError();
   // The fault relies-on-cancelled-task lets a cancelled task that is gone fail the whole directive.
   const lost = outcomes.find((outcome) => outcome.status === 'rejected' && outcome.reason instanceof CancelledTaskLost);

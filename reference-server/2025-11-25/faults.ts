@@ -109,4 +109,6 @@ export const LEGACY_FAULT_DESCRIPTIONS = {
   'ask-related-meta-on-task-requests': 'the tasks/get and tasks/result requests conformance_ask sends the client carry the related-task _meta',
   'ask-input-required-not-fetched': "conformance_ask polls the client's task on through input_required and calls tasks/result only once it is terminal",
   'ask-alters-cursor': "conformance_ask lower-cases each nextCursor of the client's tasks/list before passing it back",
+  'input-never-asks':
+    'the conformance_input task never asks: it answers its own question (its text) and completes at once, as a tool that already has its input may (breaks no rule, only the fixture contract)',
 } as const satisfies Record<string, string>;

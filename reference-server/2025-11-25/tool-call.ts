@@ -194,6 +194,8 @@ function failureMessage(outcome: ToolOutcome): string {
 async function elicitForTask(connection: Connection, record: TaskRecord, params: ElicitRequestFormParams): Promise<ElicitResult> {
   const { faults, store } = connection.env;
   const signal = record.abort.signal;
+  // A task with its input at hand asks nothing (allowed, though the fixture contract asks for a question).
+  if (faults.has('input-never-asks')) return { action: 'accept', content: { answer: params.message } };
   const request: ElicitRequestFormParams = faults.has('elicitation-without-related-meta') ? params : { ...params, _meta: relatedTaskMeta(record.taskId) };
   if (!faults.has('input-status-missing')) {
     store.transition(record, 'input_required', 'Waiting for input from the requestor: call tasks/result to receive the elicitation request');

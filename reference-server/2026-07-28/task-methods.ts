@@ -21,6 +21,8 @@ const NOT_FOUND = 'Task not found: no task with this taskId exists for this requ
 /** Looks a task up in every context (the store's lookup without a context). */
 const ANY_CONTEXT = undefined;
 const EXPIRED = 'Task expired: its ttl has elapsed and it was deleted';
+/** Under ext-update-dropped, how long the task's ttl runs on after the dropped update. */
+const DROPPED_UPDATE_TTL_MS = 2_000;
 
 export function getTask(params: Record<string, unknown>, ctx: TaskMethodContext): Wire {
   const task = findTask('tasks/get', params, ctx);
@@ -48,7 +50,15 @@ export function updateTask(params: Record<string, unknown>, ctx: TaskMethodConte
     answers.push([pending, answer as InputAnswer]);
   }
   if (answers.length > 0 && faults.has('ext-update-refused')) throw new RpcError(INTERNAL_ERROR, 'Internal error: the answers could not be recorded');
-  for (const [pending, answer] of answers) task.inputs.answer(pending, answer);
+  if (answers.length > 0 && faults.has('ext-update-dropped')) {
+    // Acknowledged, then lost: the task keeps waiting, and its ttl now ends soon after.
+    task.ttlShownMs = Date.now() - task.record.createdAtMs + DROPPED_UPDATE_TTL_MS;
+    return acknowledgement(task, faults);
+  }
+  // Acknowledged now; with --update-lag-ms the answers reach the task later (eventual consistency, which the extension allows).
+  ctx.tasks.afterUpdateLag(() => {
+    for (const [pending, answer] of answers) task.inputs.answer(pending, answer);
+  });
   return acknowledgement(task, faults);
 }
 

@@ -11,12 +11,12 @@ export function complete(result: Wire): Wire {
 }
 
 /** The Task fields every shape shares. */
-export function taskFields({ record }: ModernTask): Wire {
+export function taskFields({ record, ttlShownMs }: ModernTask): Wire {
   const fields: Wire = { taskId: record.taskId, status: record.status };
   if (record.statusMessage !== undefined) fields.statusMessage = record.statusMessage;
   fields.createdAt = new Date(record.createdAtMs).toISOString();
   fields.lastUpdatedAt = new Date(record.lastUpdatedAtMs).toISOString();
-  fields.ttlMs = record.ttl;
+  fields.ttlMs = ttlShownMs ?? record.ttl;
   fields.pollIntervalMs = record.pollInterval;
   return fields;
 }

@@ -18,6 +18,8 @@ export interface ModernTask {
   readonly visibleAtMs: number;
   /** When its work is due to end, where the work knows (slow_compute): the fault ext-cancel-race-completes looks at it. */
   workEndsAtMs?: number;
+  /** The ttlMs shown instead of the record's (fault ext-update-dropped cuts it short). */
+  ttlShownMs?: number;
   /** Set by ext-cancel-race-completes on a task cancelled late in its work (ext-cancel-not-final: on any): its outcome overwrites cancelled. */
   cancelLostRace?: boolean;
 }
@@ -43,11 +45,16 @@ export class ModernTasks {
   private readonly byRecord = new WeakMap<TaskRecord, ModernTask>();
   private readonly changeListeners = new Set<(task: ModernTask) => void>();
   private sequence = 0;
+  /** Answers of acknowledged tasks/update requests on their way to their tasks (--update-lag-ms). */
+  private readonly lagging = new Set<NodeJS.Timeout>();
 
   constructor(
     private readonly faults: Faults,
-    /** The pace every task asks for, and whether a poll sooner than it is refused (--poll-interval-ms, --rate-limit). */
-    private readonly pace: { pollIntervalMs?: number; rateLimit?: boolean } = {},
+    /**
+     * The pace every task asks for, whether a poll sooner than it is refused (--poll-interval-ms, --rate-limit), and how
+     * long an acknowledged tasks/update takes to reach its task (--update-lag-ms).
+     */
+    private readonly pace: { pollIntervalMs?: number; rateLimit?: boolean; updateLagMs?: number } = {},
   ) {
     this.store = new TaskStore({ pollIntervalMs: pace.pollIntervalMs });
   }
@@ -119,8 +126,21 @@ export class ModernTasks {
     this.store.transition(task.record, status, statusMessage, force);
   }
 
+  /** Runs `apply` (an acknowledged update's effect) now, or after --update-lag-ms: the extension lets the ack come first. */
+  afterUpdateLag(apply: () => void): void {
+    const lagMs = this.pace.updateLagMs ?? 0;
+    if (lagMs <= 0) return apply();
+    const timer = setTimeout(() => {
+      this.lagging.delete(timer);
+      apply();
+    }, lagMs);
+    this.lagging.add(timer);
+  }
+
   /** Ends every task's work and the store's timers. */
   close(): void {
+    for (const timer of this.lagging) clearTimeout(timer);
+    this.lagging.clear();
     this.changeListeners.clear();
     this.store.close();
   }

@@ -221,8 +221,10 @@ export async function callTool(params: Record<string, unknown>, { tasks, faults,
   const asTask = tool.tasks === 'required' || (tool.tasks === 'optional' && (envelope.tasks || (tool === slowCompute && faultyOptIn(params, context, tasks, faults))));
 
   let facts: Facts = {};
-  if (tool === toolWithTask && faults.has('ext-mrtr-after-create') && envelope.tasks) {
-    // The question comes after the task is made, among its inputRequests, instead of on the call itself.
+  // ext-mrtr-after-create: the question comes after the task is made, among its inputRequests, instead of on the call
+  // itself; ext-mrtr-asks-again-in-task: asked on the call, the answered retry makes a task that asks the same again.
+  const answeredOnCall = isObject(params.inputResponses) && USER_NAME in params.inputResponses;
+  if (tool === toolWithTask && envelope.tasks && (faults.has('ext-mrtr-after-create') || (faults.has('ext-mrtr-asks-again-in-task') && answeredOnCall))) {
     const task = tasks.create(context);
     const created = createTaskResult(task, faults);
     setImmediate(

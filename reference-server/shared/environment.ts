@@ -23,6 +23,8 @@ export class ReceiverEnvironment {
   readonly answerDelayMs: number;
   readonly intakeDelayMs: number;
   readonly notifyLagMs: number;
+  /** Correct but behind (2026-07-28): a tasks/update's answers take effect this long after its acknowledgement (--update-lag-ms). */
+  readonly updateLagMs: number;
   readonly flood: boolean;
   /** Correct but strict about pace: a tasks/get sooner than the task's pollInterval is refused (--rate-limit). */
   readonly rateLimit: boolean;
@@ -40,6 +42,7 @@ export class ReceiverEnvironment {
     this.answerDelayMs = options.answerDelayMs ?? 0;
     this.intakeDelayMs = options.intakeDelayMs ?? 0;
     this.notifyLagMs = options.notifyLagMs ?? 0;
+    this.updateLagMs = options.updateLagMs ?? 0;
     this.flood = options.flood ?? false;
     this.rateLimit = options.rateLimit ?? false;
     this.workMs = options.workMs ?? 0;

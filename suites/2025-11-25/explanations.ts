@@ -75,7 +75,8 @@ export const CHECK_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
   'tool-negotiation.task-support-values': {
     does:
       'Lists every tool (following the pages of tools/list) and validates the `execution` object of each tool that has one: ' +
-      '`taskSupport`, when present, must be one of "required", "optional" and "forbidden".',
+      '`taskSupport`, when present, must be one of "required", "optional" and "forbidden". When no tool declares ' +
+      '`execution` there is no value to judge, and the check skips.',
     causes: [
       {
         cause: 'A misspelt or invented value ("sometimes", "Required") or a boolean in `execution.taskSupport`.',
@@ -288,7 +289,9 @@ export const CHECK_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
     ],
   },
   'lifecycle.monotonic-update': {
-    does: 'Follows an echo task through its polls and compares each lastUpdatedAt with the one before: none may be earlier.',
+    does:
+      'Follows an echo task through its polls and compares each lastUpdatedAt with the one before: none may be earlier. ' +
+      'When no two of them are date-times it has compared nothing, and is inconclusive on TASKS-TTL-LAST-UPDATED-AT (ttl.timestamps judges it).',
     causes: [
       {
         cause: 'lastUpdatedAt is the time of the poll while the task runs, and a stored, older value once it is terminal.',
@@ -738,7 +741,9 @@ export const CHECK_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
     ],
   },
   'input-required.elicitation-related-meta': {
-    does: 'Starts the input fixture as a task and inspects the elicitation/create it sends: its `params._meta` must name the task in the related-task key.',
+    does:
+      'Starts the input fixture as a task and inspects the elicitation/create it sends: its `params._meta` must name the task in the related-task key. ' +
+      'A task that ends without asking (not what the fixture contract says) leaves nothing to judge: the check skips.',
     causes: [
       {
         cause: 'The elicitation goes out through the ordinary server API, which knows nothing of the task.',
@@ -762,7 +767,7 @@ export const CHECK_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
     does:
       'Runs the input scenario as a requestor would: it opens tasks/result as soon as it sees the task wait, answers the ' +
       'elicitation, and expects the task to end "completed" and that tasks/result to return a result holding the answer, ' +
-      'tagged with the related-task `_meta`.',
+      'tagged with the related-task `_meta`. A task that ends without asking (not what the fixture contract says) skips.',
     causes: [
       {
         cause: 'The tasks/result opened while the task waits fails at once instead of waiting for the task to end.',
@@ -982,7 +987,7 @@ export const CHECK_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
     does:
       "Through the call-tools directive, has the client under test call the suite's tools, then looks at each tools/call it " +
       'sent: "required" tools (conformance_required, conformance_input) must be called as tasks, "forbidden" tools and ' +
-      'tools without `execution` never.',
+      'tools without `execution` never. A client that called only "optional" tools gave nothing to judge: the check skips.',
     causes: [
       {
         cause: 'The client task-augments every call (or none), whatever `execution.taskSupport` tools/list gave.',

@@ -6,12 +6,17 @@ import type { CheckExplanation } from '../shared/explanation.js';
 
 export const EXT_CHECK_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> = {
   'ext-creation.mrtr-before-task': {
-    does: 'Calls test_tool_with_task, which needs a name before its work, and expects the question on the call itself (resultType "input_required"); when the server answers with a task at once and then asks through that task\'s inputRequests, it warns.',
+    does: 'Calls test_tool_with_task, which needs a name before its work, and expects the question on the call itself (resultType "input_required"). It answers each such round as a client would (the answers in `inputResponses`, `requestState` echoed) and follows the task the answered retry hands out: a task that asks again what the call already had answered warns, and so does a task handed out at once that then asks through its inputRequests. No task at all (an error, or a plain result) skips.',
     causes: [
       {
         cause: 'Every call of a task-capable tool becomes a task first, and questions the tool needs before starting are asked later through the task.',
         fix: 'Ask input the work cannot start without on the call (an InputRequiredResult), and create the task only on the retry that carries the answers.',
         faults: ['ext-mrtr-after-create'],
+      },
+      {
+        cause: 'The retry carrying the answers creates the task, but the work is started from the original arguments alone and asks the same question again through the task.',
+        fix: 'Hand the answers of `inputResponses` (or the state rebuilt from `requestState`) to the work the task runs.',
+        faults: ['ext-mrtr-asks-again-in-task'],
       },
     ],
   },
@@ -378,7 +383,7 @@ export const EXT_CHECK_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> 
     ],
   },
   'ext-update.acknowledged': {
-    does: 'Starts confirm_delete, waits for its input_required state, answers every outstanding elicitation from its requestedSchema (accept, confirm: true) with tasks/update, and requires a success answer. Then it polls until the task ends: a task still waiting on the answered key long after the acknowledgement is a fail; the result is expected to name the file.',
+    does: 'Starts confirm_delete, waits for its input_required state, answers every outstanding elicitation from its requestedSchema (accept, confirm: true) with tasks/update, and requires a success answer. Then it polls at the task’s pace until the task ends, for as long as two work bounds: the answer may show after the acknowledgement. A task that outlives its ttl (createdAt + ttlMs, the one bound the extension gives) still waiting on the answered key is a fail; one still waiting when the wait ends is not judged (a skip saying what was seen). The result is expected to name the file.',
     causes: [
       {
         cause: 'tasks/update is not implemented or rejects answers it should take (a schema mismatch on `inputResponses`, a lookup by the wrong key), answering with an error.',
@@ -388,6 +393,7 @@ export const EXT_CHECK_EXPLANATIONS: Readonly<Record<string, CheckExplanation>> 
       {
         cause: 'The update is acknowledged but the answers never reach the waiting work, so the task stays input_required with the same request.',
         fix: 'Resolve the pending request the key names with the answer before acknowledging, and move the task back to working once nothing is outstanding.',
+        faults: ['ext-update-dropped'],
       },
     ],
   },

@@ -78,6 +78,10 @@ const ACKNOWLEDGMENT = { section: 'Subscriptions: Acknowledgment', anchor: 'ackn
 
 const EMPTY_ACK = 'Read as: nothing but `resultType` (which the page demands on it) and, optionally, `_meta`; any other member is a task field the ack was meant to leave out.';
 
+/** How long an acknowledged tasks/update may take to show (ext-update.acknowledged), read from response-1/2 and task-polling's ttl backstop. */
+const UPDATE_EFFECT_BOUND =
+  "An acknowledgement is read as saying the answers were accepted; their effect may show later (EXT-UPDATE-EVENTUAL) and the only bound the extension gives it is the ttl backstop (createdAt + ttlMs, after which a client may give the task up). So a task still waiting on the acknowledged answers fails only once it has outlived that backstop; when the suite's wait ends first, it is not judged.";
+
 export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>([
   // Capability Negotiation: the extension declared per request, and what each side may and must do with it.
   {
@@ -248,6 +252,8 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     binds: 'receiver',
     ...TASK_CREATION,
     summary: 'A tool that gathers input through multi round-trip exchanges finishes them on the original call before it hands out a task.',
+    leniency:
+      'Read as: the task handed out after the answered rounds does not ask again what the call asked and had answered. A task that asks something new once it runs may need it for its work, which the extension allows, so that is not counted.',
   },
 
   // Task Polling: how clients poll.
@@ -457,7 +463,7 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     binds: 'receiver',
     ...UPDATE_RESPONSE,
     summary: 'A successful tasks/update is answered with an empty acknowledgement, not with the task.',
-    leniency: EMPTY_ACK,
+    leniency: `${EMPTY_ACK} ${UPDATE_EFFECT_BOUND}`,
   },
   {
     id: 'EXT-UPDATE-EVENTUAL',

@@ -22,4 +22,6 @@ export const ALLOWED_ALTERNATIVE_CASES: FaultCase[] = [
   // A receiver demanding tasks refuses plain calls with -32600: nothing fails; the required tool's -32600 (where the page
   // also asks for -32601) is warned, as with required-without-task-invalid-request.
   { faults: ['plain-calls-refused'], catches: { 'tool-negotiation.required-without-task': 'warn' } },
+  // The input tool's task never asks (it has its answer at hand): nothing about asking is judged, the input checks skip.
+  { faults: ['input-never-asks'], catches: {} },
 ];

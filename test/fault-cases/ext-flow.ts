@@ -30,4 +30,6 @@ export const EXT_FLOW_FAULT_CASES: FaultCase[] = [
   { faults: ['ext-notify-partial-task'], catches: { 'ext-notify.full-task': 'fail' } },
   { faults: ['ext-notify-no-subscription-id'], catches: { 'ext-notify.full-task': 'fail' } },
   { faults: ['ext-progress-on-listen'], catches: { 'ext-notify.no-progress-on-stream': 'fail' } },
+  // Acknowledged and lost: the task outlives its (cut) ttl still waiting on the answer, the one bound the extension names.
+  { faults: ['ext-update-dropped'], catches: { 'ext-update.acknowledged': 'fail' } },
 ];

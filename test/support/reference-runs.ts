@@ -32,6 +32,8 @@ export interface ReferenceRunOptions {
   intakeDelayMs?: number;
   /** Correct but behind: see the reference receiver's --notify-lag-ms. */
   notifyLagMs?: number;
+  /** Correct but behind: see the reference receiver's --update-lag-ms (2026-07-28). */
+  updateLagMs?: number;
   flood?: boolean;
   /** A receiver that keeps to its pace: see the reference's --poll-interval-ms, --rate-limit and --work-ms. */
   pollIntervalMs?: number;
@@ -79,6 +81,7 @@ export async function runAgainstReferenceHttp(options: ReferenceRunOptions = {})
     answerDelayMs: options.answerDelayMs,
     intakeDelayMs: options.intakeDelayMs,
     notifyLagMs: options.notifyLagMs,
+    updateLagMs: options.updateLagMs,
     flood: options.flood,
     era: options.era,
     pollIntervalMs: options.pollIntervalMs,
@@ -103,6 +106,7 @@ export async function runAgainstReferenceStdio(options: ReferenceRunOptions = {}
   if (options.answerDelayMs) env.REFERENCE_ANSWER_DELAY_MS = String(options.answerDelayMs);
   if (options.intakeDelayMs) env.REFERENCE_INTAKE_DELAY_MS = String(options.intakeDelayMs);
   if (options.notifyLagMs) env.REFERENCE_NOTIFY_LAG_MS = String(options.notifyLagMs);
+  if (options.updateLagMs) env.REFERENCE_UPDATE_LAG_MS = String(options.updateLagMs);
   if (options.flood) env.REFERENCE_FLOOD = '1';
   if (options.era) env.REFERENCE_ERA = options.era;
   if (options.pollIntervalMs !== undefined) env.REFERENCE_POLL_INTERVAL_MS = String(options.pollIntervalMs);

@@ -64,6 +64,8 @@ export async function runInputScenario(ctx: CheckContext): Promise<InputScenario
     ),
   ]);
   if (!('request' in first)) {
+    // A task that ended without asking brought nothing about asking to judge: its tool did not do what the contract says.
+    if ('reply' in first && first.reply !== undefined) await skipUnlessAsking(ctx, receiver, task, binding.tool, describeReply(first.reply));
     const what = 'error' in first ? first.error.message : first.reply ? `tasks/result answered with ${describeReply(first.reply)}` : `tasks/result went unanswered for ${resultTimeout} ms`;
     // An error from tasks/result while the task waits for input breaks TASKS-RESULT-BLOCK (result-retrieval.blocks-until-terminal judges it).
     const refused = 'reply' in first && first.reply !== undefined && !first.reply.ok;
@@ -95,6 +97,19 @@ export async function runInputScenario(ctx: CheckContext): Promise<InputScenario
   if (!result)
     throw new UnexpectedReply(`tasks/result for task ${task.taskId} did not answer within ${resultTimeout} ms although tasks/get already reports "${terminal.status}"`, 'BASE-JSONRPC-RESPONSE');
   return { receiver, task, answer, sawInputRequired, statusesBefore, elicitation, afterAnswer, terminal, result };
+}
+
+/**
+ * Skips when the task is over without having asked (tasks/get reports it terminal): the input fixture of the contract
+ * (README, "The fixture contract": conformance_input sends elicitation/create and waits) did not ask, so no rule about
+ * asking was exercised. A task still open returns, and the missing elicitation is judged as before.
+ */
+async function skipUnlessAsking(ctx: CheckContext, receiver: Receiver, task: TaskRecord, tool: string, answered: string): Promise<void> {
+  const status = taskOf(await receiver.getTask(task.taskId))?.status;
+  if (!isTerminal(status)) return;
+  ctx.skip(
+    `the ${tool} task ended "${String(status)}" without sending elicitation/create (tasks/result answered with ${answered}); the fixture contract (README, "The fixture contract") has the input tool ask for an answer and wait for it, so nothing about asking for input could be judged`,
+  );
 }
 
 /** Polls at the receiver's pace until input_required shows (in a poll or a notification), or a terminal status, or the bound passes. */

@@ -1,6 +1,7 @@
 import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
 import { followTask } from '../../../harness/receivers/2025-11-25/waits.js';
 import { uniqueText } from '../../../harness/receivers/waits.js';
+import { brief } from '../../../harness/model/describe.js';
 
 // https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-status-lifecycle
 export default defineCheck({
@@ -20,20 +21,33 @@ export default defineCheck({
     const { task } = await receiver.startTask(ctx.fixture('echo'), { text: uniqueText('monotonic'), delayMs: ctx.timing.scaled(300) }, { task: { ttl: 60_000 } });
     const observations = await followTask(receiver, task, { timing: ctx.timing, signal: ctx.signal, extraPolls: 2 });
     let previous: { at: number; text: string; status: string } | undefined;
+    let compared = 0;
+    const unparsable: string[] = [];
     for (const { task: seen } of observations) {
       const at = Date.parse(String(seen.lastUpdatedAt));
-      // Unparsable timestamps are the timestamp checks' concern; here only comparable ones count.
-      if (Number.isNaN(at)) continue;
-      if (
-        previous &&
-        !ctx.expect(
+      // Unparsable timestamps break TASKS-TTL-LAST-UPDATED-AT (ttl.timestamps judges it); only comparable ones count here.
+      if (Number.isNaN(at)) {
+        unparsable.push(brief(seen.lastUpdatedAt));
+        continue;
+      }
+      if (previous) {
+        compared += 1;
+        const ok = ctx.expect(
           'TASKS-LIFECYCLE-MONOTONIC-UPDATE',
           at >= previous.at,
           `expected lastUpdatedAt at or after ${previous.text} (status ${previous.status}), got ${String(seen.lastUpdatedAt)} (status ${seen.status})`,
-        )
-      )
-        return;
+        );
+        if (!ok) return;
+      }
       previous = { at, text: String(seen.lastUpdatedAt), status: String(seen.status) };
     }
+    // Nothing compared is nothing verified: an unreadable timestamp is the root cause, judged where it is required.
+    if (compared === 0 && unparsable.length > 0)
+      ctx.unmet(
+        'TASKS-TTL-LAST-UPDATED-AT',
+        `no two lastUpdatedAt of task ${task.taskId} could be compared: ${unparsable.length} of ${observations.length} are no date-time (${unparsable.slice(0, 3).join(', ')})`,
+      );
+    if (compared === 0) ctx.skip(`the task was seen ${observations.length} time(s), too few to compare two lastUpdatedAt`);
+    ctx.info(`${compared} successive lastUpdatedAt compared${unparsable.length > 0 ? `; ${unparsable.length} not a date-time left out` : ''}`);
   },
 });

@@ -21,7 +21,13 @@ export default defineCheck({
   cost: { waitMs: 1000, roundTrips: 8 },
   async run(ctx: CheckContext) {
     const { toolCalls } = await runRequestorScenario(ctx);
-    for (const call of toolCalls) {
+    // Only calls of a tool whose taskSupport binds the requestor are judged; "optional" ones are free either way.
+    const judged = toolCalls.filter((call) => ['required', 'forbidden', 'absent'].includes(TASK_SUPPORT[String(call.params.name)] ?? ''));
+    if (judged.length === 0)
+      ctx.skip(
+        `the client called none of the tools whose taskSupport binds it (conformance_required, conformance_input, conformance_forbidden, conformance_plain), only ${[...new Set(toolCalls.map((c) => String(c.params.name)))].join(', ')}; the client fixture contract has it call each conformance_ tool`,
+      );
+    for (const call of judged) {
       const name = String(call.params.name);
       const asTask = typeof call.params.task === 'object' && call.params.task !== null;
       const support = TASK_SUPPORT[name];

@@ -1,10 +1,19 @@
 import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
 import { brief, describeReply } from '../../../harness/model/describe.js';
-import { isExtTerminal } from '../../../harness/receivers/2026-07-28/receiver.js';
+import { isExtTerminal, type ExtTask } from '../../../harness/receivers/2026-07-28/receiver.js';
 import { startExtTask, resultText } from '../../../harness/receivers/2026-07-28/tasks.js';
 import { awaitExtSettled, pollExtTask, workBoundMs } from '../../../harness/receivers/2026-07-28/waits.js';
 import { answersFor, inputKeysOf } from '../../../harness/receivers/2026-07-28/inputs.js';
 import { uniqueText } from '../../../harness/receivers/waits.js';
+
+/** How many work bounds the check waits, after the acknowledgement, for the answer to show: the ack may come first. */
+const EFFECT_WAIT_FACTOR = 2;
+
+/** When a client may give the task up if an update has not shown (createdAt + ttlMs, Date.now() ms), plus an allowance for clock skew; undefined without a ttl. */
+function ttlBackstopAt(task: ExtTask, allowanceMs: number): number | undefined {
+  const createdAt = Date.parse(String(task.createdAt));
+  return typeof task.ttlMs === 'number' && Number.isFinite(createdAt) ? createdAt + task.ttlMs + allowanceMs : undefined;
+}
 
 // https://modelcontextprotocol.io/extensions/tasks/specification#response-1
 export default defineCheck({
@@ -39,20 +48,43 @@ export default defineCheck({
     const extra = Object.keys(ack.result).filter((key) => key !== 'resultType' && key !== '_meta');
     if (extra.length > 0) ctx.info(`the tasks/update acknowledgement also carries ${extra.join(', ')}`);
 
-    // The acknowledgement may come before the task shows the answer: poll until it finishes or asks something new.
+    // The acknowledgement may come before the task shows the answer, with no bound but the task's ttl (the backstop
+    // after which a client may give the task up): poll at the receiver's pace until it finishes, asks something new,
+    // or outlives that backstop still waiting on the answered keys.
     const answered = new Set(Object.keys(answers));
-    const { task: after, timedOut } = await pollExtTask(receiver, task.taskId, (t) => isExtTerminal(t.status) || (t.status === 'input_required' && inputKeysOf(t).some((key) => !answered.has(key))), {
-      ...waits,
-      returnAtBound: true,
-    });
-    if (timedOut) {
-      const still = after.status === 'input_required' && inputKeysOf(after).every((key) => answered.has(key));
+    const stillWaiting = (t: ExtTask) => t.status === 'input_required' && inputKeysOf(t).some((key) => answered.has(key)) && inputKeysOf(t).every((key) => answered.has(key));
+    const ackedAt = performance.now();
+    // A backstop that leaves the answer no time after the ack (a ttl already spent or about to be) bounds nothing.
+    const ackedAtWall = Date.now();
+    const backstop = (t: ExtTask) => {
+      const at = ttlBackstopAt(t, ctx.timing.allowanceMs);
+      return at !== undefined && at >= ackedAtWall + 2 * ctx.timing.allowanceMs ? at : undefined;
+    };
+    const effectBoundMs = EFFECT_WAIT_FACTOR * waits.timeoutMs;
+    const { task: after, timedOut } = await pollExtTask(
+      receiver,
+      task.taskId,
+      (t) => isExtTerminal(t.status) || (t.status === 'input_required' && inputKeysOf(t).some((key) => !answered.has(key))) || (stillWaiting(t) && Date.now() > (backstop(t) ?? Infinity)),
+      { ...waits, timeoutMs: effectBoundMs, returnAtBound: true },
+    );
+    const named = [...answered].map((key) => `"${key}"`).join(', ');
+    const waitedMs = Math.round(performance.now() - ackedAt);
+    const backstopAt = backstop(after);
+    if (stillWaiting(after) && backstopAt !== undefined && Date.now() > backstopAt) {
       ctx.expect(
         'EXT-UPDATE-ACK',
-        !still,
-        () => `tasks/update was acknowledged, yet ${waits.timeoutMs} ms later the task still waits on the answered ${[...answered].map((key) => `"${key}"`).join(', ')}: the answer was not taken`,
+        false,
+        `tasks/update answering ${named} was acknowledged, yet ${waitedMs} ms later the task has outlived its ttl (createdAt ${String(after.createdAt)} + ttlMs ${String(after.ttlMs)}) still waiting on them: the acknowledged answer was never taken within the task's life`,
       );
-      ctx.skip(`the task did not finish within ${waits.timeoutMs} ms of the acknowledged answer (last status "${after.status}")`);
+      await receiver.cancelTask(task.taskId);
+      return;
+    }
+    if (timedOut) {
+      if (!isExtTerminal(after.status)) await receiver.cancelTask(task.taskId);
+      // Not failed: the extension lets the effect trail the acknowledgement and names no bound short of the ttl.
+      ctx.skip(
+        `the acknowledged answer to ${named} had not shown ${waitedMs} ms later (the task was "${after.status}"${stillWaiting(after) ? ', still listing the answered request' : ''}); the extension lets an update take effect after its acknowledgement and bounds that only by the task's ttl (${backstopAt === undefined ? 'none that leaves the answer time after the acknowledgement' : `until ${new Date(backstopAt).toISOString()}`}), beyond this check's wait, so it is not judged`,
+      );
     }
     if (after.status !== 'completed')
       ctx.skip(`after the answer the confirm_delete task ${after.status === 'input_required' ? 'asked something new' : `ended "${after.status}"`}; the fixture contract has it complete`);
