@@ -195,18 +195,19 @@ export async function suiteCommand(role: ReceiverRole, args: string[]): Promise<
     return report.verdict.outcome === 'pass' ? 0 : 1;
   } catch (error) {
     if (error instanceof TargetUnreachable || error instanceof LaunchFailed) {
-      process.stderr.write(`mcp-tasks-conformance: the receiver under test could not be reached: ${error.message}\n`);
+      const why = error instanceof TargetUnreachable ? error.why : `the receiver under test could not be reached: ${error.message}`;
+      process.stderr.write(`mcp-tasks-conformance: ${why}\n`);
       // The reports are written even now (README: "always written"): every check not run, saying why.
       let notRun = error instanceof TargetUnreachable ? error.report : undefined;
       if (error instanceof LaunchFailed) {
         const target: TargetSpec = { transport: 'http', url: strings.url ?? '(the bundled reference receiver)', headers: {} };
         // Auto never learned the era of a server that did not start: its report is the 2025-11-25 profile's.
         runs ??= select([await loadProfile('2025-11-25')]);
-        const parts = runs.map(({ profile, checks }) => notRunReport({ target, role, checks, profile, timing, concurrency, tool: TOOL }, error.message));
+        const parts = runs.map(({ profile, checks }) => notRunReport({ target, role, checks, profile, timing, concurrency, tool: TOOL }, why));
         notRun = combineReports(parts);
       }
       if (notRun) {
-        notRun.verdict = runVerdict(notRun, { strict, notRun: `the receiver under test could not be reached: ${error.message}` });
+        notRun.verdict = runVerdict(notRun, { strict, notRun: why });
         await writeReports(notRun, strings);
       }
       return 2;

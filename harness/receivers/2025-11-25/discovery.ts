@@ -5,7 +5,7 @@ import { FIXTURE_TOOL_NAMES, LEGACY_FIXTURE_ROLES, listAllTools, resolveFixtures
 import type { FixtureRole, ReceiverRole } from '../../model/model.js';
 import type { Timing } from '../../wire/timing.js';
 import { probeLegacyPace } from '../pace-probe.js';
-import { calibrated, measureRoundTrip, TargetUnreachable, withDuration, type Measured } from '../discovery.js';
+import { calibrated, measureRoundTrip, refuseUnlistedMappings, TargetUnreachable, withDuration, type Measured } from '../discovery.js';
 
 import { Transcript } from '../../wire/transcript.js';
 
@@ -65,6 +65,7 @@ export async function discoverTarget(
         tools = later;
       }
     }
+    refuseUnlistedMappings(mappings, tools, LEGACY_FIXTURE_ROLES, transcript);
     const headers = target.transport === 'http' ? target.headers : {};
     const facts: TargetFacts = {
       role,
@@ -86,6 +87,7 @@ export async function discoverTarget(
     const pace = await probeLegacyPace(connection, echo, takesTasks, calibrated(timing, measured, connectMs));
     return { facts, transcript, measured: { ...measured, ...withDuration(pace, echo?.durationMs) } };
   } catch (error) {
+    if (error instanceof TargetUnreachable) throw error;
     throw new TargetUnreachable(`the receiver did not answer the opening exchange: ${(error as Error).message}`, transcript);
   } finally {
     await connection.close();

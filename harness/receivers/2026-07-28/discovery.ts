@@ -1,6 +1,6 @@
 import type { TargetFacts } from '../check.js';
 import { openConnection, type InitializeOutcome, type TargetSpec } from '../../wire/connections/connect.js';
-import { calibrated, measureRoundTrip, TargetUnreachable, withDuration, type Measured } from '../discovery.js';
+import { calibrated, measureRoundTrip, refuseUnlistedMappings, TargetUnreachable, withDuration, type Measured } from '../discovery.js';
 import { probeModernPace } from '../pace-probe.js';
 import { describeReply } from '../../model/describe.js';
 import { MODERN_FIXTURE_ROLES, resolveFixtures, type FixtureMapping } from '../../model/fixtures.js';
@@ -45,6 +45,7 @@ export async function discoverModernTarget(
     const params = (method: string) => withEnvelope({}, clientCapabilities(method !== 'server/discover'));
     const measured = { ...(await measureRoundTrip(connection.session, timing, undefined, { methods: ['server/discover', 'tools/list'], params })), connectMs };
     const tools = typeof capabilities.tools === 'object' && capabilities.tools !== null ? await receiver.listTools() : [];
+    refuseUnlistedMappings(mappings, tools, MODERN_FIXTURE_ROLES, transcript);
     const headers = target.transport === 'http' ? target.headers : {};
     const facts: TargetFacts = {
       role: 'server',
