@@ -102,3 +102,44 @@ describe.skipIf(!built)('a --config that maps a role to a tool the receiver does
     expect(cli('server', '--spec', '2025-11-25', '--config', file, '--only', 'creation.status-working').code).toBe(0);
   });
 });
+
+describe.skipIf(!built)('judge of a trace with no task traffic has nothing to judge (exit 3)', () => {
+  const at = new Date(0).toISOString();
+  const trace = (name: string, messages: { from: 'host' | 'server'; message: unknown }[]) => {
+    const file = join(dir, `${name}.jsonl`);
+    writeFileSync(file, messages.map((entry, index) => JSON.stringify({ t: index * 10, at, channel: 'stdio', ...entry })).join('\n') + (messages.length > 0 ? '\n' : ''));
+    return file;
+  };
+  const opening = [
+    { from: 'host' as const, message: { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'h', version: '1' } } } },
+    { from: 'server' as const, message: { jsonrpc: '2.0', id: 1, result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } } } },
+    { from: 'host' as const, message: { jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} } },
+    { from: 'server' as const, message: { jsonrpc: '2.0', id: 2, result: { tools: [] } } },
+  ];
+
+  for (const [label, file] of [
+    ['a session without tasks', () => trace('no-tasks', opening)],
+    ['an empty trace', () => trace('empty', [])],
+  ] as const) {
+    it(`${label}: exit 3, one line saying why, and the reports say it too`, () => {
+      const run = cliWithReports(`judge-${label.replace(/\W+/g, '-')}`, 'judge', file());
+      expect(run.code, run.stdout + run.stderr).toBe(3);
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+      expect(run.stderr).toMatch(/^mcp-tasks-conformance: nothing to judge: the trace .* holds no task traffic .*record a session in which the host uses tasks/);
+      expect(run.report.verdict.outcome).toBe('fail');
+      expect(run.report.verdict.summary).toMatch(/^nothing to judge: /);
+      expect(run.stdout).toMatch(/Verdict: +FAIL/);
+    });
+  }
+
+  it('a session with task traffic is judged as before', () => {
+    const file = trace('with-tasks', [
+      ...opening,
+      { from: 'host', message: { jsonrpc: '2.0', id: 3, method: 'tasks/list', params: {} } },
+      { from: 'server', message: { jsonrpc: '2.0', id: 3, result: { tasks: [] } } },
+    ]);
+    const run = cliWithReports('judge-with-tasks', 'judge', file);
+    expect([0, 1], run.stdout + run.stderr).toContain(run.code);
+    expect(run.report.verdict.summary).not.toMatch(/nothing to judge/);
+  });
+});

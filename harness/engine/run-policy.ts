@@ -14,7 +14,8 @@
 //   failed) by its own check.
 // - An entry naming no check of the suite (a typo) fails the run.
 // - With --repeat, a check whose outcome changed between the runs fails the run.
-// - A run in which no check ran never passes, and neither does a run that could not happen.
+// - A run in which no check ran never passes, and neither does a run that could not happen, nor one that had
+//   nothing to judge (a trace without task traffic).
 // - If the same check ran more than once in a report, its worst outcome counts.
 
 import type { Outcome, RunReport, RunVerdict, VerdictEntry } from '../model/model.js';
@@ -51,6 +52,8 @@ export interface RunPolicy {
   unstable?: readonly { id: string; outcomes: Outcome[] }[];
   /** The run could not happen (exit 2): why. The verdict fails and the baseline is not applied. */
   notRun?: string;
+  /** The run had nothing to judge (exit 3, as an empty selection): why, e.g. a trace with no task traffic. The verdict fails. */
+  nothingToJudge?: string;
 }
 
 /** Whether an outcome fails the run: fail and error always, warn under strict. */
@@ -142,8 +145,9 @@ function judgeEntries(
 }
 
 /** The one line that says why the run passes or fails, with what does not fail it. */
-function summaryLine(verdict: RunVerdict, outcomes: ReadonlyMap<string, { outcome: Outcome }>, notRun: string | undefined): string {
+function summaryLine(verdict: RunVerdict, outcomes: ReadonlyMap<string, { outcome: Outcome }>, notRun: string | undefined, nothingToJudge: string | undefined): string {
   if (notRun !== undefined) return oneLine(`the run could not happen: ${notRun}`);
+  if (nothingToJudge !== undefined) return oneLine(`nothing to judge: ${nothingToJudge}`);
   const count = (outcome: Outcome, among: Iterable<{ outcome: Outcome }>) => [...among].filter((entry) => entry.outcome === outcome).length;
   const why: string[] = [];
   if (outcomes.size === 0) why.push('no check ran');
@@ -208,10 +212,11 @@ export function runVerdict(report: Pick<RunReport, 'results'>, policy: RunPolicy
     for (const { check, outcomes: seen } of verdict.unstable) verdict.problems.push(`${check}: ${seen.join(' → ')} — the verdict changed between runs`);
   }
   if (policy.notRun !== undefined) verdict.problems.push(oneLine(`the run could not happen: ${policy.notRun}`));
+  else if (policy.nothingToJudge !== undefined) verdict.problems.push(oneLine(`nothing to judge: ${policy.nothingToJudge}`));
   else if (outcomes.size === 0) verdict.problems.push('no check ran: an empty run never passes');
 
   verdict.outcome = verdict.problems.length === 0 ? 'pass' : 'fail';
-  verdict.summary = summaryLine(verdict, outcomes, policy.notRun);
+  verdict.summary = summaryLine(verdict, outcomes, policy.notRun, policy.nothingToJudge);
   return verdict;
 }
 
