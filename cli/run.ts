@@ -75,6 +75,9 @@ export async function suiteCommand(role: ReceiverRole, args: string[]): Promise<
   if (strings.shard !== undefined && !shard) throw new UsageError(`--shard wants i/n with 1 ≤ i ≤ n, e.g. --shard 2/4, got "${strings.shard}"`);
   const repeat = positiveNumber(strings.repeat, '--repeat') ?? 1;
   if (!Number.isInteger(repeat)) throw new UsageError(`--repeat wants a whole number of runs, got "${strings.repeat}"`);
+  const minJudged = strings['min-judged'] === undefined ? undefined : Number(strings['min-judged']);
+  if (minJudged !== undefined && !(Number.isInteger(minJudged) && minJudged > 0))
+    throw new UsageError(`--min-judged wants a whole number of checks above 0, e.g. --min-judged 20, got "${strings['min-judged']}"`);
   if (strings.baseline && strings['write-baseline']) throw new UsageError('--baseline reads expected failures and --write-baseline writes them; use one at a time');
 
   let config: SuiteConfig = { fixtures: {} };
@@ -181,7 +184,7 @@ export async function suiteCommand(role: ReceiverRole, args: string[]): Promise<
     report.notices.push(...(await endLaunched(launched)));
     const unstable = repeat > 1 ? unstableChecks(reports) : undefined;
     // The one verdict: set before any report is written, so every report and the exit status say the same.
-    report.verdict = runVerdict(report, { strict, baseline, knownChecks, unstable });
+    report.verdict = runVerdict(report, { strict, baseline, knownChecks, unstable, minJudged });
     await writeReports(report, strings);
     process.stdout.write(`\n${formatSummary(report, { color: process.stdout.isTTY })}\n`);
     const rerunnable = report.verdict.failing.map((entry) => entry.check);

@@ -17,9 +17,12 @@
 // - A run in which no check ran never passes, and neither does a run that could not happen, nor one that had
 //   nothing to judge (a trace without task traffic).
 // - If the same check ran more than once in a report, its worst outcome counts.
+// - The verdict says how many checks judged the target of how many ran, and why most skipped when they did
+//   (evidence.ts). With --min-judged N, a run that judged fewer than N checks fails.
 
 import type { Outcome, RunReport, RunVerdict, VerdictEntry } from '../model/model.js';
 import { oneLine, plural } from '../model/words.js';
+import { runEvidence } from './evidence.js';
 
 /** One expected failure: a check known to fail, and why. */
 export interface BaselineEntry {
@@ -52,6 +55,11 @@ export interface RunPolicy {
   unstable?: readonly { id: string; outcomes: Outcome[] }[];
   /** The run could not happen (exit 2): why. The verdict fails and the baseline is not applied. */
   notRun?: string;
+  /**
+   * --min-judged N: a run in which fewer than N checks came to a judgement (pass, warn, fail, inconclusive) fails,
+   * saying how many and why the rest skipped. Without it a run that judged little passes, but says so.
+   */
+  minJudged?: number;
   /** The run had nothing to judge (exit 3, as an empty selection): why, e.g. a trace with no task traffic. The verdict fails. */
   nothingToJudge?: string;
 }
@@ -162,6 +170,8 @@ function summaryLine(verdict: RunVerdict, outcomes: ReadonlyMap<string, { outcom
     if (errors > 0) why.push(`${plural(errors, 'check')} could not run (harness error)`);
     if (warns > 0) why.push(`${plural(warns, 'warning')} count${warns === 1 ? 's' : ''} as failure under strict`);
   }
+  if (verdict.evidence?.minJudged !== undefined && verdict.evidence.judged < verdict.evidence.minJudged && outcomes.size > 0)
+    why.push(`only ${verdict.evidence.judged} of ${plural(verdict.evidence.selected, 'check')} judged, fewer than --min-judged ${verdict.evidence.minJudged}`);
   if (verdict.unstable && verdict.unstable.length > 0) why.push(`${plural(verdict.unstable.length, 'check')} changed verdict between runs`);
 
   const notes: string[] = [];
@@ -171,7 +181,9 @@ function summaryLine(verdict: RunVerdict, outcomes: ReadonlyMap<string, { outcom
   if (!verdict.strict && warns > 0) notes.push(`${plural(warns, 'warning')} (a SHOULD not met) that do${warns === 1 ? 'es' : ''} not fail the run`);
   const inconclusive = count('inconclusive', outcomes.values());
   if (inconclusive > 0) notes.push(`${plural(inconclusive, 'inconclusive check')} (a prerequisite refused, judged by the check named) that do${inconclusive === 1 ? 'es' : ''} not fail the run`);
-  if (outcomes.size > 0 && count('skip', outcomes.values()) === outcomes.size) notes.push('every check was skipped');
+  const skipped = count('skip', outcomes.values());
+  if (outcomes.size > 0 && skipped === outcomes.size) notes.push('every check was skipped');
+  else if (verdict.evidence?.mostlySkipped) notes.push(`most checks were skipped (${skipped} of ${outcomes.size}), so the run says little`);
 
   const headline = verdict.outcome === 'fail' ? why.join(', ') : expected > 0 ? 'no unexpected failure' : 'no check failed';
   return notes.length > 0 ? `${headline} — ${notes.join('; ')}` : headline;
@@ -214,6 +226,12 @@ export function runVerdict(report: Pick<RunReport, 'results'>, policy: RunPolicy
   if (policy.notRun !== undefined) verdict.problems.push(oneLine(`the run could not happen: ${policy.notRun}`));
   else if (policy.nothingToJudge !== undefined) verdict.problems.push(oneLine(`nothing to judge: ${policy.nothingToJudge}`));
   else if (outcomes.size === 0) verdict.problems.push('no check ran: an empty run never passes');
+  verdict.evidence = runEvidence(outcomes, policy.minJudged);
+  const { judged, selected, skipCauses } = verdict.evidence;
+  if (policy.minJudged !== undefined && judged < policy.minJudged && policy.notRun === undefined && policy.nothingToJudge === undefined && outcomes.size > 0) {
+    const why = skipCauses[0] ? `; skipped chiefly for ${skipCauses[0].cause}${skipCauses[0].mend ? ` — ${skipCauses[0].mend}` : ''}` : '';
+    verdict.problems.push(oneLine(`only ${judged} of ${plural(selected, 'check')} judged the target, fewer than --min-judged ${policy.minJudged}${why}`));
+  }
 
   verdict.outcome = verdict.problems.length === 0 ? 'pass' : 'fail';
   verdict.summary = summaryLine(verdict, outcomes, policy.notRun, policy.nothingToJudge);
