@@ -50,6 +50,9 @@ describe.skipIf(!built)('a run that cannot happen is a setup error (exit 2), wit
     { label: 'client, 2025-11-25 (Streamable HTTP)', args: ['client', '--spec', '2025-11-25'] },
     { label: 'client, 2026-07-28 (Streamable HTTP)', args: ['client', '--spec', '2026-07-28'] },
     { label: 'client, 2026-07-28 over stdio', args: ['client', '--spec', '2026-07-28', '--client-transport', 'stdio'] },
+    { label: 'server, auto', args: ['server', '--spec', 'auto'] },
+    { label: 'server, both profiles', args: ['server', '--spec', '2025-11-25,2026-07-28'] },
+    { label: 'client, both profiles', args: ['client', '--spec', '2025-11-25,2026-07-28'] },
     { label: 'client, auto', args: ['client', '--spec', 'auto'] },
     { label: 'client, auto over stdio', args: ['client', '--spec', 'auto', '--client-transport', 'stdio'] },
   ];
@@ -62,6 +65,12 @@ describe.skipIf(!built)('a run that cannot happen is a setup error (exit 2), wit
   it('a 2026-07-28 client that exits before it sends anything, with status 0, did not start either', () => {
     const run = cliWithReports('client-exits-at-once', 'client', '--spec', '2026-07-28', '--command', 'true');
     expectSetupError(run, /the client process exited with code 0 before it sent its endpoint any request/, 'client true');
+  });
+
+  it('a 2026-07-28 client that runs but never speaks to its endpoint did not start either (bounded by the connect time)', () => {
+    // The suite appends the URL: sh takes it as $0 and sleeps without reading it.
+    const run = cliWithReports('client-silent', 'client', '--spec', '2026-07-28', '--command', "sh -c 'sleep 30'", '--timeout-multiplier', '0.1');
+    expectSetupError(run, /the client sent nothing to its endpoint within \d+ ms of its start; give it the URL it is started with, or more time with --timeout-multiplier/, 'silent client');
   });
 
   it('a --launch command that cannot be started: the server over HTTP', () => {

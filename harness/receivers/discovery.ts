@@ -35,6 +35,17 @@ export class FixtureMappingMismatch extends TargetUnreachable {
   }
 }
 
+/** The message with what the receiver last said that the message does not already (its stderr, the harness's notes). */
+export function withLastSeen(message: string, transcript: Transcript): string {
+  const stderr = transcript
+    .entries()
+    .filter((entry) => (entry.dir === 'stderr' || entry.dir === 'note') && entry.text && !message.includes(entry.text))
+    .slice(-5)
+    .map((entry) => entry.text)
+    .join(' | ');
+  return `${message}${stderr ? ` (last seen: ${stderr.slice(0, 600)})` : ''}`;
+}
+
 /** Refuses mappings naming tools the receiver does not list: one line naming each, and the tools it does list. */
 export function refuseUnlistedMappings(mappings: Partial<Record<FixtureRole, FixtureMapping>>, tools: readonly { name: string }[], roles: readonly FixtureRole[], transcript: Transcript): void {
   const listed = new Set(tools.map((tool) => tool.name));
