@@ -153,7 +153,11 @@ function judgeEntries(
 }
 
 /** The one line that says why the run passes or fails, with what does not fail it. */
-function summaryLine(verdict: RunVerdict, outcomes: ReadonlyMap<string, { outcome: Outcome }>, notRun: string | undefined, nothingToJudge: string | undefined): string {
+function summaryLine(
+  verdict: RunVerdict,
+  outcomes: ReadonlyMap<string, { outcome: Outcome }>,
+  { notRun, nothingToJudge, tooFewJudged }: { notRun?: string; nothingToJudge?: string; tooFewJudged: boolean },
+): string {
   if (notRun !== undefined) return oneLine(`the run could not happen: ${notRun}`);
   if (nothingToJudge !== undefined) return oneLine(`nothing to judge: ${nothingToJudge}`);
   const count = (outcome: Outcome, among: Iterable<{ outcome: Outcome }>) => [...among].filter((entry) => entry.outcome === outcome).length;
@@ -170,8 +174,7 @@ function summaryLine(verdict: RunVerdict, outcomes: ReadonlyMap<string, { outcom
     if (errors > 0) why.push(`${plural(errors, 'check')} could not run (harness error)`);
     if (warns > 0) why.push(`${plural(warns, 'warning')} count${warns === 1 ? 's' : ''} as failure under strict`);
   }
-  if (verdict.evidence?.minJudged !== undefined && verdict.evidence.judged < verdict.evidence.minJudged && outcomes.size > 0)
-    why.push(`only ${verdict.evidence.judged} of ${plural(verdict.evidence.selected, 'check')} judged, fewer than --min-judged ${verdict.evidence.minJudged}`);
+  if (tooFewJudged && verdict.evidence) why.push(`only ${verdict.evidence.judged} of ${plural(verdict.evidence.selected, 'check')} judged, fewer than --min-judged ${verdict.evidence.minJudged}`);
   if (verdict.unstable && verdict.unstable.length > 0) why.push(`${plural(verdict.unstable.length, 'check')} changed verdict between runs`);
 
   const notes: string[] = [];
@@ -228,13 +231,15 @@ export function runVerdict(report: Pick<RunReport, 'results'>, policy: RunPolicy
   else if (outcomes.size === 0) verdict.problems.push('no check ran: an empty run never passes');
   verdict.evidence = runEvidence(outcomes, policy.minJudged);
   const { judged, selected, skipCauses } = verdict.evidence;
-  if (policy.minJudged !== undefined && judged < policy.minJudged && policy.notRun === undefined && policy.nothingToJudge === undefined && outcomes.size > 0) {
+  // A run that could not happen, had nothing to judge or ran nothing already fails for that reason, said once.
+  const tooFewJudged = policy.minJudged !== undefined && judged < policy.minJudged && policy.notRun === undefined && policy.nothingToJudge === undefined && outcomes.size > 0;
+  if (tooFewJudged) {
     const why = skipCauses[0] ? `; skipped chiefly for ${skipCauses[0].cause}${skipCauses[0].mend ? ` — ${skipCauses[0].mend}` : ''}` : '';
     verdict.problems.push(oneLine(`only ${judged} of ${plural(selected, 'check')} judged the target, fewer than --min-judged ${policy.minJudged}${why}`));
   }
 
   verdict.outcome = verdict.problems.length === 0 ? 'pass' : 'fail';
-  verdict.summary = summaryLine(verdict, outcomes, policy.notRun, policy.nothingToJudge);
+  verdict.summary = summaryLine(verdict, outcomes, { notRun: policy.notRun, nothingToJudge: policy.nothingToJudge, tooFewJudged });
   return verdict;
 }
 
