@@ -78,9 +78,11 @@ describe.skipIf(!built)('a run that cannot happen is a setup error (exit 2), wit
     expectSetupError(run, /could not be reached: .*not found/, 'launch');
   });
 
-  it('the bundled reference client still starts and passes under 2026-07-28 (the start probe does not get in its way)', () => {
-    const run = cli('client', '--spec', '2026-07-28', '--only', 'ext-requestor.request-envelope');
-    expect(run.code, run.stdout + run.stderr).toBe(0);
+  it('the bundled reference client still starts and passes under 2026-07-28, over HTTP and stdio (the start probe does not get in its way)', () => {
+    for (const over of [[], ['--client-transport', 'stdio']]) {
+      const run = cli('client', '--spec', '2026-07-28', ...over, '--only', 'ext-requestor.request-envelope');
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+    }
   });
 });
 

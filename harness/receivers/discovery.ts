@@ -46,6 +46,9 @@ export function withLastSeen(message: string, transcript: Transcript): string {
   return `${message}${stderr ? ` (last seen: ${stderr.slice(0, 600)})` : ''}`;
 }
 
+/** The tools a refused --config line names at most: enough to spot the one meant, short enough to stay one line. */
+const LISTED_TOOLS_SHOWN = 40;
+
 /** Refuses mappings naming tools the receiver does not list: one line naming each, and the tools it does list. */
 export function refuseUnlistedMappings(mappings: Partial<Record<FixtureRole, FixtureMapping>>, tools: readonly { name: string }[], roles: readonly FixtureRole[], transcript: Transcript): void {
   const listed = new Set(tools.map((tool) => tool.name));
@@ -54,7 +57,9 @@ export function refuseUnlistedMappings(mappings: Partial<Record<FixtureRole, Fix
     return tool !== undefined && !listed.has(tool) ? [`the "${role}" role to "${tool}"`] : [];
   });
   if (unlisted.length === 0) return;
-  const lists = tools.length > 0 ? `it lists: ${tools.map((tool) => tool.name).join(', ')}` : 'it lists no tool';
+  const names = tools.map((tool) => tool.name);
+  const shown = names.length > LISTED_TOOLS_SHOWN ? [...names.slice(0, LISTED_TOOLS_SHOWN), `… and ${names.length - LISTED_TOOLS_SHOWN} more`] : names;
+  const lists = names.length > 0 ? `it lists: ${shown.join(', ')}` : 'it lists no tool';
   throw new FixtureMappingMismatch(`--config maps ${unlisted.join(' and ')}, which the server does not list; ${lists}; fix the names in the config`, transcript);
 }
 
