@@ -9,7 +9,7 @@ export const USAGE = `usage:
     selection  --only PATTERN... --skip PATTERN... --level must|should|may --shard i/n
     reports    --json FILE --junit FILE --markdown FILE --html FILE
     options    --spec auto|2025-11-25|2026-07-28 --config FILE --timeout-multiplier N --concurrency N
-               --strict --repeat N --baseline FILE --write-baseline FILE --fresh-connections
+               --strict --min-judged N --repeat N --baseline FILE --write-baseline FILE --fresh-connections
   mcp-tasks-conformance client [--command CLIENT_CMD] [--client-transport http|stdio] [selection] [reports] [options]
     tests an MCP client: under 2025-11-25 as a receiver of task-augmented sampling and elicitation, under 2026-07-28
     as the requestor of tasks, the suite playing the extension server (auto: the era(s) the client shows); the suite
@@ -100,6 +100,7 @@ export const SERVER_OPTIONS = {
   spec: { type: 'string' },
   'fresh-connections': { type: 'boolean' },
   'client-transport': { type: 'string' },
+  'min-judged': { type: 'string' },
 } as const;
 
 /** `judge TRACE`: the reports of a run, and where live violations go. */

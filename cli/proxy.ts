@@ -173,9 +173,17 @@ export async function judgeCommand(args: string[]): Promise<number> {
   }
   const startedAt = new Date(first ?? Date.now());
   const report = await finish(judge, tap, { transport, description: `the trace ${file}` }, startedAt, first === undefined ? 0 : last - first, [`judged offline from the trace ${file}`]);
-  report.verdict = runVerdict(report, { strict: Boolean(values.strict) });
+  // A trace without task traffic put no rule to the test: like an empty selection, it must not pass silently.
+  const nothingToJudge = judge.sawTaskTraffic
+    ? undefined
+    : `the trace ${file} holds no task traffic (${judge.messages} messages, none a task method, a task-augmented request or a task created); record a session in which the host uses tasks`;
+  report.verdict = runVerdict(report, { strict: Boolean(values.strict), nothingToJudge });
   await writeReports(report, strings);
   process.stdout.write(`${formatSummary(report, { color: process.stdout.isTTY })}\n`);
+  if (nothingToJudge !== undefined) {
+    process.stderr.write(`mcp-tasks-conformance: nothing to judge: ${nothingToJudge}\n`);
+    return 3;
+  }
   return report.verdict.outcome === 'pass' ? 0 : 1;
 }
 

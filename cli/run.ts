@@ -75,6 +75,9 @@ export async function suiteCommand(role: ReceiverRole, args: string[]): Promise<
   if (strings.shard !== undefined && !shard) throw new UsageError(`--shard wants i/n with 1 ≤ i ≤ n, e.g. --shard 2/4, got "${strings.shard}"`);
   const repeat = positiveNumber(strings.repeat, '--repeat') ?? 1;
   if (!Number.isInteger(repeat)) throw new UsageError(`--repeat wants a whole number of runs, got "${strings.repeat}"`);
+  const minJudged = strings['min-judged'] === undefined ? undefined : Number(strings['min-judged']);
+  if (minJudged !== undefined && !(Number.isInteger(minJudged) && minJudged > 0))
+    throw new UsageError(`--min-judged wants a whole number of checks above 0, e.g. --min-judged 20, got "${strings['min-judged']}"`);
   if (strings.baseline && strings['write-baseline']) throw new UsageError('--baseline reads expected failures and --write-baseline writes them; use one at a time');
 
   let config: SuiteConfig = { fixtures: {} };
@@ -181,7 +184,7 @@ export async function suiteCommand(role: ReceiverRole, args: string[]): Promise<
     report.notices.push(...(await endLaunched(launched)));
     const unstable = repeat > 1 ? unstableChecks(reports) : undefined;
     // The one verdict: set before any report is written, so every report and the exit status say the same.
-    report.verdict = runVerdict(report, { strict, baseline, knownChecks, unstable });
+    report.verdict = runVerdict(report, { strict, baseline, knownChecks, unstable, minJudged });
     await writeReports(report, strings);
     process.stdout.write(`\n${formatSummary(report, { color: process.stdout.isTTY })}\n`);
     const rerunnable = report.verdict.failing.map((entry) => entry.check);
@@ -195,18 +198,19 @@ export async function suiteCommand(role: ReceiverRole, args: string[]): Promise<
     return report.verdict.outcome === 'pass' ? 0 : 1;
   } catch (error) {
     if (error instanceof TargetUnreachable || error instanceof LaunchFailed) {
-      process.stderr.write(`mcp-tasks-conformance: the receiver under test could not be reached: ${error.message}\n`);
+      const why = error instanceof TargetUnreachable ? error.why : `the receiver under test could not be reached: ${error.message}`;
+      process.stderr.write(`mcp-tasks-conformance: ${why}\n`);
       // The reports are written even now (README: "always written"): every check not run, saying why.
       let notRun = error instanceof TargetUnreachable ? error.report : undefined;
       if (error instanceof LaunchFailed) {
         const target: TargetSpec = { transport: 'http', url: strings.url ?? '(the bundled reference receiver)', headers: {} };
         // Auto never learned the era of a server that did not start: its report is the 2025-11-25 profile's.
         runs ??= select([await loadProfile('2025-11-25')]);
-        const parts = runs.map(({ profile, checks }) => notRunReport({ target, role, checks, profile, timing, concurrency, tool: TOOL }, error.message));
+        const parts = runs.map(({ profile, checks }) => notRunReport({ target, role, checks, profile, timing, concurrency, tool: TOOL }, why));
         notRun = combineReports(parts);
       }
       if (notRun) {
-        notRun.verdict = runVerdict(notRun, { strict, notRun: `the receiver under test could not be reached: ${error.message}` });
+        notRun.verdict = runVerdict(notRun, { strict, notRun: why });
         await writeReports(notRun, strings);
       }
       return 2;

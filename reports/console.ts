@@ -230,6 +230,8 @@ function verdictLines(verdict: RunVerdict, color: boolean | undefined): string[]
       ),
     );
   }
+  // How much the verdict rests on, said beside it: a pass that judged little must not read as a full one.
+  if (verdict.evidence) lines.push('', `${labelFor('Judged:', color)}${paint(oneLine(verdict.evidence.line, SUMMARY_MESSAGE_MAX), ANSI.yellow, color && verdict.evidence.mostlySkipped)}`);
   const word = verdict.outcome === 'pass' ? paint('PASS', `${ANSI.bold}${ANSI.green}`, color) : paint('FAIL', `${ANSI.bold}${ANSI.red}`, color);
   lines.push('', `${labelFor('Verdict:', color)}${word} — ${oneLine(verdict.summary, SUMMARY_MESSAGE_MAX)}${verdict.strict ? ' (strict)' : ''}`);
   return lines;

@@ -205,7 +205,7 @@ function header(report: RunReport, verdict: RunVerdict): Html {
   </div>
   <div class="verdict v-${card.state}" id="verdict" data-verdict="${card.state}">
     <span class="verdict-word">${card.word}</span>
-    <span class="verdict-line">${verdict.summary}</span>
+    <span class="verdict-text"><span class="verdict-line">${verdict.summary}</span>${verdict.evidence && markup`<span class="verdict-evidence${verdict.evidence.mostlySkipped && ' mostly-skipped'}" id="verdict-evidence">Judged: ${verdict.evidence.line}</span>`}</span>
   </div>
 </header>
 <ul class="counts" aria-label="Results">${counts}<li class="count total"><b>${total}</b> ${total === 1 ? 'check' : 'checks'}</li></ul>

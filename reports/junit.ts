@@ -417,6 +417,12 @@ export function buildJunitXml(report: RunReport, options: JunitOptions = {}): st
       if (report.calibration) suite.property('calibration', attributeText(describeCalibration(report.calibration)));
       // The run's record of the server dying, on every suite: a JUnit consumer may show only one of them.
       (report.targetExits ?? []).forEach((exit, index) => suite.property(`targetExit.${index + 1}`, attributeText(exit.summary)));
+      // How much the run judged, on every suite too: a consumer counting only skipped test cases misses why.
+      if (verdict.evidence) {
+        suite.property('checksSelected', String(verdict.evidence.selected));
+        suite.property('checksJudged', String(verdict.evidence.judged));
+        suite.property('evidence', attributeText(verdict.evidence.line));
+      }
       entry = { suite, ms: 0 };
       suites.set(suiteKey, entry);
     }

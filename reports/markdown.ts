@@ -89,7 +89,10 @@ function formatDuration(ms: number): string {
 function verdictLines(verdict: RunVerdict): string[] {
   const passes = verdict.outcome === 'pass';
   const heading = passes ? '## ✅ MCP Tasks conformance: passed' : '## ❌ MCP Tasks conformance: failed';
-  return [heading, '', `${passes ? '**Passed**' : '**Failed**'}: ${escapeMarkdown(verdict.summary, 1000)}.`];
+  const lines = [heading, '', `${passes ? '**Passed**' : '**Failed**'}: ${escapeMarkdown(verdict.summary, 1000)}.`];
+  // How much the verdict rests on; a warning sign when most checks skipped, since the pass then says little.
+  if (verdict.evidence) lines.push('', `${verdict.evidence.mostlySkipped ? '⚠️ ' : ''}**Judged:** ${escapeMarkdown(verdict.evidence.line, 1000)}.`);
+  return lines;
 }
 
 function contextLines(report: RunReport, verdict: RunVerdict): string[] {

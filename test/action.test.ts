@@ -136,6 +136,21 @@ describe.skipIf(!BUILT)('the action against the reference receiver (run "npm run
     expect(run.summary).toContain('MCP Tasks conformance could not run');
   });
 
+  it('min-judged fails a run that judged too few checks, and the outputs say how many were judged and why the rest skipped', async () => {
+    // Over stdio the isolation checks skip (they need HTTP and a second identity): a run that judges one check at most.
+    const run = await runAction({ command: `node "${REFERENCE}"`, only: 'isolation.*', spec: '2025-11-25', 'min-judged': '2', html: '', junit: '' });
+    expect(run.status, run.stdout + run.stderr).toBe(1);
+    expect(run.outputs.outcome).toBe('fail');
+    const report = JSON.parse(readFileSync(run.outputs.json, 'utf8'));
+    expect(run.outputs.judged).toBe(String(report.verdict.evidence.judged));
+    expect(Number(run.outputs.judged)).toBeLessThan(2);
+    expect(run.outputs.selected).toBe(String(report.results.length));
+    expect(run.outputs.evidence).toBe(report.verdict.evidence.line);
+    expect(run.outputs.evidence).toMatch(/--peer-header/);
+    expect(run.stdout).toMatch(/::error title=MCP Tasks conformance::only \d+ of \d+ checks judged the target, fewer than --min-judged 2/);
+    expect(run.stdout).toMatch(/::warning title=MCP Tasks conformance::most checks were skipped/);
+  });
+
   it('passes spec to the command line: a 2025-11-25 run reruns its failures with --spec 2025-11-25', async () => {
     const run = await runAction({ command: `node "${REFERENCE}" --fault result-differs`, only: 'result-retrieval.same-as-plain-call', spec: '2025-11-25', html: '' });
     expect(run.status, run.stdout + run.stderr).toBe(1);

@@ -252,6 +252,7 @@ describe('the run verdict', () => {
       failing: [],
       problems: [],
       summary: 'no check failed — 1 warning (a SHOULD not met) that does not fail the run',
+      evidence: { selected: 3, judged: 2, skipped: 1, mostlySkipped: false, skipCauses: [], line: '2 of 3 checks judged, 1 skipped' },
     });
     const failed = runVerdict(RUN);
     expect(failed.outcome).toBe('fail');

@@ -395,6 +395,7 @@ describe('json', () => {
       unstable: null,
       problems: [`result.timeout: error — ${ERROR.message} (not listed in the baseline)`],
       summary: '1 unexpected failure (not in the baseline) — 1 expected failure listed in the baseline; 1 warning (a SHOULD not met) that does not fail the run',
+      evidence: { selected: 5, judged: 3, skipped: 1, mostlySkipped: false, skipCauses: [], minJudged: null, line: '3 of 5 checks judged, 1 skipped, 1 not run' },
     });
   });
 
@@ -488,6 +489,9 @@ describe('junit', () => {
       transport: 'stdio',
       role: 'server',
       negotiatedProtocolVersion: '2025-11-25',
+      checksSelected: '5',
+      checksJudged: '3',
+      evidence: '3 of 5 checks judged, 1 skipped, 1 not run',
     });
   });
 

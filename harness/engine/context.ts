@@ -1,4 +1,5 @@
 import { CheckSkip, CheckStop, StagingMissed, UnexpectedReply, type CheckContext, type TargetFacts } from '../receivers/check.js';
+import { missingFixtureReason } from '../model/skip-causes.js';
 import { HARNESS_CLIENT_CAPABILITIES, HARNESS_TASK_CLIENT_CAPABILITIES, openConnection, type Connection, type Identity, type TargetSpec } from '../wire/connections/connect.js';
 import { FIXTURE_TOOL_NAMES, listAllTools, type FixtureBinding } from '../model/fixtures.js';
 import type { HubOptions } from '../wire/2025-11-25/hub-record.js';
@@ -247,7 +248,7 @@ export class RunningCheck implements CheckContext {
 
   fixture(role: FixtureRole): FixtureBinding {
     const binding = this.facts.fixtures.get(role);
-    if (!binding) this.skip(`the receiver offers no ${FIXTURE_TOOL_NAMES[role]} tool (fixture contract) and the config maps none to the "${role}" role`);
+    if (!binding) this.skip(missingFixtureReason(FIXTURE_TOOL_NAMES[role], role));
     return binding;
   }
 

@@ -14,11 +14,15 @@
 //   leaves a result inconclusive only where another result of the run fails the same observation, and that one does.
 // - An entry naming no check of the suite (a typo) fails the run.
 // - With --repeat, a check whose outcome changed between the runs fails the run.
-// - A run in which no check ran never passes, and neither does a run that could not happen.
+// - A run in which no check ran never passes, and neither does a run that could not happen, nor one that had
+//   nothing to judge (a trace without task traffic).
 // - If the same check ran more than once in a report, its worst outcome counts.
+// - The verdict says how many checks judged the target of how many ran, and why most skipped when they did
+//   (evidence.ts). With --min-judged N, a run that judged fewer than N checks fails.
 
 import type { Outcome, RunReport, RunVerdict, VerdictEntry } from '../model/model.js';
 import { oneLine, plural } from '../model/words.js';
+import { runEvidence } from './evidence.js';
 
 /** One expected failure: a check known to fail, and why. */
 export interface BaselineEntry {
@@ -51,6 +55,13 @@ export interface RunPolicy {
   unstable?: readonly { id: string; outcomes: Outcome[] }[];
   /** The run could not happen (exit 2): why. The verdict fails and the baseline is not applied. */
   notRun?: string;
+  /**
+   * --min-judged N: a run in which fewer than N checks came to a judgement (pass, warn, fail, inconclusive) fails,
+   * saying how many and why the rest skipped. Without it a run that judged little passes, but says so.
+   */
+  minJudged?: number;
+  /** The run had nothing to judge (exit 3, as an empty selection): why, e.g. a trace with no task traffic. The verdict fails. */
+  nothingToJudge?: string;
 }
 
 /** Whether an outcome fails the run: fail and error always, warn under strict. */
@@ -142,8 +153,13 @@ function judgeEntries(
 }
 
 /** The one line that says why the run passes or fails, with what does not fail it. */
-function summaryLine(verdict: RunVerdict, outcomes: ReadonlyMap<string, { outcome: Outcome }>, notRun: string | undefined): string {
+function summaryLine(
+  verdict: RunVerdict,
+  outcomes: ReadonlyMap<string, { outcome: Outcome }>,
+  { notRun, nothingToJudge, tooFewJudged }: { notRun?: string; nothingToJudge?: string; tooFewJudged: boolean },
+): string {
   if (notRun !== undefined) return oneLine(`the run could not happen: ${notRun}`);
+  if (nothingToJudge !== undefined) return oneLine(`nothing to judge: ${nothingToJudge}`);
   const count = (outcome: Outcome, among: Iterable<{ outcome: Outcome }>) => [...among].filter((entry) => entry.outcome === outcome).length;
   const why: string[] = [];
   if (outcomes.size === 0) why.push('no check ran');
@@ -158,6 +174,7 @@ function summaryLine(verdict: RunVerdict, outcomes: ReadonlyMap<string, { outcom
     if (errors > 0) why.push(`${plural(errors, 'check')} could not run (harness error)`);
     if (warns > 0) why.push(`${plural(warns, 'warning')} count${warns === 1 ? 's' : ''} as failure under strict`);
   }
+  if (tooFewJudged && verdict.evidence) why.push(`only ${verdict.evidence.judged} of ${plural(verdict.evidence.selected, 'check')} judged, fewer than --min-judged ${verdict.evidence.minJudged}`);
   if (verdict.unstable && verdict.unstable.length > 0) why.push(`${plural(verdict.unstable.length, 'check')} changed verdict between runs`);
 
   const notes: string[] = [];
@@ -167,7 +184,9 @@ function summaryLine(verdict: RunVerdict, outcomes: ReadonlyMap<string, { outcom
   if (!verdict.strict && warns > 0) notes.push(`${plural(warns, 'warning')} (a SHOULD not met) that do${warns === 1 ? 'es' : ''} not fail the run`);
   const inconclusive = count('inconclusive', outcomes.values());
   if (inconclusive > 0) notes.push(`${plural(inconclusive, 'inconclusive check')} (a prerequisite refused, judged by the check named) that do${inconclusive === 1 ? 'es' : ''} not fail the run`);
-  if (outcomes.size > 0 && count('skip', outcomes.values()) === outcomes.size) notes.push('every check was skipped');
+  const skipped = count('skip', outcomes.values());
+  if (outcomes.size > 0 && skipped === outcomes.size) notes.push('every check was skipped');
+  else if (verdict.evidence?.mostlySkipped) notes.push(`most checks were skipped (${skipped} of ${outcomes.size}), so the run says little`);
 
   const headline = verdict.outcome === 'fail' ? why.join(', ') : expected > 0 ? 'no unexpected failure' : 'no check failed';
   return notes.length > 0 ? `${headline} — ${notes.join('; ')}` : headline;
@@ -208,10 +227,19 @@ export function runVerdict(report: Pick<RunReport, 'results'>, policy: RunPolicy
     for (const { check, outcomes: seen } of verdict.unstable) verdict.problems.push(`${check}: ${seen.join(' → ')} — the verdict changed between runs`);
   }
   if (policy.notRun !== undefined) verdict.problems.push(oneLine(`the run could not happen: ${policy.notRun}`));
+  else if (policy.nothingToJudge !== undefined) verdict.problems.push(oneLine(`nothing to judge: ${policy.nothingToJudge}`));
   else if (outcomes.size === 0) verdict.problems.push('no check ran: an empty run never passes');
+  verdict.evidence = runEvidence(outcomes, policy.minJudged);
+  const { judged, selected, skipCauses } = verdict.evidence;
+  // A run that could not happen, had nothing to judge or ran nothing already fails for that reason, said once.
+  const tooFewJudged = policy.minJudged !== undefined && judged < policy.minJudged && policy.notRun === undefined && policy.nothingToJudge === undefined && outcomes.size > 0;
+  if (tooFewJudged) {
+    const why = skipCauses[0] ? `; skipped chiefly for ${skipCauses[0].cause}${skipCauses[0].mend ? ` — ${skipCauses[0].mend}` : ''}` : '';
+    verdict.problems.push(oneLine(`only ${judged} of ${plural(selected, 'check')} judged the target, fewer than --min-judged ${policy.minJudged}${why}`));
+  }
 
   verdict.outcome = verdict.problems.length === 0 ? 'pass' : 'fail';
-  verdict.summary = summaryLine(verdict, outcomes, policy.notRun);
+  verdict.summary = summaryLine(verdict, outcomes, { notRun: policy.notRun, nothingToJudge: policy.nothingToJudge, tooFewJudged });
   return verdict;
 }
 

@@ -54,11 +54,12 @@ const LEVEL_RANK: Record<Level, number> = { must: 0, should: 1, may: 2 };
 
 /**
  * The run cannot happen (exit 2), yet the reports asked for are still written: every selected check not run,
- * saying why, so that CI reading only the JUnit file sees errors rather than an empty pass.
+ * saying why (`why`: the whole cause, e.g. "the receiver under test could not be reached: …"), so that CI reading
+ * only the JUnit file sees errors rather than an empty pass.
  */
 export function notRunReport(options: RunOptions, why: string, startedAt = new Date(), started = performance.now()): RunReport {
   const applicable = options.checks.filter((check) => check.roles.includes(options.role));
-  const results = applicable.map((check) => notRun(check, options, `not run: the receiver under test could not be reached: ${why}`));
+  const results = applicable.map((check) => notRun(check, options, `not run: ${why}`));
   return assembleReport(options, applicable, results, [`The run could not happen: ${why}`], startedAt, started, undefined, undefined, undefined);
 }
 
@@ -83,7 +84,7 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   try {
     const discovered =
       options.profile.era === 'modern' && options.target.transport === 'client'
-        ? (await import('../receivers/2026-07-28/client-facts.js')).modernClientFacts(options.target)
+        ? await (await import('../receivers/2026-07-28/client-facts.js')).modernClientFacts(options.target, options.timing)
         : options.profile.era === 'modern'
           ? await (await import('../receivers/2026-07-28/discovery.js')).discoverModernTarget(options.target, options.timing, options.fixtureMappings ?? {})
           : await discoverTarget(options.target, options.timing, options.role, options.fixtureMappings ?? {});
@@ -91,7 +92,7 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
     // From here on every bound and scenario duration follows the receiver's measured pace.
     timing = calibrate(options.timing, discovered.measured);
   } catch (error) {
-    if (error instanceof TargetUnreachable) error.report = notRunReport(options, error.message, startedAt, started);
+    if (error instanceof TargetUnreachable) error.report = notRunReport(options, error.why, startedAt, started);
     throw error;
   }
   const notices: string[] = [...facts.fixtures.values()].flatMap((binding) => (binding.standIn ? [binding.standIn] : []));

@@ -146,7 +146,7 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
       : await discoverTarget(options.target, options.timing, options.role ?? 'server', options.fixtureMappings ?? {});
   } catch (error) {
     if (!(error instanceof TargetUnreachable)) throw error;
-    return finish(nothingRan(`the receiver under test could not be reached: ${error.message}`, true), {}, []);
+    return finish(nothingRan(error.why, true), {}, []);
   }
   const { facts } = discovered;
   const timing = calibrate(options.timing, discovered.measured);

@@ -350,6 +350,29 @@ const BaselineEntryVerdictSchema = VerdictEntrySchema.extend({
   reason: z.string().describe('Why the baseline lists the check.'),
 }).meta({ id: 'baselineEntryVerdict', description: 'A baseline entry and what this run made of it.' });
 
+/** A cause several skipped checks share, and how to mend it where the setup can. */
+export const SkipCauseCountSchema = z
+  .object({
+    checks: z.number().int().nonnegative().describe('How many skipped checks gave this cause.'),
+    cause: z.string().describe('The cause in a few words, e.g. "no tool for the roles echo, input".'),
+    mend: nullWhenAbsent(z.string()).describe('What to change in the setup so that these checks run; null when the cause is the target itself.'),
+  })
+  .meta({ id: 'skipCauseCount', description: 'The skipped checks of one cause.' });
+
+/** How much of the run judged the target: a green run that judged little must say so. */
+export const RunEvidenceSchema = z
+  .object({
+    selected: z.number().int().nonnegative().describe('Checks in the run (each check once, however often it ran).'),
+    judged: z.number().int().nonnegative().describe('Checks that came to a judgement on the target: pass, warn, fail or inconclusive.'),
+    skipped: z.number().int().nonnegative().describe('Checks skipped (not applicable, or the setup gave them nothing to run on).'),
+    mostlySkipped: z.boolean().describe('True when more than half of the checks were skipped: the verdict then says little, and skipCauses says why.'),
+    skipCauses: z.array(SkipCauseCountSchema).describe('When mostly skipped: the one or two most common causes of the skips, most common first, each with its mend; empty otherwise.'),
+    minJudged: nullWhenAbsent(z.number().int().positive()).describe('The --min-judged threshold: fewer checks judged fails the run. null without it.'),
+    line: z.string().describe('All of it in one line, as every report writes it, e.g. "9 of 71 checks judged; 62 skipped: …".'),
+  })
+  .meta({ id: 'runEvidence', description: 'How many checks judged the target, of how many selected, and why the rest skipped.' });
+export type RunEvidence = z.infer<typeof RunEvidenceSchema>;
+
 /**
  * The run's one verdict, computed once by the run policy (strict, baseline) and rendered by every report, so
  * that the console, JSON, JUnit, Markdown and HTML agree with the exit status.
@@ -399,6 +422,7 @@ export const RunVerdictSchema = z.object({
   ).describe('With --repeat: checks whose outcome changed between the runs, each failing the run; null without --repeat.'),
   problems: z.array(z.string().describe('One thing that fails the run.')).describe('One line for each thing that fails the run; empty exactly when the run passes.'),
   summary: z.string().describe('One line: why the run passes or fails, with what does not fail it.'),
+  evidence: nullWhenAbsent(RunEvidenceSchema).describe('How much of the run judged the target; null only in a verdict made before the suite counted it.'),
 });
 export type RunVerdict = z.infer<typeof RunVerdictSchema>;
 

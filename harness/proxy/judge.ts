@@ -113,6 +113,12 @@ const TASK_CAPABILITY: Record<string, string[]> = {
   'elicitation/create': ['elicitation', 'create'],
 };
 
+/** A task method or notification, or a request sent as a task (2025-11-25's `task` param). */
+function isTaskMessage(message: Record<string, unknown>): boolean {
+  const method = typeof message.method === 'string' ? message.method : '';
+  return method.startsWith('tasks/') || method.startsWith('notifications/tasks') || (isRecord(message.params) && message.params.task !== undefined);
+}
+
 export class WireJudge {
   private readonly pending = new Map<string, PendingRequest>();
   private readonly channels = new Map<string, Channel>();
@@ -126,6 +132,8 @@ export class WireJudge {
   readonly protocolVersions = new Set<string>();
   /** How many messages were judged, and how many entries were no JSON-RPC message. */
   messages = 0;
+  /** Messages about tasks: task methods and their notifications, and requests sent as tasks (created tasks count apart). */
+  private taskMessages = 0;
   unparsed = 0;
   /** Things dropped to keep memory bounded, said in the report. */
   dropped = { pending: 0, tasks: 0 };
@@ -144,6 +152,7 @@ export class WireJudge {
       if (!isRecord(message)) continue;
       this.messages += 1;
       const single: WireEntry = messages.length === 1 ? entry : { ...entry, message };
+      if (isTaskMessage(message)) this.taskMessages += 1;
       if (typeof message.method === 'string') {
         if (message.id !== undefined && message.id !== null) this.onRequest(single, message.method, message.id, paramsOf(message));
         else this.onNotification(single, message.method, paramsOf(message));
@@ -158,6 +167,11 @@ export class WireJudge {
     let longestLog = 0;
     for (const task of this.tasks.values()) longestLog = Math.max(longestLog, task.log.operations.length);
     return { pending: this.pending.size, tasks: this.tasks.size, longestLog, channels: this.channels.size };
+  }
+
+  /** Whether the traffic held anything about tasks: without it, every rule went unobserved and there is nothing to judge. */
+  get sawTaskTraffic(): boolean {
+    return this.taskMessages > 0 || this.taskCount > 0;
   }
 
   /** Every rule observed so far. */

@@ -1,7 +1,8 @@
 // What discovery does alike in both eras: the run that cannot happen, the round trip measured before the checks, and
 // the timing that measurement makes. Each era's discovery (2025-11-25/, 2026-07-28/) learns the rest its own way.
 import { describeReply } from '../model/describe.js';
-import type { Calibration, RunReport } from '../model/model.js';
+import type { FixtureMapping } from '../model/fixtures.js';
+import type { Calibration, FixtureRole, RunReport } from '../model/model.js';
 import { IutError, type RpcSession } from '../wire/session.js';
 import { calibrate, median, type Timing } from '../wire/timing.js';
 import type { Transcript } from '../wire/transcript.js';
@@ -17,6 +18,49 @@ export class TargetUnreachable extends Error {
   ) {
     super(message);
   }
+
+  /** The whole cause in one line, as the console, the verdict and each check not run say it. */
+  get why(): string {
+    return `the receiver under test could not be reached: ${this.message}`;
+  }
+}
+
+/**
+ * The --config maps a fixture role to a tool the receiver does not list: the run cannot happen (exit 2), since every
+ * check of that role would skip as if the receiver offered nothing, and a typo would read as a missing feature.
+ */
+export class FixtureMappingMismatch extends TargetUnreachable {
+  override get why(): string {
+    return this.message;
+  }
+}
+
+/** The message with what the receiver last said that the message does not already (its stderr, the harness's notes). */
+export function withLastSeen(message: string, transcript: Transcript): string {
+  const stderr = transcript
+    .entries()
+    .filter((entry) => (entry.dir === 'stderr' || entry.dir === 'note') && entry.text && !message.includes(entry.text))
+    .slice(-5)
+    .map((entry) => entry.text)
+    .join(' | ');
+  return `${message}${stderr ? ` (last seen: ${stderr.slice(0, 600)})` : ''}`;
+}
+
+/** The tools a refused --config line names at most: enough to spot the one meant, short enough to stay one line. */
+const LISTED_TOOLS_SHOWN = 40;
+
+/** Refuses mappings naming tools the receiver does not list: one line naming each, and the tools it does list. */
+export function refuseUnlistedMappings(mappings: Partial<Record<FixtureRole, FixtureMapping>>, tools: readonly { name: string }[], roles: readonly FixtureRole[], transcript: Transcript): void {
+  const listed = new Set(tools.map((tool) => tool.name));
+  const unlisted = roles.flatMap((role) => {
+    const tool = mappings[role]?.tool;
+    return tool !== undefined && !listed.has(tool) ? [`the "${role}" role to "${tool}"`] : [];
+  });
+  if (unlisted.length === 0) return;
+  const names = tools.map((tool) => tool.name);
+  const shown = names.length > LISTED_TOOLS_SHOWN ? [...names.slice(0, LISTED_TOOLS_SHOWN), `… and ${names.length - LISTED_TOOLS_SHOWN} more`] : names;
+  const lists = names.length > 0 ? `it lists: ${shown.join(', ')}` : 'it lists no tool';
+  throw new FixtureMappingMismatch(`--config maps ${unlisted.join(' and ')}, which the server does not list; ${lists}; fix the names in the config`, transcript);
 }
 
 /** What discovery measured, before the multiplier and the allowance are applied. */

@@ -2,6 +2,7 @@ import { declaresExtension, TASKS_EXTENSION } from '../wire/2026-07-28/envelope.
 import type { TargetFacts } from './check.js';
 import { FIXTURE_TASK_SUPPORT, FIXTURE_TOOL_NAMES, taskSupportMismatch, tasksRefusedReason } from '../model/fixtures.js';
 import type { Precondition } from '../model/model.js';
+import { missingFixtureReason, NEEDS_PEER_IDENTITY, needsTransportReason } from '../model/skip-causes.js';
 
 /** The capability path under `tasks.requests` that a receiver of each role declares for its augmentable requests. */
 export function declaresTaskRequests(facts: TargetFacts): boolean {
@@ -39,16 +40,16 @@ function reasonFor(need: Precondition, facts: TargetFacts): string | undefined {
       return declaresExtension(facts.capabilities) ? undefined : `server/discover does not list the ${TASKS_EXTENSION} extension among the server's capabilities`;
     case 'fixture': {
       const binding = facts.fixtures.get(need.role);
-      if (!binding) return `the receiver offers no ${FIXTURE_TOOL_NAMES[need.role]} tool (fixture contract) and the config maps none to the "${need.role}" role`;
+      if (!binding) return missingFixtureReason(FIXTURE_TOOL_NAMES[need.role], need.role);
       if (need.taskSupport) return taskSupportMismatch(binding);
       // A role whose work the contract runs as a task needs a tool that may be called as one.
       const contract = FIXTURE_TASK_SUPPORT[need.role];
       return contract === 'optional' || contract === 'required' ? tasksRefusedReason(binding) : undefined;
     }
     case 'transport':
-      return facts.transport === need.transport ? undefined : `needs the ${need.transport === 'http' ? 'Streamable HTTP' : 'stdio'} transport`;
+      return facts.transport === need.transport ? undefined : needsTransportReason(need.transport);
     case 'peer-identity':
-      return facts.hasPeerIdentity ? undefined : 'needs a second identity over HTTP (--peer-header)';
+      return facts.hasPeerIdentity ? undefined : NEEDS_PEER_IDENTITY;
     case 'no-peer-identity':
       return facts.hasPeerIdentity ? 'a second identity is configured; the isolation checks verify context binding directly' : undefined;
   }

@@ -5,7 +5,7 @@ import { FIXTURE_TOOL_NAMES, LEGACY_FIXTURE_ROLES, listAllTools, resolveFixtures
 import type { FixtureRole, ReceiverRole } from '../../model/model.js';
 import type { Timing } from '../../wire/timing.js';
 import { probeLegacyPace } from '../pace-probe.js';
-import { calibrated, measureRoundTrip, TargetUnreachable, withDuration, type Measured } from '../discovery.js';
+import { calibrated, measureRoundTrip, refuseUnlistedMappings, TargetUnreachable, withDuration, withLastSeen, type Measured } from '../discovery.js';
 
 import { Transcript } from '../../wire/transcript.js';
 
@@ -33,13 +33,7 @@ export async function discoverTarget(
     });
   } catch (error) {
     // What the error message does not already say (it may name the exit and the last stderr line itself).
-    const stderr = transcript
-      .entries()
-      .filter((e) => (e.dir === 'stderr' || e.dir === 'note') && e.text && !(error as Error).message.includes(e.text))
-      .slice(-5)
-      .map((e) => e.text)
-      .join(' | ');
-    throw new TargetUnreachable(`${(error as Error).message}${stderr ? ` (last seen: ${stderr.slice(0, 600)})` : ''}`, transcript);
+    throw new TargetUnreachable(withLastSeen((error as Error).message, transcript), transcript);
   }
   const connectMs = Math.round(performance.now() - connectStarted);
   try {
@@ -65,6 +59,7 @@ export async function discoverTarget(
         tools = later;
       }
     }
+    refuseUnlistedMappings(mappings, tools, LEGACY_FIXTURE_ROLES, transcript);
     const headers = target.transport === 'http' ? target.headers : {};
     const facts: TargetFacts = {
       role,
@@ -86,6 +81,7 @@ export async function discoverTarget(
     const pace = await probeLegacyPace(connection, echo, takesTasks, calibrated(timing, measured, connectMs));
     return { facts, transcript, measured: { ...measured, ...withDuration(pace, echo?.durationMs) } };
   } catch (error) {
+    if (error instanceof TargetUnreachable) throw error;
     throw new TargetUnreachable(`the receiver did not answer the opening exchange: ${(error as Error).message}`, transcript);
   } finally {
     await connection.close();

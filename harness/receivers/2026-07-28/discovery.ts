@@ -1,6 +1,6 @@
 import type { TargetFacts } from '../check.js';
 import { openConnection, type InitializeOutcome, type TargetSpec } from '../../wire/connections/connect.js';
-import { calibrated, measureRoundTrip, TargetUnreachable, withDuration, type Measured } from '../discovery.js';
+import { calibrated, measureRoundTrip, refuseUnlistedMappings, TargetUnreachable, withDuration, withLastSeen, type Measured } from '../discovery.js';
 import { probeModernPace } from '../pace-probe.js';
 import { describeReply } from '../../model/describe.js';
 import { MODERN_FIXTURE_ROLES, resolveFixtures, type FixtureMapping } from '../../model/fixtures.js';
@@ -27,7 +27,7 @@ export async function discoverModernTarget(
   try {
     connection = await openConnection(target, { transcript, label: 'probe', requestTimeoutMs: timing.requestTimeoutMs, connectTimeoutMs: timing.connectTimeoutMs, era: 'modern' });
   } catch (error) {
-    throw new TargetUnreachable((error as Error).message, transcript);
+    throw new TargetUnreachable(withLastSeen((error as Error).message, transcript), transcript);
   }
   try {
     const receiver = new ExtReceiver(connection);
@@ -45,6 +45,7 @@ export async function discoverModernTarget(
     const params = (method: string) => withEnvelope({}, clientCapabilities(method !== 'server/discover'));
     const measured = { ...(await measureRoundTrip(connection.session, timing, undefined, { methods: ['server/discover', 'tools/list'], params })), connectMs };
     const tools = typeof capabilities.tools === 'object' && capabilities.tools !== null ? await receiver.listTools() : [];
+    refuseUnlistedMappings(mappings, tools, MODERN_FIXTURE_ROLES, transcript);
     const headers = target.transport === 'http' ? target.headers : {};
     const facts: TargetFacts = {
       role: 'server',
@@ -66,7 +67,10 @@ export async function discoverModernTarget(
     return { facts, transcript, measured: { ...measured, ...withDuration(pace, slow?.durationMs) }, init };
   } catch (error) {
     if (error instanceof TargetUnreachable) throw error;
-    throw new TargetUnreachable(`the receiver did not answer the opening exchange: ${(error as Error).message}`, transcript);
+    // A receiver that died at its start (a command not found) says why on stderr, which the error may not name:
+    // closed first, so that its last words and its exit are in the transcript.
+    await connection.close().catch(() => undefined);
+    throw new TargetUnreachable(withLastSeen(`the receiver did not answer the opening exchange: ${(error as Error).message}`, transcript), transcript);
   } finally {
     await connection.close();
   }

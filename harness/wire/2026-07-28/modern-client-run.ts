@@ -35,7 +35,8 @@ export interface ModernClientDrive {
 type ClientTarget = Extract<TargetSpec, { transport: 'client' }>;
 
 interface RunningClient {
-  exited: Promise<unknown>;
+  /** Settles when the client has ended, with the line that says how (its exit code or signal). */
+  exited: Promise<string>;
   end(): Promise<void>;
   escaped(): readonly EscapedProcess[];
 }
@@ -72,6 +73,52 @@ export async function driveModernClient(target: ClientTarget, drive: ModernClien
   } finally {
     await client?.end();
     if (client) escaped.push(...client.escaped());
+    await endpoint.close();
+    await rm(stateDir, { recursive: true, force: true });
+  }
+}
+
+/** What a client's start came to: it spoke to its endpoint, or it ended or stayed silent first (`why` says which). */
+export type ClientStart = { spoke: true; afterMs: number } | { spoke: false; why: string };
+
+/**
+ * Starts the client once on an endpoint offering no tools and waits for its first message only, then ends it: a client
+ * command that cannot be started (not found, exit 127), or that ends or stays silent before it ever connects, makes
+ * every check's skip a false "nothing to judge"; the run cannot happen instead, as for a 2025-11-25 client.
+ */
+export async function probeClientStart(target: ClientTarget, drive: Pick<ModernClientDrive, 'transcript' | 'label' | 'connectTimeoutMs'>): Promise<ClientStart> {
+  const endpoint = await ClientEndpoint.start({ tools: [] }, drive.transcript, drive.label);
+  const stateDir = await mkdtemp(join(tmpdir(), 'mcp-tasks-conformance-client-'));
+  const over = target.over ?? { transport: 'http' };
+  const reach: Record<string, string> = over.transport === 'stdio' ? { MCP_CONFORMANCE_SERVER_COMMAND: `${over.bridgeCommand} ${shellQuote(endpoint.url)}` } : { MCP_CONFORMANCE_URL: endpoint.url };
+  const env = { ...reach, MCP_CONFORMANCE_SCENARIO: 'start-probe', MCP_CONFORMANCE_STATE_DIR: stateDir };
+  let client: RunningClient | undefined;
+  const started = performance.now();
+  try {
+    client = await startClient(target, endpoint, env, { ...drive, startSlot: async () => ({ leave: () => undefined }) });
+    const running = client;
+    return await new Promise<ClientStart>((resolve) => {
+      const spoke = () => finish({ spoke: true, afterMs: Math.round(performance.now() - started) });
+      const stopListening = endpoint.onActivity(spoke);
+      const silence = setTimeout(
+        () =>
+          finish({
+            spoke: false,
+            why: `the client sent nothing to its endpoint within ${drive.connectTimeoutMs} ms of its start; give it the URL it is started with, or more time with --timeout-multiplier`,
+          }),
+        drive.connectTimeoutMs,
+      );
+      function finish(start: ClientStart) {
+        clearTimeout(silence);
+        stopListening();
+        resolve(start);
+      }
+      // A client that spoke and then exited at once has started: what it sent counts first.
+      const ended = (how: string) => (endpoint.requests.length + endpoint.notifications.length > 0 ? spoke() : finish({ spoke: false, why: `${how} before it sent its endpoint any request` }));
+      running.exited.then(ended, (error: unknown) => ended(`the client failed (${(error as Error)?.message ?? String(error)})`));
+    });
+  } finally {
+    await client?.end();
     await endpoint.close();
     await rm(stateDir, { recursive: true, force: true });
   }
@@ -119,7 +166,12 @@ function quietFor(endpoint: ClientEndpoint, drive: ModernClientDrive): number {
   return Math.max(open ? drive.openTaskQuietMs : drive.quietMs, Math.ceil(3 * longestGap));
 }
 
-async function startClient(target: ClientTarget, endpoint: ClientEndpoint, env: Record<string, string>, drive: ModernClientDrive): Promise<RunningClient> {
+async function startClient(
+  target: ClientTarget,
+  endpoint: ClientEndpoint,
+  env: Record<string, string>,
+  drive: Pick<ModernClientDrive, 'startSlot' | 'connectTimeoutMs' | 'transcript' | 'label'>,
+): Promise<RunningClient> {
   const slot = await drive.startSlot();
   // The slot is the start's: held until the client speaks, exits, or the time to speak has passed.
   endpoint.onActivity(() => slot.leave());
@@ -127,7 +179,7 @@ async function startClient(target: ClientTarget, endpoint: ClientEndpoint, env: 
   try {
     if (target.startModernInProcess) {
       const handle = await target.startModernInProcess(endpoint.url, env);
-      const exited = handle.done.finally(() => slot.leave());
+      const exited = handle.done.finally(() => slot.leave()).then(() => 'the in-process client finished');
       return { exited, end: () => handle.close().catch(() => undefined), escaped: () => [] };
     }
     const commandLine = target.over?.transport === 'stdio' ? target.command : `${target.command} ${shellQuote(endpoint.url)}`;
@@ -139,7 +191,9 @@ async function startClient(target: ClientTarget, endpoint: ClientEndpoint, env: 
     launched.child.stderr.on('data', (chunk: string) => lines(chunk).forEach((line) => drive.transcript.stderr(drive.label, line.slice(0, 4000))));
     const exited = launched.exited.then(({ code, signal }) => {
       slot.leave();
-      drive.transcript.note(signal ? `the client process was ended by ${signal}` : `the client process exited with code ${code}`, drive.label);
+      const how = signal ? `the client process was ended by ${signal}` : `the client process exited with code ${code}`;
+      drive.transcript.note(how, drive.label);
+      return how;
     });
     return { exited, end: () => launched.end(), escaped: () => launched.escaped };
   } catch (error) {
