@@ -29,7 +29,7 @@ export const USAGE = `usage:
     shows, and writes the reports when the session ends (the host disconnects, or SIGINT/SIGTERM)
   mcp-tasks-conformance judge TRACE [reports] [--log FILE] [--strict]   judges a trace "proxy --trace" recorded
   mcp-tasks-conformance reference-server [--http --port N] [--fault NAME]... [--variant full|no-tasks] [--era dual|legacy|modern] [--tokens tok:ctx,...]
-                                         [--answer-delay-ms N] [--intake-delay-ms N] [--notify-lag-ms N] [--flood]
+                                         [--answer-delay-ms N] [--intake-delay-ms N] [--notify-lag-ms N] [--update-lag-ms N] [--flood]
   mcp-tasks-conformance list [--spec 2025-11-25|2026-07-28] [--requirements] [--json]
   mcp-tasks-conformance explain CHECK-ID|REQUIREMENT-ID [--spec ...]   what it verifies, why implementations fail it, how to fix
 PATTERN is a glob over check IDs, a suite name or a requirement ID.
