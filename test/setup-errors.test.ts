@@ -70,7 +70,11 @@ describe.skipIf(!built)('a run that cannot happen is a setup error (exit 2), wit
   it('a 2026-07-28 client that runs but never speaks to its endpoint did not start either (bounded by the connect time)', () => {
     // The suite appends the URL: sh takes it as $0 and sleeps without reading it.
     const run = cliWithReports('client-silent', 'client', '--spec', '2026-07-28', '--command', "sh -c 'sleep 30'", '--timeout-multiplier', '0.1');
-    expectSetupError(run, /the client sent nothing to its endpoint within \d+ ms of its start; give it the URL it is started with, or more time with --timeout-multiplier/, 'silent client');
+    expectSetupError(
+      run,
+      /the client sent nothing to its endpoint within \d+ ms of its start \(it did not connect to the URL given as its last argument and in MCP_CONFORMANCE_URL\); if it starts slowly, give it more time with --timeout-multiplier/,
+      'silent client',
+    );
   });
 
   it('a --launch command that cannot be started: the server over HTTP', () => {

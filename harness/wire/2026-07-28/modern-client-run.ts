@@ -44,10 +44,7 @@ interface RunningClient {
 export async function driveModernClient(target: ClientTarget, drive: ModernClientDrive): Promise<ModernClientRun & { escaped: readonly EscapedProcess[] }> {
   const endpoint = await ClientEndpoint.start(drive.endpoint, drive.transcript, drive.label);
   const stateDir = await mkdtemp(join(tmpdir(), 'mcp-tasks-conformance-client-'));
-  const over = target.over ?? { transport: 'http' };
-  // Over stdio the client gets a server command to launch instead of a URL.
-  const reach: Record<string, string> = over.transport === 'stdio' ? { MCP_CONFORMANCE_SERVER_COMMAND: `${over.bridgeCommand} ${shellQuote(endpoint.url)}` } : { MCP_CONFORMANCE_URL: endpoint.url };
-  const env = { ...reach, MCP_CONFORMANCE_SCENARIO: drive.scenario, MCP_CONFORMANCE_STATE_DIR: stateDir };
+  const env = clientEnvironment(target, endpoint, drive.scenario, stateDir);
   let client: RunningClient | undefined;
   const escaped: EscapedProcess[] = [];
   try {
@@ -78,6 +75,20 @@ export async function driveModernClient(target: ClientTarget, drive: ModernClien
   }
 }
 
+/** What the client is started with: how to reach the endpoint, the scenario's name and a state directory of its own. */
+function clientEnvironment(target: ClientTarget, endpoint: ClientEndpoint, scenario: string, stateDir: string): Record<string, string> {
+  const over = target.over ?? { transport: 'http' };
+  // Over stdio the client gets a server command to launch instead of a URL.
+  const reach: Record<string, string> = over.transport === 'stdio' ? { MCP_CONFORMANCE_SERVER_COMMAND: `${over.bridgeCommand} ${shellQuote(endpoint.url)}` } : { MCP_CONFORMANCE_URL: endpoint.url };
+  return { ...reach, MCP_CONFORMANCE_SCENARIO: scenario, MCP_CONFORMANCE_STATE_DIR: stateDir };
+}
+
+/**
+ * How long after a client's exit its first request may still arrive: one sent just before it exited can reach the
+ * endpoint after the exit is seen (over stdio it goes through the bridge, a process of its own). Ended early by it.
+ */
+const FIRST_REQUEST_AFTER_EXIT_MS = 1_000;
+
 /** What a client's start came to: it spoke to its endpoint, or it ended or stayed silent first (`why` says which). */
 export type ClientStart = { spoke: true; afterMs: number } | { spoke: false; why: string };
 
@@ -89,9 +100,11 @@ export type ClientStart = { spoke: true; afterMs: number } | { spoke: false; why
 export async function probeClientStart(target: ClientTarget, drive: Pick<ModernClientDrive, 'transcript' | 'label' | 'connectTimeoutMs'>): Promise<ClientStart> {
   const endpoint = await ClientEndpoint.start({ tools: [] }, drive.transcript, drive.label);
   const stateDir = await mkdtemp(join(tmpdir(), 'mcp-tasks-conformance-client-'));
-  const over = target.over ?? { transport: 'http' };
-  const reach: Record<string, string> = over.transport === 'stdio' ? { MCP_CONFORMANCE_SERVER_COMMAND: `${over.bridgeCommand} ${shellQuote(endpoint.url)}` } : { MCP_CONFORMANCE_URL: endpoint.url };
-  const env = { ...reach, MCP_CONFORMANCE_SCENARIO: 'start-probe', MCP_CONFORMANCE_STATE_DIR: stateDir };
+  const env = clientEnvironment(target, endpoint, 'start-probe', stateDir);
+  const reached =
+    target.over?.transport === 'stdio'
+      ? 'nothing reached the suite through the server command in MCP_CONFORMANCE_SERVER_COMMAND'
+      : 'it did not connect to the URL given as its last argument and in MCP_CONFORMANCE_URL';
   let client: RunningClient | undefined;
   const started = performance.now();
   try {
@@ -104,17 +117,23 @@ export async function probeClientStart(target: ClientTarget, drive: Pick<ModernC
         () =>
           finish({
             spoke: false,
-            why: `the client sent nothing to its endpoint within ${drive.connectTimeoutMs} ms of its start; give it the URL it is started with, or more time with --timeout-multiplier`,
+            why: `the client sent nothing to its endpoint within ${drive.connectTimeoutMs} ms of its start (${reached}); if it starts slowly, give it more time with --timeout-multiplier`,
           }),
         drive.connectTimeoutMs,
       );
+      let grace: NodeJS.Timeout | undefined;
       function finish(start: ClientStart) {
         clearTimeout(silence);
+        clearTimeout(grace);
         stopListening();
         resolve(start);
       }
-      // A client that spoke and then exited at once has started: what it sent counts first.
-      const ended = (how: string) => (endpoint.requests.length + endpoint.notifications.length > 0 ? spoke() : finish({ spoke: false, why: `${how} before it sent its endpoint any request` }));
+      // A client that spoke and then exited at once has started: what it sent counts first, also when it arrives late.
+      const ended = (how: string) => {
+        if (endpoint.requests.length + endpoint.notifications.length > 0) return spoke();
+        clearTimeout(silence);
+        grace = setTimeout(() => finish({ spoke: false, why: `${how} before it sent its endpoint any request (${reached})` }), FIRST_REQUEST_AFTER_EXIT_MS);
+      };
       running.exited.then(ended, (error: unknown) => ended(`the client failed (${(error as Error)?.message ?? String(error)})`));
     });
   } finally {
