@@ -166,7 +166,7 @@ export function formatSummary(report: RunReport, options: ConsoleOptions = {}): 
   const inconclusive = report.results.filter((result) => result.outcome === 'inconclusive');
   if (inconclusive.length > 0) {
     lines.push('');
-    lines.push(paint('Inconclusive (a prerequisite was refused; the check named judges it; these do not fail the run):', ANSI.bold, color));
+    lines.push(paint('Inconclusive (a root cause the check named fails in this run; these do not fail the run by themselves):', ANSI.bold, color));
     for (const result of inconclusive.slice(0, VERDICT_LIST_MAX)) lines.push(`  ${tag(result.outcome, color)}${oneLine(result.id, 200)}  ${oneLine(result.message, SUMMARY_MESSAGE_MAX)}`);
     if (inconclusive.length > VERDICT_LIST_MAX) lines.push(`  … and ${inconclusive.length - VERDICT_LIST_MAX} more (the JSON report has them all)`);
   }

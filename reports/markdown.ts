@@ -232,7 +232,7 @@ function inconclusiveLines(report: RunReport, maxRows: number): string[] {
   const lines = [
     `### Inconclusive (${inconclusive.length})`,
     '',
-    'These checks could not reach what they verify: the target refused or mishandled a prerequisite, which the check named judges. They do not fail the run.',
+    'These checks could not reach what they verify because of a root cause that the check named fails in this run; they do not fail the run by themselves.',
     '',
     row(['check', 'why']),
     row(['---', '---']),

@@ -61,7 +61,7 @@ describe('inconclusive', () => {
     for (const strict of [false, true]) {
       const verdict = runVerdict(report, { strict });
       expect(verdict.outcome).toBe('pass');
-      expect(verdict.summary).toBe('no check failed — 1 inconclusive check (a prerequisite refused, judged by the check named) that does not fail the run');
+      expect(verdict.summary).toBe('no check failed — 1 inconclusive check (a root cause failed in this run by the check named) that does not fail the run');
     }
     const repeated = runVerdict(runReport([result({ ...INCONCLUSIVE, outcome: 'pass' }), INCONCLUSIVE]), { baseline: { entries: [{ check: 'ttl.stable', reason: 'known' }] } });
     expect(repeated.outcome).toBe('pass');
@@ -76,7 +76,7 @@ describe('inconclusive', () => {
     expect(formatCheckLine(INCONCLUSIVE)).toMatch(/^INCONC ttl\.stable {2}title of ttl\.stable — prerequisite TASKS-RESULT-CREATE-TASK-RESULT/);
     const text = formatSummary(report);
     expect(text).toContain('1 passed, 1 failed, 0 warned, 0 skipped, 1 inconclusive, 0 errors (3 checks)');
-    expect(text).toContain('Inconclusive (a prerequisite was refused; the check named judges it; these do not fail the run):');
+    expect(text).toContain('Inconclusive (a root cause the check named fails in this run; these do not fail the run by themselves):');
     expect(text).toContain(`INCONC ttl.stable  ${WHY}`);
 
     const json = toJsonReport(report);

@@ -183,7 +183,7 @@ function summaryLine(
   const warns = count('warn', outcomes.values());
   if (!verdict.strict && warns > 0) notes.push(`${plural(warns, 'warning')} (a SHOULD not met) that do${warns === 1 ? 'es' : ''} not fail the run`);
   const inconclusive = count('inconclusive', outcomes.values());
-  if (inconclusive > 0) notes.push(`${plural(inconclusive, 'inconclusive check')} (a prerequisite refused, judged by the check named) that do${inconclusive === 1 ? 'es' : ''} not fail the run`);
+  if (inconclusive > 0) notes.push(`${plural(inconclusive, 'inconclusive check')} (a root cause failed in this run by the check named) that do${inconclusive === 1 ? 'es' : ''} not fail the run`);
   const skipped = count('skip', outcomes.values());
   if (outcomes.size > 0 && skipped === outcomes.size) notes.push('every check was skipped');
   else if (verdict.evidence?.mostlySkipped) notes.push(`most checks were skipped (${skipped} of ${outcomes.size}), so the run says little`);
