@@ -45,6 +45,7 @@ export async function startReferenceHttpServer(opts: ReferenceOptions & { port?:
     answerDelayMs: env.answerDelayMs,
     pollIntervalMs: env.store.pollIntervalMs,
     rateLimit: env.rateLimit,
+    workLine: env.workLine,
   });
 
   const server = createServer((req, res) => {
@@ -60,6 +61,7 @@ export async function startReferenceHttpServer(opts: ReferenceOptions & { port?:
     if (url.pathname !== MCP_PATH) return sendJson(res, 404, errorResponse(null, { code: -32000, message: `Not found: the MCP endpoint is ${MCP_PATH}` }));
     if (!originAllowed(req)) return sendJson(res, 403, errorResponse(null, { code: -32000, message: 'Forbidden: the Origin header names a foreign site' }));
     if (!authenticate(req, res)) return;
+    if (refusedForLoad(req, res)) return;
 
     if (req.method === 'POST') return handlePost(req, res);
     if (req.method === 'GET' || req.method === 'DELETE') {
@@ -78,6 +80,37 @@ export async function startReferenceHttpServer(opts: ReferenceOptions & { port?:
     }
     res.setHeader('Allow', 'GET, POST, DELETE');
     return sendJson(res, 405, errorResponse(null, { code: -32000, message: `Method ${req.method} not allowed: use POST, GET or DELETE` }));
+  }
+
+  /** When each client's last request was admitted (--rate-limit-ms), by its context. */
+  const lastAdmitted = new Map<string, number>();
+
+  /**
+   * --rate-limit-ms: any request (POST, GET stream, DELETE; every method, initialize too) sooner than the limit after
+   * the same client's last admitted one is refused with HTTP 429 and Retry-After, as a rate limiter in front of a server
+   * does (2025-11-25 Security: rate limiting is recommended). A refused request does not count as the last one.
+   */
+  function refusedForLoad(req: IncomingMessage, res: ServerResponse): boolean {
+    const limitMs = opts.rateLimitMs ?? 0;
+    if (limitMs <= 0) return false;
+    const context = (req as IncomingMessage & { auth?: AuthInfo }).auth?.clientId ?? ANONYMOUS_CONTEXT;
+    const now = performance.now();
+    const last = lastAdmitted.get(context);
+    if (last !== undefined && now - last < limitMs) {
+      const waitMs = Math.ceil(limitMs - (now - last));
+      req.resume();
+      sendJson(
+        res,
+        429,
+        errorResponse(null, { code: -32000, message: `Too Many Requests: at most one request every ${limitMs} ms per client (try again in ${waitMs} ms)`, data: { retryAfterMs: waitMs } }),
+        {
+          'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))),
+        },
+      );
+      return true;
+    }
+    lastAdmitted.set(context, now);
+    return false;
   }
 
   /** Binds the request to a context: the token's, or the shared anonymous one when no tokens are configured. */

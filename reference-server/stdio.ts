@@ -48,6 +48,7 @@ export async function serveStdio(opts: ReferenceOptions, stdin: Readable = proce
     answerDelayMs: env.answerDelayMs,
     pollIntervalMs: env.store.pollIntervalMs,
     rateLimit: env.rateLimit,
+    workLine: env.workLine,
   });
   const modernSession = new ModernStdioSession(modern, STDIO_CONTEXT, (message) => void send(message));
   const stopUnasked = era === 'legacy' ? () => {} : modern.broadcastUnasked((message) => void send(message));

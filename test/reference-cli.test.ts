@@ -76,6 +76,8 @@ const SERVER_DEFAULTS: CliOptions = {
   pollIntervalMs: undefined,
   rateLimit: false,
   workMs: undefined,
+  serialWork: false,
+  rateLimitMs: undefined,
 };
 
 describe('the reference server command line', () => {

@@ -317,6 +317,11 @@ export class RunningCheck implements CheckContext {
     return givenUp.length > 0 && givenUp.every(({ connection, id }) => connection.passedOver?.(id) ?? false);
   }
 
+  /** How long the check's requests waited on the suite's side to keep a rate-limited receiver's pace: its bound grows by it. */
+  heldForPaceMs(): number {
+    return this.everHeld.reduce((total, connection) => total + connection.session.heldForPaceMs(), 0);
+  }
+
   /** Whether the check opened a connection: a skip after that is a scenario that could not go on, not a precondition. */
   get connected(): boolean {
     return this.everHeld.length > 0 || this.everDrove;

@@ -129,4 +129,4 @@ export function defineCheck(definition: Omit<CheckDefinition, 'roles' | 'needs' 
   return { roles: ['server'], needs: [], ...definition, cost: { ...TYPICAL_COST, ...definition.cost } };
 }
 
-export { CheckSkip, CheckStop, RunDeadline, StagingMissed, UnexpectedReply } from './check-errors.js';
+export { CheckSkip, CheckStop, RunDeadline, StagingMissed, UnexpectedReply, WaitRanOut } from './check-errors.js';
