@@ -42,6 +42,11 @@ export class Admission {
     this.slowStart = this.window < widest;
   }
 
+  /** Whether the server showed it could not keep up: a refusal for pace, or a narrowing. */
+  get showedLoad(): boolean {
+    return this.refusals > 0 || this.narrowings > 0;
+  }
+
   /** Checks that may be in flight now. */
   get limit(): number {
     return Math.max(1, Math.floor(this.window));

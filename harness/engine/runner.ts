@@ -141,6 +141,9 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   // Checks whose only findings were bounds that ran out while other checks ran beside them: run again alone at the end.
   const loadBound = new Set<CheckDefinition>();
   const loadReruns: { index: number; first: CheckResult }[] = [];
+  // Checks that skipped once under way beside others: run again alone at the end too, if the server showed it was loaded.
+  const skippedUnderWay = new Set<CheckDefinition>();
+  const skipReruns: { index: number; first: CheckResult }[] = [];
   const attempt = async (check: CheckDefinition, beside?: { result: CheckResult; sharers: Sharers }): Promise<CheckResult | { first: CheckResult; sharers: Sharers }> => {
     // A run again counts as a second try: one that never reached the server is not tried a third time.
     for (let tries = beside ? 2 : 1; ; tries += 1) {
@@ -154,6 +157,8 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
       const ran = await attemptCheck(check, facts, { ...options, timing }, runAbort.signal, watcher, broker, beside !== undefined);
       if (ran.loadBound) loadBound.add(check);
       else loadBound.delete(check);
+      if (ran.skippedUnderWay) skippedUnderWay.add(check);
+      else skippedUnderWay.delete(check);
       // A check that started as the server died, and never reached it, runs again against the new process (once).
       if (ran.neverReached && tries === 1) continue;
       if (ran.againAlone && !beside && !runAbort.signal.aborted) return { first: ran.result, sharers: ran.againAlone };
@@ -166,6 +171,7 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   };
   /** How a check's end reads as a sign of the server's load; a result that only a run alone can decide waits for the end. */
   const ending = (index: number, check: CheckDefinition, slot: Slot, result: CheckResult): Ending => {
+    if (skippedUnderWay.has(check) && slot.overlapped && !runAbort.signal.aborted) skipReruns.push({ index, first: result });
     if (!loadBound.has(check)) return result.outcome === 'pass' ? 'clean' : 'other';
     if (slot.overlapped && !runAbort.signal.aborted) loadReruns.push({ index, first: result });
     return 'load';
@@ -188,6 +194,7 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
       }
       if (!('first' in ran)) {
         admission.release(slot, ending(index, check, slot, ran));
+        // Settled now, and again if it runs alone at the end: the live console hears every end.
         if (loadReruns.at(-1)?.index !== index) settle(index, ran);
         continue;
       }
@@ -210,6 +217,7 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
     // A wait that ran out while other checks loaded the server is no verdict on the server's rules: each such check
     // runs again with nothing beside it, and that result stands (the first is said in its info). A server that truly
     // never answers, or a task that truly never ends, is judged again the same way alone.
+    if (admission.showedLoad) loadReruns.push(...skipReruns);
     for (const { index, first } of loadReruns) {
       const check = applicable[index];
       const again = await attempt(check, { result: first, sharers: { atOnce: [], before: [] } });
@@ -334,7 +342,7 @@ function firstTryShared(first: CheckResult, sharers: Sharers): string {
 
 /** What the first run of a check run again alone at the end of the run showed, said in the result that stands. */
 function ranFirstUnderLoad(first: CheckResult): string {
-  return `it ran first while other checks loaded the server, and ended ${first.outcome} (${first.message.slice(0, 300)}): a bound that ran out then is no verdict on the server, so this result is from a run again with no other check in flight`;
+  return `it ran first while other checks loaded the server, and ended ${first.outcome} (${first.message.slice(0, 300)}): what the load did to it (a bound that ran out, a scenario that could not be staged) is no verdict on the server, so this result is from a run again with no other check in flight`;
 }
 
 /**
@@ -349,7 +357,7 @@ async function attemptCheck(
   watcher: TargetWatcher | undefined,
   broker: ConnectionBroker,
   alone = false,
-): Promise<{ result: CheckResult; neverReached?: boolean; againAlone?: Sharers; loadBound?: boolean }> {
+): Promise<{ result: CheckResult; neverReached?: boolean; againAlone?: Sharers; loadBound?: boolean; skippedUnderWay?: boolean }> {
   const base = baseResult(check, options);
   const skipReason = unmetPrecondition(check.needs, facts);
   if (skipReason) return { result: { ...base, outcome: 'skip', message: skipReason, durationMs: 0, transcript: [] } };
@@ -489,7 +497,9 @@ async function attemptCheck(
   if (againAlone && watch) watcher?.withdraw(watch);
   // Every finding a bound that ran out (or the scenario could not go on for one): only a run alone can tell load from fault.
   const loadBound = !death && (outcome === 'fail' || outcome === 'warn' || outcome === 'inconclusive') && (findings.length > 0 ? findings.length === boundFindings : waitRanOut);
-  return { result, neverReached, ...(againAlone ? { againAlone: sharers } : {}), ...(loadBound ? { loadBound } : {}) };
+  // A skip once under way may be a scenario the load would not let be staged (work queued, a request held for pace).
+  const skippedUnderWay = outcome === 'skip' && context.connected;
+  return { result, neverReached, ...(againAlone ? { againAlone: sharers } : {}), ...(loadBound ? { loadBound } : {}), ...(skippedUnderWay ? { skippedUnderWay } : {}) };
 }
 
 /**
