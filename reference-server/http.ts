@@ -13,6 +13,7 @@ import { INVALID_PARAMS, INVALID_REQUEST, PARSE_ERROR, describeError, errorRespo
 import { ModernEra } from './2026-07-28/dispatcher.js';
 import { serveModernPost } from './2026-07-28/http-handler.js';
 import type { ReferenceOptions } from './options.js';
+import { StreamCap } from './shared/stream-cap.js';
 
 export const MCP_PATH = '/mcp';
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -48,6 +49,10 @@ export async function startReferenceHttpServer(opts: ReferenceOptions & { port?:
     workLine: env.workLine,
   });
 
+  // --max-streams: each client's SSE streams (GET streams, listen streams) beyond the cap close its oldest.
+  const streamCap = opts.maxStreams ? new StreamCap(opts.maxStreams) : undefined;
+  const contextOf = (req: IncomingMessage) => (req as IncomingMessage & { auth?: AuthInfo }).auth?.clientId ?? ANONYMOUS_CONTEXT;
+
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       log(`HTTP handler failed: ${describeError(error)}`);
@@ -75,7 +80,7 @@ export async function startReferenceHttpServer(opts: ReferenceOptions & { port?:
       }
       const session = sessionOf(req, res);
       if (!session) return;
-      if (req.method === 'GET') watchGetStream(session, res);
+      if (req.method === 'GET') watchGetStream(session, res, contextOf(req));
       return session.transport.handleRequest(req, res);
     }
     res.setHeader('Allow', 'GET, POST, DELETE');
@@ -159,7 +164,7 @@ export async function startReferenceHttpServer(opts: ReferenceOptions & { port?:
     const isInitialize = 'method' in message && message.method === 'initialize' && 'id' in message;
     // A modern-only receiver ignores session ids; a dual one serves sessionless POSTs other than initialize as modern.
     if (era === 'modern' || (era === 'dual' && !hasSessionHeader && !isInitialize)) {
-      return serveModernPost(modern, message, req, res, (req as IncomingMessage & { auth?: AuthInfo }).auth?.clientId ?? ANONYMOUS_CONTEXT);
+      return serveModernPost(modern, message, req, res, contextOf(req), streamCap);
     }
     if (!hasSessionHeader) {
       if (!isInitialize) {
@@ -233,12 +238,14 @@ export async function startReferenceHttpServer(opts: ReferenceOptions & { port?:
   }
 
   /** Notices when the GET stream starts (its 200 head is written) and ends, and flushes the outbox into it. */
-  function watchGetStream(session: Session, res: ServerResponse): void {
+  function watchGetStream(session: Session, res: ServerResponse, context: string): void {
     const original = res.writeHead;
     // The transport answers a GET with 200 only when it has registered the SSE stream; errors are 4xx.
     res.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse['writeHead']>) {
       const result = original.apply(this, args);
       if (args[0] === 200) {
+        const release = streamCap?.opened(context, () => res.end());
+        if (release) res.on('close', release);
         session.stream = res;
         for (const message of session.outbox.splice(0)) push(session, message);
       }

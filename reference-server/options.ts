@@ -31,19 +31,21 @@ export interface ReferenceOptions {
   serialWork?: boolean;
   /** Correct but strict about load (HTTP): any request sooner than this many ms after the same client's last admitted one gets HTTP 429 with Retry-After. */
   rateLimitMs?: number;
+  /** Correct but frugal (HTTP): at most this many SSE streams open per client; one more closes its oldest. */
+  maxStreams?: number;
 }
 
 export interface CliOptions
   extends
     Required<Pick<ReferenceOptions, 'faults' | 'variant' | 'tokens'>>,
-    Pick<ReferenceOptions, 'era' | 'answerDelayMs' | 'intakeDelayMs' | 'notifyLagMs' | 'flood' | 'pollIntervalMs' | 'rateLimit' | 'workMs' | 'serialWork' | 'rateLimitMs'> {
+    Pick<ReferenceOptions, 'era' | 'answerDelayMs' | 'intakeDelayMs' | 'notifyLagMs' | 'flood' | 'pollIntervalMs' | 'rateLimit' | 'workMs' | 'serialWork' | 'rateLimitMs' | 'maxStreams'> {
   http: boolean;
   port: number;
   host: string;
 }
 
 export const USAGE =
-  'usage: main.js [--http] [--port N] [--host H] [--fault NAME]... [--variant full|no-tasks] [--era dual|legacy|modern] [--tokens tokA:alice,tokB:bob] [--answer-delay-ms N] [--intake-delay-ms N] [--notify-lag-ms N] [--flood] [--poll-interval-ms N] [--rate-limit] [--work-ms N] [--serial-work] [--rate-limit-ms N]';
+  'usage: main.js [--http] [--port N] [--host H] [--fault NAME]... [--variant full|no-tasks] [--era dual|legacy|modern] [--tokens tokA:alice,tokB:bob] [--answer-delay-ms N] [--intake-delay-ms N] [--notify-lag-ms N] [--flood] [--poll-interval-ms N] [--rate-limit] [--work-ms N] [--serial-work] [--rate-limit-ms N] [--max-streams N]';
 
 const FLAGS = {
   ...SHARED_FLAGS,
@@ -61,13 +63,14 @@ const FLAGS = {
   'work-ms': { type: 'string' },
   'serial-work': { type: 'boolean' },
   'rate-limit-ms': { type: 'string' },
+  'max-streams': { type: 'string' },
 } as const;
 
 /** Parses argv (without node and script) with REFERENCE_* environment fallbacks. */
 export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): CliOptions {
   const { values } = parseCommandLine(argv, FLAGS, USAGE);
   const port = values.port === undefined ? 3000 : parseBoundedInteger('--port', values.port, 65535, 'an integer from 0 (ephemeral) to 65535');
-  const delay = (flag: 'answer-delay-ms' | 'intake-delay-ms' | 'notify-lag-ms' | 'poll-interval-ms' | 'work-ms' | 'rate-limit-ms', variable: string): number | undefined => {
+  const delay = (flag: 'answer-delay-ms' | 'intake-delay-ms' | 'notify-lag-ms' | 'poll-interval-ms' | 'work-ms' | 'rate-limit-ms' | 'max-streams', variable: string): number | undefined => {
     const given = flagOrEnv(`--${flag}`, values[flag], variable, env);
     return given && parseDelay(given.name, given.value);
   };
@@ -90,6 +93,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
     workMs: delay('work-ms', 'REFERENCE_WORK_MS'),
     serialWork: (values['serial-work'] ?? false) || env.REFERENCE_SERIAL_WORK === '1',
     rateLimitMs: delay('rate-limit-ms', 'REFERENCE_RATE_LIMIT_MS'),
+    maxStreams: delay('max-streams', 'REFERENCE_MAX_STREAMS'),
   };
 }
 

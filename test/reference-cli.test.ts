@@ -78,6 +78,7 @@ const SERVER_DEFAULTS: CliOptions = {
   workMs: undefined,
   serialWork: false,
   rateLimitMs: undefined,
+  maxStreams: undefined,
 };
 
 describe('the reference server command line', () => {

@@ -496,7 +496,8 @@ async function attemptCheck(
   const againAlone = (sharers.atOnce.length > 0 || sharers.before.length > 0) && suspect;
   if (againAlone && watch) watcher?.withdraw(watch);
   // Every finding a bound that ran out (or the scenario could not go on for one): only a run alone can tell load from fault.
-  const loadBound = !death && (outcome === 'fail' || outcome === 'warn' || outcome === 'inconclusive') && (findings.length > 0 ? findings.length === boundFindings : waitRanOut);
+  const loadBound =
+    !death && (outcome === 'fail' || outcome === 'warn' || outcome === 'inconclusive') && (findings.length > 0 ? findings.length === boundFindings + context.boundFindings : waitRanOut);
   // A skip once under way may be a scenario the load would not let be staged (work queued, a request held for pace).
   const skippedUnderWay = outcome === 'skip' && context.connected;
   return { result, neverReached, ...(againAlone ? { againAlone: sharers } : {}), ...(loadBound ? { loadBound } : {}), ...(skippedUnderWay ? { skippedUnderWay } : {}) };

@@ -56,6 +56,11 @@ export interface CheckContext {
   fixture(role: FixtureRole): FixtureBinding;
   /** Records a violation of the requirement when ok is false; returns ok. */
   expect(requirementId: string, ok: boolean, message: string | (() => string)): boolean;
+  /**
+   * Like `expect`, for an expectation that only a bound decides (a silence longer than the quiet the run allows,
+   * where no text bounds the time): under load it is no verdict, so the engine runs the check again alone first.
+   */
+  expectWithinBound(requirementId: string, ok: boolean, message: string | (() => string)): boolean;
   /** As expect, and stops the check when ok is false. */
   require(requirementId: string, ok: boolean, message: string | (() => string)): asserts ok;
   /** Records a warning against a requirement whose keyword would fail it, where the spec allows the behaviour elsewhere; says why. */

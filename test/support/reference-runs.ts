@@ -43,6 +43,11 @@ export interface ReferenceRunOptions {
   profile?: Profile;
   /** The reference's era (--era): dual unless given. */
   era?: 'dual' | 'legacy' | 'modern';
+  /** A receiver of limited capacity: see the reference's --serial-work and --rate-limit-ms. */
+  serialWork?: boolean;
+  rateLimitMs?: number;
+  /** Checks in flight at most (8 unless given; the CLI's default is 32). */
+  concurrency?: number;
 }
 
 /** The profile's checks, or only those named. */
@@ -56,6 +61,7 @@ async function run(
   only?: readonly string[],
   profile: Profile = TASKS_2025_11_25,
   fixtureMappings?: Partial<Record<FixtureRole, FixtureMapping>>,
+  concurrency = 8,
 ): Promise<RunReport> {
   return runSuite({
     fixtureMappings,
@@ -64,7 +70,7 @@ async function run(
     checks: checksFor(only, profile),
     profile,
     timing: makeTiming(multiplier),
-    concurrency: 8,
+    concurrency,
     tool: { name: 'mcp-tasks-conformance', version: 'test' },
   });
 }
@@ -84,12 +90,14 @@ export async function runAgainstReferenceHttp(options: ReferenceRunOptions = {})
     pollIntervalMs: options.pollIntervalMs,
     rateLimit: options.rateLimit,
     workMs: options.workMs,
+    serialWork: options.serialWork,
+    rateLimitMs: options.rateLimitMs,
   });
   try {
     const target: TargetSpec = options.anonymous
       ? { transport: 'http', url: server.url, headers: {} }
       : { transport: 'http', url: server.url, headers: { Authorization: 'Bearer token-a' }, peerHeaders: options.noPeer ? undefined : { Authorization: 'Bearer token-b' } };
-    return await run(target, options.multiplier, options.only, options.profile);
+    return await run(target, options.multiplier, options.only, options.profile, undefined, options.concurrency);
   } finally {
     await server.close();
   }
