@@ -28,6 +28,7 @@ export class Admission {
   /** Most checks in flight at once. */
   widestSeen = 0;
   refusals = 0;
+  streamsClosed = 0;
   waitsRanOut = 0;
   narrowings = 0;
 
@@ -44,7 +45,7 @@ export class Admission {
 
   /** Whether the server showed it could not keep up: a refusal for pace, or a narrowing. */
   get showedLoad(): boolean {
-    return this.refusals > 0 || this.narrowings > 0;
+    return this.refusals > 0 || this.narrowings > 0 || this.streamsClosed > 0;
   }
 
   /** Checks that may be in flight now. */
@@ -85,6 +86,14 @@ export class Admission {
     this.narrow();
   }
 
+  /** The server ended a stream of ours: fewer checks in flight keep fewer streams open (once per episode). */
+  streamClosed(): void {
+    this.streamsClosed += 1;
+    if (performance.now() - this.lastNarrowedAt < this.episodeMs) return;
+    if (this.running.size <= 1 && this.limit <= 1) return;
+    this.narrow();
+  }
+
   private narrow(): void {
     this.slowStart = false;
     this.window = Math.max(1, Math.min(this.window, Math.max(1, this.running.size)) / 2);
@@ -104,9 +113,10 @@ export class Admission {
 
   /** What the run adapted to, for its notices; undefined when it kept its width and heard no refusal. */
   describe(durationMs: number, againAlone: number): string | undefined {
-    if (this.narrowings === 0 && this.refusals === 0 && againAlone === 0 && this.narrowest >= this.widest) return undefined;
+    if (!this.showedLoad && againAlone === 0 && this.narrowest >= this.widest) return undefined;
     const parts: string[] = [];
     if (this.refusals > 0) parts.push(`${this.refusals} request${this.refusals === 1 ? ' was' : 's were'} refused for pace (HTTP 429) and waited out, never a finding`);
+    if (this.streamsClosed > 0) parts.push(`${this.streamsClosed} stream${this.streamsClosed === 1 ? ' was' : 's were'} ended by the server while the suite still listened (a cap on open streams?)`);
     if (this.waitsRanOut > 0) parts.push(`${this.waitsRanOut} check${this.waitsRanOut === 1 ? '' : 's'} saw a wait run out while others ran beside ${this.waitsRanOut === 1 ? 'it' : 'them'}`);
     const width =
       this.narrowest < this.widest
@@ -128,6 +138,7 @@ export function watchLoad(target: TargetSpec): { readonly refusals: number; atta
             refusals += 1;
             admission?.refused(retryAfterMs);
           },
+          onStreamClosed: () => admission?.streamClosed(),
         })
       : () => {};
   return {

@@ -442,7 +442,8 @@ async function attemptCheck(
         message = reason;
       } else context.note(`the check then skipped (${reason}); the findings before it decide the outcome`);
     } else if (error instanceof IutError) {
-      if (error.kind === 'timeout') boundFindings += 1;
+      // Over HTTP a stream the server ended under load (a cap on open streams) leaves a request unanswered, as a bound does.
+      if (error.kind === 'timeout' || options.target.transport === 'http') boundFindings += 1;
       context.findings.push(hangFinding(error.message));
     } else if (error instanceof UnexpectedReply) {
       if (error instanceof WaitRanOut) waitRanOut = true;

@@ -4,7 +4,7 @@ import { createParser } from 'eventsource-parser';
 import { standardHeaders } from './envelope.js';
 import { parseRetryAfter, type PaceHint, type PaceHintSource } from '../poll-pace.js';
 import { methodsOf, paceRefusalBody, type Delivery } from '../connections/http-transport.js';
-import { HoldClock, pacedFetch, pacerFor, type RequestPacer } from '../connections/load-pacer.js';
+import { HoldClock, pacedFetch, pacerFor, streamClosedByServer, type RequestPacer } from '../connections/load-pacer.js';
 
 /** How the receiver answered one POST: its HTTP status, how the body came, and the headers the harness sent. */
 export interface HttpExchange {
@@ -139,6 +139,8 @@ export class ModernHttpTransport implements Transport, PaceHintSource {
     const decoder = new TextDecoder();
     try {
       for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) parser.feed(decoder.decode(chunk, { stream: true }));
+      // Ended by the server while the suite listened: a sign of its capacity (a cap on open streams) for the run's pace.
+      if (!controller.signal.aborted && !this.closed) streamClosedByServer(this.url);
     } catch (error) {
       if (!controller.signal.aborted && !this.closed) this.onerror?.(new Error(`the SSE stream broke: ${(error as Error).message}`));
     } finally {

@@ -21,6 +21,13 @@ const NARROW_AFTER = 20;
 export interface LoadEvents {
   /** A request was refused for pace (the server's load, not a finding). */
   onRefusal?(what: string, retryAfterMs: number | undefined): void;
+  /** The server ended a stream of ours before we did (a cap on open streams, or a fault the checks judge). */
+  onStreamClosed?(): void;
+}
+
+/** A stream of the server at `url` ended on its side while the suite still listened. */
+export function streamClosedByServer(url: string): void {
+  for (const listener of listeners.get(url) ?? []) listener.onStreamClosed?.();
 }
 
 const listeners = new Map<string, Set<LoadEvents>>();
