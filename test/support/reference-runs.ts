@@ -43,9 +43,10 @@ export interface ReferenceRunOptions {
   profile?: Profile;
   /** The reference's era (--era): dual unless given. */
   era?: 'dual' | 'legacy' | 'modern';
-  /** A receiver of limited capacity: see the reference's --serial-work and --rate-limit-ms. */
+  /** A receiver of limited capacity: see the reference's --serial-work, --rate-limit-ms and --max-streams. */
   serialWork?: boolean;
   rateLimitMs?: number;
+  maxStreams?: number;
   /** Checks in flight at most (8 unless given; the CLI's default is 32). */
   concurrency?: number;
 }
@@ -92,6 +93,7 @@ export async function runAgainstReferenceHttp(options: ReferenceRunOptions = {})
     workMs: options.workMs,
     serialWork: options.serialWork,
     rateLimitMs: options.rateLimitMs,
+    maxStreams: options.maxStreams,
   });
   try {
     const target: TargetSpec = options.anonymous
