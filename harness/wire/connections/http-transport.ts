@@ -1,6 +1,6 @@
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { parseRetryAfter, type PaceHint, type PaceHintSource } from '../poll-pace.js';
-import { HoldClock, pacedFetch, pacerFor } from './load-pacer.js';
+import { HoldClock, pacedFetch, pacerFor, streamClosedByServer } from './load-pacer.js';
 
 /** How the receiver delivered the answer to one POSTed request: plain JSON, or an SSE stream. */
 export type Delivery = 'json' | 'sse' | 'other';
@@ -11,7 +11,10 @@ export type Delivery = 'json' | 'sse' | 'other';
  */
 export function createHttpTransport(url: string, headers: Record<string, string>, deliveries: Map<string | number, Delivery>, onFailure?: (refused: boolean) => void) {
   const pacer = pacerFor(url, headers);
+  // Once the suite ends the session (DELETE, or closing the transport), the server ending its stream is no sign of load.
+  let ending = false;
   const recordingFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    if (init?.method === 'DELETE') ending = true;
     let response: Response;
     const ids = typeof init?.body === 'string' ? requestIdsOf(init.body) : [];
     const what = `${init?.method ?? 'GET'} ${typeof init?.body === 'string' ? methodsOf(init.body) : 'stream'}`;
@@ -41,6 +44,18 @@ export function createHttpTransport(url: string, headers: Record<string, string>
       for (const id of ids) deliveries.set(id, 'json');
       return new Response(text, { status: 200, headers: { 'content-type': 'application/json' } });
     }
+    if ((init?.method ?? 'GET') === 'GET' && response.ok && response.body && (response.headers.get('content-type') ?? '').includes('text/event-stream')) {
+      // The GET stream ended by the server while the suite still listened: a sign of its capacity (a cap on streams).
+      const signal = init?.signal;
+      const watched = response.body.pipeThrough(
+        new TransformStream<Uint8Array, Uint8Array>({
+          flush: () => {
+            if (!signal?.aborted && !ending) streamClosedByServer(url);
+          },
+        }),
+      );
+      return new Response(watched, { status: response.status, statusText: response.statusText, headers: response.headers });
+    }
     if (init?.method === 'POST' && typeof init.body === 'string') {
       const contentType = response.headers.get('content-type') ?? '';
       const delivery: Delivery = contentType.includes('text/event-stream') ? 'sse' : contentType.includes('application/json') ? 'json' : 'other';
@@ -58,6 +73,11 @@ export function createHttpTransport(url: string, headers: Record<string, string>
     reconnectionOptions: { maxReconnectionDelay: 1000, initialReconnectionDelay: 200, reconnectionDelayGrowFactor: 1.5, maxRetries: 2 },
   });
   const paced = Object.assign(transport, hints);
+  const close = transport.close.bind(transport);
+  paced.close = () => {
+    ending = true;
+    return close();
+  };
   return paced;
 }
 
