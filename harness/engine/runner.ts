@@ -194,7 +194,7 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
       }
       if (!('first' in ran)) {
         admission.release(slot, ending(index, check, slot, ran));
-        // Settled now, and again if it runs alone at the end: the live console hears every end.
+        // A check that runs again alone at the end is settled then, once; a skip under way now, and again if it reruns.
         if (loadReruns.at(-1)?.index !== index) settle(index, ran);
         continue;
       }
@@ -219,6 +219,11 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
     // never answers, or a task that truly never ends, is judged again the same way alone.
     if (admission.showedLoad) loadReruns.push(...skipReruns);
     for (const { index, first } of loadReruns) {
+      // Past the run's deadline (or interrupted) the first result stands: a run again that cannot happen decides nothing.
+      if (runAbort.signal.aborted) {
+        settle(index, first);
+        continue;
+      }
       const check = applicable[index];
       const again = await attempt(check, { result: first, sharers: { atOnce: [], before: [] } });
       const result = 'first' in again ? again.first : again;
