@@ -30,6 +30,7 @@ export const USAGE = `usage:
   mcp-tasks-conformance judge TRACE [reports] [--log FILE] [--strict]   judges a trace "proxy --trace" recorded
   mcp-tasks-conformance reference-server [--http --port N] [--fault NAME]... [--variant full|no-tasks] [--era dual|legacy|modern] [--tokens tok:ctx,...]
                                          [--answer-delay-ms N] [--intake-delay-ms N] [--notify-lag-ms N] [--update-lag-ms N] [--flood]
+                                         [--serial-work] [--rate-limit-ms N] [--max-streams N]
   mcp-tasks-conformance list [--spec 2025-11-25|2026-07-28] [--requirements] [--json]
   mcp-tasks-conformance explain CHECK-ID|REQUIREMENT-ID [--spec ...]   what it verifies, why implementations fail it, how to fix
 PATTERN is a glob over check IDs, a suite name or a requirement ID.

@@ -13,6 +13,7 @@ import { INVALID_PARAMS, INVALID_REQUEST, PARSE_ERROR, describeError, errorRespo
 import { ModernEra } from './2026-07-28/dispatcher.js';
 import { serveModernPost } from './2026-07-28/http-handler.js';
 import type { ReferenceOptions } from './options.js';
+import { StreamCap } from './shared/stream-cap.js';
 
 export const MCP_PATH = '/mcp';
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -46,7 +47,12 @@ export async function startReferenceHttpServer(opts: ReferenceOptions & { port?:
     pollIntervalMs: env.store.pollIntervalMs,
     rateLimit: env.rateLimit,
     updateLagMs: env.updateLagMs,
+    workLine: env.workLine,
   });
+
+  // --max-streams: each client's SSE streams (GET streams, listen streams) beyond the cap close its oldest.
+  const streamCap = opts.maxStreams ? new StreamCap(opts.maxStreams) : undefined;
+  const contextOf = (req: IncomingMessage) => (req as IncomingMessage & { auth?: AuthInfo }).auth?.clientId ?? ANONYMOUS_CONTEXT;
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -61,6 +67,7 @@ export async function startReferenceHttpServer(opts: ReferenceOptions & { port?:
     if (url.pathname !== MCP_PATH) return sendJson(res, 404, errorResponse(null, { code: -32000, message: `Not found: the MCP endpoint is ${MCP_PATH}` }));
     if (!originAllowed(req)) return sendJson(res, 403, errorResponse(null, { code: -32000, message: 'Forbidden: the Origin header names a foreign site' }));
     if (!authenticate(req, res)) return;
+    if (refusedForLoad(req, res)) return;
 
     if (req.method === 'POST') return handlePost(req, res);
     if (req.method === 'GET' || req.method === 'DELETE') {
@@ -74,11 +81,42 @@ export async function startReferenceHttpServer(opts: ReferenceOptions & { port?:
       }
       const session = sessionOf(req, res);
       if (!session) return;
-      if (req.method === 'GET') watchGetStream(session, res);
+      if (req.method === 'GET') watchGetStream(session, res, contextOf(req));
       return session.transport.handleRequest(req, res);
     }
     res.setHeader('Allow', 'GET, POST, DELETE');
     return sendJson(res, 405, errorResponse(null, { code: -32000, message: `Method ${req.method} not allowed: use POST, GET or DELETE` }));
+  }
+
+  /** When each client's last request was admitted (--rate-limit-ms), by its context. */
+  const lastAdmitted = new Map<string, number>();
+
+  /**
+   * --rate-limit-ms: any request (POST, GET stream, DELETE; every method, initialize too) sooner than the limit after
+   * the same client's last admitted one is refused with HTTP 429 and Retry-After, as a rate limiter in front of a server
+   * does (2025-11-25 Security: rate limiting is recommended). A refused request does not count as the last one.
+   */
+  function refusedForLoad(req: IncomingMessage, res: ServerResponse): boolean {
+    const limitMs = opts.rateLimitMs ?? 0;
+    if (limitMs <= 0) return false;
+    const context = (req as IncomingMessage & { auth?: AuthInfo }).auth?.clientId ?? ANONYMOUS_CONTEXT;
+    const now = performance.now();
+    const last = lastAdmitted.get(context);
+    if (last !== undefined && now - last < limitMs) {
+      const waitMs = Math.ceil(limitMs - (now - last));
+      req.resume();
+      sendJson(
+        res,
+        429,
+        errorResponse(null, { code: -32000, message: `Too Many Requests: at most one request every ${limitMs} ms per client (try again in ${waitMs} ms)`, data: { retryAfterMs: waitMs } }),
+        {
+          'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))),
+        },
+      );
+      return true;
+    }
+    lastAdmitted.set(context, now);
+    return false;
   }
 
   /** Binds the request to a context: the token's, or the shared anonymous one when no tokens are configured. */
@@ -127,7 +165,7 @@ export async function startReferenceHttpServer(opts: ReferenceOptions & { port?:
     const isInitialize = 'method' in message && message.method === 'initialize' && 'id' in message;
     // A modern-only receiver ignores session ids; a dual one serves sessionless POSTs other than initialize as modern.
     if (era === 'modern' || (era === 'dual' && !hasSessionHeader && !isInitialize)) {
-      return serveModernPost(modern, message, req, res, (req as IncomingMessage & { auth?: AuthInfo }).auth?.clientId ?? ANONYMOUS_CONTEXT);
+      return serveModernPost(modern, message, req, res, contextOf(req), streamCap);
     }
     if (!hasSessionHeader) {
       if (!isInitialize) {
@@ -201,12 +239,14 @@ export async function startReferenceHttpServer(opts: ReferenceOptions & { port?:
   }
 
   /** Notices when the GET stream starts (its 200 head is written) and ends, and flushes the outbox into it. */
-  function watchGetStream(session: Session, res: ServerResponse): void {
+  function watchGetStream(session: Session, res: ServerResponse, context: string): void {
     const original = res.writeHead;
     // The transport answers a GET with 200 only when it has registered the SSE stream; errors are 4xx.
     res.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse['writeHead']>) {
       const result = original.apply(this, args);
       if (args[0] === 200) {
+        const release = streamCap?.opened(context, () => res.end());
+        if (release) res.on('close', release);
         session.stream = res;
         for (const message of session.outbox.splice(0)) push(session, message);
       }

@@ -29,19 +29,28 @@ export interface ReferenceOptions {
   rateLimit?: boolean;
   /** Correct but long: the text fixtures' work (2025-11-25) takes at least this many milliseconds. */
   workMs?: number;
+  /** Correct but serial: one piece of fixture work at a time across every session and both eras (a single worker). */
+  serialWork?: boolean;
+  /** Correct but strict about load (HTTP): any request sooner than this many ms after the same client's last admitted one gets HTTP 429 with Retry-After. */
+  rateLimitMs?: number;
+  /** Correct but frugal (HTTP): at most this many SSE streams open per client; one more closes its oldest. */
+  maxStreams?: number;
 }
 
 export interface CliOptions
   extends
     Required<Pick<ReferenceOptions, 'faults' | 'variant' | 'tokens'>>,
-    Pick<ReferenceOptions, 'era' | 'answerDelayMs' | 'intakeDelayMs' | 'notifyLagMs' | 'updateLagMs' | 'flood' | 'pollIntervalMs' | 'rateLimit' | 'workMs'> {
+    Pick<
+      ReferenceOptions,
+      'era' | 'answerDelayMs' | 'intakeDelayMs' | 'notifyLagMs' | 'updateLagMs' | 'flood' | 'pollIntervalMs' | 'rateLimit' | 'workMs' | 'serialWork' | 'rateLimitMs' | 'maxStreams'
+    > {
   http: boolean;
   port: number;
   host: string;
 }
 
 export const USAGE =
-  'usage: main.js [--http] [--port N] [--host H] [--fault NAME]... [--variant full|no-tasks] [--era dual|legacy|modern] [--tokens tokA:alice,tokB:bob] [--answer-delay-ms N] [--intake-delay-ms N] [--notify-lag-ms N] [--update-lag-ms N] [--flood] [--poll-interval-ms N] [--rate-limit] [--work-ms N]';
+  'usage: main.js [--http] [--port N] [--host H] [--fault NAME]... [--variant full|no-tasks] [--era dual|legacy|modern] [--tokens tokA:alice,tokB:bob] [--answer-delay-ms N] [--intake-delay-ms N] [--notify-lag-ms N] [--update-lag-ms N] [--flood] [--poll-interval-ms N] [--rate-limit] [--work-ms N] [--serial-work] [--rate-limit-ms N] [--max-streams N]';
 
 const FLAGS = {
   ...SHARED_FLAGS,
@@ -58,13 +67,19 @@ const FLAGS = {
   'poll-interval-ms': { type: 'string' },
   'rate-limit': { type: 'boolean' },
   'work-ms': { type: 'string' },
+  'serial-work': { type: 'boolean' },
+  'rate-limit-ms': { type: 'string' },
+  'max-streams': { type: 'string' },
 } as const;
 
 /** Parses argv (without node and script) with REFERENCE_* environment fallbacks. */
 export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): CliOptions {
   const { values } = parseCommandLine(argv, FLAGS, USAGE);
   const port = values.port === undefined ? 3000 : parseBoundedInteger('--port', values.port, 65535, 'an integer from 0 (ephemeral) to 65535');
-  const delay = (flag: 'answer-delay-ms' | 'intake-delay-ms' | 'notify-lag-ms' | 'update-lag-ms' | 'poll-interval-ms' | 'work-ms', variable: string): number | undefined => {
+  const delay = (
+    flag: 'answer-delay-ms' | 'intake-delay-ms' | 'notify-lag-ms' | 'update-lag-ms' | 'poll-interval-ms' | 'work-ms' | 'rate-limit-ms' | 'max-streams',
+    variable: string,
+  ): number | undefined => {
     const given = flagOrEnv(`--${flag}`, values[flag], variable, env);
     return given && parseDelay(given.name, given.value);
   };
@@ -86,6 +101,9 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
     pollIntervalMs: delay('poll-interval-ms', 'REFERENCE_POLL_INTERVAL_MS'),
     rateLimit: (values['rate-limit'] ?? false) || env.REFERENCE_RATE_LIMIT === '1',
     workMs: delay('work-ms', 'REFERENCE_WORK_MS'),
+    serialWork: (values['serial-work'] ?? false) || env.REFERENCE_SERIAL_WORK === '1',
+    rateLimitMs: delay('rate-limit-ms', 'REFERENCE_RATE_LIMIT_MS'),
+    maxStreams: delay('max-streams', 'REFERENCE_MAX_STREAMS'),
   };
 }
 

@@ -49,6 +49,7 @@ export async function serveStdio(opts: ReferenceOptions, stdin: Readable = proce
     pollIntervalMs: env.store.pollIntervalMs,
     rateLimit: env.rateLimit,
     updateLagMs: env.updateLagMs,
+    workLine: env.workLine,
   });
   const modernSession = new ModernStdioSession(modern, STDIO_CONTEXT, (message) => void send(message));
   const stopUnasked = era === 'legacy' ? () => {} : modern.broadcastUnasked((message) => void send(message));

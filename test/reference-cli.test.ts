@@ -76,6 +76,9 @@ const SERVER_DEFAULTS: CliOptions = {
   pollIntervalMs: undefined,
   rateLimit: false,
   workMs: undefined,
+  serialWork: false,
+  rateLimitMs: undefined,
+  maxStreams: undefined,
 };
 
 describe('the reference server command line', () => {

@@ -266,6 +266,15 @@ export class RunningCheck implements CheckContext {
     return false;
   }
 
+  /** Findings that only a bound decided (expectWithinBound): a run under load runs such a check again alone. */
+  boundFindings = 0;
+
+  expectWithinBound(requirementId: string, ok: boolean, message: string | (() => string)): boolean {
+    if (ok) return true;
+    this.boundFindings += 1;
+    return this.expect(requirementId, ok, message);
+  }
+
   require(requirementId: string, ok: boolean, message: string | (() => string), observation?: Observation): asserts ok {
     if (!this.expect(requirementId, ok, message, observation)) throw new CheckStop();
   }
@@ -322,6 +331,11 @@ export class RunningCheck implements CheckContext {
   silenceWasSelective(): boolean {
     const givenUp = this.everHeld.flatMap((connection) => connection.session.givenUp().map((id) => ({ connection, id })));
     return givenUp.length > 0 && givenUp.every(({ connection, id }) => connection.passedOver?.(id) ?? false);
+  }
+
+  /** How long the check's requests waited on the suite's side to keep a rate-limited receiver's pace: its bound grows by it. */
+  heldForPaceMs(): number {
+    return this.everHeld.reduce((total, connection) => total + connection.session.heldForPaceMs(), 0);
   }
 
   /** Whether the check opened a connection: a skip after that is a scenario that could not go on, not a precondition. */

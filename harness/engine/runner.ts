@@ -1,5 +1,5 @@
 import { setMaxListeners } from 'node:events';
-import { CheckSkip, CheckStop, RunDeadline, StagingMissed, UnexpectedReply, type CheckDefinition, type TargetFacts } from '../receivers/check.js';
+import { CheckSkip, CheckStop, RunDeadline, StagingMissed, UnexpectedReply, WaitRanOut, type CheckDefinition, type TargetFacts } from '../receivers/check.js';
 import { describeTarget, wireTransport, type TargetSpec } from '../wire/connections/connect.js';
 import type { LaunchedServer } from '../wire/connections/launch-http.js';
 import { deathVerdict, describeDeath, TargetWatcher, type CheckWatch, type TargetDeath } from '../wire/connections/target-watch.js';
@@ -18,6 +18,7 @@ import { calibrate, PACED_POLL_MS, type Timing } from '../wire/timing.js';
 import { Transcript } from '../wire/transcript.js';
 import { StartGate } from '../wire/start-gate.js';
 import { ConnectionBroker } from '../wire/connections/connection-broker.js';
+import { Admission, watchLoad, type Ending, type Slot } from './admission.js';
 
 export interface RunOptions {
   target: TargetSpec;
@@ -81,6 +82,8 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   const applicable = options.checks.filter((check) => check.roles.includes(options.role));
   let facts: TargetFacts;
   let timing: Timing;
+  // Refusals for pace (HTTP 429) are heard from discovery on: a server that refuses them then starts the run narrow.
+  const load = watchLoad(options.target);
   try {
     const discovered =
       options.profile.era === 'modern' && options.target.transport === 'client'
@@ -92,6 +95,7 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
     // From here on every bound and scenario duration follows the receiver's measured pace.
     timing = calibrate(options.timing, discovered.measured);
   } catch (error) {
+    load.stop();
     if (error instanceof TargetUnreachable) error.report = notRunReport(options, error.why, startedAt, started);
     throw error;
   }
@@ -130,6 +134,18 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   // at once, so a run limited to one check at a time has at most two.
   const againAlone: Promise<void>[] = [];
   let besideNow = 0;
+  // The checks in flight follow what the server shows it can take (admission.ts): the whole --concurrency unless
+  // discovery was already refused for pace, narrowed when it cannot keep up, widened while it does.
+  const width = Math.max(1, Math.min(options.concurrency, applicable.length));
+  const admission = new Admission(width, load.refusals > 0 ? 1 : width, Math.max(1_000, 4 * timing.allowanceMs));
+  admission.refusals = load.refusals;
+  load.attach(admission);
+  // Checks whose only findings were bounds that ran out while other checks ran beside them: run again alone at the end.
+  const loadBound = new Set<CheckDefinition>();
+  const loadReruns: { index: number; first: CheckResult }[] = [];
+  // Checks that skipped once under way beside others: run again alone at the end too, if the server showed it was loaded.
+  const skippedUnderWay = new Set<CheckDefinition>();
+  const skipReruns: { index: number; first: CheckResult }[] = [];
   const attempt = async (check: CheckDefinition, beside?: { result: CheckResult; sharers: Sharers }): Promise<CheckResult | { first: CheckResult; sharers: Sharers }> => {
     // A run again counts as a second try: one that never reached the server is not tried a third time.
     for (let tries = beside ? 2 : 1; ; tries += 1) {
@@ -141,6 +157,10 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
       }
       if (watcher?.state === 'gone') return notRun(check, options, watcher.notRunMessage());
       const ran = await attemptCheck(check, facts, { ...options, timing }, runAbort.signal, watcher, broker, beside !== undefined);
+      if (ran.loadBound) loadBound.add(check);
+      else loadBound.delete(check);
+      if (ran.skippedUnderWay) skippedUnderWay.add(check);
+      else skippedUnderWay.delete(check);
       // A check that started as the server died, and never reached it, runs again against the new process (once).
       if (ran.neverReached && tries === 1) continue;
       if (ran.againAlone && !beside && !runAbort.signal.aborted) return { first: ran.result, sharers: ran.againAlone };
@@ -152,15 +172,36 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
     // An inconclusive verdict is only final once the run is reconciled: it is told then, as it stands.
     if (result.outcome !== 'inconclusive') options.onResult?.(result);
   };
+  /** How a check's end reads as a sign of the server's load; a result that only a run alone can decide waits for the end. */
+  const ending = (index: number, check: CheckDefinition, slot: Slot, result: CheckResult): Ending => {
+    if (skippedUnderWay.has(check) && slot.overlapped && !runAbort.signal.aborted) skipReruns.push({ index, first: result });
+    if (!loadBound.has(check)) return result.outcome === 'pass' ? 'clean' : 'other';
+    if (slot.overlapped && !runAbort.signal.aborted) loadReruns.push({ index, first: result });
+    return 'load';
+  };
   const worker = async () => {
     while (next < order.length) {
+      const slot = await admission.acquire();
+      if (next >= order.length) {
+        admission.release(slot, 'clean');
+        break;
+      }
       const index = order[next++];
       const check = applicable[index];
-      const ran = await attempt(check);
+      let ran: Awaited<ReturnType<typeof attempt>>;
+      try {
+        ran = await attempt(check);
+      } catch (error) {
+        admission.release(slot, 'other');
+        throw error;
+      }
       if (!('first' in ran)) {
-        settle(index, ran);
+        admission.release(slot, ending(index, check, slot, ran));
+        // A check that runs again alone at the end is settled then, once; a skip under way now, and again if it reruns.
+        if (loadReruns.at(-1)?.index !== index) settle(index, ran);
         continue;
       }
+      admission.release(slot, 'other');
       const rerun = attempt(check, { result: ran.first, sharers: ran.sharers }).then((again) => settle(index, 'first' in again ? again.first : again));
       if (next >= order.length || besideNow >= options.concurrency) {
         await rerun;
@@ -174,13 +215,31 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
     }
   };
   try {
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, applicable.length)) }, worker));
+    await Promise.all(Array.from({ length: width }, worker));
     await Promise.all(againAlone);
+    // A wait that ran out while other checks loaded the server is no verdict on the server's rules: each such check
+    // runs again with nothing beside it, and that result stands (the first is said in its info). A server that truly
+    // never answers, or a task that truly never ends, is judged again the same way alone.
+    if (admission.showedLoad) loadReruns.push(...skipReruns);
+    for (const { index, first } of loadReruns) {
+      // Past the run's deadline (or interrupted) the first result stands: a run again that cannot happen decides nothing.
+      if (runAbort.signal.aborted) {
+        settle(index, first);
+        continue;
+      }
+      const check = applicable[index];
+      const again = await attempt(check, { result: first, sharers: { atOnce: [], before: [] } });
+      const result = 'first' in again ? again.first : again;
+      settle(index, { ...result, info: [...result.info.filter((line) => !line.startsWith('it ran first on a receiver process')), ranFirstUnderLoad(first)] });
+    }
   } finally {
     clearTimeout(deadline);
+    load.stop();
     await broker.end();
     await watcher?.stop();
   }
+  const adapted = admission.describe(performance.now() - started, loadReruns.length);
+  if (adapted) notices.push(adapted);
   if (watcher) notices.push(...watcher.notices());
   notices.push(...broker.notices());
   const reconciled = reconcileInconclusive(results, options.profile.requirements);
@@ -293,6 +352,11 @@ function firstTryShared(first: CheckResult, sharers: Sharers): string {
   return `it ran first on a receiver process used ${how} and ended ${first.outcome} (${first.message.slice(0, 300)}); this result is from a run again on a process no other check used, so that nothing another check did decides it`;
 }
 
+/** What the first run of a check run again alone at the end of the run showed, said in the result that stands. */
+function ranFirstUnderLoad(first: CheckResult): string {
+  return `it ran first while other checks loaded the server, and ended ${first.outcome} (${first.message.slice(0, 300)}): what the load did to it (a bound that ran out, a scenario that could not be staged) is no verdict on the server, so this result is from a run again with no other check in flight`;
+}
+
 /**
  * Runs the check once; `neverReached` when the server was already gone and none of its requests got through;
  * `againAlone` (the checks it shared a process with) when it did not pass on a shared process, so must run alone.
@@ -305,7 +369,7 @@ async function attemptCheck(
   watcher: TargetWatcher | undefined,
   broker: ConnectionBroker,
   alone = false,
-): Promise<{ result: CheckResult; neverReached?: boolean; againAlone?: Sharers }> {
+): Promise<{ result: CheckResult; neverReached?: boolean; againAlone?: Sharers; loadBound?: boolean; skippedUnderWay?: boolean }> {
   const base = baseResult(check, options);
   const skipReason = unmetPrecondition(check.needs, facts);
   if (skipReason) return { result: { ...base, outcome: 'skip', message: skipReason, durationMs: 0, transcript: [] } };
@@ -349,8 +413,9 @@ async function attemptCheck(
   const timedOut = new Promise<'timeout'>((resolve) => {
     // A pace the receiver asked for only once the checks ran (discovery made no task) extends the bound as it was learned.
     let extendedMs = 0;
+    // So does the time its requests were held on the suite's side to keep a rate-limited receiver's pace.
     const expire = () => {
-      const owedMs = paceOwedMs(options.timing) - extendedMs;
+      const owedMs = paceOwedMs(options.timing) + context.heldForPaceMs() - extendedMs;
       if (owedMs <= 0) return resolve('timeout');
       extendedMs += owedMs;
       timer = setTimeout(expire, owedMs);
@@ -358,6 +423,10 @@ async function attemptCheck(
     timer = setTimeout(expire, options.timing.checkTimeoutMs);
   });
   const ended = new Promise<'ended'>((resolve) => abort.signal.addEventListener('abort', () => resolve('ended'), { once: true }));
+  // Findings that are only a bound running out (a request unanswered, a wait for a state, the check's own bound): under
+  // load they say how busy the server was, not which rule it broke.
+  let boundFindings = 0;
+  let waitRanOut = false;
   try {
     const running = check.run(context).then(() => 'done' as const);
     // A check abandoned at its deadline settles later, when its connections close; that must not crash the run.
@@ -365,6 +434,7 @@ async function attemptCheck(
     const race = await Promise.race([running, timedOut, ended]);
     endedNormally = race === 'done';
     if (race === 'timeout') {
+      boundFindings += 1;
       const seen = transcript.lastIncoming(1)[0];
       context.findings.push(
         hangFinding(
@@ -385,11 +455,16 @@ async function attemptCheck(
         message = reason;
       } else context.note(`the check then skipped (${reason}); the findings before it decide the outcome`);
     } else if (error instanceof IutError) {
+      // Over HTTP a stream the server ended under load (a cap on open streams) leaves a request unanswered, as a bound does.
+      if (error.kind === 'timeout' || options.target.transport === 'http') boundFindings += 1;
       context.findings.push(hangFinding(error.message));
     } else if (error instanceof UnexpectedReply) {
+      if (error instanceof WaitRanOut) waitRanOut = true;
       const judged = judgeUnexpectedReply(error, check, options.profile.requirements, options.profile.checks);
-      if (judged.finding) context.findings.push(judged.finding);
-      else if (context.findings.length === 0) {
+      if (judged.finding) {
+        if (waitRanOut) boundFindings += 1;
+        context.findings.push(judged.finding);
+      } else if (context.findings.length === 0) {
         outcome = judged.skipReason !== undefined ? 'skip' : 'inconclusive';
         message = judged.skipReason ?? judged.inconclusive ?? '';
         blockedBy = judged.inconclusive !== undefined ? judged.blockedBy : undefined;
@@ -436,7 +511,12 @@ async function attemptCheck(
   const suspect = (outcome === 'fail' || outcome === 'warn' || outcome === 'error' || outcome === 'inconclusive' || (outcome === 'skip' && context.connected)) && !passedOver;
   const againAlone = (sharers.atOnce.length > 0 || sharers.before.length > 0) && suspect;
   if (againAlone && watch) watcher?.withdraw(watch);
-  return { result, neverReached, ...(againAlone ? { againAlone: sharers } : {}) };
+  // Every finding a bound that ran out (or the scenario could not go on for one): only a run alone can tell load from fault.
+  const loadBound =
+    !death && (outcome === 'fail' || outcome === 'warn' || outcome === 'inconclusive') && (findings.length > 0 ? findings.length === boundFindings + context.boundFindings : waitRanOut);
+  // A skip once under way may be a scenario the load would not let be staged (work queued, a request held for pace).
+  const skippedUnderWay = outcome === 'skip' && context.connected;
+  return { result, neverReached, ...(againAlone ? { againAlone: sharers } : {}), ...(loadBound ? { loadBound } : {}), ...(skippedUnderWay ? { skippedUnderWay } : {}) };
 }
 
 /**

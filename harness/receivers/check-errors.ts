@@ -32,6 +32,12 @@ export class UnexpectedReply extends Error {
   }
 }
 
+/**
+ * A wait for a task's state that ran out with the task still short of it, where no text bounds the time: a verdict of
+ * the bound, not of a rule about states, so the engine runs the check again alone when others ran beside it.
+ */
+export class WaitRanOut extends UnexpectedReply {}
+
 /** A staged scenario's try that the timing did not allow; `CheckContext.staged` retries it or skips. */
 export class StagingMissed extends Error {
   constructor(readonly reason: string) {

@@ -59,6 +59,11 @@ export interface CheckContext {
    * that a check of the run blocked by the same observation points here instead of failing it again.
    */
   expect(requirementId: string, ok: boolean, message: string | (() => string), observation?: Observation): boolean;
+  /**
+   * Like `expect`, for an expectation that only a bound decides (a silence longer than the quiet the run allows,
+   * where no text bounds the time): under load it is no verdict, so the engine runs the check again alone first.
+   */
+  expectWithinBound(requirementId: string, ok: boolean, message: string | (() => string)): boolean;
   /** As expect, and stops the check when ok is false. */
   require(requirementId: string, ok: boolean, message: string | (() => string), observation?: Observation): asserts ok;
   /** Records a warning against a requirement whose keyword would fail it, where the spec allows the behaviour elsewhere; says why. */
@@ -132,4 +137,4 @@ export function defineCheck(definition: Omit<CheckDefinition, 'roles' | 'needs' 
   return { roles: ['server'], needs: [], ...definition, cost: { ...TYPICAL_COST, ...definition.cost } };
 }
 
-export { CheckSkip, CheckStop, RunDeadline, StagingMissed, UnexpectedReply } from './check-errors.js';
+export { CheckSkip, CheckStop, RunDeadline, StagingMissed, UnexpectedReply, WaitRanOut } from './check-errors.js';

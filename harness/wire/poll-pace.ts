@@ -16,6 +16,10 @@ export interface PaceHint {
 /** A transport that records HTTP pace hints by request id (both HTTP transports of the harness do). */
 export interface PaceHintSource {
   readonly paceHints: Map<string | number, PaceHint>;
+  /** How long each request waited on the suite's side before the receiver took it (the identity's pacing, refusals waited out). */
+  heldMsOf?(id: string | number): number;
+  /** Where the transport says what it did about pace (a refusal waited out): the session's transcript. */
+  paceNote?: (line: string) => void;
 }
 
 /** Words a receiver uses to refuse a request for its pace. */

@@ -4,6 +4,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { brief } from '../model/describe.js';
 import { approximateSize, elide, type Transcript } from './transcript.js';
+import { pause } from './timing.js';
 
 export { IutError, type HandlerAnswer, type IncomingRequest, type ReceivedNotification, type RequestHandler, type RpcError, type RpcReply } from '../model/rpc.js';
 import { IutError, type HandlerAnswer, type IncomingRequest, type ReceivedNotification, type RequestHandler, type RpcReply } from '../model/rpc.js';
@@ -67,6 +68,8 @@ export class RpcSession {
   private lastStderr?: string;
   /** Settles once the harness's answer to an IUT request has been handed to the transport. */
   private readonly answersSent = new Map<string | number, Promise<void>>();
+  /** What answered requests waited on the suite's side (the identity's pacing), summed. */
+  private heldAnsweredMs = 0;
   /** Requests of the peer not yet answered. */
   private unanswered = 0;
   private closedReason?: string;
@@ -87,6 +90,9 @@ export class RpcSession {
   ) {
     this.nextId = firstRequestId;
     this.pollSchedule = new PollSchedule(pace?.asked);
+    // What an HTTP transport did about pace (a 429 waited out) is said in the transcript of the check it serves now.
+    const hints = transport as Partial<PaceHintSource>;
+    if ('paceHints' in transport) hints.paceNote = (line) => this.transcript.note(line, this.label);
     this.closedSignal = new Promise((resolve) => (this.markClosed = resolve));
     this.handlers.set('ping', () => ({ result: {} }));
     transport.onmessage = (message) => this.receive(message as unknown);
@@ -182,7 +188,8 @@ export class RpcSession {
    */
   async request(method: string, params?: Record<string, unknown>, options: RequestOptions = {}): Promise<RpcReply> {
     const taskId = method === 'tasks/get' && typeof params?.taskId === 'string' ? params.taskId : undefined;
-    if (taskId === undefined || options.id !== undefined) return this.learnPace(method, await this.requestOnce(method, params, options));
+    if (options.id !== undefined) return this.learnPace(method, await this.requestOnce(method, params, options));
+    if (taskId === undefined) return this.learnPace(method, await this.askUntilServed(method, params, options));
     for (let refusals = 0; ; refusals++) {
       const waitMs = this.pollSchedule.waitFor(taskId);
       if (!(await this.pollSchedule.ready(taskId, this.closedSignal))) throw new IutError('closed', `${this.closedReason}; could not send ${method}`);
@@ -205,6 +212,33 @@ export class RpcSession {
       // Read leniently: the receiver's own interval is a suggestion (MAY), so a refusal at or past it is noted, not judged.
       const keptPace = intervalMs !== undefined && refusals === 0 ? ` although it came no sooner than the ${intervalMs} ms the task asked for` : '';
       this.transcript.note(`tasks/get of ${taskId} was refused for its pace (${refusal.why})${keptPace}; asking again in ${backOffMs} ms (a pace signal, not a finding)`, this.label);
+    }
+  }
+
+  /**
+   * Any request but a poll: one refused for pace (an HTTP 429 the transport could not wait out, or a JSON-RPC error
+   * that says rate limit) is asked again after the wait it asked for, or a back-off doubling from 100 ms; a pace
+   * refusal is never the answer while PACE_RETRIES allow another try.
+   */
+  private async askUntilServed(method: string, params: Record<string, unknown> | undefined, options: RequestOptions): Promise<RpcReply> {
+    let backOffMs = 0;
+    for (let refusals = 0; ; refusals++) {
+      const reply = await this.requestOnce(method, params, options);
+      const refusal = paceRefusal(reply, (this.transport as Partial<PaceHintSource>).paceHints?.get(reply.id));
+      if (!refusal) return reply;
+      if (refusals >= PACE_RETRIES) {
+        this.transcript.note(`${method} was refused for its pace ${refusals + 1} times (${refusal.why}); the last refusal is the answer`, this.label);
+        return reply;
+      }
+      backOffMs = Math.max(backOffMs > 0 ? 2 * backOffMs : 100, refusal.retryAfterMs ?? 0);
+      this.transcript.note(`${method} was refused for its pace (${refusal.why}); asking again in ${backOffMs} ms (a pace signal, not a finding)`, this.label);
+      let ended = false;
+      await pause(
+        backOffMs,
+        undefined,
+        this.closedSignal.then(() => (ended = true)),
+      );
+      if (ended) throw new IutError('closed', `${this.closedReason}; could not send ${method} again`);
     }
   }
 
@@ -232,10 +266,17 @@ export class RpcSession {
       // A paced bound is asked again when it passes: answers that came meanwhile may show the peer needs longer.
       const arm = (ms: number): NodeJS.Timeout =>
         setTimeout(() => {
-          const waitedMs = Math.round(performance.now() - sentAt);
-          if (!paced) return giveUp(options.timeoutMs ?? this.defaultTimeoutMs, '');
-          const boundMs = paced.boundMs();
+          // Time the request spent held back on the suite's side (the identity's pacing at a rate-limited server) is
+          // not the receiver's: only the rest counts against its bound.
+          const heldMs = this.heldMsOf(id);
+          const waitedMs = Math.round(performance.now() - sentAt - heldMs);
           const pending = this.pending.get(id);
+          if (!paced) {
+            const boundMs = options.timeoutMs ?? this.defaultTimeoutMs;
+            if (pending && heldMs > 0 && waitedMs < boundMs) return void (pending.timer = arm(boundMs - waitedMs));
+            return giveUp(boundMs, heldMs > 0 ? `, besides ${Math.round(heldMs)} ms it waited to keep the pace the receiver asked of this requestor` : '');
+          }
+          const boundMs = paced.boundMs();
           if (pending && waitedMs < boundMs) return void (pending.timer = arm(boundMs - waitedMs));
           // Behind an earlier request still unanswered, this one may be queued: wait until that one is answered
           // (its latency then raises the bound) or given up at its own bound.
@@ -260,6 +301,18 @@ export class RpcSession {
       pending.reject(new IutError('transport', `sending ${method} or reading its answer failed: ${error.message}${cause}`));
     });
     return reply;
+  }
+
+  /** How long this session's requests waited on the suite's side, answered or still waiting (the identity's pacing). */
+  heldForPaceMs(): number {
+    let total = this.heldAnsweredMs;
+    for (const id of this.pending.keys()) total += this.heldMsOf(id);
+    return total;
+  }
+
+  /** How long the request waited on the suite's side before the receiver took it (0 but over a paced HTTP identity). */
+  private heldMsOf(id: string | number): number {
+    return (this.transport as Partial<PaceHintSource>).heldMsOf?.(id) ?? 0;
   }
 
   /** Whether a request sent before `sentAt` whose answer would show the pace is still awaited on this session. */
@@ -410,8 +463,12 @@ export class RpcSession {
       return;
     }
     const receivedAt = performance.now();
-    const elapsedMs = Math.round(receivedAt - pending.sentAt);
-    if (pending.teachesPace) this.pace?.record(receivedAt - pending.sentAt);
+    // The receiver's share: the time the request waited on the suite's side (a rate-limited identity's pacing) is not its.
+    const heldMs = this.heldMsOf(id);
+    this.heldAnsweredMs += heldMs;
+    const answeredInMs = receivedAt - pending.sentAt - heldMs;
+    const elapsedMs = Math.round(answeredInMs);
+    if (pending.teachesPace) this.pace?.record(answeredInMs);
     if ('error' in message) {
       const error = (message.error ?? {}) as Record<string, unknown>;
       pending.resolve({ ok: false, id, elapsedMs, receivedAt, error: { code: error.code as number, message: error.message as string, data: error.data } });

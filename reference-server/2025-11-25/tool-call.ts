@@ -78,6 +78,7 @@ async function runPlain(connection: Connection, request: IncomingRequest, call: 
   const ctx: ToolContext = {
     signal,
     minWorkMs: connection.env.workMs,
+    workLine: connection.env.workLine,
     clientCanElicit: connection.clientCanElicit,
     progress(progress, total) {
       if (call.progressToken === undefined || signal.aborted) return;
@@ -139,6 +140,7 @@ async function execute(connection: Connection, record: TaskRecord, call: CallPar
   const ctx: ToolContext = {
     signal,
     minWorkMs: connection.env.workMs,
+    workLine: connection.env.workLine,
     clientCanElicit: connection.clientCanElicit,
     progress(progress, total) {
       if (call.progressToken === undefined || record.removed) return;

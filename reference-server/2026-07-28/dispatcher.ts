@@ -13,6 +13,7 @@ import { cancelTask, getTask, removedMethod, updateTask, type TaskMethodContext 
 import { complete, detailedTask, type Wire } from './task-wire.js';
 import { ModernTasks } from './tasks.js';
 import { callTool, listTools } from './tools.js';
+import type { WorkLine } from '../shared/fixture-tools.js';
 
 export type { ModernChannel } from './subscriptions.js';
 
@@ -35,9 +36,12 @@ export class ModernEra {
     /** A dual-era receiver also answers initialize (2025-11-25), and server/discover says so. */
     private readonly alsoLegacy = false,
     /** A correct but slow receiver: each request handled, and each answer sent, this much later (--intake-delay-ms, --answer-delay-ms). */
-    private readonly pace: { intakeDelayMs: number; answerDelayMs: number; pollIntervalMs?: number; rateLimit?: boolean; updateLagMs?: number } = { intakeDelayMs: 0, answerDelayMs: 0 },
+    private readonly pace: { intakeDelayMs: number; answerDelayMs: number; pollIntervalMs?: number; rateLimit?: boolean; updateLagMs?: number; workLine?: WorkLine } = {
+      intakeDelayMs: 0,
+      answerDelayMs: 0,
+    },
   ) {
-    this.tasks = new ModernTasks(faults, { pollIntervalMs: pace.pollIntervalMs, rateLimit: pace.rateLimit, updateLagMs: pace.updateLagMs });
+    this.tasks = new ModernTasks(faults, { pollIntervalMs: pace.pollIntervalMs, rateLimit: pace.rateLimit, updateLagMs: pace.updateLagMs, workLine: pace.workLine });
   }
 
   /** Every version this receiver serves: the modern one, and in the dual era the legacy one too. */

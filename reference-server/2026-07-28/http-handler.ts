@@ -6,11 +6,12 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { INVALID_REQUEST, errorResponse, isRateLimited } from '../shared/jsonrpc.js';
 import type { ModernChannel, ModernEra } from './dispatcher.js';
 import { validateRoutingHeaders } from './http-validation.js';
+import type { StreamCap } from '../shared/stream-cap.js';
 
 /** A comment line on quiet listen streams, so that idle timeouts of proxies and clients do not end them. */
 const KEEP_ALIVE_MS = 15_000;
 
-export async function serveModernPost(era: ModernEra, message: JSONRPCMessage, req: IncomingMessage, res: ServerResponse, context: string): Promise<void> {
+export async function serveModernPost(era: ModernEra, message: JSONRPCMessage, req: IncomingMessage, res: ServerResponse, context: string, streamCap?: StreamCap): Promise<void> {
   if (!('method' in message)) {
     return sendJson(res, 400, errorResponse(null, { code: INVALID_REQUEST, message: 'Bad Request: a client never POSTs a JSON-RPC response to a 2026-07-28 receiver' }));
   }
@@ -30,6 +31,9 @@ export async function serveModernPost(era: ModernEra, message: JSONRPCMessage, r
     res.flushHeaders();
     keepAlive = setInterval(() => res.write(':\n\n'), KEEP_ALIVE_MS);
     keepAlive.unref();
+    // One stream too many for the client (--max-streams): its oldest is closed, as the cap closes it.
+    const release = streamCap?.opened(context, () => res.end());
+    if (release) res.on('close', release);
   };
   res.on('close', () => {
     clearInterval(keepAlive);

@@ -7,6 +7,7 @@ import { INTERNAL_ERROR, RpcError, describeError, rateLimited } from '../shared/
 import { TaskStore, isTerminal, type TaskRecord, type TaskStatus, type ToolOutcome } from '../shared/task-store.js';
 import { InputBook, type InputAnswer, type InputRequest } from './inputs.js';
 import { TASK_TTL_MS } from './protocol.js';
+import type { WorkLine } from '../shared/fixture-tools.js';
 
 /** How long a task stays invisible after its CreateTaskResult under the fault ext-lazy-create. */
 const LAZY_CREATE_MS = 300;
@@ -36,6 +37,8 @@ export interface TaskWork {
   ask(entries: ReadonlyArray<readonly [prefix: string, request: InputRequest]>, statusMessage: string): Promise<Record<string, InputAnswer>>;
   /** Tells when the work will be done (Date.now() milliseconds), where it knows. */
   endsAt?(atMs: number): void;
+  /** One piece of work at a time across the receiver (--serial-work). */
+  workLine?: WorkLine;
 }
 
 export class ModernTasks {
@@ -51,12 +54,17 @@ export class ModernTasks {
   constructor(
     private readonly faults: Faults,
     /**
-     * The pace every task asks for, whether a poll sooner than it is refused (--poll-interval-ms, --rate-limit), and how
-     * long an acknowledged tasks/update takes to reach its task (--update-lag-ms).
+     * The pace every task asks for, whether a poll sooner than it is refused (--poll-interval-ms, --rate-limit), how
+     * long an acknowledged tasks/update takes to reach its task (--update-lag-ms), and the line work waits in (--serial-work).
      */
-    private readonly pace: { pollIntervalMs?: number; rateLimit?: boolean; updateLagMs?: number } = {},
+    private readonly pace: { pollIntervalMs?: number; rateLimit?: boolean; updateLagMs?: number; workLine?: WorkLine } = {},
   ) {
     this.store = new TaskStore({ pollIntervalMs: pace.pollIntervalMs });
+  }
+
+  /** The line fixture work waits in (--serial-work), for work outside a task too. */
+  get workLine(): WorkLine | undefined {
+    return this.pace.workLine;
   }
 
   /** A tasks/get of the task: refused when it comes sooner than the task's pollIntervalMs and the pace is enforced. */
@@ -100,7 +108,7 @@ export class ModernTasks {
     const { signal } = task.record.abort;
     let outcome: ToolOutcome;
     try {
-      outcome = await work({ signal, ask: (entries, statusMessage) => this.ask(task, entries, statusMessage), endsAt: (atMs) => (task.workEndsAtMs = atMs) });
+      outcome = await work({ signal, ask: (entries, statusMessage) => this.ask(task, entries, statusMessage), endsAt: (atMs) => (task.workEndsAtMs = atMs), workLine: this.pace.workLine });
     } catch (error) {
       if (signal.aborted || error instanceof AbortedError) return;
       outcome = { kind: 'error', error: new RpcError(INTERNAL_ERROR, `Internal error in the task's work: ${describeError(error)}`) };

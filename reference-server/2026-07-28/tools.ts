@@ -2,7 +2,7 @@
 // a plain result, an InputRequiredResult (MRTR), or a task, depending on the tool and on whether the request
 // declares the Tasks extension.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { sleep } from '../shared/fixture-tools.js';
+import { work as lineWork } from '../shared/fixture-tools.js';
 import type { Faults } from '../faults.js';
 import { INTERNAL_ERROR, INVALID_PARAMS, RpcError, isObject } from '../shared/jsonrpc.js';
 import type { ToolOutcome } from '../shared/task-store.js';
@@ -74,7 +74,7 @@ const slowCompute: ModernTool = {
   async run(args, work) {
     const seconds = args.seconds as number;
     work.endsAt?.(Date.now() + seconds * 1000);
-    await sleep(seconds * 1000, work.signal);
+    await workFor(seconds * 1000, work);
     const label = args.label === undefined ? 'the unlabelled computation' : `"${args.label as string}"`;
     return text(`slow_compute finished ${label} after ${seconds} s`);
   },
@@ -91,7 +91,7 @@ const failingJob: ModernTool = {
   tasks: 'required',
   validate: () => {},
   async run(_args, work) {
-    await sleep(JOB_MS, work.signal);
+    await workFor(JOB_MS, work);
     return { kind: 'result', result: { content: [{ type: 'text', text: 'failing_job could not finish: the job hit a deliberate tool error' }], isError: true } };
   },
 };
@@ -106,7 +106,7 @@ const protocolErrorJob: ModernTool = {
   tasks: 'optional',
   validate: () => {},
   async run(_args, work) {
-    await sleep(JOB_MS, work.signal);
+    await workFor(JOB_MS, work);
     return { kind: 'error', error: new RpcError(INTERNAL_ERROR, 'protocol_error_job failed: a deliberate internal error') };
   },
 };
@@ -179,7 +179,7 @@ const toolWithTask: ModernTool = {
     return { inputRequests: { [USER_NAME]: elicit('What is your name?', schema) } };
   },
   async run(_args, work, facts) {
-    await sleep(JOB_MS, work.signal);
+    await workFor(JOB_MS, work);
     return text(facts.name === undefined ? 'The task ran without a name: the user declined to give one.' : `Hello, ${facts.name}! Your task is done.`);
   },
 };
@@ -248,7 +248,7 @@ export async function callTool(params: Record<string, unknown>, { tasks, faults,
   }
 
   if (!asTask) {
-    const outcome = await tool.run(args, { signal, ask: () => Promise.reject(new Error(`${name} cannot ask for input outside a task`)) }, facts);
+    const outcome = await tool.run(args, { signal, ask: () => Promise.reject(new Error(`${name} cannot ask for input outside a task`)), workLine: tasks.workLine }, facts);
     if (outcome.kind === 'error') throw outcome.error;
     return complete(outcome.result);
   }
@@ -294,4 +294,9 @@ function requireString(args: Args, key: string): void {
 
 function invalidArgument(key: string, what: string): RpcError {
   return new RpcError(INVALID_PARAMS, `Invalid arguments: "${key}" must be ${what}`);
+}
+
+/** The tool's work of `ms`: in the receiver's line when it has one (--serial-work). */
+function workFor(ms: number, work: TaskWork): Promise<void> {
+  return lineWork(ms, work.signal, work.workLine);
 }

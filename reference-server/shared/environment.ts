@@ -4,6 +4,7 @@ import type { ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { Faults } from '../faults.js';
 import type { ReferenceOptions, Variant } from '../options.js';
 import { TaskStore } from './task-store.js';
+import { WorkLine } from './fixture-tools.js';
 
 export const PROTOCOL_VERSION = '2025-11-25';
 export const SERVER_INFO = { name: 'mcp-tasks-conformance-reference', version: '0.1.0' } as const;
@@ -30,6 +31,8 @@ export class ReceiverEnvironment {
   readonly rateLimit: boolean;
   /** Correct but long: the text fixtures' work takes at least this long (--work-ms). */
   readonly workMs: number;
+  /** Correct but serial: the one line every piece of fixture work waits in (--serial-work); none when work runs at once. */
+  readonly workLine?: WorkLine;
 
   constructor(
     options: ReferenceOptions,
@@ -46,6 +49,7 @@ export class ReceiverEnvironment {
     this.flood = options.flood ?? false;
     this.rateLimit = options.rateLimit ?? false;
     this.workMs = options.workMs ?? 0;
+    if (options.serialWork) this.workLine = new WorkLine();
     this.store = new TaskStore({ pollIntervalMs: options.pollIntervalMs });
   }
 

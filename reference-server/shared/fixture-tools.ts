@@ -13,6 +13,8 @@ export interface ToolContext {
   signal: AbortSignal;
   /** The least any text fixture's work takes (--work-ms): a receiver whose tools work long. */
   minWorkMs?: number;
+  /** One piece of work at a time across the receiver (--serial-work). */
+  workLine?: WorkLine;
   /** Reports progress; a no-op when the request carried no progressToken. */
   progress(progress: number, total: number): void;
   /** Asks the requestor for input (elicitation/create); rejects when the work is aborted. */
@@ -63,7 +65,7 @@ function textTool(name: string, taskSupport: TaskSupport | undefined, isError: b
       optionalNonNegativeInteger(args, 'delayMs');
     },
     async run(args, ctx) {
-      await sleep(Math.max(delayOf(args), ctx.minWorkMs ?? 0), ctx.signal);
+      await work(Math.max(delayOf(args), ctx.minWorkMs ?? 0), ctx.signal, ctx.workLine);
       const result: CallToolResult = { content: [{ type: 'text', text: args.text as string }] };
       if (isError) result.isError = true;
       return { kind: 'result', result };
@@ -96,7 +98,7 @@ const errorTool: FixtureTool = {
     optionalNonNegativeInteger(args, 'delayMs');
   },
   async run(args, ctx) {
-    await sleep(delayOf(args), ctx.signal);
+    await work(delayOf(args), ctx.signal, ctx.workLine);
     return { kind: 'error', error: new RpcError(args.code as number, args.message as string, args.data) };
   },
   predictContent: () => undefined,
@@ -170,7 +172,7 @@ const progressTool: FixtureTool = {
   async run(args, ctx) {
     const steps = args.steps as number;
     for (let step = 1; step <= steps; step++) {
-      await sleep(args.intervalMs as number, ctx.signal);
+      await work(args.intervalMs as number, ctx.signal, ctx.workLine);
       ctx.progress(step, steps);
     }
     return { kind: 'result', result: { content: [{ type: 'text', text: 'done' }] } };
@@ -245,6 +247,46 @@ export function listTools(echoTaskSupport?: string): Tool[] {
     }
     return declaration;
   });
+}
+
+// Correct but serial (--serial-work): one piece of fixture work at a time across every session and both eras, as a
+// server with a single worker runs it. Work waits its turn in arrival order; a task cancelled while it waits leaves
+// the line without having worked.
+export class WorkLine {
+  private tail: Promise<void> = Promise.resolve();
+
+  /** Works `ms` once every piece of work that came before has ended; rejects when the signal aborts. */
+  async work(ms: number, signal: AbortSignal): Promise<void> {
+    let release!: () => void;
+    const mine = new Promise<void>((resolve) => (release = resolve));
+    const before = this.tail;
+    // The next in line waits for this one and for everyone before it, even if this one leaves early.
+    this.tail = before.then(() => mine);
+    try {
+      await turn(before, signal);
+      await sleep(ms, signal);
+    } finally {
+      release();
+    }
+  }
+}
+
+/** Resolves when `before` does; rejects at once when the signal aborts. */
+function turn(before: Promise<void>, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(abortReason(signal));
+    const onAbort = () => reject(abortReason(signal));
+    signal.addEventListener('abort', onAbort, { once: true });
+    void before.then(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    });
+  });
+}
+
+/** Works `ms`, in the line when the receiver has one, at once otherwise. */
+export function work(ms: number, signal: AbortSignal, line: WorkLine | undefined): Promise<void> {
+  return line ? line.work(ms, signal) : sleep(ms, signal);
 }
 
 /** Waits `ms`, rejecting early (and clearing the timer) when the signal aborts. */

@@ -45,6 +45,12 @@ export interface ReferenceRunOptions {
   profile?: Profile;
   /** The reference's era (--era): dual unless given. */
   era?: 'dual' | 'legacy' | 'modern';
+  /** A receiver of limited capacity: see the reference's --serial-work, --rate-limit-ms and --max-streams. */
+  serialWork?: boolean;
+  rateLimitMs?: number;
+  maxStreams?: number;
+  /** Checks in flight at most (8 unless given; the CLI's default is 32). */
+  concurrency?: number;
 }
 
 /** The profile's checks, or only those named. */
@@ -58,6 +64,7 @@ async function run(
   only?: readonly string[],
   profile: Profile = TASKS_2025_11_25,
   fixtureMappings?: Partial<Record<FixtureRole, FixtureMapping>>,
+  concurrency = 8,
 ): Promise<RunReport> {
   return runSuite({
     fixtureMappings,
@@ -66,7 +73,7 @@ async function run(
     checks: checksFor(only, profile),
     profile,
     timing: makeTiming(multiplier),
-    concurrency: 8,
+    concurrency,
     tool: { name: 'mcp-tasks-conformance', version: 'test' },
   });
 }
@@ -87,12 +94,15 @@ export async function runAgainstReferenceHttp(options: ReferenceRunOptions = {})
     pollIntervalMs: options.pollIntervalMs,
     rateLimit: options.rateLimit,
     workMs: options.workMs,
+    serialWork: options.serialWork,
+    rateLimitMs: options.rateLimitMs,
+    maxStreams: options.maxStreams,
   });
   try {
     const target: TargetSpec = options.anonymous
       ? { transport: 'http', url: server.url, headers: {} }
       : { transport: 'http', url: server.url, headers: { Authorization: 'Bearer token-a' }, peerHeaders: options.noPeer ? undefined : { Authorization: 'Bearer token-b' } };
-    return await run(target, options.multiplier, options.only, options.profile);
+    return await run(target, options.multiplier, options.only, options.profile, undefined, options.concurrency);
   } finally {
     await server.close();
   }

@@ -1,4 +1,4 @@
-import { UnexpectedReply } from '../check-errors.js';
+import { UnexpectedReply, WaitRanOut } from '../check-errors.js';
 import { describeReply } from '../../model/describe.js';
 import { isTerminal, taskOf, type Receiver, type TaskRecord } from './receiver.js';
 import { pause, type Timing } from '../../wire/timing.js';
@@ -65,7 +65,7 @@ export async function pollTasks(receiver: Receiver, taskIds: readonly string[], 
         const example = last.get(still[0]);
         const unended = unendedWork(options.timing, still[0], example?.status, boundMs);
         if (unended) throw unended;
-        throw new UnexpectedReply(
+        throw new WaitRanOut(
           `${still.length === 1 ? `task ${still[0]}` : `${still.length} of ${taskIds.length} tasks (e.g. ${still[0]})`} did not reach the awaited state within ${boundMs} ms; the last status was "${String(example?.status)}"`,
         );
       }

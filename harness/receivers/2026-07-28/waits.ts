@@ -1,4 +1,4 @@
-import { UnexpectedReply } from '../check-errors.js';
+import { WaitRanOut } from '../check-errors.js';
 import { describeReply } from '../../model/describe.js';
 import { pause, type Timing } from '../../wire/timing.js';
 import { nextPollDelay, paceExtensionMs, unendedWork } from '../waits.js';
@@ -52,7 +52,7 @@ export async function pollExtTask(receiver: ExtReceiver, taskId: string, done: (
       if (options.returnAtBound) return { task, timedOut: true };
       const unended = unendedWork(options.timing, taskId, task.status, boundMs);
       if (unended) throw unended;
-      throw new UnexpectedReply(`task ${taskId} did not reach the awaited state within ${boundMs} ms; the last status was "${task.status}"`);
+      throw new WaitRanOut(`task ${taskId} did not reach the awaited state within ${boundMs} ms; the last status was "${task.status}"`);
     }
     const delayMs = nextExtPollDelay(task, options.timing);
     // A notification that came after this answer counts too, though it may arrive before the wait is armed.

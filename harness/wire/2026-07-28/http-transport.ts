@@ -3,7 +3,8 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { createParser } from 'eventsource-parser';
 import { standardHeaders } from './envelope.js';
 import { parseRetryAfter, type PaceHint, type PaceHintSource } from '../poll-pace.js';
-import { paceRefusalBody, type Delivery } from '../connections/http-transport.js';
+import { methodsOf, paceRefusalBody, type Delivery } from '../connections/http-transport.js';
+import { HoldClock, pacedFetch, pacerFor, streamClosedByServer, type RequestPacer } from '../connections/load-pacer.js';
 
 /** How the receiver answered one POST: its HTTP status, how the body came, and the headers the harness sent. */
 export interface HttpExchange {
@@ -28,6 +29,9 @@ const MAX_JSON_BODY_CHARS = 16 * 1024 * 1024;
  */
 export class ModernHttpTransport implements Transport, PaceHintSource {
   readonly paceHints = new Map<string | number, PaceHint>();
+  private readonly holds = new Map<string | number, HoldClock>();
+  paceNote?: (line: string) => void;
+  private readonly pacer: RequestPacer;
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
@@ -42,9 +46,16 @@ export class ModernHttpTransport implements Transport, PaceHintSource {
     /** Filled per request id as answers arrive. */
     readonly exchanges: Map<string | number, HttpExchange>,
     private readonly onFailure?: (refused: boolean) => void,
-  ) {}
+  ) {
+    this.pacer = pacerFor(url, headers);
+  }
 
   async start(): Promise<void> {}
+
+  /** How long the request waited on the suite's side before the receiver took it (pacing, refusals waited out). */
+  heldMsOf(id: string | number): number {
+    return this.holds.get(id)?.ms ?? 0;
+  }
 
   async send(message: JSONRPCMessage, options?: ModernSendOptions): Promise<void> {
     if (this.closed) throw new Error('the transport is closed');
@@ -61,7 +72,18 @@ export class ModernHttpTransport implements Transport, PaceHintSource {
     if (isRequest) this.controllers.set(body.id as string | number, controller);
     let response: Response;
     try {
-      response = await fetch(this.url, { method: 'POST', headers, body: JSON.stringify(message), signal: controller.signal });
+      const text = JSON.stringify(message);
+      // Refused for pace (HTTP 429), any request is waited out and sent again; the wait is the suite's, not the receiver's.
+      const held = new HoldClock();
+      if (isRequest) this.holds.set(body.id as string | number, held);
+      response = await pacedFetch(
+        this.pacer,
+        () => fetch(this.url, { method: 'POST', headers, body: text, signal: controller.signal }),
+        `POST ${methodsOf(text)}`,
+        controller.signal,
+        held,
+        (line) => this.paceNote?.(line),
+      );
     } catch (error) {
       this.all.delete(controller);
       if (!controller.signal.aborted) this.onFailure?.((error as { cause?: { code?: unknown } })?.cause?.code === 'ECONNREFUSED');
@@ -117,6 +139,8 @@ export class ModernHttpTransport implements Transport, PaceHintSource {
     const decoder = new TextDecoder();
     try {
       for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) parser.feed(decoder.decode(chunk, { stream: true }));
+      // Ended by the server while the suite listened: a sign of its capacity (a cap on open streams) for the run's pace.
+      if (!controller.signal.aborted && !this.closed) streamClosedByServer(this.url);
     } catch (error) {
       if (!controller.signal.aborted && !this.closed) this.onerror?.(new Error(`the SSE stream broke: ${(error as Error).message}`));
     } finally {

@@ -1,5 +1,6 @@
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { parseRetryAfter, type PaceHint, type PaceHintSource } from '../poll-pace.js';
+import { HoldClock, pacedFetch, pacerFor, streamClosedByServer } from './load-pacer.js';
 
 /** How the receiver delivered the answer to one POSTed request: plain JSON, or an SSE stream. */
 export type Delivery = 'json' | 'sse' | 'other';
@@ -9,10 +10,26 @@ export type Delivery = 'json' | 'sse' | 'other';
  * (checks about SSE upgrades need it) and that never lets a stalled response hang the run.
  */
 export function createHttpTransport(url: string, headers: Record<string, string>, deliveries: Map<string | number, Delivery>, onFailure?: (refused: boolean) => void) {
+  const pacer = pacerFor(url, headers);
+  // Once the suite ends the session (DELETE, or closing the transport), the server ending its stream is no sign of load.
+  let ending = false;
   const recordingFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    if (init?.method === 'DELETE') ending = true;
     let response: Response;
+    const ids = typeof init?.body === 'string' ? requestIdsOf(init.body) : [];
+    const what = `${init?.method ?? 'GET'} ${typeof init?.body === 'string' ? methodsOf(init.body) : 'stream'}`;
     try {
-      response = await fetch(input, init);
+      // Refused for pace (HTTP 429), any request is waited out and sent again; the wait is the suite's, not the receiver's.
+      const held = new HoldClock();
+      for (const id of ids) holds.set(id, held);
+      response = await pacedFetch(
+        pacer,
+        () => fetch(input, init),
+        what,
+        init?.signal,
+        held,
+        (line) => paced.paceNote?.(line),
+      );
     } catch (error) {
       // An abort is the harness's own doing (closing the connection); anything else may be the server gone.
       if ((error as Error)?.name !== 'AbortError' && !init?.signal?.aborted) onFailure?.((error as { cause?: { code?: unknown } })?.cause?.code === 'ECONNREFUSED');
@@ -27,6 +44,18 @@ export function createHttpTransport(url: string, headers: Record<string, string>
       for (const id of ids) deliveries.set(id, 'json');
       return new Response(text, { status: 200, headers: { 'content-type': 'application/json' } });
     }
+    if ((init?.method ?? 'GET') === 'GET' && response.ok && response.body && (response.headers.get('content-type') ?? '').includes('text/event-stream')) {
+      // The GET stream ended by the server while the suite still listened: a sign of its capacity (a cap on streams).
+      const signal = init?.signal;
+      const watched = response.body.pipeThrough(
+        new TransformStream<Uint8Array, Uint8Array>({
+          flush: () => {
+            if (!signal?.aborted && !ending) streamClosedByServer(url);
+          },
+        }),
+      );
+      return new Response(watched, { status: response.status, statusText: response.statusText, headers: response.headers });
+    }
     if (init?.method === 'POST' && typeof init.body === 'string') {
       const contentType = response.headers.get('content-type') ?? '';
       const delivery: Delivery = contentType.includes('text/event-stream') ? 'sse' : contentType.includes('application/json') ? 'json' : 'other';
@@ -35,13 +64,21 @@ export function createHttpTransport(url: string, headers: Record<string, string>
     return response;
   };
   const paceHints = new Map<string | number, PaceHint>();
+  const holds = new Map<string | number, HoldClock>();
+  const hints: PaceHintSource = { paceHints, heldMsOf: (id: string | number) => holds.get(id)?.ms ?? 0 };
   const transport = new StreamableHTTPClientTransport(new URL(url), {
     requestInit: { headers },
     fetch: recordingFetch,
     // Reconnecting hides a receiver that drops its stream; a conformance run wants to see the drop.
     reconnectionOptions: { maxReconnectionDelay: 1000, initialReconnectionDelay: 200, reconnectionDelayGrowFactor: 1.5, maxRetries: 2 },
   });
-  return Object.assign(transport, { paceHints } satisfies PaceHintSource);
+  const paced = Object.assign(transport, hints);
+  const close = transport.close.bind(transport);
+  paced.close = () => {
+    ending = true;
+    return close();
+  };
+  return paced;
 }
 
 /**
@@ -56,6 +93,17 @@ export function paceRefusalBody(text: string, id: string | number): string {
     // Not JSON: made into an error below.
   }
   return JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32000, message: `HTTP 429 Too Many Requests: ${text.slice(0, 200)}`, data: { httpStatus: 429 } } });
+}
+
+/** The JSON-RPC methods a POST body carries, for the notes on pacing. */
+export function methodsOf(body: string): string {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    const messages = Array.isArray(parsed) ? parsed : [parsed];
+    return messages.map((m) => (typeof m === 'object' && m !== null && 'method' in m ? String(m.method) : 'answer')).join(', ');
+  } catch {
+    return 'a body';
+  }
 }
 
 function requestIdsOf(body: string): (string | number)[] {
