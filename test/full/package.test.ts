@@ -47,7 +47,7 @@ describe('the published package', () => {
     expect(topLevelPackages(join(consumer, 'node_modules'))).not.toContain('tsx');
     const help = spawnSync('npx', ['--no-install', 'mcp-tasks-conformance', '--help'], { cwd: consumer, encoding: 'utf8', timeout: 60_000 });
     expect(help.status, help.stderr).toBe(0);
-    expect(help.stdout).toMatch(/^usage:\n  mcp-tasks-conformance server /);
+    expect(help.stdout).toMatch(/^usage:\n {2}mcp-tasks-conformance server /);
     const run = spawnSync('npx', ['--no-install', 'mcp-tasks-conformance', 'server', '--json', 'results.json'], { cwd: consumer, encoding: 'utf8', timeout: 120_000 });
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
@@ -72,7 +72,7 @@ describe('the suite installed from a Git URL (no registry)', () => {
     expectNoDevDependency(join(consumer, 'node_modules'));
     const help = spawnSync('npx', ['--no-install', 'mcp-tasks-conformance', '--help'], { cwd: consumer, encoding: 'utf8', timeout: 60_000 });
     expect(help.status, help.stderr).toBe(0);
-    expect(help.stdout).toMatch(/^usage:\n  mcp-tasks-conformance server /);
+    expect(help.stdout).toMatch(/^usage:\n {2}mcp-tasks-conformance server /);
     // An install of every dependency in the clone, a build, then the package's own install: minutes on a busy machine.
   }, 600_000);
 });
