@@ -737,14 +737,11 @@ describe.skipIf(!CHROMIUM)(`in a real browser (${CHROMIUM ? `chromium at ${CHROM
     // The big transcript: nothing at load, one chunk on opening, the next on request.
     const big = 'details.check[data-check-id="lifecycle.create"]';
     expect(await page.$$eval(`${big} .transcript .entry`, (n) => n.length)).toBe(0);
-    const started = Date.now();
     await page.click(`${big} > summary`);
     await page.waitForSelector(`${big} .transcript .entry`);
-    const openMs = Date.now() - started;
     expect(await page.$$eval(`${big} .transcript .entry`, (n) => n.length)).toBe(TRANSCRIPT_CHUNK);
     await page.click(`${big} .transcript .more`);
     expect(await page.$$eval(`${big} .transcript .entry`, (n) => n.length)).toBe(2 * TRANSCRIPT_CHUNK);
-    expect(openMs).toBeLessThan(5000);
 
     // A link to a check (#check-ID) opens it even when the filters hide it.
     await page.click('[data-filter="fail"]');
