@@ -24,9 +24,19 @@ import { Html, markup, rawHtml, scriptJson } from './html-template.js';
 import { writeFileAtomic } from './json.js';
 import { describeCalibration, describePace, describeRole, describeServer, EXIT_STDERR_LINES, exitAftermath, exitHeadline, exitsToShow } from './text.js';
 
+/** How a check typically fails and how implementations fix it: the shape of `explain`, given by the composition root. */
+export interface FixAdvice {
+  does: string;
+  causes: readonly { cause: string; fix: string }[];
+}
+
 export interface HtmlOptions {
   /** For a report without a verdict: a warn (a SHOULD not met) fails the run, as `--strict` does. Default false. */
   strict?: boolean;
+  /** The `explain` text of a result's check (the CLI knows the suites; this layer may not). Absent: the card names the command. */
+  explain?: (result: CheckResult) => FixAdvice | undefined;
+  /** The command line that reruns one check against the same target; absent: one built from the report's target. */
+  rerun?: (result: CheckResult) => string;
 }
 
 /** Transcript entries rendered per step when a check is opened; a button renders the next chunk. */
@@ -90,7 +100,7 @@ function safeSpecUrl(url: string): string | undefined {
   return /^https:\/\/(?:modelcontextprotocol\.io|www\.jsonrpc\.org|jsonrpc\.org)\//.test(url) ? url : undefined;
 }
 
-/** Text on one line, cut: for previews and the "Needs attention" list. */
+/** Text on one line, cut: for previews and the failures listed first. */
 function clipped(text: string, max: number): string {
   return text.replace(/\s+/g, ' ').slice(0, max);
 }
@@ -101,20 +111,66 @@ interface Row {
   result: CheckResult;
   index: number;
   section: string;
+  /** The profile (spec version) the check belongs to; '' in a report made without the runner. */
+  era: string;
+}
+
+/** One row of the overview: a spec section of one era (two eras may name a section alike). */
+interface SectionKey {
+  era: string;
+  name: string;
 }
 
 /** Each result under the section of its first requirement that the coverage knows; otherwise under its suite. */
-function sectionRows(report: RunReport, coverage: ReadonlyMap<string, CoverageEntry>): { rows: Row[]; sections: string[] } {
+function sectionRows(report: RunReport, coverage: ReadonlyMap<string, CoverageEntry>): { rows: Row[]; sections: SectionKey[] } {
   const rows = report.results.map((result, index) => {
     const entry = result.requirements.map((id) => coverage.get(id)).find((e) => e !== undefined);
-    return { result, index, section: entry?.section ?? result.suite };
+    return { result, index, section: entry?.section ?? result.suite, era: result.profile ?? '' };
   });
   // Sections in spec order (the coverage's order), then fallback suites in the order the results name them.
-  const order: string[] = [];
-  for (const entry of report.coverage) if (!order.includes(entry.section)) order.push(entry.section);
-  for (const row of rows) if (!order.includes(row.section)) order.push(row.section);
-  const used = new Set(rows.map((row) => row.section));
-  return { rows, sections: order.filter((section) => used.has(section)) };
+  const order: SectionKey[] = [];
+  const seen = new Set<string>();
+  const add = (era: string, name: string) => {
+    const key = `${era} ${name}`;
+    if (!seen.has(key)) order.push({ era, name });
+    seen.add(key);
+  };
+  // A coverage row that names no profile (a report made without the runner) stands for each era whose checks use its section.
+  for (const entry of report.coverage) {
+    if (entry.profile !== undefined) add(entry.profile, entry.section);
+    else for (const row of rows) if (row.section === entry.section) add(row.era, entry.section);
+  }
+  for (const row of rows) add(row.era, row.section);
+  const used = new Set(rows.map((row) => `${row.era} ${row.section}`));
+  const sections = order.filter((section) => used.has(`${section.era} ${section.name}`));
+  // Grouped by era in the order the profiles ran, each era's sections in spec order.
+  const eras = eraOrder(report, rows);
+  return { rows, sections: eras.flatMap((era) => sections.filter((section) => section.era === era)) };
+}
+
+/** The eras of the report in the order they ran: its profiles, then any a result names that they do not. */
+function eraOrder(report: RunReport, rows: readonly Row[]): string[] {
+  const eras = (report.profiles ?? []).map((profile) => profile.id);
+  for (const row of rows) if (!eras.includes(row.era)) eras.push(row.era);
+  return eras.filter((era) => rows.some((row) => row.era === era));
+}
+
+/** How the card names an era: "2026-07-28 · Tasks extension (…), MCP 2026-07-28". */
+function eraTitle(report: RunReport, era: string): string {
+  const profile = (report.profiles ?? []).find((candidate) => candidate.id === era);
+  if (era === '') return 'checks of no named profile';
+  return profile ? `${era} · ${profile.title}` : era;
+}
+
+/** Several eras in one report: then every part of the card says which era a row belongs to. */
+function isMultiEra(rows: readonly Row[]): boolean {
+  return new Set(rows.map((row) => row.era)).size > 1;
+}
+
+/** Failures first, then errors, warnings and inconclusive results, then the rest; each group in the order the checks ran. */
+const ATTENTION_RANK: Partial<Record<Outcome, number>> = { fail: 0, error: 1, warn: 2, inconclusive: 3 };
+function byAttention(a: Row, b: Row): number {
+  return (ATTENTION_RANK[a.result.outcome] ?? 4) - (ATTENTION_RANK[b.result.outcome] ?? 4) || a.index - b.index;
 }
 
 /** The card's state: the verdict's, or "none" when no check ran (that verdict fails too, but says so plainly). */
@@ -275,69 +331,115 @@ function verdictDetails(verdict: RunVerdict): Html | undefined {
   return present.length > 0 ? markup`<section class="verdict-details" id="verdict-details" aria-label="Verdict details">${present}</section>` : undefined;
 }
 
-function overview(rows: readonly Row[], sections: readonly string[], verdict: RunVerdict): Html {
+/** The overview's column heads: short enough for seven columns beside the section names at 1024 px; the full word on hover. */
+const SHORT_LABELS: Record<Outcome, string> = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', skip: 'SKIP', inconclusive: 'INC', error: 'ERR' };
+
+function overview(report: RunReport, rows: readonly Row[], sections: readonly SectionKey[]): Html {
   const zero = (): Record<Outcome, number> => ({ pass: 0, fail: 0, warn: 0, skip: 0, inconclusive: 0, error: 0 });
-  const counts = new Map(sections.map((section) => [section, zero()]));
+  const key = (era: string, name: string) => `${era} ${name}`;
+  const counts = new Map(sections.map((section) => [key(section.era, section.name), zero()]));
   const totals = zero();
   for (const row of rows) {
     const outcome = row.result.outcome;
-    const record = counts.get(row.section)!;
+    const record = counts.get(key(row.era, row.section))!;
     if (outcome in record) {
       record[outcome] += 1;
       totals[outcome] += 1;
     }
   }
-  const cell = (section: string | undefined, outcome: Outcome, n: number): Html => {
-    const label = `${section ?? 'all sections'}: ${n} ${NOUNS[outcome]}`;
+  const multiEra = isMultiEra(rows);
+  const cell = (section: SectionKey | undefined, outcome: Outcome, n: number): Html => {
+    const where = section === undefined ? 'all sections' : multiEra ? `${section.era} ${section.name}` : section.name;
+    const label = `${where}: ${n} ${NOUNS[outcome]}`;
     if (n === 0) return markup`<td class="c o-${outcome} zero"><span aria-label="${label}">·</span></td>`;
-    const sectionAttribute = section !== undefined && markup` data-section="${section}"`;
+    const sectionAttribute = section !== undefined && markup` data-section="${section.name}" data-era="${section.era}"`;
     return markup`<td class="c o-${outcome}"><button type="button" class="cell" data-cell-outcome="${outcome}"${sectionAttribute} aria-pressed="false" aria-label="${label}" title="Show ${label}">${n}</button></td>`;
   };
   const sum = (record: Record<Outcome, number>) => OUTCOMES.reduce((total, outcome) => total + record[outcome], 0);
-  const body = sections.map((section, index) => {
-    const record = counts.get(section)!;
+  const body: Html[] = [];
+  let era: string | undefined;
+  for (const section of sections) {
+    // In a report of several eras, each era's sections sit under a row naming it.
+    if (multiEra && section.era !== era) body.push(markup`<tr class="era-row"><th scope="colgroup" colspan="${OUTCOMES.length + 2}">${eraTitle(report, section.era)}</th></tr>`);
+    era = section.era;
+    const record = counts.get(key(section.era, section.name))!;
     const state = record.fail + record.error > 0 ? 'bad' : record.warn > 0 ? 'meh' : '';
-    return markup`${index > 0 && '\n'}<tr class="${state}"><th scope="row"><button type="button" class="rowhead" data-section="${section}" aria-pressed="false" title="Show every check of this section">${section}</button></th>${OUTCOMES.map((outcome) => cell(section, outcome, record[outcome]))}<td class="c sum">${sum(record)}</td></tr>`;
-  });
+    body.push(
+      markup`<tr class="${state}"><th scope="row"><button type="button" class="rowhead" data-section="${section.name}" data-era="${section.era}" aria-pressed="false" title="Show every check of this section">${section.name}</button></th>${OUTCOMES.map((outcome) => cell(section, outcome, record[outcome]))}<td class="c sum">${sum(record)}</td></tr>`,
+    );
+  }
+  const head = OUTCOMES.map(
+    (outcome) => markup`<th scope="col" class="c"><span class="badge o-${outcome}" title="${NOUNS[outcome]}" aria-label="${NOUNS[outcome]}">${SHORT_LABELS[outcome]}</span></th>`,
+  );
   return markup`<section class="overview" aria-labelledby="overview-h">
-<div class="overview-grid">
-<div class="overview-matrix">
 <h2 id="overview-h">Overview by spec section</h2>
 <p class="hint">Click a count to list those checks; click a section for all of its checks.</p>
 <div class="scroll"><table class="matrix">
-<thead><tr><th scope="col">Section</th>${OUTCOMES.map((outcome) => markup`<th scope="col" class="c">${badge(outcome)}</th>`)}<th scope="col" class="c">Total</th></tr></thead>
+<thead><tr><th scope="col">Section</th>${head}<th scope="col" class="c">Total</th></tr></thead>
 <tbody>
-${body}
+${body.map((row, index) => markup`${index > 0 && '\n'}${row}`)}
 </tbody>
 <tfoot><tr><th scope="row">All sections</th>${OUTCOMES.map((outcome) => cell(undefined, outcome, totals[outcome]))}<td class="c sum">${sum(totals)}</td></tr></tfoot>
 </table></div>
-</div>
-${attention(rows, verdict)}
-</div>
 </section>`;
 }
 
-/** The checks that failed, errored or warned, worst first, each linking to its entry in the list; expected failures say so. */
-function attention(rows: readonly Row[], verdict: RunVerdict): Html {
+function shellQuote(value: string): string {
+  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The rerun line from what the report knows of the target: its role, command or URL, and the check's era. */
+function rerunFromReport(report: RunReport, result: CheckResult): string {
+  const { target } = report;
+  const parts = ['mcp-tasks-conformance', report.role];
+  if (target.bundledReference && report.role === 'server') parts.push('--reference', target.transport);
+  else parts.push(target.transport === 'http' && report.role === 'server' ? '--url' : '--command', shellQuote(target.description));
+  if (result.profile) parts.push('--spec', result.profile);
+  parts.push('--only', result.id);
+  return parts.join(' ');
+}
+
+/** Text with `code` spans, as the explanations write it: the code parts as <code>, every part escaped. */
+function withCode(text: string): Html[] {
+  return text.split('`').map((part, index) => (index % 2 === 1 ? markup`<code>${part}</code>` : markup`${part}`));
+}
+
+/**
+ * The place a failure gets fixed, first on the card: each check that failed, errored or warned, worst first, with
+ * its message, how implementations typically fail it and fix it (`explain`), and the command that reruns it alone.
+ */
+function fixFirst(report: RunReport, rows: readonly Row[], verdict: RunVerdict, options: HtmlOptions): Html {
   const expected = new Map(verdict.baseline?.expected.map((entry) => [entry.check, entry.reason]) ?? []);
-  const rank: Partial<Record<Outcome, number>> = { fail: 0, error: 1, warn: 2 };
-  const notable = rows.filter((row) => rank[row.result.outcome] !== undefined).sort((a, b) => rank[a.result.outcome]! - rank[b.result.outcome]! || a.index - b.index);
-  const items = notable.map(({ result }) => {
+  const notable = rows.filter((row) => ['fail', 'error', 'warn'].includes(row.result.outcome)).sort(byAttention);
+  const multiEra = isMultiEra(rows);
+  const items = notable.map((row) => {
+    const { result } = row;
     const reason = expected.get(result.id);
-    return markup`<li${reason !== undefined && markup` class="expected"`}>${badge(result.outcome)} ${checkRef(result.id)}${reason !== undefined && markup` <span class="expected-note">expected by the baseline: ${reason.slice(0, 300)}</span>`}${result.message && markup`<div class="why">${clipped(result.message, 300)}</div>`}</li>`;
+    const advice = options.explain?.(result);
+    const command = options.rerun?.(result) ?? rerunFromReport(report, result);
+    const commandId = `rerun-${row.index}`;
+    const explanation = advice
+      ? markup`<div class="advice"><p class="does"><b>What it checks:</b> ${withCode(advice.does)}</p><ul class="causes">${advice.causes.map((cause) => markup`<li><p class="cause"><b>Typical cause:</b> ${withCode(cause.cause)}</p><p class="fix"><b>Fix:</b> ${withCode(cause.fix)}</p></li>`)}</ul></div>`
+      : markup`<p class="advice muted"><code>mcp-tasks-conformance explain ${result.id}</code> says what the check verifies, why implementations fail it and how they fix it.</p>`;
+    return markup`<li class="fix-item o-${result.outcome}${reason !== undefined && ' expected'}" data-fix-check="${result.id}">
+<p class="fix-head">${badge(result.outcome)} ${checkRef(result.id)}${multiEra && markup` <span class="era-tag">${row.era}</span>`} <span class="ttl">${result.title}</span></p>${reason !== undefined && markup`<p class="expected-note">expected by the baseline: ${reason.slice(0, 300)}</p>`}
+${result.message && markup`<p class="why">${clipped(result.message, 600)}</p>`}
+${explanation}
+<div class="rerun"><span class="rerun-label">Rerun it alone:</span><code class="command" id="${commandId}">${command}</code><button type="button" class="copy" data-copy="${commandId}" title="Copy the command">Copy</button></div>
+</li>`;
   });
-  return markup`<div class="attention" role="region" aria-labelledby="attention-h">
-<h2 id="attention-h">Needs attention <span class="muted">(${notable.length})</span></h2>
-${notable.length > 0 ? markup`<ul>${items}</ul>` : markup`<p class="all-good">Nothing failed, errored or warned.</p>`}
-</div>`;
+  return markup`<section class="fix-first" id="fix-first" aria-labelledby="fix-first-h">
+<h2 id="fix-first-h">Fix these first <span class="muted">(${notable.length})</span></h2>
+${notable.length > 0 ? markup`<ol class="fix-list">${items.map((item, index) => markup`${index > 0 && '\n'}${item}`)}</ol>` : markup`<p class="all-good">Nothing failed, errored or warned.</p>`}
+</section>`;
 }
 
 function findingLine(finding: Finding): Html {
   return markup`<li class="finding sev-${finding.severity === 'warn' ? 'warn' : 'fail'}">${keywordTag(finding.keyword, `[${finding.keyword}]`)} ${requirementRef(finding.requirement)}: <span class="msg">${finding.message}</span></li>`;
 }
 
-function checkItem(row: Row, coverage: ReadonlyMap<string, CoverageEntry>): Html {
-  const { result, section } = row;
+function checkItem(row: Row, coverage: ReadonlyMap<string, CoverageEntry>, multiEra: boolean): Html {
+  const { result, section, era } = row;
   const outcome = result.outcome;
   const searchText = [result.id, result.title, ...result.requirements].join(' ').toLowerCase();
   const preview = outcome !== 'pass' && result.message && markup`<span class="preview">${clipped(result.message, 400)}</span>`;
@@ -348,7 +450,7 @@ function checkItem(row: Row, coverage: ReadonlyMap<string, CoverageEntry>): Html
     return markup`<li>${keywordTag(entry.keyword)} ${requirementRef(id)} — ${entry.summary} ${sectionLink(entry)}</li>`;
   });
 
-  const facts = markup`<p class="meta"><span>suite <b>${result.suite}</b></span><span>section <b>${section}</b></span><span>level <b>${result.level}</b></span><span>role <b>${result.role}</b></span>${result.protocolVersion !== undefined && markup`<span>protocol <b>${result.protocolVersion}</b></span>`}${!!result.targetRestarts && markup`<span>ran after restart <b>${result.targetRestarts}</b> of the server</span>`}<span>took <b>${formatDuration(result.durationMs)}</b></span></p>`;
+  const facts = markup`<p class="meta">${era && markup`<span>profile <b>${era}</b></span>`}<span>suite <b>${result.suite}</b></span><span>section <b>${section}</b></span><span>level <b>${result.level}</b></span><span>role <b>${result.role}</b></span>${result.protocolVersion !== undefined && markup`<span>protocol <b>${result.protocolVersion}</b></span>`}${!!result.targetRestarts && markup`<span>ran after restart <b>${result.targetRestarts}</b> of the server</span>`}<span>took <b>${formatDuration(result.durationMs)}</b></span></p>`;
   const entries = result.transcript.length;
   const transcript =
     entries > 0
@@ -363,8 +465,8 @@ function checkItem(row: Row, coverage: ReadonlyMap<string, CoverageEntry>): Html
     transcript,
   ]);
 
-  return markup`<details class="check o-${outcome}" id="check-${result.id}" data-check-id="${result.id}" data-outcome="${outcome}" data-section="${section}" data-search="${searchText}">
-<summary>${badge(outcome)}<span class="head"><span class="line"><code class="id">${result.id}</code><span class="ttl">${result.title}</span></span>${preview}</span><span class="dur">${formatDuration(result.durationMs)}</span></summary>
+  return markup`<details class="check o-${outcome}" id="check-${result.id}" data-check-id="${result.id}" data-outcome="${outcome}" data-section="${section}" data-era="${era}" data-search="${searchText}">
+<summary>${badge(outcome)}<span class="head"><span class="line"><code class="id">${result.id}</code>${multiEra && markup`<span class="era-tag">${era}</span>`}<span class="ttl">${result.title}</span></span>${preview}</span><span class="dur">${formatDuration(result.durationMs)}</span></summary>
 <div class="body">${parts}</div>
 </details>`;
 }
@@ -372,6 +474,12 @@ function checkItem(row: Row, coverage: ReadonlyMap<string, CoverageEntry>): Html
 function checkList(report: RunReport, rows: readonly Row[], coverage: ReadonlyMap<string, CoverageEntry>): Html {
   const s = report.summary;
   const total = rows.length;
+  const multiEra = isMultiEra(rows);
+  const items = (group: readonly Row[]) => [...group].sort(byAttention).map((row, index) => markup`${index > 0 && '\n'}${checkItem(row, coverage, multiEra)}`);
+  // One group per era when there are several, each under its heading; the failures first in each.
+  const list = multiEra
+    ? eraOrder(report, rows).map((era) => markup`<div class="era-group" data-era="${era}">\n<h3 class="era-h">${eraTitle(report, era)}</h3>\n${items(rows.filter((row) => row.era === era))}\n</div>\n`)
+    : items(rows);
   const buttons = [
     markup`<button type="button" class="filter" data-filter="all" aria-pressed="true">All <span class="n">${total}</span></button>`,
     ...FILTER_ORDER.map(
@@ -388,7 +496,7 @@ function checkList(report: RunReport, rows: readonly Row[], coverage: ReadonlyMa
 </div>
 <p id="section-filter" class="section-filter" hidden>Section: <b id="section-name"></b> <button type="button" id="clear-section" aria-label="Show every section">✕ clear</button></p>
 <div id="check-list">
-${rows.map((row, index) => markup`${index > 0 && '\n'}${checkItem(row, coverage)}`)}
+${list}
 </div>
 <p id="no-match" class="no-match" hidden>No check matches these filters. <button type="button" id="clear-filters">Clear filters</button></p>
 </section>`;
@@ -410,9 +518,15 @@ function requirementMatrix(report: RunReport, outcomes: ReadonlyMap<string, Outc
     if (entry.reason) return markup`<span class="reason">${entry.reason}</span>`;
     return markup`<span class="gap">not covered: no check verifies it and no reason is recorded</span>`;
   };
+  const multiEra = new Set(report.coverage.map((entry) => entry.profile ?? '')).size > 1;
+  // In a report of several eras, each era's requirements sit under a row naming it.
+  const eraRow = (entry: CoverageEntry, index: number) =>
+    multiEra &&
+    (index === 0 || report.coverage[index - 1]!.profile !== entry.profile) &&
+    markup`<tr class="era-row"><th scope="colgroup" colspan="4">${eraTitle(report, entry.profile ?? '')}</th></tr>\n`;
   const body = report.coverage.map(
     (entry, index) =>
-      markup`${index > 0 && '\n'}<tr id="req-${entry.id}"><td><code>${entry.id}</code><div class="summary">${entry.summary}</div></td><td>${keywordTag(entry.keyword)}</td><td>${sectionLink(entry)}<div class="muted small">binds the ${entry.binds}</div></td><td>${verifiedBy(entry)}</td></tr>`,
+      markup`${index > 0 && '\n'}${eraRow(entry, index)}<tr id="req-${entry.id}"><td><code>${entry.id}</code><div class="summary">${entry.summary}</div></td><td>${keywordTag(entry.keyword)}</td><td>${sectionLink(entry)}<div class="muted small">binds the ${entry.binds}</div></td><td>${verifiedBy(entry)}</td></tr>`,
   );
   return markup`<section class="coverage" aria-labelledby="coverage-h">
 <h2 id="coverage-h">Requirement matrix</h2>
@@ -459,7 +573,8 @@ export function buildHtmlReport(report: RunReport, options: HtmlOptions = {}): s
 ${header(report, verdict)}
 ${exitBanner(report)}
 ${verdictDetails(verdict)}
-${overview(rows, sections, verdict)}
+${fixFirst(report, rows, verdict, options)}
+${overview(report, rows, sections)}
 ${checkList(report, rows, coverage)}
 ${requirementMatrix(report, outcomes)}
 <footer>Generated by ${tool} for ${report.profile.title}. This file is self-contained: it loads nothing from the network. Outcomes are the runner's; this page only shows them.</footer>

@@ -156,6 +156,20 @@ describe.skipIf(!BUILT)('the action against the reference receiver (run "npm run
     expect(run.status, run.stdout + run.stderr).toBe(1);
     expect(run.stdout).toMatch(/mcp-tasks-conformance server --command .* --spec 2025-11-25 --only result-retrieval\.same-as-plain-call/);
   });
+  it('tests a 2026-07-28 client over stdio: client-transport reaches the command line as --client-transport', async () => {
+    const only = 'ext-requestor.request-envelope,ext-requestor.routing-headers';
+    const run = await runAction({ role: 'client', 'client-transport': 'stdio', spec: '2026-07-28', only, html: '', junit: '' });
+    expect(run.status, run.stdout + run.stderr).toBe(0);
+    expect(run.outputs.outcome).toBe('pass');
+    const report = JSON.parse(readFileSync(run.outputs.json!, 'utf8')) as { role: string; results: { id: string; outcome: string; message: string }[] };
+    expect(report.role).toBe('client');
+    // The HTTP routing headers cannot travel over stdio: the one check that says so skips.
+    expect(report.results.map((r) => [r.id, r.outcome])).toEqual([
+      ['ext-requestor.request-envelope', 'pass'],
+      ['ext-requestor.routing-headers', 'skip'],
+    ]);
+    expect(report.results[1]!.message).toContain('over stdio');
+  });
 });
 
 describe('the spec input, checked before the install as the command line checks --spec', () => {
@@ -170,6 +184,17 @@ describe('the spec input, checked before the install as the command line checks 
   it.each(['auto', '', '2025-11-25', '2026-07-28', '2025-11-25,2026-07-28', '2026-07-28, 2025-11-25'])('takes "%s"', async (spec) => {
     const run = await preflight({ spec });
     expect(run.status, run.stdout + run.stderr).toBe(0);
+  });
+
+  it.each([
+    [{ role: 'client', 'client-transport': 'stdio' }, 0, ''],
+    [{ role: 'client', 'client-transport': 'http' }, 0, ''],
+    [{ role: 'server', 'client-transport': 'stdio' }, 2, 'client-transport applies to role client only, got role "server"'],
+    [{ role: 'client', 'client-transport': 'tcp' }, 2, 'client-transport wants http or stdio, got "tcp"'],
+  ])('checks client-transport before the install: %o', async (inputs, status, message) => {
+    const run = await preflight(inputs);
+    expect(run.status, run.stdout + run.stderr).toBe(status);
+    if (message) expect(run.stdout).toContain(`::error title=MCP Tasks conformance::${message}`);
   });
 
   it.each([

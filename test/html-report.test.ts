@@ -16,7 +16,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { toPlain, type RunReport, type TranscriptEntry } from '../harness/model/model.js';
 import { runVerdict } from '../harness/engine/run-policy.js';
-import { buildHtmlReport, TRANSCRIPT_CHUNK, writeHtmlReport } from '../reports/html.js';
+import { buildHtmlReport, TRANSCRIPT_CHUNK, writeHtmlReport, type HtmlOptions } from '../reports/html.js';
+import { fromJsonReport } from '../reports/json.js';
+import { CHECK_EXPLANATIONS } from '../suites/2025-11-25/explanations.js';
+import { EXT_CHECK_EXPLANATIONS } from '../suites/2026-07-28/explanations.js';
 import { markup, rawHtml } from '../reports/html-template.js';
 import { REFERENCE_BUILT, REFERENCE_MAIN, runAgainstReferenceHttp } from './support/reference-runs.js';
 import { CALIBRATION, result } from './support/results.js';
@@ -120,6 +123,26 @@ function fixture(overrides: Partial<RunReport> = {}): RunReport {
     coverage: COVERAGE,
     ...overrides,
   };
+}
+
+const EXTENSION = 'https://modelcontextprotocol.io/extensions/tasks';
+
+/** A dual-era report: the 2025-11-25 results and coverage, then the 2026-07-28 ones, each naming its profile. */
+function dualEra(): RunReport {
+  const legacy = { id: '2025-11-25', title: 'Tasks, MCP 2025-11-25', specUrl: TASKS };
+  const modern = { id: '2026-07-28', title: 'Tasks extension, MCP 2026-07-28', specUrl: EXTENSION };
+  const modernResult = result({ id: 'ext.create', profile: '2026-07-28', outcome: 'fail', suite: 'creation', requirements: ['EXT-CREATE'], message: 'resultType "complete"' });
+  return fixture({
+    specVersion: '2025-11-25+2026-07-28',
+    profile: { id: '2025-11-25+2026-07-28', title: 'Tasks, MCP 2025-11-25 and Tasks extension, MCP 2026-07-28', specUrl: TASKS },
+    profiles: [legacy, modern],
+    summary: { pass: 2, fail: 2, warn: 1, skip: 1, inconclusive: 0, error: 1 },
+    results: [...fixture().results.map((r) => ({ ...r, profile: '2025-11-25' })), modernResult],
+    coverage: [
+      ...COVERAGE.map((entry) => ({ ...entry, profile: '2025-11-25' })),
+      { id: 'EXT-CREATE', profile: '2026-07-28', keyword: 'MUST', binds: 'receiver', section: 'Task Creation', url: `${EXTENSION}#task-creation`, summary: 'task', checks: ['ext.create'] },
+    ],
+  });
 }
 
 // ---------------------------------------------------------------------------------------------- helpers
@@ -258,8 +281,10 @@ describe('buildHtmlReport', () => {
     for (const block of blocks) {
       expect(block).not.toMatch(/<\/script|<!--|<|>|&/i);
     }
-    expect(JSON.parse(blocks[0]!)).toEqual(expectedTranscript(PASS.transcript));
-    const hostile = JSON.parse(blocks[1]!) as { message?: { result?: { content: { text: string }[]; big: unknown } } }[];
+    // Each check's block inside its own entry (the list shows failures first, so not in the order the checks ran).
+    const blockOf = (id: string) => html.match(new RegExp(`data-check-id="${id.replace(/\./g, '\\.')}"[^]*?class="transcript-data">([^]*?)</script>`))![1]!;
+    expect(JSON.parse(blockOf(PASS.id))).toEqual(expectedTranscript(PASS.transcript));
+    const hostile = JSON.parse(blockOf(FAIL.id)) as { message?: { result?: { content: { text: string }[]; big: unknown } } }[];
     expect(hostile).toEqual(expectedTranscript(FAIL.transcript));
     expect(hostile[1]!.message!.result!.content[0]!.text).toBe(HOSTILE);
     expect(hostile[1]!.message!.result!.big).toBe('10');
@@ -319,7 +344,7 @@ describe('buildHtmlReport', () => {
     expect(passing).toContain('<dt>Baseline</dt><dd><code class="wrap">ci/expected.yml</code> · <a href="#verdict-details">2 expected failures, 0 stale, 0 unknown, 0 not exercised</a></dd>');
     expect(passing).toContain('<section class="verdict-details" id="verdict-details"');
     expect(passing).toContain(
-      '<li class="expected"><span class="badge o-fail">FAIL</span> <a class="checkref" href="#check-result.exact-success">result.exact-success</a> <span class="expected-note">expected by the baseline: known: issue 12 &lt;script&gt;',
+      '<li class="fix-item o-fail expected" data-fix-check="result.exact-success">\n<p class="fix-head"><span class="badge o-fail">FAIL</span> <a class="checkref" href="#check-result.exact-success">result.exact-success</a> <span class="ttl">tasks/result returns what the plain call returns &lt;script&gt;alert(1)&lt;/script&gt;</span></p><p class="expected-note">expected by the baseline: known: issue 12 &lt;script&gt;',
     );
     // A link that is no spec page is shown as text, never as an href.
     expect(passing).toContain('<span class="muted wrap">https://example.org/issues/12</span>');
@@ -339,6 +364,43 @@ describe('buildHtmlReport', () => {
     strict.verdict = runVerdict(strict, { strict: true, baseline: { entries } });
     expect(buildHtmlReport(strict)).toContain('<dt>Mode</dt><dd>strict: a warn fails the run</dd>');
     expect(buildHtmlReport(fixture())).not.toContain('id="verdict-details"');
+  });
+
+  it('puts the failures first, each with the explain text and a rerun command', () => {
+    const advice = { does: `Calls \`tools/call\` twice ${XSS}`, causes: [{ cause: 'The stored result is rebuilt.', fix: `Store it as \`result\` ${XSS}` }] };
+    const card = buildHtmlReport(fixture(), { explain: (r) => (r.id === FAIL.id ? advice : undefined) });
+    const fixFirst = card.indexOf('id="fix-first"');
+    expect(fixFirst).toBeGreaterThan(0);
+    expect(fixFirst).toBeLessThan(card.indexOf('class="overview"'));
+    // Worst first: the failure, the error, then the warning; no pass or skip among them.
+    const listed = [...card.slice(fixFirst, card.indexOf('class="overview"')).matchAll(/data-fix-check="([^"]+)"/g)].map((m) => m[1]);
+    expect(listed).toEqual([FAIL.id, ERROR.id, WARN.id]);
+    // The explanation's text escaped, its `code` as <code>.
+    expect(card).toContain('<p class="does"><b>What it checks:</b> Calls <code>tools/call</code> twice &lt;script&gt;alert(1)&lt;/script&gt;</p>');
+    expect(card).toContain('<p class="fix"><b>Fix:</b> Store it as <code>result</code> &lt;script&gt;');
+    // Without an explanation, the card names the command that has it.
+    expect(card).toContain(`<code>mcp-tasks-conformance explain ${WARN.id}</code> says what the check verifies`);
+    // The rerun line from the report's target, quoted for a shell, escaped for the page; the check list shows failures first too.
+    expect(card).toContain(`<code class="command" id="rerun-1">mcp-tasks-conformance server --command &#39;node server.js --name &lt;script&gt;alert(1)&lt;/script&gt;&#39; --only ${FAIL.id}</code>`);
+    expect([...card.matchAll(/<details class="check o-(\w+)"/g)].map((m) => m[1])).toEqual(['fail', 'error', 'warn', 'pass', 'skip', 'pass']);
+    // The caller's rerun line wins (the CLI knows the flags), and a clean run says nothing failed.
+    expect(buildHtmlReport(fixture(), { rerun: (r) => `custom --only ${r.id}` })).toContain(`<code class="command" id="rerun-1">custom --only ${FAIL.id}</code>`);
+    expect(buildHtmlReport(fixture({ results: [PASS, ORPHAN] }))).toContain('<p class="all-good">Nothing failed, errored or warned.</p>');
+  });
+
+  it('labels the eras of a dual-era report: the overview, the check list and the requirement matrix', () => {
+    const card = buildHtmlReport(dualEra());
+    expect(card).toContain('<tr class="era-row"><th scope="colgroup" colspan="8">2025-11-25 · Tasks, MCP 2025-11-25</th></tr>');
+    expect(card).toContain('<tr class="era-row"><th scope="colgroup" colspan="8">2026-07-28 · Tasks extension, MCP 2026-07-28</th></tr>');
+    expect(card).toContain('<div class="era-group" data-era="2026-07-28">\n<h3 class="era-h">2026-07-28 · Tasks extension, MCP 2026-07-28</h3>');
+    expect(card).toContain('data-check-id="ext.create" data-outcome="fail" data-section="Task Creation" data-era="2026-07-28"');
+    expect(card).toContain('<code class="id">ext.create</code><span class="era-tag">2026-07-28</span>');
+    expect(card).toContain('data-cell-outcome="fail" data-section="Task Creation" data-era="2026-07-28"');
+    expect(card).toContain('<tr class="era-row"><th scope="colgroup" colspan="4">2026-07-28 · Tasks extension, MCP 2026-07-28</th></tr>');
+    // The rerun line names the era of its check.
+    expect(card).toContain('--spec 2026-07-28 --only ext.create</code>');
+    // A single-era report has no era headings.
+    expect(buildHtmlReport(fixture())).not.toContain('class="era-row"');
   });
 
   it('shows the calibration among the facts of the header, and nothing when there is none', () => {
@@ -430,10 +492,10 @@ describe.skipIf(!CHROMIUM)(`in a real browser (${CHROMIUM ? `chromium at ${CHROM
     return page;
   }
 
-  async function open(report: RunReport, name: string): Promise<Watched> {
+  async function open(report: RunReport, name: string, options: HtmlOptions = {}, width = 1366): Promise<Watched> {
     const file = join(dir, name);
-    await writeHtmlReport(file, report);
-    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await writeHtmlReport(file, report, options);
+    const page = await browser.newPage({ viewport: { width, height: 900 } });
     const watched: Watched = { page, offsite: [], dialogs: [], errors: [] };
     page.on('request', (request) => {
       if (!request.url().startsWith('file:')) watched.offsite.push(request.url());
@@ -575,6 +637,80 @@ describe.skipIf(!CHROMIUM)(`in a real browser (${CHROMIUM ? `chromium at ${CHROM
     await failing.close();
   });
 
+  it.skipIf(!CLI_BUILT || !REFERENCE_BUILT)(
+    'a dual-era card at 1024 and 1400 px: the overview fits, eras are labelled, a jump to a failure stops below the toolbar, its rerun line copies',
+    async () => {
+      const json = join(dir, 'dual.json');
+      const faulty = `"${process.execPath}" "${REFERENCE_MAIN}" --era dual --fault result-differs --fault ext-resulttype-not-task`;
+      expect((await cli('server', '--command', faulty, '--json', json)).code).toBe(1);
+      const report = fromJsonReport(JSON.parse(await readFile(json, 'utf8')));
+      expect(new Set(report.results.map((r) => r.profile))).toEqual(new Set(['2025-11-25', '2026-07-28']));
+      const explanations: Record<string, typeof CHECK_EXPLANATIONS> = { '2025-11-25': CHECK_EXPLANATIONS, '2026-07-28': EXT_CHECK_EXPLANATIONS };
+      const explain: HtmlOptions['explain'] = (r) => explanations[r.profile ?? '']?.[r.id];
+      const failures = report.results.filter((r) => r.outcome === 'fail');
+      const modernFailure = failures.find((r) => r.profile === '2026-07-28')!;
+      expect(modernFailure).toBeDefined();
+
+      for (const width of [1024, 1400]) {
+        const { page, offsite, errors } = await open(report, `dual-${width}.html`, { explain }, width);
+        // The overview: every column on screen, nothing to scroll sideways.
+        const fit = await page.evaluate(() => {
+          const table = document.querySelector<HTMLElement>('.matrix')!;
+          const box = table.closest<HTMLElement>('.scroll')!;
+          return {
+            overflow: table.scrollWidth - box.clientWidth,
+            lastColumnRight: table.querySelector('thead th:last-child')!.getBoundingClientRect().right,
+            page: document.documentElement.scrollWidth,
+          };
+        });
+        expect(fit.overflow, `at ${width} px`).toBeLessThanOrEqual(0);
+        expect(fit.lastColumnRight, `at ${width} px`).toBeLessThanOrEqual(width);
+        expect(fit.page, `at ${width} px`).toBeLessThanOrEqual(width);
+        // Each era named: in the overview, in the check list, on each check.
+        const eraHeads = ['2025-11-25 · ', '2026-07-28 · '];
+        expect((await page.$$eval('.matrix tr.era-row', (rows) => rows.map((row) => row.textContent ?? ''))).map((text) => text.slice(0, 13))).toEqual(eraHeads);
+        expect((await page.$$eval('.era-group > .era-h', (heads) => heads.map((head) => head.textContent ?? ''))).map((text) => text.slice(0, 13))).toEqual(eraHeads);
+        expect(await page.textContent(`details.check[data-check-id="${modernFailure.id}"] .era-tag`)).toBe('2026-07-28');
+
+        // The failures first, each with its fix: the explanation's first cause and fix for the modern one.
+        const fixes = await page.$$eval('[data-fix-check]', (items) => items.map((item) => item.getAttribute('data-fix-check')));
+        expect(fixes.slice(0, failures.length).sort()).toEqual(failures.map((r) => r.id).sort());
+        const fixItem = `[data-fix-check="${modernFailure.id}"]`;
+        const firstFix = EXT_CHECK_EXPLANATIONS[modernFailure.id]!.causes[0]!.fix.replace(/`/g, '');
+        expect(await page.textContent(`${fixItem} .fix`)).toBe(`Fix: ${firstFix}`);
+
+        // A jump from the fix to the check: the check opens and its summary stops below the stuck toolbar.
+        await page.click(`${fixItem} a.checkref`);
+        await page.waitForFunction((id) => (document.getElementById(`check-${id}`) as HTMLDetailsElement | null)?.open === true, modernFailure.id);
+        const placed = await page.evaluate((id) => {
+          const toolbar = document.querySelector('.toolbar')!.getBoundingClientRect();
+          const summary = document.getElementById(`check-${id}`)!.querySelector('summary')!.getBoundingClientRect();
+          return { toolbarTop: toolbar.top, toolbarBottom: toolbar.bottom, summaryTop: summary.top, summaryBottom: summary.bottom, height: innerHeight };
+        }, modernFailure.id);
+        expect(placed.toolbarTop, `at ${width} px`).toBe(0);
+        expect(placed.summaryTop, `at ${width} px`).toBeGreaterThanOrEqual(placed.toolbarBottom);
+        expect(placed.summaryBottom, `at ${width} px`).toBeLessThanOrEqual(placed.height);
+
+        // The rerun line: it names the era of its check, and Copy selects exactly it.
+        const command = (await page.textContent(`${fixItem} .rerun .command`))!;
+        expect(command).toMatch(new RegExp(`^mcp-tasks-conformance server --command .* --spec 2026-07-28 --only ${modernFailure.id.replace(/\./g, '\\.')}$`));
+        await page.click(`${fixItem} button.copy`);
+        await page.waitForSelector(`${fixItem} button.copy[data-copied]`);
+        expect(await page.evaluate(() => window.getSelection()?.toString())).toBe(command);
+
+        if (width === 1024) {
+          await mkdir(ARTIFACTS, { recursive: true });
+          await page.evaluate(() => window.scrollTo(0, 0));
+          const bottom = await page.evaluate(() => Math.ceil(document.querySelector('section.overview')!.getBoundingClientRect().bottom + window.scrollY + 16));
+          await page.screenshot({ path: join(ARTIFACTS, 'html-report-dual-1024.png'), fullPage: true, clip: { x: 0, y: 0, width, height: bottom } });
+        }
+        expect(offsite).toEqual([]);
+        expect(errors).toEqual([]);
+        await page.close();
+      }
+    },
+  );
+
   it('hostile text from the IUT is shown as text and never runs; a 2,000-entry transcript renders in chunks', async () => {
     const { page, offsite, dialogs, errors } = await open(fixture(), 'hostile.html');
 
@@ -601,14 +737,11 @@ describe.skipIf(!CHROMIUM)(`in a real browser (${CHROMIUM ? `chromium at ${CHROM
     // The big transcript: nothing at load, one chunk on opening, the next on request.
     const big = 'details.check[data-check-id="lifecycle.create"]';
     expect(await page.$$eval(`${big} .transcript .entry`, (n) => n.length)).toBe(0);
-    const started = Date.now();
     await page.click(`${big} > summary`);
     await page.waitForSelector(`${big} .transcript .entry`);
-    const openMs = Date.now() - started;
     expect(await page.$$eval(`${big} .transcript .entry`, (n) => n.length)).toBe(TRANSCRIPT_CHUNK);
     await page.click(`${big} .transcript .more`);
     expect(await page.$$eval(`${big} .transcript .entry`, (n) => n.length)).toBe(2 * TRANSCRIPT_CHUNK);
-    expect(openMs).toBeLessThan(5000);
 
     // A link to a check (#check-ID) opens it even when the filters hide it.
     await page.click('[data-filter="fail"]');

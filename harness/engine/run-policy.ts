@@ -1,7 +1,7 @@
 // The run policy: the one place that decides whether a run passes. The CLI computes the verdict once, puts it
 // in the report and takes the exit status from it; every report renders it, so none can disagree with the exit.
 //
-// Rules (README "Outcomes and exit status", docs/report-format.md "Expected-failures baseline"):
+// Rules (docs/outcomes.md, docs/report-format.md "Expected-failures baseline"):
 // - Failing outcomes are fail and error, and warn under strict. Without a baseline, each failing check fails the run.
 // - With a baseline, an entry names one check by its exact ID. A listed check that fails is expected and does not
 //   fail the run. An error counts as expected only when the check is listed; an error of an unlisted check fails

@@ -1,6 +1,6 @@
 import type { FixtureRole, LegacyFixtureRole, ModernFixtureRole } from './model.js';
 
-/** The 2025-11-25 fixture contract's tool names (README, "The fixture contract"). */
+/** The 2025-11-25 fixture contract's tool names (docs/fixture-contract.md). */
 const LEGACY_FIXTURE_TOOL_NAMES: Record<LegacyFixtureRole, string> = {
   echo: 'conformance_echo',
   required: 'conformance_required',

@@ -22,18 +22,20 @@
   const noMatch = byId('no-match');
   const sectionBox = byId('section-filter');
   const sectionName = byId('section-name');
-  const state: { outcome: string; section: string | null; query: string } = { outcome: 'all', section: null, query: '' };
+  const eraGroups = Array.from(doc.querySelectorAll<HTMLElement>('.era-group'));
+  const state: { outcome: string; section: string | null; era: string | null; query: string } = { outcome: 'all', section: null, era: null, query: '' };
 
   function matches(check: HTMLElement): boolean {
     if (state.outcome !== 'all' && check.dataset.outcome !== state.outcome) return false;
     if (state.section !== null && check.dataset.section !== state.section) return false;
+    if (state.era !== null && check.dataset.era !== state.era) return false;
     if (state.query && !(check.dataset.search ?? '').includes(state.query)) return false;
     return true;
   }
 
-  /** The section and outcome a matrix button filters by; a row head means every outcome. */
-  function cellFilter(button: HTMLElement): { section: string | null; outcome: string } {
-    return { section: button.dataset.section ?? null, outcome: button.dataset.cellOutcome ?? 'all' };
+  /** The section (of its era) and outcome a matrix button filters by; a row head means every outcome. */
+  function cellFilter(button: HTMLElement): { section: string | null; era: string | null; outcome: string } {
+    return { section: button.dataset.section ?? null, era: button.dataset.era ?? null, outcome: button.dataset.cellOutcome ?? 'all' };
   }
 
   function apply(): void {
@@ -43,21 +45,24 @@
       check.hidden = !ok;
       if (ok) count += 1;
     }
+    // An era's heading goes with its checks: hidden when none of them is shown.
+    for (const group of eraGroups) group.hidden = group.querySelector('details.check:not([hidden])') === null;
     shown.textContent = `${count} of ${checks.length}${checks.length === 1 ? ' check' : ' checks'}`;
     noMatch.hidden = count > 0;
     for (const button of filterButtons) button.setAttribute('aria-pressed', String(button.dataset.filter === state.outcome));
     for (const button of cellButtons) {
-      const { section, outcome } = cellFilter(button);
-      const pressed = section === state.section && outcome === state.outcome && (section !== null || outcome !== 'all');
+      const { section, era, outcome } = cellFilter(button);
+      const pressed = section === state.section && era === state.era && outcome === state.outcome && (section !== null || outcome !== 'all');
       button.setAttribute('aria-pressed', String(pressed));
     }
     sectionBox.hidden = state.section === null;
-    sectionName.textContent = state.section ?? '';
+    sectionName.textContent = state.section === null ? '' : state.era ? `${state.section} (${state.era})` : state.section;
   }
 
   function resetFilters(): void {
     state.outcome = 'all';
     state.section = null;
+    state.era = null;
     state.query = '';
     search.value = '';
   }
@@ -70,9 +75,10 @@
   }
   for (const button of cellButtons) {
     button.addEventListener('click', () => {
-      const { section, outcome } = cellFilter(button);
+      const { section, era, outcome } = cellFilter(button);
       const pressed = button.getAttribute('aria-pressed') === 'true';
       state.section = pressed ? null : section;
+      state.era = pressed ? null : era;
       state.outcome = pressed ? 'all' : outcome;
       apply();
       byId('checks-h').scrollIntoView({ block: 'start' });
@@ -84,6 +90,7 @@
   });
   byId('clear-section').addEventListener('click', () => {
     state.section = null;
+    state.era = null;
     apply();
   });
   byId('clear-filters').addEventListener('click', () => {
@@ -282,6 +289,43 @@
     target.scrollIntoView({ block: 'start' });
   }
   window.addEventListener('hashchange', reveal);
+
+  // ------------------------------------------------------------------ the sticky toolbar never covers what a jump shows
+
+  // Checks keep a scroll margin of the toolbar's height (report.css), which grows when the toolbar wraps.
+  const toolbar = doc.querySelector<HTMLElement>('.toolbar');
+  function measureToolbar(): void {
+    if (toolbar) doc.documentElement.style.setProperty('--toolbar-height', `${Math.ceil(toolbar.getBoundingClientRect().height)}px`);
+  }
+  measureToolbar();
+  if (toolbar && typeof ResizeObserver === 'function') new ResizeObserver(measureToolbar).observe(toolbar);
+
+  // ------------------------------------------------------------------ copy a rerun command
+
+  for (const button of Array.from(doc.querySelectorAll<HTMLButtonElement>('button.copy[data-copy]'))) {
+    button.addEventListener('click', () => {
+      const source = doc.getElementById(button.dataset.copy ?? '');
+      if (!source) return;
+      // Selected as well, so that Ctrl+C copies it where the clipboard is not offered (a file:// page in some browsers).
+      const range = doc.createRange();
+      range.selectNodeContents(source);
+      const selection = window.getSelection();
+      selection?.removeAllRanges();
+      selection?.addRange(range);
+      const done = (word: string) => {
+        button.textContent = word;
+        button.dataset.copied = word === 'Copied' ? 'true' : 'selected';
+      };
+      if (navigator.clipboard?.writeText) {
+        navigator.clipboard.writeText(source.textContent ?? '').then(
+          () => done('Copied'),
+          () => done('Selected: press Ctrl+C'),
+        );
+      } else {
+        done('Selected: press Ctrl+C');
+      }
+    });
+  }
 
   apply();
   reveal();

@@ -52,7 +52,7 @@ export const TASKS_2025_11_25: Profile = defineProfile({
   era: 'legacy',
   requirements: [...REQUIREMENTS, ...BASE_REQUIREMENTS],
   checks: ALL_CHECKS,
-  fixtureContract: { server: 'README.md#the-fixture-contract', client: 'docs/client-fixture-contract.md' },
+  fixtureContract: { server: 'docs/fixture-contract.md', client: 'docs/client-fixture-contract.md' },
 });
 
 /** The 2025-11-25 catalogue with full links, for code that reads one profile. */

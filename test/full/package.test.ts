@@ -35,6 +35,9 @@ describe('the published package', () => {
     execFileSync('npm', ['pack', '--pack-destination', workdir, '--silent'], { cwd: projectRoot, stdio: 'pipe' });
     const tarball = readdirSync(workdir).find((name) => name.endsWith('.tgz'));
     expect(tarball).toBeDefined();
+    // The README points users at configs/: the tarball carries it, beside the built suite and the docs.
+    const packed = execFileSync('tar', ['-tzf', join(workdir, tarball!)], { encoding: 'utf8' }).split('\n');
+    for (const file of ['package/configs/server-everything.json', 'package/dist/cli/main.js', 'package/README.md', 'package/docs/ci.md']) expect(packed, file).toContain(file);
     const consumer = join(workdir, 'consumer');
     mkdirSync(consumer, { recursive: true });
     writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true }));
@@ -42,12 +45,36 @@ describe('the published package', () => {
     execFileSync('npm', ['install', join(workdir, tarball!), '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund', '--silent'], { cwd: consumer, stdio: 'pipe' });
     expectNoDevDependency(join(consumer, 'node_modules'));
     expect(topLevelPackages(join(consumer, 'node_modules'))).not.toContain('tsx');
+    const help = spawnSync('npx', ['--no-install', 'mcp-tasks-conformance', '--help'], { cwd: consumer, encoding: 'utf8', timeout: 60_000 });
+    expect(help.status, help.stderr).toBe(0);
+    expect(help.stdout).toMatch(/^usage:\n {2}mcp-tasks-conformance server /);
     const run = spawnSync('npx', ['--no-install', 'mcp-tasks-conformance', 'server', '--json', 'results.json'], { cwd: consumer, encoding: 'utf8', timeout: 120_000 });
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(/Results:\s+\d+ passed, 0 failed, 0 warned/);
     expect(readdirSync(consumer)).toContain('results.json');
   });
+});
+
+describe('the suite installed from a Git URL (no registry)', () => {
+  it('builds on install (prepare, with the devDependencies npm installs for it), into an empty folder, and runs --help', () => {
+    // A clone of this checkout's HEAD stands for the repository on GitHub: git+file:// is fetched as git+https:// is.
+    const clone = join(workdir, 'git-clone');
+    execFileSync('git', ['clone', '--quiet', '--no-hardlinks', projectRoot, clone], { stdio: 'pipe' });
+    expect(existsSync(join(clone, 'dist')), 'the clone has no built dist/ of its own').toBe(false);
+    const consumer = join(workdir, 'git-consumer');
+    mkdirSync(consumer, { recursive: true });
+    writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'git-consumer', version: '1.0.0', private: true }));
+    execFileSync('npm', ['install', `git+file://${clone}`, '--prefer-offline', '--no-audit', '--no-fund', '--silent'], { cwd: consumer, stdio: 'pipe', timeout: 600_000 });
+    const installed = join(consumer, 'node_modules/mcp-tasks-conformance');
+    expect(existsSync(join(installed, 'dist/cli/main.js')), 'prepare built the suite').toBe(true);
+    expect(existsSync(join(installed, 'configs/server-everything.json'))).toBe(true);
+    expectNoDevDependency(join(consumer, 'node_modules'));
+    const help = spawnSync('npx', ['--no-install', 'mcp-tasks-conformance', '--help'], { cwd: consumer, encoding: 'utf8', timeout: 60_000 });
+    expect(help.status, help.stderr).toBe(0);
+    expect(help.stdout).toMatch(/^usage:\n {2}mcp-tasks-conformance server /);
+    // An install of every dependency in the clone, a build, then the package's own install: minutes on a busy machine.
+  }, 600_000);
 });
 
 describe('the GitHub Action at a release tag', () => {
