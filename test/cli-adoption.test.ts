@@ -1,0 +1,73 @@
+// What a newcomer meets first, from outside this repository: --version, each command's --help, and mistakes
+// (flags, numbers, configs, patterns, targets) each told in one line that says how to mend it, exit 2.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
+const PACKAGE = JSON.parse(readFileSync(fileURLToPath(new URL('../package.json', import.meta.url)), 'utf8')) as { name: string; version: string };
+const built = existsSync(CLI);
+const dir = mkdtempSync(join(tmpdir(), 'cli-adoption-'));
+
+function cli(...args: string[]) {
+  const run = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 120_000, env: { ...process.env, GITHUB_STEP_SUMMARY: '', NO_COLOR: '1' } });
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+/** A run that cannot happen: exit 2, one line on stderr, nothing on stdout. */
+function refused(...args: string[]): string {
+  const run = cli(...args);
+  expect(run.code, `${args.join(' ')}: ${run.stderr}`).toBe(2);
+  const lines = run.stderr.trim().split('\n');
+  expect(lines, args.join(' ')).toHaveLength(1);
+  return lines[0]!;
+}
+
+const COMMANDS = ['server', 'client', 'explore', 'proxy', 'judge', 'reference-server', 'list', 'explain'];
+
+describe.skipIf(!built)('adopting the CLI (run "npm run build" first when running vitest alone)', () => {
+  it('--version prints the name and version of package.json, exit 0', () => {
+    for (const flag of ['--version', '-V']) {
+      const run = cli(flag);
+      expect(run.code).toBe(0);
+      expect(run.stdout).toBe(`${PACKAGE.name} ${PACKAGE.version}\n`);
+    }
+  });
+
+  it('COMMAND --help prints the usage of that command only, exit 0', () => {
+    for (const command of COMMANDS) {
+      for (const args of [
+        [command, '--help'],
+        [command, '-h'],
+        ['help', command],
+      ]) {
+        const run = cli(...args);
+        expect(run.code, args.join(' ')).toBe(0);
+        const named = [...run.stdout.matchAll(/^ {2}mcp-tasks-conformance (\S+)/gm)].map((match) => match[1]);
+        expect(named, args.join(' ')).toEqual([command]);
+      }
+    }
+    // --help alone: every command.
+    const all = cli('--help');
+    expect(all.code).toBe(0);
+    for (const command of COMMANDS) expect(all.stdout).toContain(`mcp-tasks-conformance ${command}`);
+  });
+
+  it('a config with a mistake is refused in one line listing the roles and the keys of a role; YAML is read as JSON is', () => {
+    const typo = join(dir, 'typo.json');
+    writeFileSync(typo, JSON.stringify({ fixtures: { ecko: { tool: 'x' } } }));
+    expect(refused('server', '--config', typo)).toMatch(
+      /^mcp-tasks-conformance: --config .*typo\.json: "ecko" is not a fixture role \(did you mean "echo"\?\); roles: echo, required, .*; keys of a role: tool, arguments, durationMs/,
+    );
+    const yaml = join(dir, 'typo.yaml');
+    writeFileSync(yaml, 'fixtures:\n  echo:\n    tol: x\n');
+    expect(refused('server', '--config', yaml)).toMatch(/^mcp-tasks-conformance: --config .*typo\.yaml: fixtures\.echo: "tol" is not a key of a role \(did you mean "tool"\?\); roles: /);
+    // A good YAML config runs.
+    const good = join(dir, 'good.yml');
+    writeFileSync(good, 'timeoutMultiplier: 1\nfixtures:\n  echo:\n    tool: conformance_echo\n');
+    expect(cli('server', '--config', good, '--only', 'creation.immediate-response-meta').code).toBe(0);
+  });
+});
