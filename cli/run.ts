@@ -9,17 +9,18 @@ import { StartGate } from '../harness/wire/start-gate.js';
 import { runVerdict } from '../harness/engine/run-policy.js';
 import { notRunReport, runSuite } from '../harness/engine/runner.js';
 import { combineReports } from '../harness/engine/combine.js';
-import { parseShard, selectChecks } from '../harness/engine/selection.js';
+import { parseShard, selectChecks, unknownPatterns } from '../harness/engine/selection.js';
 import { makeTiming } from '../harness/wire/timing.js';
 import { formatCheckLine, formatSummary } from '../reports/console.js';
 import type { SuiteConfig } from './config.js';
 import { EmptySelection, parse, positiveNumber, rerunCommand, SERVER_OPTIONS, UsageError } from './options.js';
+import { invocation } from './invocation.js';
 import { ProgressLine } from './progress-line.js';
 import { unstableChecks } from './repeat.js';
 import { endLaunched, LaunchFailed, resolveClientTarget, resolveTarget } from './targets.js';
 import { TOOL } from '../harness/model/tool.js';
 import type { Timing } from '../harness/wire/timing.js';
-import { loadProfile, parseSpec, type ProfileId } from './profiles.js';
+import { loadProfile, parseSpec, PROFILE_IDS, type ProfileId } from './profiles.js';
 
 /**
  * --spec auto: the era probe of the 2026-07-28 versioning page (server/discover the modern way, else legacy). A
@@ -101,7 +102,10 @@ export async function suiteCommand(role: ReceiverRole, args: string[]): Promise<
     return runs;
   };
   // Named profiles are checked before anything starts; auto learns its profiles from the target, once reached.
-  let runs = spec.auto ? undefined : select(await Promise.all(spec.ids.map(loadProfile)));
+  const named = spec.auto ? undefined : await Promise.all(spec.ids.map(loadProfile));
+  // A pattern is judged against every profile: one list of patterns may serve runs of either era (a typo names none).
+  refuseUnknownPatterns(await Promise.all(PROFILE_IDS.map(loadProfile)), selection);
+  let runs = named && select(named);
 
   const launched: LaunchedProcess[] = [];
   const hubs: ClientHub[] = [];
@@ -222,6 +226,20 @@ export async function suiteCommand(role: ReceiverRole, args: string[]): Promise<
     await Promise.all(launched.map((process) => process.end()));
     await Promise.all(hubs.map((hub) => hub.close()));
   }
+}
+
+/** A pattern of --only or --skip that matches no check of the profiles is a typo: refused, even when another pattern matches. */
+function refuseUnknownPatterns(profiles: readonly Profile[], selection: { only?: readonly string[]; skip?: readonly string[] }): void {
+  const [first] = unknownPatterns(
+    profiles.flatMap((profile) => profile.checks),
+    selection,
+  );
+  if (!first) return;
+  const ids = profiles.map((profile) => profile.id);
+  throw new UsageError(
+    `${first.flag} "${first.pattern}" matches no check, suite or requirement ID of any profile` +
+      `${first.suggestion ? ` (did you mean "${first.suggestion}"?)` : ''}; ${ids.map((id) => `"${invocation()} list --spec ${id}"`).join(' and ')} ${ids.length === 1 ? 'shows' : 'show'} the IDs`,
+  );
 }
 
 /** Writes every report asked for; each renders the verdict the report carries (report.verdict). Writers load only when asked for. */

@@ -71,3 +71,25 @@ describe.skipIf(!built)('adopting the CLI (run "npm run build" first when runnin
     expect(cli('server', '--config', good, '--only', 'creation.immediate-response-meta').code).toBe(0);
   });
 });
+
+describe.skipIf(!built)('a pattern of --only or --skip that names no check', () => {
+  it('is refused in one line with a did-you-mean, whichever other patterns match (exit 2)', () => {
+    for (const [args, pattern] of [
+      [['--only', 'creaton.*'], /^mcp-tasks-conformance: --only "creaton\.\*" matches no check, suite or requirement ID of any profile \(did you mean "creation\.\*"\?\); /],
+      [['--only', 'creation.*,creaton.*'], /--only "creaton\.\*" matches no check.*did you mean "creation\.\*"/],
+      [['--only', 'creation.*', '--only', 'no-such-check'], /--only "no-such-check" matches no check/],
+      [
+        ['--spec', '2025-11-25', '--only', 'creation.*', '--skip', 'TASKS-ERROR-INVALD-TASK-ID'],
+        /--skip "TASKS-ERROR-INVALD-TASK-ID" .* of any profile \(did you mean "TASKS-ERROR-INVALID-TASK-ID"\?\); ".* list --spec 2025-11-25" and ".* list --spec 2026-07-28" show the IDs$/,
+      ],
+    ] as const) {
+      expect(refused('server', ...args)).toMatch(pattern);
+    }
+  });
+
+  it("a pattern of the other profile's checks is no typo: a list of patterns may serve runs of either era (nothing selected: exit 3)", () => {
+    const run = cli('server', '--spec', '2025-11-25', '--only', 'ext-negotiation.*');
+    expect(run.code).toBe(3);
+    expect(run.stderr).toMatch(/matches no check of profile 2025-11-25/);
+  });
+});
