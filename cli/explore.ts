@@ -11,7 +11,7 @@ import type { ExploreReport } from '../harness/explore/report.js';
 import { makeTiming } from '../harness/wire/timing.js';
 import { TOOL } from '../harness/model/tool.js';
 import type { SuiteConfig } from './config.js';
-import { parse, positiveNumber, SERVER_OPTIONS, UsageError } from './options.js';
+import { parse, positiveNumber, SERVER_OPTIONS, UsageError, wholeNumber } from './options.js';
 import { loadProfile } from './profiles.js';
 import { endLaunched, LaunchFailed, referenceMain, resolveClientTarget, resolveTarget } from './targets.js';
 
@@ -52,7 +52,7 @@ const EXPLORED_ROLES = ['server', 'client'] as const;
 const EXPLORED_SPECS = ['2025-11-25', '2026-07-28'] as const;
 
 export async function exploreCommand(args: string[]): Promise<number> {
-  const { values } = parse(args, EXPLORE_OPTIONS);
+  const { values } = parse(args, EXPLORE_OPTIONS, 'explore');
   const strings = values as Record<string, string | undefined>;
   const lists = values as Record<string, string[] | undefined>;
   const strict = Boolean(values.strict);
@@ -74,7 +74,7 @@ export async function exploreCommand(args: string[]): Promise<number> {
 
   let config: SuiteConfig = { fixtures: {} };
   if (strings.config) config = await (await import('./config.js')).loadConfig(strings.config);
-  const multiplier = positiveNumber(strings['timeout-multiplier'], '--timeout-multiplier') ?? config.timeoutMultiplier ?? 1;
+  const multiplier = positiveNumber(strings['timeout-multiplier'], '--timeout-multiplier', 100) ?? config.timeoutMultiplier ?? 1;
   const timing = makeTiming(multiplier);
   const spec = strings.spec ?? replayed?.profile ?? '2025-11-25';
   if (!(EXPLORED_SPECS as readonly string[]).includes(spec)) throw new UsageError(`--spec for explore wants ${EXPLORED_SPECS.join(' or ')}, got "${spec}"`);
@@ -173,15 +173,6 @@ function checkClientFlags(strings: Record<string, string | undefined>, lists: Re
   const serverOnly = ['url', 'launch', 'reference'].find((flag) => strings[flag] !== undefined) ?? ['header', 'peer-header'].find((flag) => lists[flag] !== undefined);
   if (serverOnly)
     throw new UsageError(`--${serverOnly} reaches a server; with --role client give --command with the client's command line (the suite appends its URL), or nothing for the bundled reference client`);
-}
-
-function wholeNumber(value: string | undefined, flag: string, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
-  if (value === undefined) return undefined;
-  const number = Number(value);
-  if (value.trim() === '' || !Number.isInteger(number) || number < min || number > max) {
-    throw new UsageError(`${flag} wants a whole number from ${min}${max === Number.MAX_SAFE_INTEGER ? ' up' : ` to ${max}`}, got "${value}"`);
-  }
-  return number;
 }
 
 async function readReplay(file: string) {

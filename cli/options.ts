@@ -1,6 +1,8 @@
 // The command line's vocabulary: the flags of a run, how they are parsed, and the one-line mistakes they can be.
 import { parseArgs } from 'node:util';
+import { closest } from '../harness/engine/run-policy.js';
 import type { ReceiverRole } from '../harness/model/model.js';
+import { invocation } from './invocation.js';
 
 /** Each command's usage, as `COMMAND --help` prints it; `--help` alone prints them all. */
 export const COMMAND_USAGE = {
@@ -67,11 +69,33 @@ export class BaselineError extends Error {
   override name = 'BaselineError';
 }
 
-export function parse(args: string[], options: NonNullable<NonNullable<Parameters<typeof parseArgs>[0]>['options']>) {
+type OptionSpecs = NonNullable<NonNullable<Parameters<typeof parseArgs>[0]>['options']>;
+
+/**
+ * Parses a command's flags. A negative number after a flag that takes a value is that value (node's parseArgs reads
+ * "-1" as a flag), so the number's own check can say what is allowed. A mistake is one line naming the command's help.
+ */
+export function parse(args: string[], options: OptionSpecs, command?: CommandName) {
+  const joined: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const name = args[i]!.startsWith('--') && !args[i]!.includes('=') ? args[i]!.slice(2) : undefined;
+    const next = args[i + 1];
+    if (name !== undefined && options[name]?.type === 'string' && next !== undefined && /^-[\d.]/.test(next)) {
+      joined.push(`--${name}=${next}`);
+      i++;
+    } else joined.push(args[i]!);
+  }
+  const help = `"${invocation()}${command ? ` ${command}` : ''} --help" lists ${command ? 'its' : 'the'} options`;
   try {
-    return parseArgs({ args, options, allowPositionals: false, strict: true });
+    return parseArgs({ args: joined, options, allowPositionals: false, strict: true });
   } catch (error) {
-    throw new UsageError(`${(error as Error).message.split('\n')[0]}; see --help`);
+    const { code, message } = error as NodeJS.ErrnoException;
+    const unknown = code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /'(-{1,2}[^']+)'/.exec(message)?.[1] : undefined;
+    if (unknown !== undefined) {
+      const near = closest(unknown.replace(/^-+/, ''), new Set(Object.keys(options)));
+      throw new UsageError(`${command ? `"${command}" has no option ${unknown}` : `unknown option ${unknown}`}${near ? ` (did you mean --${near}?)` : ''}; ${help}`);
+    }
+    throw new UsageError(`${message.split('\n')[0]!.replace(/\.$/, '')}; ${help}`);
   }
 }
 
@@ -86,10 +110,22 @@ export function parseHeaders(values: string[] | undefined, flag: string): Record
   return headers;
 }
 
-export function positiveNumber(value: string | undefined, flag: string): number | undefined {
+/** A number above 0 (at most `max`): a factor or a duration. One line naming the flag, the value and what is allowed. */
+export function positiveNumber(value: string | undefined, flag: string, max = Number.MAX_SAFE_INTEGER): number | undefined {
   if (value === undefined) return undefined;
   const number = Number(value);
-  if (!Number.isFinite(number) || number <= 0) throw new UsageError(`${flag} wants a positive number, got "${value}"`);
+  if (value.trim() === '' || !Number.isFinite(number) || number <= 0 || number > max)
+    throw new UsageError(`${flag} wants a number above 0${max === Number.MAX_SAFE_INTEGER ? '' : ` and at most ${max}`}, e.g. ${flag} 2, got "${value}"`);
+  return number;
+}
+
+/** A whole number from `min` to `max`: a count, a seed or a port. One line naming the flag, the value and what is allowed. */
+export function wholeNumber(value: string | undefined, flag: string, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (value.trim() === '' || !/^[+-]?\d+$/.test(value.trim()) || !Number.isSafeInteger(number) || number < min || number > max) {
+    throw new UsageError(`${flag} wants a whole number from ${min}${max === Number.MAX_SAFE_INTEGER ? ' up' : ` to ${max}`}, got "${value}"`);
+  }
   return number;
 }
 

@@ -13,7 +13,7 @@ import { parseShard, selectChecks, unknownPatterns } from '../harness/engine/sel
 import { makeTiming } from '../harness/wire/timing.js';
 import { formatCheckLine, formatSummary } from '../reports/console.js';
 import type { SuiteConfig } from './config.js';
-import { EmptySelection, parse, positiveNumber, rerunCommand, SERVER_OPTIONS, UsageError } from './options.js';
+import { EmptySelection, parse, positiveNumber, rerunCommand, SERVER_OPTIONS, UsageError, wholeNumber } from './options.js';
 import { invocation } from './invocation.js';
 import { ProgressLine } from './progress-line.js';
 import { unstableChecks } from './repeat.js';
@@ -54,7 +54,7 @@ async function autoClientProfiles(target: TargetSpec, timing: Timing): Promise<P
 }
 
 export async function suiteCommand(role: ReceiverRole, args: string[]): Promise<number> {
-  const { values } = parse(args, SERVER_OPTIONS);
+  const { values } = parse(args, SERVER_OPTIONS, role);
   const strings = values as Record<string, string | undefined>;
   const lists = values as Record<string, string[] | undefined>;
   const strict = Boolean(values.strict);
@@ -74,19 +74,16 @@ export async function suiteCommand(role: ReceiverRole, args: string[]): Promise<
   if (strings.level && !['must', 'should', 'may'].includes(strings.level)) throw new UsageError(`--level wants must, should or may, got "${strings.level}"`);
   const shard = strings.shard === undefined ? undefined : parseShard(strings.shard);
   if (strings.shard !== undefined && !shard) throw new UsageError(`--shard wants i/n with 1 ≤ i ≤ n, e.g. --shard 2/4, got "${strings.shard}"`);
-  const repeat = positiveNumber(strings.repeat, '--repeat') ?? 1;
-  if (!Number.isInteger(repeat)) throw new UsageError(`--repeat wants a whole number of runs, got "${strings.repeat}"`);
-  const minJudged = strings['min-judged'] === undefined ? undefined : Number(strings['min-judged']);
-  if (minJudged !== undefined && !(Number.isInteger(minJudged) && minJudged > 0))
-    throw new UsageError(`--min-judged wants a whole number of checks above 0, e.g. --min-judged 20, got "${strings['min-judged']}"`);
+  const repeat = wholeNumber(strings.repeat, '--repeat', 1) ?? 1;
+  const minJudged = wholeNumber(strings['min-judged'], '--min-judged', 1);
   if (strings.baseline && strings['write-baseline']) throw new UsageError('--baseline reads expected failures and --write-baseline writes them; use one at a time');
 
   let config: SuiteConfig = { fixtures: {} };
   // Config and baseline files (zod, YAML) load only when given: a plain run starts without them.
   if (strings.config) config = await (await import('./config.js')).loadConfig(strings.config);
   const baseline = strings.baseline ? await (await import('./baseline.js')).loadBaseline(strings.baseline) : undefined;
-  const multiplier = positiveNumber(strings['timeout-multiplier'], '--timeout-multiplier') ?? config.timeoutMultiplier ?? 1;
-  const concurrency = positiveNumber(strings.concurrency, '--concurrency') ?? 32;
+  const multiplier = positiveNumber(strings['timeout-multiplier'], '--timeout-multiplier', 100) ?? config.timeoutMultiplier ?? 1;
+  const concurrency = wholeNumber(strings.concurrency, '--concurrency', 1) ?? 32;
   const timing = makeTiming(multiplier);
   const spec = parseSpec(strings.spec);
   if (clientOverStdio && !spec.auto && spec.ids.includes('2025-11-25'))

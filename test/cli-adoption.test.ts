@@ -93,3 +93,30 @@ describe.skipIf(!built)('a pattern of --only or --skip that names no check', () 
     expect(run.stderr).toMatch(/matches no check of profile 2025-11-25/);
   });
 });
+
+describe.skipIf(!built)('numbers and flags', () => {
+  it('every numeric option refuses a bad value in one line naming the option, the value and what is allowed (exit 2)', () => {
+    const cases: [string[], RegExp][] = [
+      [['server', '--concurrency', '0'], /--concurrency wants a whole number from 1 up, got "0"$/],
+      [['server', '--concurrency', '1.5'], /--concurrency wants a whole number from 1 up, got "1\.5"$/],
+      [['server', '--timeout-multiplier', '-1'], /--timeout-multiplier wants a number above 0 and at most 100, e.g. --timeout-multiplier 2, got "-1"$/],
+      [['server', '--repeat', '-2'], /--repeat wants a whole number from 1 up, got "-2"$/],
+      [['server', '--min-judged', 'many'], /--min-judged wants a whole number from 1 up, got "many"$/],
+      [['server', '--shard', '5/4'], /--shard wants i\/n with 1 ≤ i ≤ n, e.g. --shard 2\/4, got "5\/4"$/],
+      [['client', '--concurrency', '-3'], /--concurrency wants a whole number from 1 up, got "-3"$/],
+      [['explore', '--budget', '-1'], /--budget wants a number above 0, e.g. --budget 2, got "-1"$/],
+      [['explore', '--seed', '-3'], /--seed wants a whole number from 0 to 2147483647, got "-3"$/],
+      [['explore', '--runs', '1.5'], /--runs wants a whole number from 1 up, got "1\.5"$/],
+      [['explore', '--max-ops', '101'], /--max-ops wants a whole number from 1 to 100, got "101"$/],
+      [['proxy', '--url', 'http://127.0.0.1:9/mcp', '--port', '-1'], /--port wants a whole number from 0 to 65535, got "-1"$/],
+      [['proxy', '--url', 'http://127.0.0.1:9/mcp', '--port', '70000'], /--port wants a whole number from 0 to 65535, got "70000"$/],
+    ];
+    for (const [args, pattern] of cases) expect(refused(...args)).toMatch(pattern);
+  });
+
+  it('an unknown flag is refused with a did-you-mean and the command whose --help lists the options', () => {
+    expect(refused('server', '--jsn', 'x')).toMatch(/^mcp-tasks-conformance: "server" has no option --jsn \(did you mean --json\?\); ".*server --help" lists its options$/);
+    expect(refused('server', '--budget', '5')).toMatch(/"server" has no option --budget; /);
+    expect(refused('list', '--requirement')).toMatch(/"list" has no option --requirement \(did you mean --requirements\?\)/);
+  });
+});
