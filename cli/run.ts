@@ -15,7 +15,7 @@ import { formatCheckLine, formatSummary } from '../reports/console.js';
 import type { SuiteConfig } from './config.js';
 import { EmptySelection, parse, positiveNumber, rerunCommand, SERVER_OPTIONS, UsageError, wholeNumber } from './options.js';
 import { invocation } from './invocation.js';
-import { ProgressLine } from './progress-line.js';
+import { announceLongWait, ProgressLine } from './progress-line.js';
 import { unstableChecks } from './repeat.js';
 import { endLaunched, LaunchFailed, resolveClientTarget, resolveTarget } from './targets.js';
 import { TOOL } from '../harness/model/tool.js';
@@ -28,12 +28,15 @@ import { loadProfile, parseSpec, PROFILE_IDS, type ProfileId } from './profiles.
  * (server/discover lists 2025-11-25 too, or it answers a 2025-11-25 initialize as well) both, in one combined report.
  */
 async function autoProfiles(target: TargetSpec, timing: Timing): Promise<ProfileId[]> {
-  const { answersLegacyInitialize, probeEra } = await import('../harness/receivers/2026-07-28/era-probe.js');
-  const found = await probeEra(target, timing);
+  const { answersLegacyInitialize, probeEra, reachLegacy } = await import('../harness/receivers/2026-07-28/era-probe.js');
+  const waiting = <T>(what: string, work: Promise<T>) => announceLongWait(what, work, process.stdout, Boolean(process.stdout.isTTY));
+  const found = await waiting('--spec auto: waiting for an answer to server/discover', probeEra(target, timing));
+  // Nothing answered: first whether the server can be reached at all (a failure says so, exit 2), then the era.
+  const reached = found.answered ? undefined : await waiting('--spec auto: no answer to server/discover; waiting for an answer to a 2025-11-25 initialize', reachLegacy(target, timing));
   const listsLegacy = found.supportedVersions.includes('2025-11-25');
   // A modern server need not list the legacy version it also serves: asked the legacy way, it says.
-  const dual = found.modern && (listsLegacy || (await answersLegacyInitialize(target, timing)));
-  const why = dual && !listsLegacy ? `${found.why}, and it answers a 2025-11-25 initialize too` : found.why;
+  const dual = found.modern && (listsLegacy || (await waiting('--spec auto: asking a 2025-11-25 initialize too', answersLegacyInitialize(target, timing))));
+  const why = dual && !listsLegacy ? `${found.why}, and it answers a 2025-11-25 initialize too` : reached ? `${found.why}; it answers initialize with ${reached}` : found.why;
   const ids: ProfileId[] = dual ? ['2025-11-25', '2026-07-28'] : found.modern ? ['2026-07-28'] : ['2025-11-25'];
   process.stdout.write(`--spec auto: ${dual ? 'a dual-era server' : found.modern ? 'a modern server' : 'a legacy server'} (${why}): running profile ${ids.join(' and ')}\n`);
   return ids;
@@ -46,7 +49,7 @@ async function autoProfiles(target: TargetSpec, timing: Timing): Promise<Profile
 async function autoClientProfiles(target: TargetSpec, timing: Timing): Promise<ProfileId[]> {
   if (target.transport !== 'client') return ['2025-11-25'];
   const { probeClientEra } = await import('../harness/receivers/2026-07-28/client-era-probe.js');
-  const found = await probeClientEra(target, timing);
+  const found = await announceLongWait('--spec auto: waiting for the client to show its era', probeClientEra(target, timing), process.stdout, Boolean(process.stdout.isTTY));
   const ids: ProfileId[] = found.modern && found.legacy ? ['2025-11-25', '2026-07-28'] : found.modern ? ['2026-07-28'] : ['2025-11-25'];
   const kind = found.modern && found.legacy ? 'a dual-era client' : found.modern ? 'a modern client' : found.legacy ? 'a legacy client' : 'a client that showed neither era';
   process.stdout.write(`--spec auto: ${kind} (${found.why}): running profile ${ids.join(' and ')}\n`);
@@ -199,12 +202,15 @@ export async function suiteCommand(role: ReceiverRole, args: string[]): Promise<
     return report.verdict.outcome === 'pass' ? 0 : 1;
   } catch (error) {
     if (error instanceof TargetUnreachable || error instanceof LaunchFailed) {
-      const why = error instanceof TargetUnreachable ? error.why : `the receiver under test could not be reached: ${error.message}`;
+      const cause = error instanceof TargetUnreachable ? error.why : `the receiver under test could not be reached: ${error.message}`;
+      // A shell's 127 is a command it could not find: say so, since EPIPE alone does not.
+      const why = strings.command && /exited with code 127\b/.test(cause) ? `${cause}; exit code 127: the shell found no such command, check --command` : cause;
       process.stderr.write(`mcp-tasks-conformance: ${why}\n`);
       // The reports are written even now (README: "always written"): every check not run, saying why.
       let notRun = error instanceof TargetUnreachable ? error.report : undefined;
-      if (error instanceof LaunchFailed) {
-        const target: TargetSpec = { transport: 'http', url: strings.url ?? '(the bundled reference receiver)', headers: {} };
+      // Unreached before any profile ran (a launch, or auto's probe): the report says so for every selected check.
+      if (notRun === undefined) {
+        const target: TargetSpec = strings.command ? { transport: 'stdio', command: strings.command } : { transport: 'http', url: strings.url ?? '(the bundled reference receiver)', headers: {} };
         // Auto never learned the era of a server that did not start: its report is the 2025-11-25 profile's.
         runs ??= select([await loadProfile('2025-11-25')]);
         const parts = runs.map(({ profile, checks }) => notRunReport({ target, role, checks, profile, timing, concurrency, tool: TOOL }, why));

@@ -120,3 +120,37 @@ describe.skipIf(!built)('numbers and flags', () => {
     expect(refused('list', '--requirement')).toMatch(/"list" has no option --requirement \(did you mean --requirements\?\)/);
   });
 });
+
+describe.skipIf(!built)('a target that cannot be reached', () => {
+  it('is said as that (exit 2, one line) before any era guess, and the reports still name every check not run', () => {
+    const missing = 'no-such-command-for-conformance-xyz';
+    for (const [target, pattern] of [
+      [['--url', 'http://127.0.0.1:9/mcp'], /^mcp-tasks-conformance: the receiver under test could not be reached: .*fetch failed/],
+      [['--command', missing], /^mcp-tasks-conformance: the receiver under test could not be reached: .*code 127.*; exit code 127: the shell found no such command, check --command$/m],
+      [['--command', 'exit 3'], /^mcp-tasks-conformance: the receiver under test could not be reached: .*exited with code 3/],
+    ] as const) {
+      const json = join(dir, `unreached-${target[1].length}.json`);
+      const run = cli('server', ...target, '--only', 'creation.*', '--json', json);
+      expect(run.code, run.stderr).toBe(2);
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+      expect(run.stderr).toMatch(pattern);
+      expect(run.stdout).not.toMatch(/--spec auto: a (legacy|modern|dual-era) server/);
+      const report = JSON.parse(readFileSync(json, 'utf8')) as { verdict: { summary: string }; results: { outcome: string }[] };
+      expect(report.verdict.summary).toMatch(/^the run could not happen: the receiver under test could not be reached/);
+      expect(report.results.length).toBeGreaterThan(0);
+      expect(report.results.every((result) => result.outcome === 'error')).toBe(true);
+    }
+  });
+
+  it('a server that prints only garbage: the waits are shown as they pass 5 s, then the failure, with no era guess', () => {
+    const garbage = join(dir, 'garbage.mjs');
+    writeFileSync(garbage, "process.stdout.write('not JSON at all\\n');\nsetInterval(() => process.stdout.write('garbage\\n'), 1000);\nprocess.stdin.resume();\n");
+    const run = cli('server', '--command', `"${process.execPath}" "${garbage}"`, '--only', 'creation.*');
+    expect(run.code).toBe(2);
+    expect(run.stdout).toMatch(/^… --spec auto: waiting for an answer to server\/discover \(\d+ s so far\)$/m);
+    expect(run.stdout).toMatch(/^… --spec auto: no answer to server\/discover; waiting for an answer to a 2025-11-25 initialize \(\d+ s so far\)$/m);
+    expect(run.stdout).not.toMatch(/a legacy server/);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toMatch(/could not be reached: the receiver did not answer initialize .* lines that are not JSON/);
+  });
+});
