@@ -11,7 +11,7 @@ import { notRunReport, runSuite } from '../harness/engine/runner.js';
 import { combineReports } from '../harness/engine/combine.js';
 import { parseShard, selectChecks, unknownPatterns } from '../harness/engine/selection.js';
 import { makeTiming } from '../harness/wire/timing.js';
-import { formatCheckLine, formatSummary } from '../reports/console.js';
+import { formatCheckLine, formatSummary, formatWrittenReports, type WrittenReport } from '../reports/console.js';
 import type { SuiteConfig } from './config.js';
 import { EmptySelection, parse, positiveNumber, rerunCommand, SERVER_OPTIONS, UsageError, wholeNumber } from './options.js';
 import { invocation } from './invocation.js';
@@ -151,7 +151,7 @@ export async function suiteCommand(role: ReceiverRole, args: string[]): Promise<
           startGate,
           // The server as it is now: a --repeat run after a restart tests the restarted process.
           launched: server ? { server: server.current, restart: server.restart } : undefined,
-          onResult: (result) => progress.finished(formatCheckLine(result, { color: process.stdout.isTTY })),
+          onResult: (result) => progress.finished(formatCheckLine(result, { color: process.stdout.isTTY }), result.outcome === 'pass'),
           // Said at once, above the progress line: the server under test died, or was started again.
           onNotice: (line) => process.stdout.write(`${process.stdout.isTTY ? '\r\u001b[2K' : ''}! ${line.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')}\n`),
         });
@@ -189,7 +189,7 @@ export async function suiteCommand(role: ReceiverRole, args: string[]): Promise<
     const unstable = repeat > 1 ? unstableChecks(reports) : undefined;
     // The one verdict: set before any report is written, so every report and the exit status say the same.
     report.verdict = runVerdict(report, { strict, baseline, knownChecks, unstable, minJudged });
-    await writeReports(report, strings);
+    const written = await writeReports(report, strings);
     process.stdout.write(`\n${formatSummary(report, { color: process.stdout.isTTY })}\n`);
     const rerunnable = report.verdict.failing.map((entry) => entry.check);
     if (rerunnable.length > 0) process.stdout.write(`\nTo rerun a failure alone:\n${rerunnable.map((id) => `  ${rerunCommand(role, values, id)}`).join('\n')}\n`);
@@ -199,6 +199,8 @@ export async function suiteCommand(role: ReceiverRole, args: string[]): Promise<
       process.stdout.write(`\nWrote the baseline ${strings['write-baseline']}: review each entry's reason before committing it.\n`);
     }
     if (unstable?.length === 0) process.stdout.write(`\nAll verdicts were the same in ${reports.length} runs.\n`);
+    // Last, where to look next: the files the run wrote.
+    process.stdout.write(`\n${formatWrittenReports(written)}\n`);
     return report.verdict.outcome === 'pass' ? 0 : 1;
   } catch (error) {
     if (error instanceof TargetUnreachable || error instanceof LaunchFailed) {
@@ -218,7 +220,8 @@ export async function suiteCommand(role: ReceiverRole, args: string[]): Promise<
       }
       if (notRun) {
         notRun.verdict = runVerdict(notRun, { strict, notRun: why });
-        await writeReports(notRun, strings);
+        const written = await writeReports(notRun, strings);
+        if (written.length > 0) process.stdout.write(`${formatWrittenReports(written)}\n`);
       }
       return 2;
     }
@@ -246,10 +249,25 @@ function refuseUnknownPatterns(profiles: readonly Profile[], selection: { only?:
 }
 
 /** Writes every report asked for; each renders the verdict the report carries (report.verdict). Writers load only when asked for. */
-async function writeReports(report: RunReport, options: Record<string, string | undefined>): Promise<void> {
-  if (options.json) await (await import('../reports/json.js')).writeJsonReport(options.json, report);
-  if (options.junit) await (await import('../reports/junit.js')).writeJunitReport(options.junit, report);
-  if (options.html) await (await import('../reports/html.js')).writeHtmlReport(options.html, report);
+async function writeReports(report: RunReport, options: Record<string, string | undefined>): Promise<WrittenReport[]> {
+  const written: WrittenReport[] = [];
+  if (options.json) {
+    await (await import('../reports/json.js')).writeJsonReport(options.json, report);
+    written.push({ format: 'JSON', path: options.json });
+  }
+  if (options.junit) {
+    await (await import('../reports/junit.js')).writeJunitReport(options.junit, report);
+    written.push({ format: 'JUnit', path: options.junit });
+  }
+  if (options.html) {
+    await (await import('../reports/html.js')).writeHtmlReport(options.html, report);
+    written.push({ format: 'HTML', path: options.html });
+  }
   // The step summary is written whenever GitHub Actions provides one, even without --markdown.
-  if (options.markdown || process.env.GITHUB_STEP_SUMMARY) await (await import('../reports/markdown.js')).writeMarkdownSummary(options.markdown, report);
+  if (options.markdown || process.env.GITHUB_STEP_SUMMARY) {
+    await (await import('../reports/markdown.js')).writeMarkdownSummary(options.markdown, report);
+    if (options.markdown) written.push({ format: 'Markdown', path: options.markdown });
+    if (process.env.GITHUB_STEP_SUMMARY) written.push({ format: 'Markdown', path: `${process.env.GITHUB_STEP_SUMMARY} (the job's step summary)` });
+  }
+  return written;
 }

@@ -154,3 +154,39 @@ describe.skipIf(!built)('a target that cannot be reached', () => {
     expect(run.stderr).toMatch(/could not be reached: the receiver did not answer initialize .* lines that are not JSON/);
   });
 });
+
+describe.skipIf(!built)("the console's end", () => {
+  it('off a terminal: no PASS line live (counted instead), warnings beside failures, and last the report files written', () => {
+    const reference = fileURLToPath(new URL('../dist/reference-server/main.js', import.meta.url));
+    const [json, junit, markdown] = ['r.json', 'j.xml', 's.md'].map((name) => join(dir, `end-${name}`));
+    const run = cli(
+      'server',
+      '--command',
+      `"${process.execPath}" "${reference}" --fault result-differs --fault immediate-response-not-string`,
+      '--spec',
+      '2025-11-25',
+      '--only',
+      'result-retrieval.*,creation.*',
+      '--json',
+      json!,
+      '--junit',
+      junit!,
+      '--markdown',
+      markdown!,
+    );
+    expect(run.code).toBe(1);
+    expect(run.stdout).not.toMatch(/^PASS /m);
+    expect(run.stdout).toMatch(/^FAIL +result-retrieval\.same-as-plain-call /m);
+    const passed = (JSON.parse(readFileSync(json!, 'utf8')) as { summary: { pass: number } }).summary.pass;
+    expect(passed).toBeGreaterThan(0);
+    expect(run.stdout).toContain(`  ${passed} passing checks not listed (stdout is not a terminal; the reports list every check)`);
+    expect(run.stdout).toMatch(/^Warnings \(a SHOULD not met; they fail the run only under --strict\):\n +WARN +creation\.immediate-response-meta /m);
+    expect(run.stdout.trimEnd().split('\n').slice(-4)).toEqual(['Reports written:', `  JSON     ${json}`, `  JUnit    ${junit}`, `  Markdown ${markdown}`]);
+  });
+
+  it('without a report asked for, the last line says how to get one', () => {
+    const run = cli('server', '--spec', '2025-11-25', '--only', 'creation.immediate-response-meta');
+    expect(run.code).toBe(0);
+    expect(run.stdout.trimEnd().split('\n').at(-1)).toBe('Reports: none written (--json, --junit, --markdown or --html FILE writes one)');
+  });
+});

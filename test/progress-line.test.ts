@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { announceLongWait, QUIET_WAIT_MS } from '../cli/progress-line.js';
+import { announceLongWait, ProgressLine, QUIET_WAIT_MS } from '../cli/progress-line.js';
 
 /** A stream that keeps what is written. */
 function sink() {
@@ -38,5 +38,36 @@ describe('announceLongWait', () => {
     const { chunks, stream } = sink();
     expect(await announceLongWait('quick', Promise.resolve(1), stream, true)).toBe(1);
     expect(chunks).toEqual([]);
+  });
+});
+
+describe('ProgressLine', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('off a TTY leaves the passing lines out and counts them; a quiet stretch past QUIET_WAIT_MS says how far the run is', async () => {
+    vi.useFakeTimers();
+    let clock = 0;
+    const { chunks, stream } = sink();
+    const progress = new ProgressLine(3, stream, false, () => clock);
+    progress.finished('PASS   a.one', true);
+    progress.finished('FAIL   a.two', false);
+    clock = QUIET_WAIT_MS - 1;
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(chunks).toEqual(['FAIL   a.two\n']);
+    clock = QUIET_WAIT_MS + 1;
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(chunks.at(-1)).toBe('  … 2/3 checks done · 5 s\n');
+    progress.finished('PASS   a.three', true);
+    progress.stop();
+    expect(chunks.at(-1)).toBe('  2 passing checks not listed (stdout is not a terminal; the reports list every check)\n');
+    expect(chunks.join('')).not.toContain('PASS');
+  });
+
+  it('on a TTY prints every line above the live line', () => {
+    const { chunks, stream } = sink();
+    const progress = new ProgressLine(1, stream, true, () => 0);
+    progress.finished('PASS   a.one', true);
+    progress.stop();
+    expect(chunks.join('')).toContain('\r\u001b[2KPASS   a.one\n');
   });
 });
