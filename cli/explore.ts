@@ -11,6 +11,7 @@ import type { ExploreReport } from '../harness/explore/report.js';
 import { makeTiming } from '../harness/wire/timing.js';
 import { TOOL } from '../harness/model/tool.js';
 import type { SuiteConfig } from './config.js';
+import { invocation } from './invocation.js';
 import { parse, positiveNumber, SERVER_OPTIONS, UsageError, wholeNumber } from './options.js';
 import { loadProfile } from './profiles.js';
 import { endLaunched, LaunchFailed, referenceMain, resolveClientTarget, resolveTarget } from './targets.js';
@@ -210,7 +211,7 @@ function shellQuote(value: string): string {
 
 /** `mcp-tasks-conformance explore` with the same target flags; the engine appends --replay FILE (or --seed N). */
 function replayPrefix(strings: Record<string, string | undefined>, lists: Record<string, string[] | undefined>): string {
-  const parts = ['mcp-tasks-conformance', 'explore'];
+  const parts = [invocation(), 'explore'];
   for (const flag of TARGET_FLAGS) {
     const value = lists[flag] ?? strings[flag];
     for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) parts.push(`--${flag}`, shellQuote(String(item)));

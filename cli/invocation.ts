@@ -38,8 +38,11 @@ export function invocationFrom({ script, execPath, cwd, env }: InvocationContext
   const realScript = script === undefined ? undefined : real(script);
   // Installed (globally or linked): the bare name runs this very script.
   if (realScript !== undefined && onPath(NAME, env) === realScript) return NAME;
-  // npx, or an npm script: npx finds the package's bin again (the local one first).
-  if (env.npm_command === 'exec' || env.npm_command === 'run-script' || (script !== undefined && script.split(sep).includes('node_modules'))) return `npx ${NAME}`;
+  // The GitHub Action runs its own copy: whoever reads the log reruns it on their machine, through npx.
+  if (script !== undefined && env.GITHUB_ACTION_PATH && !relative(env.GITHUB_ACTION_PATH, script).startsWith('..')) return `npx ${NAME}`;
+  // npx, or a package's bin (npm scripts): the script lies in a node_modules, and npx finds it again (the local one
+  // first). Not npm's environment: a child of `npm test` inherits it.
+  if (script !== undefined && script.split(sep).includes('node_modules')) return `npx ${NAME}`;
   const node = onPath('node', env) === real(execPath) ? 'node' : shellWord(execPath);
   if (script === undefined) return `${node} ${NAME}`;
   // From a clone: the script as a path from where the user stands, when it is below it.

@@ -177,9 +177,9 @@ function shellQuote(value: string): string {
   return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
-/** The command line that reruns one check alone against the same target. */
-export function rerunCommand(role: ReceiverRole, values: Record<string, unknown>, checkId: string): string {
-  const parts = ['mcp-tasks-conformance', role];
+/** The command line that reruns one check alone against the same target, started as this run was (invocation()). */
+export function rerunCommand(role: ReceiverRole, values: Record<string, unknown>, checkId: string, start = invocation()): string {
+  const parts = [start, role];
   for (const flag of TARGET_FLAGS) {
     const value = values[flag];
     if (value === true) parts.push(`--${flag}`);

@@ -97,7 +97,7 @@ export async function suiteCommand(role: ReceiverRole, args: string[]): Promise<
     const runs = profiles.map((profile) => ({ profile, checks: selectChecks(profile.checks, selection, profile.requirements) })).filter((run) => run.checks.length > 0);
     if (runs.length === 0) {
       const named = profiles.map((profile) => profile.id).join(' and ');
-      throw new EmptySelection(`the selection (--only, --skip, --level, --shard) matches no check of profile ${named}; "mcp-tasks-conformance list --spec ${profiles[0].id}" shows the IDs`);
+      throw new EmptySelection(`the selection (--only, --skip, --level, --shard) matches no check of profile ${named}; "${invocation()} list --spec ${profiles[0].id}" shows the IDs`);
     }
     return runs;
   };

@@ -190,3 +190,26 @@ describe.skipIf(!built)("the console's end", () => {
     expect(run.stdout.trimEnd().split('\n').at(-1)).toBe('Reports: none written (--json, --junit, --markdown or --html FILE writes one)');
   });
 });
+
+describe.skipIf(!built)('the rerun line', () => {
+  it('runs as printed, from where the run was started: the same check alone, the same verdict', () => {
+    const reference = fileURLToPath(new URL('../dist/reference-server/main.js', import.meta.url));
+    const root = fileURLToPath(new URL('..', import.meta.url));
+    const run = spawnSync(
+      process.execPath,
+      ['dist/cli/main.js', 'server', '--spec', '2025-11-25', '--command', `"${process.execPath}" "${reference}" --fault result-differs`, '--only', 'result-retrieval.*'],
+      {
+        cwd: root,
+        encoding: 'utf8',
+        env: { ...process.env, GITHUB_STEP_SUMMARY: '', NO_COLOR: '1' },
+      },
+    );
+    expect(run.status).toBe(1);
+    const rerun = /^To rerun a failure alone:\n {2}(.+)$/m.exec(run.stdout)?.[1];
+    expect(rerun).toMatch(/^node dist\/cli\/main\.js server --command .* --only result-retrieval\.same-as-plain-call$/);
+    const rerunFromRoot = spawnSync('sh', ['-c', `${rerun} --json ${join(dir, 'rerun.json')}`], { cwd: root, encoding: 'utf8', env: { ...process.env, GITHUB_STEP_SUMMARY: '', NO_COLOR: '1' } });
+    expect(rerunFromRoot.status, rerunFromRoot.stderr).toBe(1);
+    const report = JSON.parse(readFileSync(join(dir, 'rerun.json'), 'utf8')) as { results: { id: string; outcome: string }[] };
+    expect(report.results.map((result) => [result.id, result.outcome])).toEqual([['result-retrieval.same-as-plain-call', 'fail']]);
+  });
+});
