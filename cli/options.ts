@@ -85,18 +85,23 @@ export function parse(args: string[], options: OptionSpecs, command?: CommandNam
       i++;
     } else joined.push(args[i]!);
   }
-  const help = `"${invocation()}${command ? ` ${command}` : ''} --help" lists ${command ? 'its' : 'the'} options`;
   try {
     return parseArgs({ args: joined, options, allowPositionals: false, strict: true });
   } catch (error) {
-    const { code, message } = error as NodeJS.ErrnoException;
-    const unknown = code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /'(-{1,2}[^']+)'/.exec(message)?.[1] : undefined;
-    if (unknown !== undefined) {
-      const near = closest(unknown.replace(/^-+/, ''), new Set(Object.keys(options)));
-      throw new UsageError(`${command ? `"${command}" has no option ${unknown}` : `unknown option ${unknown}`}${near ? ` (did you mean --${near}?)` : ''}; ${help}`);
-    }
-    throw new UsageError(`${message.split('\n')[0]!.replace(/\.$/, '')}; ${help}`);
+    throw parseMistake(error, options, command);
   }
+}
+
+/** A flag parseArgs refused, in one line: the nearest known option, and the command whose --help lists them. */
+export function parseMistake(error: unknown, options: OptionSpecs, command?: CommandName): UsageError {
+  const help = `"${invocation()}${command ? ` ${command}` : ''} --help" lists ${command ? 'its' : 'the'} options`;
+  const { code, message } = error as NodeJS.ErrnoException;
+  const unknown = code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /'(-{1,2}[^']+)'/.exec(message)?.[1] : undefined;
+  if (unknown !== undefined) {
+    const near = closest(unknown.replace(/^-+/, ''), new Set(Object.keys(options)));
+    return new UsageError(`${command ? `"${command}" has no option ${unknown}` : `unknown option ${unknown}`}${near ? ` (did you mean --${near}?)` : ''}; ${help}`);
+  }
+  return new UsageError(`${message.split('\n')[0]!.replace(/\.$/, '')}; ${help}`);
 }
 
 export function parseHeaders(values: string[] | undefined, flag: string): Record<string, string> | undefined {

@@ -9,7 +9,7 @@ import type { WireJudge, WireViolation } from '../harness/proxy/judge.js';
 import { WireTap } from '../harness/proxy/tap.js';
 import { readTrace, TraceError } from '../harness/proxy/wire.js';
 import { formatSummary } from '../reports/console.js';
-import { JUDGE_OPTIONS, parse, PROXY_OPTIONS, UsageError, wholeNumber } from './options.js';
+import { JUDGE_OPTIONS, parse, parseMistake, PROXY_OPTIONS, UsageError, wholeNumber } from './options.js';
 import { loadProfile } from './profiles.js';
 
 /** The catalogues the judge reads keywords from: loaded at start in milliseconds, where whole profiles (their checks) take ~0.5 s. */
@@ -191,7 +191,7 @@ function parseWithFile(args: string[]) {
   try {
     parsed = parseArgs({ args, options: JUDGE_OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
-    throw new UsageError(`${(error as Error).message.split('\n')[0]}; see --help`);
+    throw parseMistake(error, JUDGE_OPTIONS, 'judge');
   }
   if (parsed.positionals.length !== 1) throw new UsageError('judge wants one trace file: mcp-tasks-conformance judge TRACE.jsonl [--json FILE] ... (the file "proxy --trace FILE" wrote)');
   return parsed;

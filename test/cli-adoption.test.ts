@@ -118,6 +118,7 @@ describe.skipIf(!built)('numbers and flags', () => {
     expect(refused('server', '--jsn', 'x')).toMatch(/^mcp-tasks-conformance: "server" has no option --jsn \(did you mean --json\?\); ".*server --help" lists its options$/);
     expect(refused('server', '--budget', '5')).toMatch(/"server" has no option --budget; /);
     expect(refused('list', '--requirement')).toMatch(/"list" has no option --requirement \(did you mean --requirements\?\)/);
+    expect(refused('judge', '--jsn', 'x', 'trace.jsonl')).toMatch(/"judge" has no option --jsn \(did you mean --json\?\); ".*judge --help" lists its options$/m);
   });
 });
 
