@@ -11,7 +11,8 @@ import type { ExploreReport } from '../harness/explore/report.js';
 import { makeTiming } from '../harness/wire/timing.js';
 import { TOOL } from '../harness/model/tool.js';
 import type { SuiteConfig } from './config.js';
-import { parse, positiveNumber, SERVER_OPTIONS, UsageError } from './options.js';
+import { invocation } from './invocation.js';
+import { parse, positiveNumber, SERVER_OPTIONS, UsageError, wholeNumber } from './options.js';
 import { loadProfile } from './profiles.js';
 import { endLaunched, LaunchFailed, referenceMain, resolveClientTarget, resolveTarget } from './targets.js';
 
@@ -52,7 +53,7 @@ const EXPLORED_ROLES = ['server', 'client'] as const;
 const EXPLORED_SPECS = ['2025-11-25', '2026-07-28'] as const;
 
 export async function exploreCommand(args: string[]): Promise<number> {
-  const { values } = parse(args, EXPLORE_OPTIONS);
+  const { values } = parse(args, EXPLORE_OPTIONS, 'explore');
   const strings = values as Record<string, string | undefined>;
   const lists = values as Record<string, string[] | undefined>;
   const strict = Boolean(values.strict);
@@ -74,7 +75,7 @@ export async function exploreCommand(args: string[]): Promise<number> {
 
   let config: SuiteConfig = { fixtures: {} };
   if (strings.config) config = await (await import('./config.js')).loadConfig(strings.config);
-  const multiplier = positiveNumber(strings['timeout-multiplier'], '--timeout-multiplier') ?? config.timeoutMultiplier ?? 1;
+  const multiplier = positiveNumber(strings['timeout-multiplier'], '--timeout-multiplier', 100) ?? config.timeoutMultiplier ?? 1;
   const timing = makeTiming(multiplier);
   const spec = strings.spec ?? replayed?.profile ?? '2025-11-25';
   if (!(EXPLORED_SPECS as readonly string[]).includes(spec)) throw new UsageError(`--spec for explore wants ${EXPLORED_SPECS.join(' or ')}, got "${spec}"`);
@@ -175,15 +176,6 @@ function checkClientFlags(strings: Record<string, string | undefined>, lists: Re
     throw new UsageError(`--${serverOnly} reaches a server; with --role client give --command with the client's command line (the suite appends its URL), or nothing for the bundled reference client`);
 }
 
-function wholeNumber(value: string | undefined, flag: string, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
-  if (value === undefined) return undefined;
-  const number = Number(value);
-  if (value.trim() === '' || !Number.isInteger(number) || number < min || number > max) {
-    throw new UsageError(`${flag} wants a whole number from ${min}${max === Number.MAX_SAFE_INTEGER ? ' up' : ` to ${max}`}, got "${value}"`);
-  }
-  return number;
-}
-
 async function readReplay(file: string) {
   try {
     return await readCounterexampleFile(file);
@@ -219,7 +211,7 @@ function shellQuote(value: string): string {
 
 /** `mcp-tasks-conformance explore` with the same target flags; the engine appends --replay FILE (or --seed N). */
 function replayPrefix(strings: Record<string, string | undefined>, lists: Record<string, string[] | undefined>): string {
-  const parts = ['mcp-tasks-conformance', 'explore'];
+  const parts = [invocation(), 'explore'];
   for (const flag of TARGET_FLAGS) {
     const value = lists[flag] ?? strings[flag];
     for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) parts.push(`--${flag}`, shellQuote(String(item)));

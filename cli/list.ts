@@ -7,7 +7,7 @@ import type { Profile } from '../harness/engine/profile.js';
 import { parse } from './options.js';
 
 export function listCommand(args: string[], profile: Profile): number {
-  const { values } = parse(args, { json: { type: 'boolean' }, requirements: { type: 'boolean' } });
+  const { values } = parse(args, { json: { type: 'boolean' }, requirements: { type: 'boolean' } }, 'list');
   if (values.requirements) return printCoverage(Boolean(values.json), profile);
   if (values.json) {
     process.stdout.write(`${JSON.stringify(profile.checks.map(describeCheck), null, 2)}\n`);

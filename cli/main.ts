@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The composition root: the only module that knows suites, reports and the references together. Each command
 // loads what it needs when it runs, so a short command starts fast and a run pays only for its transport.
-import { BaselineError, ConfigError, EmptySelection, USAGE, UsageError } from './options.js';
+import { BaselineError, COMMAND_USAGE, commandUsage, ConfigError, EmptySelection, USAGE, UsageError, type CommandName } from './options.js';
 import { profileForListing } from './profiles.js';
 
 /** Takes `--spec VALUE` (or `--spec=VALUE`) out of a command's arguments, for the commands that read one profile. */
@@ -18,10 +18,15 @@ function takeSpec(args: string[]): { spec?: string; rest: string[] } {
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
-  // `COMMAND --help` prints the usage too (before a `--`, which ends the options).
+  if (command === '--version' || command === '-V' || command === 'version') {
+    const { TOOL } = await import('../harness/model/tool.js');
+    process.stdout.write(`${TOOL.name} ${TOOL.version}\n`);
+    return 0;
+  }
+  // `COMMAND --help` prints that command's usage (before a `--`, which ends the options).
   const options = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;
   if (command !== undefined && (options.includes('--help') || options.includes('-h'))) {
-    process.stdout.write(`${USAGE}\n`);
+    process.stdout.write(`${command in COMMAND_USAGE ? commandUsage(command as CommandName) : USAGE}\n`);
     return 0;
   }
   switch (command) {
@@ -49,10 +54,15 @@ async function main(argv: string[]): Promise<number> {
     case '--help':
     case '-h':
     case 'help':
+      // `help COMMAND` is `COMMAND --help`.
+      if (command === 'help' && rest[0] !== undefined && rest[0] in COMMAND_USAGE) {
+        process.stdout.write(`${commandUsage(rest[0] as CommandName)}\n`);
+        return 0;
+      }
       process.stdout.write(`${USAGE}\n`);
       return command === undefined ? 2 : 0;
     default:
-      throw new UsageError(`unknown command "${command}"; use one of: server, client, explore, proxy, judge, list, explain, reference-server (see --help)`);
+      throw new UsageError(`unknown command "${command}"; use one of: ${Object.keys(COMMAND_USAGE).join(', ')} (see --help)`);
   }
 }
 

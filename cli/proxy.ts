@@ -9,7 +9,7 @@ import type { WireJudge, WireViolation } from '../harness/proxy/judge.js';
 import { WireTap } from '../harness/proxy/tap.js';
 import { readTrace, TraceError } from '../harness/proxy/wire.js';
 import { formatSummary } from '../reports/console.js';
-import { JUDGE_OPTIONS, parse, PROXY_OPTIONS, UsageError } from './options.js';
+import { JUDGE_OPTIONS, parse, parseMistake, PROXY_OPTIONS, UsageError, wholeNumber } from './options.js';
 import { loadProfile } from './profiles.js';
 
 /** The catalogues the judge reads keywords from: loaded at start in milliseconds, where whole profiles (their checks) take ~0.5 s. */
@@ -71,14 +71,13 @@ function liveSink(logFile: string | undefined): (line: string) => void {
 }
 
 export async function proxyCommand(args: string[]): Promise<number> {
-  const { values } = parse(args, PROXY_OPTIONS);
+  const { values } = parse(args, PROXY_OPTIONS, 'proxy');
   const strings = values as Record<string, string | undefined>;
   if (strings.command && strings.url) throw new UsageError('give either --command (a stdio server the proxy launches) or --url (a Streamable HTTP server) to proxy, not both');
   if (!strings.command && !strings.url) throw new UsageError('proxy needs the real server: --command "node server.js" (stdio) or --url http://host:port/mcp --port N (Streamable HTTP)');
   if (strings.url && strings.port === undefined) throw new UsageError('proxy --url needs --port N: the local port the host connects to (http://127.0.0.1:N/mcp)');
   if (strings.command && strings.port !== undefined) throw new UsageError('--port applies to proxy --url; with --command the host talks to the proxy over stdio');
-  const port = strings.port === undefined ? undefined : Number(strings.port);
-  if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port < 65536)) throw new UsageError(`--port wants a port number from 0 to 65535, got "${strings.port}"`);
+  const port = wholeNumber(strings.port, '--port', 0, 65535);
   if (strings.url) {
     try {
       new URL(strings.url);
@@ -192,7 +191,7 @@ function parseWithFile(args: string[]) {
   try {
     parsed = parseArgs({ args, options: JUDGE_OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
-    throw new UsageError(`${(error as Error).message.split('\n')[0]}; see --help`);
+    throw parseMistake(error, JUDGE_OPTIONS, 'judge');
   }
   if (parsed.positionals.length !== 1) throw new UsageError('judge wants one trace file: mcp-tasks-conformance judge TRACE.jsonl [--json FILE] ... (the file "proxy --trace FILE" wrote)');
   return parsed;

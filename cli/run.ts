@@ -9,17 +9,18 @@ import { StartGate } from '../harness/wire/start-gate.js';
 import { runVerdict } from '../harness/engine/run-policy.js';
 import { notRunReport, runSuite } from '../harness/engine/runner.js';
 import { combineReports } from '../harness/engine/combine.js';
-import { parseShard, selectChecks } from '../harness/engine/selection.js';
+import { parseShard, selectChecks, unknownPatterns } from '../harness/engine/selection.js';
 import { makeTiming } from '../harness/wire/timing.js';
-import { formatCheckLine, formatSummary } from '../reports/console.js';
+import { formatCheckLine, formatSummary, formatWrittenReports, type WrittenReport } from '../reports/console.js';
 import type { SuiteConfig } from './config.js';
-import { EmptySelection, parse, positiveNumber, rerunCommand, SERVER_OPTIONS, UsageError } from './options.js';
-import { ProgressLine } from './progress-line.js';
+import { EmptySelection, parse, positiveNumber, rerunCommand, SERVER_OPTIONS, UsageError, wholeNumber } from './options.js';
+import { invocation } from './invocation.js';
+import { announceLongWait, ProgressLine } from './progress-line.js';
 import { unstableChecks } from './repeat.js';
 import { endLaunched, LaunchFailed, resolveClientTarget, resolveTarget } from './targets.js';
 import { TOOL } from '../harness/model/tool.js';
 import type { Timing } from '../harness/wire/timing.js';
-import { loadProfile, parseSpec, type ProfileId } from './profiles.js';
+import { loadProfile, parseSpec, PROFILE_IDS, type ProfileId } from './profiles.js';
 
 /**
  * --spec auto: the era probe of the 2026-07-28 versioning page (server/discover the modern way, else legacy). A
@@ -27,12 +28,15 @@ import { loadProfile, parseSpec, type ProfileId } from './profiles.js';
  * (server/discover lists 2025-11-25 too, or it answers a 2025-11-25 initialize as well) both, in one combined report.
  */
 async function autoProfiles(target: TargetSpec, timing: Timing): Promise<ProfileId[]> {
-  const { answersLegacyInitialize, probeEra } = await import('../harness/receivers/2026-07-28/era-probe.js');
-  const found = await probeEra(target, timing);
+  const { answersLegacyInitialize, probeEra, reachLegacy } = await import('../harness/receivers/2026-07-28/era-probe.js');
+  const waiting = <T>(what: string, work: Promise<T>) => announceLongWait(what, work, process.stdout, Boolean(process.stdout.isTTY));
+  const found = await waiting('--spec auto: waiting for an answer to server/discover', probeEra(target, timing));
+  // Nothing answered: first whether the server can be reached at all (a failure says so, exit 2), then the era.
+  const reached = found.answered ? undefined : await waiting('--spec auto: no answer to server/discover; waiting for an answer to a 2025-11-25 initialize', reachLegacy(target, timing));
   const listsLegacy = found.supportedVersions.includes('2025-11-25');
   // A modern server need not list the legacy version it also serves: asked the legacy way, it says.
-  const dual = found.modern && (listsLegacy || (await answersLegacyInitialize(target, timing)));
-  const why = dual && !listsLegacy ? `${found.why}, and it answers a 2025-11-25 initialize too` : found.why;
+  const dual = found.modern && (listsLegacy || (await waiting('--spec auto: asking a 2025-11-25 initialize too', answersLegacyInitialize(target, timing))));
+  const why = dual && !listsLegacy ? `${found.why}, and it answers a 2025-11-25 initialize too` : reached ? `${found.why}; it answers initialize with ${reached}` : found.why;
   const ids: ProfileId[] = dual ? ['2025-11-25', '2026-07-28'] : found.modern ? ['2026-07-28'] : ['2025-11-25'];
   process.stdout.write(`--spec auto: ${dual ? 'a dual-era server' : found.modern ? 'a modern server' : 'a legacy server'} (${why}): running profile ${ids.join(' and ')}\n`);
   return ids;
@@ -45,7 +49,7 @@ async function autoProfiles(target: TargetSpec, timing: Timing): Promise<Profile
 async function autoClientProfiles(target: TargetSpec, timing: Timing): Promise<ProfileId[]> {
   if (target.transport !== 'client') return ['2025-11-25'];
   const { probeClientEra } = await import('../harness/receivers/2026-07-28/client-era-probe.js');
-  const found = await probeClientEra(target, timing);
+  const found = await announceLongWait('--spec auto: waiting for the client to show its era', probeClientEra(target, timing), process.stdout, Boolean(process.stdout.isTTY));
   const ids: ProfileId[] = found.modern && found.legacy ? ['2025-11-25', '2026-07-28'] : found.modern ? ['2026-07-28'] : ['2025-11-25'];
   const kind = found.modern && found.legacy ? 'a dual-era client' : found.modern ? 'a modern client' : found.legacy ? 'a legacy client' : 'a client that showed neither era';
   process.stdout.write(`--spec auto: ${kind} (${found.why}): running profile ${ids.join(' and ')}\n`);
@@ -53,7 +57,7 @@ async function autoClientProfiles(target: TargetSpec, timing: Timing): Promise<P
 }
 
 export async function suiteCommand(role: ReceiverRole, args: string[]): Promise<number> {
-  const { values } = parse(args, SERVER_OPTIONS);
+  const { values } = parse(args, SERVER_OPTIONS, role);
   const strings = values as Record<string, string | undefined>;
   const lists = values as Record<string, string[] | undefined>;
   const strict = Boolean(values.strict);
@@ -73,19 +77,16 @@ export async function suiteCommand(role: ReceiverRole, args: string[]): Promise<
   if (strings.level && !['must', 'should', 'may'].includes(strings.level)) throw new UsageError(`--level wants must, should or may, got "${strings.level}"`);
   const shard = strings.shard === undefined ? undefined : parseShard(strings.shard);
   if (strings.shard !== undefined && !shard) throw new UsageError(`--shard wants i/n with 1 ≤ i ≤ n, e.g. --shard 2/4, got "${strings.shard}"`);
-  const repeat = positiveNumber(strings.repeat, '--repeat') ?? 1;
-  if (!Number.isInteger(repeat)) throw new UsageError(`--repeat wants a whole number of runs, got "${strings.repeat}"`);
-  const minJudged = strings['min-judged'] === undefined ? undefined : Number(strings['min-judged']);
-  if (minJudged !== undefined && !(Number.isInteger(minJudged) && minJudged > 0))
-    throw new UsageError(`--min-judged wants a whole number of checks above 0, e.g. --min-judged 20, got "${strings['min-judged']}"`);
+  const repeat = wholeNumber(strings.repeat, '--repeat', 1) ?? 1;
+  const minJudged = wholeNumber(strings['min-judged'], '--min-judged', 1);
   if (strings.baseline && strings['write-baseline']) throw new UsageError('--baseline reads expected failures and --write-baseline writes them; use one at a time');
 
   let config: SuiteConfig = { fixtures: {} };
   // Config and baseline files (zod, YAML) load only when given: a plain run starts without them.
   if (strings.config) config = await (await import('./config.js')).loadConfig(strings.config);
   const baseline = strings.baseline ? await (await import('./baseline.js')).loadBaseline(strings.baseline) : undefined;
-  const multiplier = positiveNumber(strings['timeout-multiplier'], '--timeout-multiplier') ?? config.timeoutMultiplier ?? 1;
-  const concurrency = positiveNumber(strings.concurrency, '--concurrency') ?? 32;
+  const multiplier = positiveNumber(strings['timeout-multiplier'], '--timeout-multiplier', 100) ?? config.timeoutMultiplier ?? 1;
+  const concurrency = wholeNumber(strings.concurrency, '--concurrency', 1) ?? 32;
   const timing = makeTiming(multiplier);
   const spec = parseSpec(strings.spec);
   if (clientOverStdio && !spec.auto && spec.ids.includes('2025-11-25'))
@@ -96,12 +97,15 @@ export async function suiteCommand(role: ReceiverRole, args: string[]): Promise<
     const runs = profiles.map((profile) => ({ profile, checks: selectChecks(profile.checks, selection, profile.requirements) })).filter((run) => run.checks.length > 0);
     if (runs.length === 0) {
       const named = profiles.map((profile) => profile.id).join(' and ');
-      throw new EmptySelection(`the selection (--only, --skip, --level, --shard) matches no check of profile ${named}; "mcp-tasks-conformance list --spec ${profiles[0].id}" shows the IDs`);
+      throw new EmptySelection(`the selection (--only, --skip, --level, --shard) matches no check of profile ${named}; "${invocation()} list --spec ${profiles[0].id}" shows the IDs`);
     }
     return runs;
   };
   // Named profiles are checked before anything starts; auto learns its profiles from the target, once reached.
-  let runs = spec.auto ? undefined : select(await Promise.all(spec.ids.map(loadProfile)));
+  const named = spec.auto ? undefined : await Promise.all(spec.ids.map(loadProfile));
+  // A pattern is judged against every profile: one list of patterns may serve runs of either era (a typo names none).
+  refuseUnknownPatterns(await Promise.all(PROFILE_IDS.map(loadProfile)), selection);
+  let runs = named && select(named);
 
   const launched: LaunchedProcess[] = [];
   const hubs: ClientHub[] = [];
@@ -147,7 +151,7 @@ export async function suiteCommand(role: ReceiverRole, args: string[]): Promise<
           startGate,
           // The server as it is now: a --repeat run after a restart tests the restarted process.
           launched: server ? { server: server.current, restart: server.restart } : undefined,
-          onResult: (result) => progress.finished(formatCheckLine(result, { color: process.stdout.isTTY })),
+          onResult: (result) => progress.finished(formatCheckLine(result, { color: process.stdout.isTTY }), result.outcome === 'pass'),
           // Said at once, above the progress line: the server under test died, or was started again.
           onNotice: (line) => process.stdout.write(`${process.stdout.isTTY ? '\r\u001b[2K' : ''}! ${line.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')}\n`),
         });
@@ -185,7 +189,7 @@ export async function suiteCommand(role: ReceiverRole, args: string[]): Promise<
     const unstable = repeat > 1 ? unstableChecks(reports) : undefined;
     // The one verdict: set before any report is written, so every report and the exit status say the same.
     report.verdict = runVerdict(report, { strict, baseline, knownChecks, unstable, minJudged });
-    await writeReports(report, strings);
+    const written = await writeReports(report, strings);
     process.stdout.write(`\n${formatSummary(report, { color: process.stdout.isTTY })}\n`);
     const rerunnable = report.verdict.failing.map((entry) => entry.check);
     if (rerunnable.length > 0) process.stdout.write(`\nTo rerun a failure alone:\n${rerunnable.map((id) => `  ${rerunCommand(role, values, id)}`).join('\n')}\n`);
@@ -195,15 +199,20 @@ export async function suiteCommand(role: ReceiverRole, args: string[]): Promise<
       process.stdout.write(`\nWrote the baseline ${strings['write-baseline']}: review each entry's reason before committing it.\n`);
     }
     if (unstable?.length === 0) process.stdout.write(`\nAll verdicts were the same in ${reports.length} runs.\n`);
+    // Last, where to look next: the files the run wrote.
+    process.stdout.write(`\n${formatWrittenReports(written)}\n`);
     return report.verdict.outcome === 'pass' ? 0 : 1;
   } catch (error) {
     if (error instanceof TargetUnreachable || error instanceof LaunchFailed) {
-      const why = error instanceof TargetUnreachable ? error.why : `the receiver under test could not be reached: ${error.message}`;
+      const cause = error instanceof TargetUnreachable ? error.why : `the receiver under test could not be reached: ${error.message}`;
+      // A shell's 127 is a command it could not find: say so, since EPIPE alone does not.
+      const why = strings.command && /exited with code 127\b/.test(cause) ? `${cause}; exit code 127: the shell found no such command, check --command` : cause;
       process.stderr.write(`mcp-tasks-conformance: ${why}\n`);
       // The reports are written even now (README: "always written"): every check not run, saying why.
       let notRun = error instanceof TargetUnreachable ? error.report : undefined;
-      if (error instanceof LaunchFailed) {
-        const target: TargetSpec = { transport: 'http', url: strings.url ?? '(the bundled reference receiver)', headers: {} };
+      // Unreached before any profile ran (a launch, or auto's probe): the report says so for every selected check.
+      if (notRun === undefined) {
+        const target: TargetSpec = strings.command ? { transport: 'stdio', command: strings.command } : { transport: 'http', url: strings.url ?? '(the bundled reference receiver)', headers: {} };
         // Auto never learned the era of a server that did not start: its report is the 2025-11-25 profile's.
         runs ??= select([await loadProfile('2025-11-25')]);
         const parts = runs.map(({ profile, checks }) => notRunReport({ target, role, checks, profile, timing, concurrency, tool: TOOL }, why));
@@ -211,7 +220,8 @@ export async function suiteCommand(role: ReceiverRole, args: string[]): Promise<
       }
       if (notRun) {
         notRun.verdict = runVerdict(notRun, { strict, notRun: why });
-        await writeReports(notRun, strings);
+        const written = await writeReports(notRun, strings);
+        if (written.length > 0) process.stdout.write(`${formatWrittenReports(written)}\n`);
       }
       return 2;
     }
@@ -224,11 +234,40 @@ export async function suiteCommand(role: ReceiverRole, args: string[]): Promise<
   }
 }
 
+/** A pattern of --only or --skip that matches no check of the profiles is a typo: refused, even when another pattern matches. */
+function refuseUnknownPatterns(profiles: readonly Profile[], selection: { only?: readonly string[]; skip?: readonly string[] }): void {
+  const [first] = unknownPatterns(
+    profiles.flatMap((profile) => profile.checks),
+    selection,
+  );
+  if (!first) return;
+  const ids = profiles.map((profile) => profile.id);
+  throw new UsageError(
+    `${first.flag} "${first.pattern}" matches no check, suite or requirement ID of any profile` +
+      `${first.suggestion ? ` (did you mean "${first.suggestion}"?)` : ''}; ${ids.map((id) => `"${invocation()} list --spec ${id}"`).join(' and ')} ${ids.length === 1 ? 'shows' : 'show'} the IDs`,
+  );
+}
+
 /** Writes every report asked for; each renders the verdict the report carries (report.verdict). Writers load only when asked for. */
-async function writeReports(report: RunReport, options: Record<string, string | undefined>): Promise<void> {
-  if (options.json) await (await import('../reports/json.js')).writeJsonReport(options.json, report);
-  if (options.junit) await (await import('../reports/junit.js')).writeJunitReport(options.junit, report);
-  if (options.html) await (await import('../reports/html.js')).writeHtmlReport(options.html, report);
+async function writeReports(report: RunReport, options: Record<string, string | undefined>): Promise<WrittenReport[]> {
+  const written: WrittenReport[] = [];
+  if (options.json) {
+    await (await import('../reports/json.js')).writeJsonReport(options.json, report);
+    written.push({ format: 'JSON', path: options.json });
+  }
+  if (options.junit) {
+    await (await import('../reports/junit.js')).writeJunitReport(options.junit, report);
+    written.push({ format: 'JUnit', path: options.junit });
+  }
+  if (options.html) {
+    await (await import('../reports/html.js')).writeHtmlReport(options.html, report);
+    written.push({ format: 'HTML', path: options.html });
+  }
   // The step summary is written whenever GitHub Actions provides one, even without --markdown.
-  if (options.markdown || process.env.GITHUB_STEP_SUMMARY) await (await import('../reports/markdown.js')).writeMarkdownSummary(options.markdown, report);
+  if (options.markdown || process.env.GITHUB_STEP_SUMMARY) {
+    await (await import('../reports/markdown.js')).writeMarkdownSummary(options.markdown, report);
+    if (options.markdown) written.push({ format: 'Markdown', path: options.markdown });
+    if (process.env.GITHUB_STEP_SUMMARY) written.push({ format: 'Markdown', path: `${process.env.GITHUB_STEP_SUMMARY} (the job's step summary)` });
+  }
+  return written;
 }

@@ -162,6 +162,14 @@ export function formatSummary(report: RunReport, options: ConsoleOptions = {}): 
       lines.push(`  ${tag(result.outcome, color)}${oneLine(result.id, 200)}  ${oneLine(result.message, SUMMARY_MESSAGE_MAX)}${note}`);
     }
   }
+  // A SHOULD not met: listed beside the failures, since under --strict they are failures.
+  const warnings = report.results.filter((result) => result.outcome === 'warn');
+  if (warnings.length > 0) {
+    lines.push('');
+    lines.push(paint(verdict.strict ? 'Warnings (they fail the run under --strict):' : 'Warnings (a SHOULD not met; they fail the run only under --strict):', ANSI.bold, color));
+    for (const result of warnings.slice(0, VERDICT_LIST_MAX)) lines.push(`  ${tag(result.outcome, color)}${oneLine(result.id, 200)}  ${oneLine(result.message, SUMMARY_MESSAGE_MAX)}`);
+    if (warnings.length > VERDICT_LIST_MAX) lines.push(`  … and ${warnings.length - VERDICT_LIST_MAX} more (the JSON report has them all)`);
+  }
   // Each names the prerequisite that stopped it and the check that judges it: the root cause is failed there, once.
   const inconclusive = report.results.filter((result) => result.outcome === 'inconclusive');
   if (inconclusive.length > 0) {
@@ -235,4 +243,16 @@ function verdictLines(verdict: RunVerdict, color: boolean | undefined): string[]
   const word = verdict.outcome === 'pass' ? paint('PASS', `${ANSI.bold}${ANSI.green}`, color) : paint('FAIL', `${ANSI.bold}${ANSI.red}`, color);
   lines.push('', `${labelFor('Verdict:', color)}${word} — ${oneLine(verdict.summary, SUMMARY_MESSAGE_MAX)}${verdict.strict ? ' (strict)' : ''}`);
   return lines;
+}
+
+/** A report file written, for the console's last lines. */
+export interface WrittenReport {
+  format: 'JSON' | 'JUnit' | 'Markdown' | 'HTML';
+  path: string;
+}
+
+/** The console's last lines: where each report was written, so the reader knows what to open next. */
+export function formatWrittenReports(written: readonly WrittenReport[]): string {
+  if (written.length === 0) return 'Reports: none written (--json, --junit, --markdown or --html FILE writes one)';
+  return ['Reports written:', ...written.map(({ format, path }) => `  ${format.padEnd(9)}${oneLine(path, 400)}`)].join('\n');
 }

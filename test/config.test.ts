@@ -37,10 +37,12 @@ describe('config', () => {
 
   it('says in one line what is wrong and where', () => {
     const cases: [unknown, RegExp][] = [
-      [{ fixtures: { echo: { tool: 3 } } }, /^config: fixtures\.echo\.tool: /],
-      [{ fixtures: { nonsense: { tool: 'x' } } }, /^config: fixtures(\.nonsense)?: /],
-      [{ timeoutMultipler: 2 }, /unrecognized.*allowed keys are fixtures, timeoutMultiplier/i],
-      [{ timeoutMultiplier: -1 }, /^config: timeoutMultiplier: /],
+      [{ fixtures: { echo: { tool: 3 } } }, /^config: fixtures\.echo\.tool wants a non-empty string .*, got 3; roles: echo, /],
+      [{ fixtures: { ecko: { tool: 'x' } } }, /^config: "ecko" is not a fixture role \(did you mean "echo"\?\); roles: echo, required, .*; keys of a role: tool, arguments, durationMs/],
+      [{ fixtures: { echo: { tool: 'x', durationMS: 5 } } }, /^config: fixtures\.echo: "durationMS" is not a key of a role \(did you mean "durationMs"\?\); roles: /],
+      [{ timeoutMultipler: 2 }, /^config: "timeoutMultipler" is not a config key \(did you mean "timeoutMultiplier"\?\); roles: .*; top-level keys: fixtures, timeoutMultiplier/],
+      [{ timeoutMultiplier: -1 }, /^config: timeoutMultiplier wants a number above 0 and at most 100, got -1; /],
+      [[], /^config: \(top level\) wants an object/],
     ];
     for (const [input, pattern] of cases) {
       const error = (() => {
@@ -60,6 +62,19 @@ describe('config', () => {
     const folder = await mkdtemp(join(tmpdir(), 'config-'));
     await writeFile(join(folder, 'bad.json'), '{ nope');
     await expect(loadConfig(join(folder, 'bad.json'))).rejects.toThrow(/is not valid JSON/);
-    await expect(loadConfig(join(folder, 'missing.json'))).rejects.toThrow(/cannot be read \(ENOENT\)/);
+    await expect(loadConfig(join(folder, 'missing.json'))).rejects.toThrow(/^--config .*missing\.json: cannot be read \(ENOENT\)/);
+    await writeFile(join(folder, 'bad.yaml'), 'fixtures: [unclosed');
+    await expect(loadConfig(join(folder, 'bad.yaml'))).rejects.toThrow(/^--config .*bad\.yaml: is not valid YAML \(.*\); fix the syntax$/);
+  });
+
+  it('reads a YAML config (.yaml, .yml) as it reads JSON, and refuses it in the same words', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'config-'));
+    const yaml = 'fixtures:\n  echo:\n    tool: long_job\n    durationMs: 20\ntimeoutMultiplier: 2\n';
+    for (const name of ['good.yaml', 'good.yml']) {
+      await writeFile(join(folder, name), yaml);
+      expect(await loadConfig(join(folder, name))).toEqual({ fixtures: { echo: { tool: 'long_job', durationMs: 20 } }, timeoutMultiplier: 2 });
+    }
+    await writeFile(join(folder, 'typo.yml'), 'fixtures:\n  ecko:\n    tool: long_job\n');
+    await expect(loadConfig(join(folder, 'typo.yml'))).rejects.toThrow(/^--config .*typo\.yml: "ecko" is not a fixture role \(did you mean "echo"\?\); roles: echo, /);
   });
 });

@@ -254,7 +254,9 @@ describe('console', () => {
     expect(text).toMatch(/Duration: +4\.2 s/);
     expect(text).toMatch(/FAIL +result\.exact-success +expected content/);
     expect(text).toMatch(/ERROR +result\.timeout +harness: connection closed/);
-    expect(text).not.toMatch(/lifecycle\.ttl/);
+    // The warning is listed too, saying that only --strict makes it fail the run.
+    expect(text).toMatch(/Warnings \(a SHOULD not met; they fail the run only under --strict\):\n +WARN +lifecycle\.ttl /);
+    expect(text).not.toMatch(/cancel\.terminal/);
   });
 
   it('says plainly when another protocol version was negotiated, or none', () => {

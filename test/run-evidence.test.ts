@@ -180,7 +180,7 @@ describe.skipIf(!existsSync(CLI))('the command line says how much it judged, and
   it.each(['0', '1.5', 'many'])('--min-judged %s is a usage error told in one line (exit 2)', (value) => {
     const run = cli(...isolation, '--min-judged', value);
     expect(run.code).toBe(2);
-    expect(run.stderr.trim().split('\n')).toEqual([`mcp-tasks-conformance: --min-judged wants a whole number of checks above 0, e.g. --min-judged 20, got "${value}"`]);
+    expect(run.stderr.trim().split('\n')).toEqual([`mcp-tasks-conformance: --min-judged wants a whole number from 1 up, got "${value}"`]);
   });
 
   it.skipIf(!existsSync(SERVER_EVERYTHING))('server-everything without its config: the fixture roles it lacks, and the --config that maps them', () => {

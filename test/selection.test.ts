@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseShard, selectChecks } from '../harness/engine/selection.js';
+import { parseShard, selectChecks, unknownPatterns } from '../harness/engine/selection.js';
 import { ALL_CHECKS, ALL_REQUIREMENTS } from '../suites/2025-11-25/index.js';
 
 describe('check selection', () => {
@@ -26,5 +26,14 @@ describe('check selection', () => {
     expect(selectChecks(ALL_CHECKS, { shard: { index: 2, count: 3 } }).map((c) => c.id)).toEqual(shards[1]);
     expect(parseShard('2/3')).toEqual({ index: 2, count: 3 });
     for (const bad of ['0/3', '4/3', '1/0', 'a/b', '2']) expect(parseShard(bad)).toBeUndefined();
+  });
+
+  it('names each pattern that matches no check, with the nearest known name, whatever the other patterns match', () => {
+    expect(unknownPatterns(ALL_CHECKS, { only: ['creation.*', 'listing', 'TASKS-ERROR-INVALID-TASK-ID'], skip: ['lifecycle'] })).toEqual([]);
+    expect(unknownPatterns(ALL_CHECKS, { only: ['creation.*,creaton.*'], skip: ['lifecycel', 'zzzz-nothing'] })).toEqual([
+      { flag: '--only', pattern: 'creaton.*', suggestion: 'creation.*' },
+      { flag: '--skip', pattern: 'lifecycel', suggestion: 'lifecycle' },
+      { flag: '--skip', pattern: 'zzzz-nothing', suggestion: undefined },
+    ]);
   });
 });

@@ -97,7 +97,8 @@ export function editDistance(a: string, b: string): number {
   return previous[b.length]!;
 }
 
-function closest(id: string, known: ReadonlySet<string>): string | undefined {
+/** The known name nearest to `id`, when it is near enough to be the one meant (a typo). */
+export function closest(id: string, known: ReadonlySet<string>): string | undefined {
   let best: string | undefined;
   let bestDistance = Infinity;
   for (const candidate of known) {

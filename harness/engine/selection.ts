@@ -1,6 +1,7 @@
 import type { CheckDefinition } from '../receivers/check.js';
 import { levelOf } from '../model/model-basics.js';
 import type { Level, Requirement } from '../model/model.js';
+import { closest } from './run-policy.js';
 
 /** "*" matches any run of characters; everything else is literal. */
 export function globToRegExp(pattern: string): RegExp {
@@ -14,7 +15,7 @@ export function matchesPattern(check: CheckDefinition, pattern: string): boolean
   return glob.test(check.id) || glob.test(check.suite) || check.requirements.some((id) => glob.test(id));
 }
 
-function patterns(values: readonly string[] | undefined): string[] {
+export function patterns(values: readonly string[] | undefined): string[] {
   return (values ?? [])
     .flatMap((value) => value.split(','))
     .map((p) => p.trim())
@@ -61,4 +62,34 @@ export function parseShard(value: string): { index: number; count: number } | un
   const index = Number(match[1]);
   const count = Number(match[2]);
   return index >= 1 && count >= 1 && index <= count ? { index, count } : undefined;
+}
+
+/** A pattern of --only or --skip that matches no check, and the known name nearest to it (a typo's fix). */
+export interface UnknownPattern {
+  flag: '--only' | '--skip';
+  pattern: string;
+  suggestion?: string;
+}
+
+/**
+ * The patterns that match none of `checks`: a typo is refused even when another pattern matches, since it would
+ * silently run (or skip) less than was asked.
+ */
+export function unknownPatterns(checks: readonly CheckDefinition[], selection: Selection): UnknownPattern[] {
+  const names = new Set<string>();
+  for (const check of checks) {
+    names.add(check.id);
+    names.add(check.suite);
+    names.add(`${check.suite}.*`);
+    names.add(`${check.id.split('.')[0]}.*`);
+    for (const id of check.requirements) names.add(id);
+  }
+  const unknown: UnknownPattern[] = [];
+  for (const flag of ['--only', '--skip'] as const) {
+    for (const pattern of patterns(flag === '--only' ? selection.only : selection.skip)) {
+      if (checks.some((check) => matchesPattern(check, pattern))) continue;
+      unknown.push({ flag, pattern, suggestion: closest(pattern, names) ?? closest(pattern.toUpperCase(), names) });
+    }
+  }
+  return unknown;
 }

@@ -4,6 +4,7 @@ import { IutError } from '../../wire/session.js';
 import type { Timing } from '../../wire/timing.js';
 import { Transcript } from '../../wire/transcript.js';
 import { clientCapabilities, MODERN_PROTOCOL_VERSION, UNSUPPORTED_PROTOCOL_VERSION } from '../../wire/2026-07-28/envelope.js';
+import { TargetUnreachable, withLastSeen } from '../discovery.js';
 import { ExtReceiver } from './receiver.js';
 
 /** What the probe found: whether the server speaks the modern era, the versions it listed, and why we think so. */
@@ -12,6 +13,8 @@ export interface EraFinding {
   /** The versions server/discover (or its UnsupportedProtocolVersionError) listed; empty for a legacy server. */
   supportedVersions: string[];
   why: string;
+  /** Whether anything answered server/discover as JSON-RPC: when nothing did, the server may not be reachable at all. */
+  answered: boolean;
 }
 
 /** Longest the probe waits for an answer: a legacy server may ignore a request it does not know before initialize. */
@@ -29,24 +32,29 @@ export async function probeEra(target: TargetSpec, timing: Timing): Promise<EraF
   try {
     connection = await openConnection(target, { transcript, label: 'era-probe', requestTimeoutMs: waitMs, connectTimeoutMs: timing.connectTimeoutMs, era: 'modern' });
   } catch (error) {
-    return { modern: false, supportedVersions: [], why: `the modern probe could not be sent (${(error as Error).message})` };
+    return { modern: false, supportedVersions: [], why: `the modern probe could not be sent (${(error as Error).message})`, answered: false };
   }
   try {
     const reply = await new ExtReceiver(connection).discover({ capabilities: clientCapabilities(true), timeoutMs: waitMs });
     if (reply.ok && Array.isArray(reply.result.supportedVersions)) {
       const versions = reply.result.supportedVersions.filter((v): v is string => typeof v === 'string');
-      return { modern: true, supportedVersions: versions, why: `server/discover listed ${versions.join(', ') || 'no versions'}` };
+      return { modern: true, supportedVersions: versions, why: `server/discover listed ${versions.join(', ') || 'no versions'}`, answered: true };
     }
     const data = !reply.ok && typeof reply.error.data === 'object' && reply.error.data !== null ? (reply.error.data as Record<string, unknown>) : undefined;
     if (!reply.ok && reply.error.code === UNSUPPORTED_PROTOCOL_VERSION && Array.isArray(data?.supported)) {
       const versions = data.supported.filter((v): v is string => typeof v === 'string');
-      return { modern: true, supportedVersions: versions, why: `server/discover for ${MODERN_PROTOCOL_VERSION} was refused with UnsupportedProtocolVersionError listing ${versions.join(', ')}` };
+      return {
+        modern: true,
+        supportedVersions: versions,
+        why: `server/discover for ${MODERN_PROTOCOL_VERSION} was refused with UnsupportedProtocolVersionError listing ${versions.join(', ')}`,
+        answered: true,
+      };
     }
-    return { modern: false, supportedVersions: [], why: `server/discover was answered with ${describeReply(reply)}, no modern answer` };
+    return { modern: false, supportedVersions: [], why: `server/discover was answered with ${describeReply(reply)}, no modern answer`, answered: true };
   } catch (error) {
     const what =
       error instanceof IutError && error.kind === 'timeout' ? `server/discover was not answered within ${waitMs} ms` : `server/discover got no JSON-RPC answer (${(error as Error).message})`;
-    return { modern: false, supportedVersions: [], why: what };
+    return { modern: false, supportedVersions: [], why: what, answered: false };
   } finally {
     await connection.close();
   }
@@ -68,3 +76,18 @@ export async function answersLegacyInitialize(target: TargetSpec, timing: Timing
 }
 
 const LEGACY_PROTOCOL_VERSION = '2025-11-25';
+
+/**
+ * A 2025-11-25 initialize, for a server that gave server/discover no answer: whether it is reachable at all. A failure
+ * to launch or to connect, or an initialize never answered, is said as that (TargetUnreachable), before any era guess.
+ */
+export async function reachLegacy(target: TargetSpec, timing: Timing): Promise<string> {
+  const transcript = new Transcript();
+  try {
+    const connection = await openConnection(target, { transcript, label: 'era-probe-reach', requestTimeoutMs: timing.connectTimeoutMs, connectTimeoutMs: timing.connectTimeoutMs });
+    await connection.close();
+    return connection.init.protocolVersion;
+  } catch (error) {
+    throw new TargetUnreachable(withLastSeen((error as Error).message, transcript), transcript);
+  }
+}
