@@ -177,7 +177,7 @@ export const JUDGE_OPTIONS = {
 export const PROXY_OPTIONS = { ...JUDGE_OPTIONS, command: { type: 'string' }, url: { type: 'string' }, port: { type: 'string' }, trace: { type: 'string' } } as const;
 
 /** Flags that name the target and how to reach it: kept when printing the command that reruns one check. */
-const TARGET_FLAGS = ['command', 'url', 'header', 'peer-header', 'launch', 'reference', 'config', 'timeout-multiplier', 'spec', 'fresh-connections'];
+const TARGET_FLAGS = ['command', 'url', 'header', 'peer-header', 'launch', 'reference', 'config', 'timeout-multiplier', 'spec', 'fresh-connections', 'client-transport'];
 
 function shellQuote(value: string): string {
   return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;

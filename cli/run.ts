@@ -4,6 +4,7 @@ import type { TargetSpec } from '../harness/wire/connections/connect.js';
 import type { LaunchedProcess } from '../harness/wire/connections/process-group.js';
 import type { ClientHub } from '../harness/wire/2025-11-25/client-hub.js';
 import type { Level, ReceiverRole, RunReport } from '../harness/model/model.js';
+import type { CheckExplanation } from '../suites/shared/explanation.js';
 import type { Profile } from '../harness/engine/profile.js';
 import { StartGate } from '../harness/wire/start-gate.js';
 import { runVerdict } from '../harness/engine/run-policy.js';
@@ -189,7 +190,7 @@ export async function suiteCommand(role: ReceiverRole, args: string[]): Promise<
     const unstable = repeat > 1 ? unstableChecks(reports) : undefined;
     // The one verdict: set before any report is written, so every report and the exit status say the same.
     report.verdict = runVerdict(report, { strict, baseline, knownChecks, unstable, minJudged });
-    const written = await writeReports(report, strings);
+    const written = await writeReports(report, strings, { role, values });
     process.stdout.write(`\n${formatSummary(report, { color: process.stdout.isTTY })}\n`);
     const rerunnable = report.verdict.failing.map((entry) => entry.check);
     if (rerunnable.length > 0) process.stdout.write(`\nTo rerun a failure alone:\n${rerunnable.map((id) => `  ${rerunCommand(role, values, id)}`).join('\n')}\n`);
@@ -220,7 +221,7 @@ export async function suiteCommand(role: ReceiverRole, args: string[]): Promise<
       }
       if (notRun) {
         notRun.verdict = runVerdict(notRun, { strict, notRun: why });
-        const written = await writeReports(notRun, strings);
+        const written = await writeReports(notRun, strings, { role, values });
         if (written.length > 0) process.stdout.write(`${formatWrittenReports(written)}\n`);
       }
       return 2;
@@ -248,8 +249,19 @@ function refuseUnknownPatterns(profiles: readonly Profile[], selection: { only?:
   );
 }
 
+/** The card is a CI artifact: a header's value (a token, often) is shown as its name only. */
+function headerValuesMasked(values: Record<string, unknown>): Record<string, unknown> {
+  const mask = (header: unknown) => String(header).replace(/:.*$/s, ': …');
+  const masked = { ...values };
+  for (const flag of ['header', 'peer-header']) {
+    const given = values[flag];
+    if (given !== undefined) masked[flag] = Array.isArray(given) ? given.map(mask) : mask(given);
+  }
+  return masked;
+}
+
 /** Writes every report asked for; each renders the verdict the report carries (report.verdict). Writers load only when asked for. */
-async function writeReports(report: RunReport, options: Record<string, string | undefined>): Promise<WrittenReport[]> {
+async function writeReports(report: RunReport, options: Record<string, string | undefined>, rerun: { role: ReceiverRole; values: Record<string, unknown> }): Promise<WrittenReport[]> {
   const written: WrittenReport[] = [];
   if (options.json) {
     await (await import('../reports/json.js')).writeJsonReport(options.json, report);
@@ -260,7 +272,17 @@ async function writeReports(report: RunReport, options: Record<string, string | 
     written.push({ format: 'JUnit', path: options.junit });
   }
   if (options.html) {
-    await (await import('../reports/html.js')).writeHtmlReport(options.html, report);
+    // The card carries each failure's fix (explain) and its rerun line: the suites are known here, not in reports/.
+    const explanations: Record<string, Readonly<Record<string, CheckExplanation>>> = {
+      '2025-11-25': (await import('../suites/2025-11-25/explanations.js')).CHECK_EXPLANATIONS,
+      '2026-07-28': (await import('../suites/2026-07-28/explanations.js')).EXT_CHECK_EXPLANATIONS,
+    };
+    await (
+      await import('../reports/html.js')
+    ).writeHtmlReport(options.html, report, {
+      explain: (result) => explanations[result.profile ?? '2025-11-25']?.[result.id],
+      rerun: (result) => rerunCommand(rerun.role, headerValuesMasked(rerun.values), result.id),
+    });
     written.push({ format: 'HTML', path: options.html });
   }
   // The step summary is written whenever GitHub Actions provides one, even without --markdown.
