@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
-const PACKAGE = JSON.parse(readFileSync(fileURLToPath(new URL('../package.json', import.meta.url)), 'utf8')) as { name: string; version: string };
+const CLI = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+const PACKAGE = JSON.parse(readFileSync(fileURLToPath(new URL('../../package.json', import.meta.url)), 'utf8')) as { name: string; version: string };
 const built = existsSync(CLI);
 const dir = mkdtempSync(join(tmpdir(), 'cli-adoption-'));
 
@@ -158,7 +158,7 @@ describe.skipIf(!built)('a target that cannot be reached', () => {
 
 describe.skipIf(!built)("the console's end", () => {
   it('off a terminal: no PASS line live (counted instead), warnings beside failures, and last the report files written', () => {
-    const reference = fileURLToPath(new URL('../dist/reference-server/main.js', import.meta.url));
+    const reference = fileURLToPath(new URL('../../dist/reference-server/main.js', import.meta.url));
     const [json, junit, markdown] = ['r.json', 'j.xml', 's.md'].map((name) => join(dir, `end-${name}`));
     const run = cli(
       'server',
@@ -194,8 +194,8 @@ describe.skipIf(!built)("the console's end", () => {
 
 describe.skipIf(!built)('the rerun line', () => {
   it('runs as printed, from where the run was started: the same check alone, the same verdict', () => {
-    const reference = fileURLToPath(new URL('../dist/reference-server/main.js', import.meta.url));
-    const root = fileURLToPath(new URL('..', import.meta.url));
+    const reference = fileURLToPath(new URL('../../dist/reference-server/main.js', import.meta.url));
+    const root = fileURLToPath(new URL('../..', import.meta.url));
     const run = spawnSync(
       process.execPath,
       ['dist/cli/main.js', 'server', '--spec', '2025-11-25', '--command', `"${process.execPath}" "${reference}" --fault result-differs`, '--only', 'result-retrieval.*'],
