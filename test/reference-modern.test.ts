@@ -116,6 +116,11 @@ class StdioPeer implements Peer {
     this.child.stdin.write(`${JSON.stringify(message)}\n`);
   }
 
+  /** Several messages in one write, as a client that batches its first lines sends them. */
+  sendTogether(messages: Json[]): void {
+    this.child.stdin.write(messages.map((message) => `${JSON.stringify(message)}\n`).join(''));
+  }
+
   /** Sends a request without waiting; returns its id. */
   post(method: string, params?: Json): number {
     const id = this.nextId++;
@@ -487,6 +492,22 @@ describe('the era rule on stdio', () => {
       expect((await peer.request('tasks/get', env({ taskId: legacyTask.taskId }))).error.code).toBe(-32602);
       const modernTask = (await peer.request('tools/call', env({ name: 'slow_compute', arguments: { seconds: 0 } }))).result;
       expect((await waitForStatus(peer, modernTask.taskId, ['completed'])).status).toBe('completed');
+    } finally {
+      await peer.close();
+    }
+  });
+
+  it('serves a legacy request that arrives in the same read as initialize as the legacy session it follows', async () => {
+    const peer = StdioPeer.start();
+    try {
+      // One write: initialize, then tools/list before its answer could have come (a batching client).
+      peer.sendTogether([
+        { jsonrpc: '2.0', id: 901, method: 'initialize', params: LEGACY_INIT },
+        { jsonrpc: '2.0', id: 902, method: 'tools/list' },
+      ]);
+      const answer = await peer.inbox.next((m) => m.id === 902 && !('method' in m), 'the answer to tools/list');
+      expect(answer.error).toBeUndefined();
+      expect(answer.result.tools.map((tool: Json) => tool.name)).toContain('conformance_echo');
     } finally {
       await peer.close();
     }
