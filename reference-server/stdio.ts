@@ -64,7 +64,8 @@ export async function serveStdio(opts: ReferenceOptions, stdin: Readable = proce
   });
   const route = (message: JSONRPCMessage) => {
     if ('method' in message && 'id' in message) {
-      const which = stdioRoute(message.method, message.params, era, initialized);
+      // A request behind an initialize not yet answered (sent in the same read, say) belongs to that legacy session.
+      const which = stdioRoute(message.method, message.params, era, initialized || initializeIds.size > 0);
       if (which === 'modern') return modernSession.handle(message);
       if (which === 'refuse') {
         return void send(

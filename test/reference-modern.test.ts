@@ -116,6 +116,11 @@ class StdioPeer implements Peer {
     this.child.stdin.write(`${JSON.stringify(message)}\n`);
   }
 
+  /** Several messages in one write, as a client that batches its first lines sends them. */
+  sendTogether(messages: Json[]): void {
+    this.child.stdin.write(messages.map((message) => `${JSON.stringify(message)}\n`).join(''));
+  }
+
   /** Sends a request without waiting; returns its id. */
   post(method: string, params?: Json): number {
     const id = this.nextId++;
@@ -224,6 +229,25 @@ async function waitForStatus(peer: Peer, taskId: string, statuses: string[], opt
     await new Promise((resolve) => setTimeout(resolve, result.pollIntervalMs ?? 20));
   }
   throw new Error(`task ${taskId} never reached ${statuses.join('/')}`);
+}
+
+/**
+ * A task held in input_required until `finish` answers it: a listen acknowledged before then sees it complete, whatever
+ * the machine's load (a task of fixed short work may end before the listen is registered, and then nothing comes).
+ */
+async function heldTask(peer: Peer, filename: string): Promise<{ taskId: string; finish: () => Promise<void> }> {
+  const taskId = await startTask(peer, 'confirm_delete', { filename });
+  const [key] = Object.keys((await waitForStatus(peer, taskId, ['input_required'])).inputRequests);
+  const finish = async () => {
+    const answer = await peer.request('tasks/update', env({ taskId, inputResponses: { [key]: { action: 'accept', content: { confirm: true } } } }));
+    if (answer.error) throw new Error(`tasks/update failed: ${JSON.stringify(answer.error)}`);
+  };
+  return { taskId, finish };
+}
+
+/** Waits for a listen's acknowledgement: from then on the subscription hears every change of its tasks. */
+function acknowledged(peer: StdioPeer, listenId: number): Promise<Json> {
+  return peer.inbox.next((m) => m.method === 'notifications/subscriptions/acknowledged' && m.params?._meta?.[SUB] === listenId, 'the acknowledgement');
 }
 
 /** Calls a tool that becomes a task (the extension declared) and returns the task id. */
@@ -426,8 +450,10 @@ describe('modern era over stdio (dual-era process)', () => {
     const refused = await peer.request('subscriptions/listen', env({ notifications: { taskIds: ['x'] } }, { ext: false }));
     expect(refused.error).toMatchObject({ code: -32021, data: REQUIRED_EXTENSION });
 
-    const { taskId } = (await peer.request('tools/call', env({ name: 'slow_compute', arguments: { seconds: 0.2, label: 'watched' } }))).result;
+    const { taskId, finish } = await heldTask(peer, 'watched.txt');
     const listenId = peer.post('subscriptions/listen', env({ notifications: { taskIds: [taskId, 'not-a-task'] } }));
+    await acknowledged(peer, listenId);
+    await finish();
     const done = await peer.inbox.next((m) => m.method === 'notifications/tasks' && m.params._meta?.[SUB] === listenId && m.params.status === 'completed', 'completed');
     const messages = peer.ofSubscription(listenId);
     expect(messages[0]).toEqual({ jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { notifications: { taskIds: [taskId] }, _meta: { [SUB]: listenId } } });
@@ -440,8 +466,10 @@ describe('modern era over stdio (dual-era process)', () => {
 
     // After notifications/cancelled nothing more belongs to the subscription; a second one shows the changes it would have seen.
     peer.cancel(listenId);
-    const next = (await peer.request('tools/call', env({ name: 'slow_compute', arguments: { seconds: 0.05 } }))).result;
+    const next = await heldTask(peer, 'witnessed.txt');
     const witnessId = peer.post('subscriptions/listen', env({ notifications: { taskIds: [next.taskId] } }));
+    await acknowledged(peer, witnessId);
+    await next.finish();
     await peer.inbox.next((m) => m.params?._meta?.[SUB] === witnessId && m.params.status === 'completed', 'the witness');
     expect(peer.ofSubscription(listenId)).toHaveLength(messages.length);
     expect(peer.inbox.messages.some((m) => m.id === listenId)).toBe(false);
@@ -487,6 +515,22 @@ describe('the era rule on stdio', () => {
       expect((await peer.request('tasks/get', env({ taskId: legacyTask.taskId }))).error.code).toBe(-32602);
       const modernTask = (await peer.request('tools/call', env({ name: 'slow_compute', arguments: { seconds: 0 } }))).result;
       expect((await waitForStatus(peer, modernTask.taskId, ['completed'])).status).toBe('completed');
+    } finally {
+      await peer.close();
+    }
+  });
+
+  it('serves a legacy request that arrives in the same read as initialize as the legacy session it follows', async () => {
+    const peer = StdioPeer.start();
+    try {
+      // One write: initialize, then tools/list before its answer could have come (a batching client).
+      peer.sendTogether([
+        { jsonrpc: '2.0', id: 901, method: 'initialize', params: LEGACY_INIT },
+        { jsonrpc: '2.0', id: 902, method: 'tools/list' },
+      ]);
+      const answer = await peer.inbox.next((m) => m.id === 902 && !('method' in m), 'the answer to tools/list');
+      expect(answer.error).toBeUndefined();
+      expect(answer.result.tools.map((tool: Json) => tool.name)).toContain('conformance_echo');
     } finally {
       await peer.close();
     }
@@ -822,8 +866,10 @@ describe('modern faults over stdio', () => {
     [
       'ext-notify-partial-task',
       async (peer) => {
-        const taskId = await startTask(peer, 'slow_compute', { seconds: 0.05 });
+        const { taskId, finish } = await heldTask(peer, 'partial.txt');
         const id = peer.post('subscriptions/listen', env({ notifications: { taskIds: [taskId] } }));
+        await acknowledged(peer, id);
+        await finish();
         const done = await peer.inbox.next((m) => m.params?._meta?.[SUB] === id && m.params.status === 'completed', 'completed');
         expect(done.params.result).toBeUndefined();
       },
