@@ -71,6 +71,15 @@ function groupOf(pid: number): number {
   return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
 }
 
+/** Resolves once the process runs the program named (its exec has completed), checking at each turn of the event loop; bounded. */
+async function execDone(pid: number, program: string): Promise<void> {
+  for (let turn = 0; turn < 100_000; turn++) {
+    if (readFileSync(`/proc/${pid}/cmdline`, 'latin1').split('\0')[0]?.endsWith(program)) return;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  throw new Error(`process ${pid} never ran ${program}`);
+}
+
 describe('processes that escape the process group', () => {
   const proc = existsSync('/proc/self/environ');
   // Each prints the daemon's pid, then stays up until the suite ends it.
@@ -83,6 +92,8 @@ describe('processes that escape the process group', () => {
       const launched = launchCommand(command, { stdin: false });
       const daemon = Number(await firstLine(launched));
       expect(groupOf(daemon), 'the daemon left the group the suite ends').not.toBe(launched.pid);
+      // The pid is printed before the daemon's exec, while which /proc shows an empty environment: read it once the exec is done.
+      await execDone(daemon, 'sleep');
       expect(readFileSync(`/proc/${daemon}/environ`, 'latin1')).toContain(`${PROCESS_MARK}=${launched.mark}`);
       await launched.end();
       expect(processEnded(daemon)).toBe(true);

@@ -7,9 +7,9 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { validateXML } from 'xmllint-wasm';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { JsonReport } from '../reports/json.js';
-import { validateReport } from './support/report-schema.js';
-import { BROKEN_FIXTURES as FIXTURES, BUILT, freePort, leftBehind, removeRunFolders, runCli as runCliWith, type CliRun } from './support/cli-run.js';
+import type { JsonReport } from '../../reports/json.js';
+import { validateReport } from '../support/report-schema.js';
+import { BROKEN_FIXTURES as FIXTURES, BUILT, freePort, leftBehind, removeRunFolders, runCli as runCliWith, type CliRun } from '../support/cli-run.js';
 
 /** Time bounds scaled down so the file stays short; still long enough for verdicts on a loaded 2-core machine. */
 const MULTIPLIER = '0.5';
