@@ -2,7 +2,8 @@ import { defineCheck, type CheckContext } from '../../../harness/receivers/check
 import { describeReply } from '../../../harness/model/describe.js';
 import type { ReceivedNotification } from '../../../harness/model/rpc.js';
 import { uniqueText } from '../../../harness/receivers/waits.js';
-import { progressAfterEnd } from '../../../harness/receivers/2025-11-25/waits.js';
+import { pollTask, progressAfterEnd, type TaskObservation } from '../../../harness/receivers/2025-11-25/waits.js';
+import { isTerminal } from '../../../harness/receivers/2025-11-25/receiver.js';
 
 const STEPS = 3;
 const LONG_STEPS = 40;
@@ -36,8 +37,19 @@ export default defineCheck({
     const finishing = await start(done, STEPS);
     // tasks/result answers as the task turns terminal, so what follows its answer came after the end.
     const outcome = await receiver.taskResult(finishing.task.taskId, { timeoutMs: ctx.timing.requestTimeoutMs + STEPS * intervalMs });
-    // The two ends are judged apart: a tasks/result that cannot place the first leaves the cancellation to watch.
-    const endUnplaced = outcome.ok ? undefined : `tasks/result of the finished progress task answered ${describeReply(outcome)}, so its end cannot be placed`;
+    // A tasks/result answered before the end (an error) does not place it; the first poll that shows the task
+    // terminal does, later than the end itself, which only shortens what is counted. Either way the finished task's
+    // work is over before the long one starts, so a receiver that mixes up its calls' tokens cannot pass the one's
+    // progress off as the other's.
+    const polls: TaskObservation[] = [];
+    if (!outcome.ok) {
+      const options = { timing: ctx.timing, signal: ctx.signal, observations: polls, returnAtBound: true, deletionAllowed: true };
+      await pollTask(receiver, finishing.task.taskId, (task) => isTerminal(task.status), options);
+    }
+    const endAt = outcome.ok ? outcome.receivedAt : polls.find((poll) => isTerminal(poll.task.status))?.at;
+    // The two ends are judged apart: an end that cannot be placed leaves the cancellation to watch.
+    const endUnplaced =
+      endAt !== undefined ? undefined : `tasks/result of the finished progress task answered ${describeReply(outcome)} and no tasks/get showed it terminal, so its end cannot be placed`;
     // One task at a time, so the check holds no more of the receiver's task slots than any other; the long one runs
     // only where it can be cancelled, so none is left working behind the check.
     const running = canCancel ? await start(cancelled, LONG_STEPS) : undefined;
@@ -46,7 +58,7 @@ export default defineCheck({
     const cancel = running ? await receiver.cancelTask(running.task.taskId) : undefined;
     // A part is judged only where the task's progress was seen to flow before its end: silence proves nothing else.
     const seenBefore = (token: string, at: number) => receiver.notifications('notifications/progress').some((n) => tokenIs(token)(n) && n.receivedAt <= at);
-    const endUnseen = endUnplaced ?? (seenBefore(done, outcome.receivedAt) ? undefined : 'no progress notification of the finished task arrived before its tasks/result answer');
+    const endUnseen = endUnplaced ?? (seenBefore(done, endAt!) ? undefined : 'no progress notification of the finished task arrived before its end was seen');
     const cancelUnwatched =
       cancel?.ok && !seenBefore(cancelled, cancel.receivedAt)
         ? 'no progress notification of the running task arrived before it was cancelled'
@@ -57,7 +69,7 @@ export default defineCheck({
             : 'the receiver declares no tasks.cancel';
     if (endUnseen && cancelUnwatched) ctx.skip(`${endUnseen}; ${cancelUnwatched}`);
     const [afterEnd, afterCancel] = await Promise.all([
-      !endUnseen ? progressAfterEnd(receiver, { token: done, taskId: finishing.task.taskId, answeredAt: outcome.receivedAt, intervalMs, watchMs }) : Promise.resolve(0),
+      !endUnseen ? progressAfterEnd(receiver, { token: done, taskId: finishing.task.taskId, answeredAt: endAt!, intervalMs, watchMs }) : Promise.resolve(0),
       cancel?.ok && running && !cancelUnwatched
         ? progressAfterEnd(receiver, { token: cancelled, taskId: running.task.taskId, answeredAt: cancel.receivedAt, intervalMs, watchMs })
         : Promise.resolve(0),
@@ -68,7 +80,7 @@ export default defineCheck({
     ctx.expect(
       'TASKS-PROGRESS-STOP-AT-TERMINAL',
       afterEnd <= 1,
-      `expected no progress notifications (one in flight at most) after the task completed, got ${afterEnd} in the ${watchMs} ms after its end (its tasks/result answer, or its terminal status notification when later)`,
+      `expected no progress notifications (one in flight at most) after the task completed, got ${afterEnd} in the ${watchMs} ms after its end (its tasks/result answer or the first tasks/get showing it terminal, or its terminal status notification when later)`,
     );
     ctx.expect(
       'TASKS-PROGRESS-STOP-AT-TERMINAL',
