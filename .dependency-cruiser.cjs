@@ -10,21 +10,21 @@ module.exports = {
       severity: 'error',
       comment: 'The report model, its wording and schemas are plain data every layer reads; they use no other layer.',
       from: { path: '^harness/model/' },
-      to: { path: '^harness/(wire|receivers|engine|explore|proxy)/' },
+      to: { path: '^harness/(wire|receivers|engine|explore|proxy|rules)/' },
     },
     {
       name: 'the-wire-knows-no-receiver-api',
       severity: 'error',
       comment: 'Sessions, transcripts and connections carry messages; what a task is and how a run goes are layers above.',
       from: { path: '^harness/wire/' },
-      to: { path: '^harness/(receivers|engine|explore|proxy)/' },
+      to: { path: '^harness/(receivers|engine|explore|proxy|rules)/' },
     },
     {
       name: 'the-receiver-api-knows-no-engine',
       severity: 'error',
       comment: 'The receiver APIs (one per era) speak to one receiver; the engine runs checks with them, never the reverse.',
       from: { path: '^harness/receivers/' },
-      to: { path: '^harness/(engine|explore|proxy)/' },
+      to: { path: '^harness/(engine|explore|proxy|rules)/' },
     },
     {
       name: 'the-engine-does-not-explore',
@@ -58,9 +58,17 @@ module.exports = {
       name: 'eras-do-not-lean-on-each-other',
       severity: 'error',
       comment:
-        "What two eras share lives beside their folders (harness/receivers/discovery.ts and waits.ts, suites/shared/, reference-server/shared/): an era's folder never imports the other era's. One exception: explore's 2026-07-28 model builds on the 2025-11-25 one (the task lifecycle both judge).",
-      from: { path: '/(2025-11-25|2026-07-28)/', pathNot: '^harness/explore/2026-07-28/model\\.ts$' },
+        "What two eras share lives beside their folders (harness/receivers/discovery.ts and waits.ts, suites/shared/, reference-server/shared/): an era's folder never imports the other era's. One exception: the 2026-07-28 lifecycle rules build on the 2025-11-25 ones (the task lifecycle both judge).",
+      from: { path: '/(2025-11-25|2026-07-28)/', pathNot: '^harness/rules/2026-07-28/lifecycle\\.ts$' },
       to: { path: '/(2025-11-25|2026-07-28)/', pathNot: '/$1/' },
+    },
+    {
+      name: 'the-rule-book-only-judges',
+      severity: 'error',
+      comment:
+        "The rule book (one per era) judges traffic for the checks, explore and the proxy alike; it drives no peer and knows none of its users. It reads explore's operation log (the form its lifecycle rules judge) and nothing else of explore.",
+      from: { path: '^harness/rules/' },
+      to: { path: '^harness/(engine|proxy|wire/connections|wire/session|receivers/(?![^/]+/tasks\\.ts$))|^harness/explore/(?!(run-log|operations|report)\\.ts$)' },
     },
     {
       name: 'the-proxy-only-watches',

@@ -154,9 +154,9 @@ async function startMs(viaProxy: boolean): Promise<number> {
 async function judgeHeapMb(): Promise<[number, number]> {
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as () => void;
-  const { WireJudge } = await import('../harness/proxy/judge.js');
+  const { RuleBook } = await import('../harness/rules/rule-book.js');
   const { REQUIREMENTS } = await import('../suites/2025-11-25/requirements.js');
-  const judge = new WireJudge({ requirements: { legacy: new Map(REQUIREMENTS.map((r) => [r.id, r])), modern: new Map() } });
+  const judge = new RuleBook({ requirements: { legacy: new Map(REQUIREMENTS.map((r) => [r.id, r])), modern: new Map() } });
   const entry = (from: 'host' | 'server', message: Record<string, unknown>, t: number) => ({ t, at: '', from, channel: 'stdio', message: { jsonrpc: '2.0', ...message } });
   const now = new Date().toISOString();
   const task = { taskId: 't', status: 'working', createdAt: now, lastUpdatedAt: now, ttl: 600_000, pollInterval: 50 };

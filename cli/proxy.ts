@@ -5,9 +5,9 @@ import { parseArgs } from 'node:util';
 import type { Era, Requirement, RunReport } from '../harness/model/model.js';
 import { runVerdict } from '../harness/engine/run-policy.js';
 import { TOOL } from '../harness/model/tool.js';
-import type { WireJudge, WireViolation } from '../harness/proxy/judge.js';
+import type { RuleBook, WireViolation } from '../harness/rules/rule-book.js';
 import { WireTap } from '../harness/proxy/tap.js';
-import { readTrace, TraceError } from '../harness/proxy/wire.js';
+import { readTrace, TraceError } from '../harness/proxy/trace-file.js';
 import { formatSummary } from '../reports/console.js';
 import { JUDGE_OPTIONS, parse, parseMistake, PROXY_OPTIONS, UsageError, wholeNumber } from './options.js';
 import { loadProfile } from './profiles.js';
@@ -22,9 +22,9 @@ async function catalogues(): Promise<Record<Era, ReadonlyMap<string, Requirement
   return { legacy: new Map([...REQUIREMENTS, ...BASE_REQUIREMENTS].map((r) => [r.id, r])), modern: new Map(EXT_REQUIREMENTS.map((r) => [r.id, r])) };
 }
 
-async function newJudge(onViolation: (violation: WireViolation) => void): Promise<WireJudge> {
-  const [{ WireJudge }, requirements] = await Promise.all([import('../harness/proxy/judge.js'), catalogues()]);
-  return new WireJudge({ requirements, onViolation });
+async function newJudge(onViolation: (violation: WireViolation) => void): Promise<RuleBook> {
+  const [{ RuleBook }, requirements] = await Promise.all([import('../harness/rules/rule-book.js'), catalogues()]);
+  return new RuleBook({ requirements, onViolation });
 }
 
 /** The profiles the report names (titles, links, the whole catalogue for coverage): loaded once the session is over. */
@@ -197,7 +197,7 @@ function parseWithFile(args: string[]) {
   return parsed;
 }
 
-async function finish(judge: WireJudge, tap: WireTap, target: { transport: 'stdio' | 'http'; description: string }, startedAt: Date, durationMs: number, notices: string[]): Promise<RunReport> {
+async function finish(judge: RuleBook, tap: WireTap, target: { transport: 'stdio' | 'http'; description: string }, startedAt: Date, durationMs: number, notices: string[]): Promise<RunReport> {
   const [profiles, { proxyReport }] = await Promise.all([eraProfiles(), import('../harness/proxy/report.js')]);
   const dropped =
     judge.dropped.pending + judge.dropped.tasks > 0 ? [`to stay within its memory bounds the judge let go of ${judge.dropped.pending} unanswered requests and ${judge.dropped.tasks} tasks`] : [];

@@ -15,7 +15,7 @@ import {
   judgeTimestampOrder,
   judgeTimestamps,
 } from '../harness/explore/2025-11-25/answers.js';
-import { judgeIsolation, judgeResults, judgeTerminalFinal, sightingsOf } from '../harness/explore/2025-11-25/model.js';
+import { judgeIsolation, judgeResults, judgeTerminalFinal, sightingsOf } from '../harness/rules/2025-11-25/lifecycle.js';
 import { TEN_YEARS_MS } from '../harness/explore/operations.js';
 import type { Answer, CreatedTask } from '../harness/explore/run-log.js';
 import { ALL_REQUIREMENTS } from '../suites/2025-11-25/index.js';

@@ -12,7 +12,7 @@ import {
   judgeTerminalFinal,
   judgeTtl,
   judgeUnknownIds,
-} from '../harness/explore/2025-11-25/model.js';
+} from '../harness/rules/2025-11-25/lifecycle.js';
 import { judgeLegacyRun as judgeRun } from '../harness/explore/2025-11-25/answers.js';
 import type { Operation } from '../harness/explore/operations.js';
 import { sequenceFromRecords, toRecord } from '../harness/explore/operations.js';

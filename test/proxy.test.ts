@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startReferenceHttpServer } from '../reference-server/http.js';
-import { WireJudge } from '../harness/proxy/judge.js';
+import { RuleBook } from '../harness/rules/rule-book.js';
 import { WireTap } from '../harness/proxy/tap.js';
 import { startHttpProxy } from '../harness/proxy/http-proxy.js';
 import { standardHeaders } from '../harness/wire/2026-07-28/envelope.js';
@@ -360,7 +360,7 @@ describe('proxy --url forwarding', () => {
       });
     });
     await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', () => resolve()));
-    const judge = new WireJudge({ requirements });
+    const judge = new RuleBook({ requirements });
     const tap = new WireTap(judge);
     const proxy = await startHttpProxy({ target: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/mcp`, port: 0, tap });
     try {
@@ -390,16 +390,16 @@ describe('proxy --url forwarding', () => {
 
 describe('the judge on recorded entries', () => {
   const at = (t: number) => new Date(t).toISOString();
-  const feed = (judge: WireJudge, entries: [from: 'host' | 'server', message: Record<string, unknown>][]) =>
+  const feed = (judge: RuleBook, entries: [from: 'host' | 'server', message: Record<string, unknown>][]) =>
     entries.forEach(([from, message], index) => judge.observe({ t: 1_000 + index, at: at(1_000 + index), from, channel: 'stdio', message: { jsonrpc: '2.0', ...message } }));
-  const flaggedOf = (judge: WireJudge) =>
+  const flaggedOf = (judge: RuleBook) =>
     judge
       .results()
       .filter((each) => each.violationCount > 0)
       .map((each) => `${each.party}.${each.requirement}`);
 
   it('a 2026-07-28 host that cancels a task with notifications/cancelled breaks EXT-CANCEL-NOT-BY-NOTIFICATION', () => {
-    const judge = new WireJudge({ requirements });
+    const judge = new RuleBook({ requirements });
     const now = new Date().toISOString();
     feed(judge, [
       ['host', { id: 1, method: 'tools/call', params: modernParams({ name: 'slow_compute', arguments: { seconds: 5 } }) }],
@@ -411,7 +411,7 @@ describe('the judge on recorded entries', () => {
   });
 
   it('a 2025-11-25 host that asks for a task where the server declared none is told (a SHOULD NOT)', () => {
-    const judge = new WireJudge({ requirements });
+    const judge = new RuleBook({ requirements });
     feed(judge, [
       ['host', { id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'h', version: '1' } } }],
       ['server', { id: 1, result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } } }],
@@ -425,7 +425,7 @@ describe('the judge on recorded entries', () => {
 
 describe('the judge stays out of the way', () => {
   it('a judge that throws is noted, never rethrown', () => {
-    const judge = new WireJudge({ requirements });
+    const judge = new RuleBook({ requirements });
     judge.observe = () => {
       throw new Error('a defect of the judge');
     };
@@ -435,7 +435,7 @@ describe('the judge stays out of the way', () => {
   });
 
   it('keeps its memory bounded over a long session of tasks and unanswered requests', () => {
-    const judge = new WireJudge({ requirements });
+    const judge = new RuleBook({ requirements });
     const entry = (from: 'host' | 'server', message: unknown, t: number) => ({ t, at: new Date(t).toISOString(), from, channel: 'stdio', message });
     judge.observe(entry('host', { jsonrpc: '2.0', id: 'init', method: 'initialize', params: { capabilities: {} } }, 0));
     judge.observe(entry('server', { jsonrpc: '2.0', id: 'init', result: { protocolVersion: '2025-11-25', capabilities: { tasks: { requests: { tools: { call: {} } } } } } }, 1));

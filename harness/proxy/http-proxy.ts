@@ -9,7 +9,7 @@ import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { createParser } from 'eventsource-parser';
 import { MAX_MESSAGE_BYTES, type WireTap } from './tap.js';
-import type { Party } from './wire.js';
+import type { Party } from '../rules/traffic.js';
 
 /** The path the proxy serves the MCP endpoint on. */
 export const PROXY_PATH = '/mcp';

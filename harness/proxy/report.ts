@@ -7,8 +7,8 @@ import { levelOf, summarize } from '../model/model-basics.js';
 import type { CheckResult, Era, Finding, Outcome, Requirement, RunReport, TranscriptEntry } from '../model/model.js';
 import type { Profile } from '../engine/profile.js';
 import type { CheckDefinition } from '../receivers/check.js';
-import { JUDGED_RULES, type RuleObservation } from './judge.js';
-import type { Party, WireEntry } from './wire.js';
+import { JUDGED_RULES, type RuleObservation } from '../rules/rule-book.js';
+import type { Party, WireEntry } from '../rules/traffic.js';
 
 export interface ProxySession {
   /** Each era's profile (its catalogue, title and spec link). */

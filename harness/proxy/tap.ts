@@ -2,8 +2,8 @@
 // judge. The proxy forwards each chunk before the tap sees it, and nothing the tap does (a malformed line, a judge
 // that throws, a trace file that fails) can stop or change the forwarding.
 import { createWriteStream, type WriteStream } from 'node:fs';
-import type { WireJudge } from './judge.js';
-import type { Party, WireEntry } from './wire.js';
+import type { RuleBook } from '../rules/rule-book.js';
+import type { Party, WireEntry } from '../rules/traffic.js';
 
 /** A line longer than this is forwarded but not judged: the tap never holds more than this much of one message. */
 export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
@@ -16,10 +16,10 @@ export class WireTap {
   readonly judgeErrors: string[] = [];
   private trace?: WriteStream;
   private traceError?: string;
-  private judge?: WireJudge;
+  private judge?: RuleBook;
   private queue: WireEntry[] = [];
 
-  constructor(judge: WireJudge | Promise<WireJudge>, traceFile?: string) {
+  constructor(judge: RuleBook | Promise<RuleBook>, traceFile?: string) {
     if (judge instanceof Promise) {
       judge.then(
         (loaded) => {

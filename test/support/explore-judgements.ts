@@ -1,6 +1,6 @@
 // Assertions on one property's judgement of a hand-made exploration log, shared by the model tests of both profiles.
 import { expect } from 'vitest';
-import { severityOf, type Judgement } from '../../harness/explore/2025-11-25/model.js';
+import { severityOf, type Judgement } from '../../harness/rules/2025-11-25/lifecycle.js';
 import type { Requirement } from '../../harness/model/model.js';
 import type { Operation } from '../../harness/explore/operations.js';
 import type { Answer, ObservedOperation, RunLog } from '../../harness/explore/run-log.js';

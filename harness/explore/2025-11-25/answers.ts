@@ -25,7 +25,7 @@ import {
   type PropertyId,
   type Sighting,
   type Violation,
-} from './model.js';
+} from '../../rules/2025-11-25/lifecycle.js';
 
 /** listing.paginates' bound: the spec sets no page size, so only one page holding more than this is no pagination. */
 const ONE_PAGE_BOUND = 100;

@@ -5,13 +5,13 @@
 // Every structure is bounded, so a session of days costs what a session of minutes does.
 import { RELATED_TASK_META, levelOf } from '../model/model-basics.js';
 import type { Era, Keyword, Requirement } from '../model/model.js';
-import { isRecord, isTerminalStatus } from '../explore/2025-11-25/model.js';
+import { isRecord, isTerminalStatus } from './2025-11-25/lifecycle.js';
 import type { Answer } from '../explore/run-log.js';
 import { pacedTaskOf } from '../wire/poll-pace.js';
 import { sightingsInAnswer, taskShapeViolations, TASK_SHAPE_REQUIREMENTS } from '../model/schemas/task-shape.js';
 import { META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION } from '../wire/2026-07-28/envelope.js';
-import { addOperation, LIFECYCLE_REQUIREMENTS, startTask, type TrackedTask } from './lifecycle.js';
-import { otherParty, type Party, type WireEntry } from './wire.js';
+import { addOperation, LIFECYCLE_REQUIREMENTS, startTask, type TrackedTask } from './task-logs.js';
+import { otherParty, type Party, type WireEntry } from './traffic.js';
 
 /** The rules the proxy judges, per era, and whether each binds the side receiving a task or the side asking. */
 export const JUDGED_RULES: Record<Era, { receiver: readonly string[]; requestor: readonly string[] }> = {
@@ -119,7 +119,7 @@ function isTaskMessage(message: Record<string, unknown>): boolean {
   return method.startsWith('tasks/') || method.startsWith('notifications/tasks') || (isRecord(message.params) && message.params.task !== undefined);
 }
 
-export class WireJudge {
+export class RuleBook {
   private readonly pending = new Map<string, PendingRequest>();
   private readonly channels = new Map<string, Channel>();
   private readonly tasks = new Map<string, TrackedTask & { receiver: Party }>();

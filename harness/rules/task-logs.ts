@@ -2,8 +2,8 @@
 // every exchange that names a task the proxy saw created becomes an operation of that task's log, and the model's
 // pure judgements run on the log after each one. Judgements that need to know what the work was asked to do
 // (exact results, listing walks, unknown ids, a second identity) are the scripted suite's; the proxy leaves them out.
-import { judgeCancelAnswers, judgeStatusGraph, judgeTerminalFinal, judgeTtl, isTerminalStatus, type Judgement, type Violation } from '../explore/2025-11-25/model.js';
-import { judgeDurable, judgeInput, judgeModernCancel, judgeModernResults, judgeModernStatuses, judgeModernTerminalFinal } from '../explore/2026-07-28/model.js';
+import { judgeCancelAnswers, judgeStatusGraph, judgeTerminalFinal, judgeTtl, isTerminalStatus, type Judgement, type Violation } from './2025-11-25/lifecycle.js';
+import { judgeDurable, judgeInput, judgeModernCancel, judgeModernResults, judgeModernStatuses, judgeModernTerminalFinal } from './2026-07-28/lifecycle.js';
 import type { Operation } from '../explore/operations.js';
 import { answeredTask, type Answer, type CreatedTask, type ObservedOperation, type RunLog } from '../explore/run-log.js';
 import type { Era } from '../model/model.js';

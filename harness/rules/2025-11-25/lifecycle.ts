@@ -6,8 +6,8 @@ import type { FixtureMethod } from '../../model/fixtures.js';
 import { levelOf } from '../../model/model-basics.js';
 import type { Keyword, Requirement } from '../../model/model.js';
 import { TASK_SHAPE_REQUIREMENTS } from '../../model/schemas/task-shape.js';
-import { describeOperation } from '../operations.js';
-import { answeredTask, comparable, INVALID_PARAMS, type CreatedTask, type ObservedOperation, type RunLog } from '../run-log.js';
+import { describeOperation } from '../../explore/operations.js';
+import { answeredTask, comparable, INVALID_PARAMS, type CreatedTask, type ObservedOperation, type RunLog } from '../../explore/run-log.js';
 
 export const EXPLORE_PROPERTIES = [
   { id: 'explore.status-graph', title: "A task's statuses follow the lifecycle graph", requirements: ['TASKS-LIFECYCLE-VALID-TRANSITIONS'] },

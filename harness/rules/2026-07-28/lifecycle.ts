@@ -19,10 +19,10 @@ import {
   type Judgement,
   type PropertyId,
   type Violation,
-} from '../2025-11-25/model.js';
+} from '../2025-11-25/lifecycle.js';
 import { MIN_BITS, MIN_LENGTH } from '../../model/id-entropy.js';
 import { extTaskShapeProblems } from '../../receivers/2026-07-28/tasks.js';
-import { answeredTask, INVALID_PARAMS, type CreatedTask, type ObservedOperation, type RunLog } from '../run-log.js';
+import { answeredTask, INVALID_PARAMS, type CreatedTask, type ObservedOperation, type RunLog } from '../../explore/run-log.js';
 
 /** A task as identity A saw it: in the CreateTaskResult or a tasks/get answer (flat: the result is the task). */
 export interface ModernSighting {
