@@ -9,6 +9,7 @@ import { TargetUnreachable } from '../receivers/discovery.js';
 import type { FixtureMapping } from '../model/fixtures.js';
 import { coverageMatrix } from './coverage.js';
 import { reconcileInconclusive } from './reconcile.js';
+import { attributeRuleBookFindings, identityOfLabel, TrafficJudgement, type RuleBookSightings } from './traffic-judgement.js';
 import type { Profile } from './profile.js';
 import { levelOf, requirementUrl, summarize } from '../model/model-basics.js';
 import type { BlockedBy, Calibration, CheckResult, Finding, FixtureRole, Level, Outcome, ReceiverRole, Requirement, RunReport } from '../model/model.js';
@@ -122,7 +123,7 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
           exitGraceMs: Math.max(1_000, timing.allowanceMs * 4),
           onNotice: options.onNotice,
         });
-  const results: CheckResult[] = new Array(applicable.length);
+  const results: (CheckResult & RuleBookSightings)[] = new Array(applicable.length);
   // Longest expected first, so the run ends soon after its longest check; results keep the catalogue's order.
   const order = longestFirst(applicable, timing, facts);
   let next = 0;
@@ -242,7 +243,7 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   if (adapted) notices.push(adapted);
   if (watcher) notices.push(...watcher.notices());
   notices.push(...broker.notices());
-  const reconciled = reconcileInconclusive(results, options.profile.requirements);
+  const reconciled = reconcileInconclusive(attributeRuleBookFindings(results), options.profile.requirements);
   reconciled.forEach((result, index) => {
     if (results[index]?.outcome === 'inconclusive') options.onResult?.(result);
   });
@@ -375,6 +376,9 @@ async function attemptCheck(
   if (skipReason) return { result: { ...base, outcome: 'skip', message: skipReason, durationMs: 0, transcript: [] } };
 
   const transcript = new Transcript();
+  // Every message of the check, whole, past the era's rule book as it passes.
+  const traffic = new TrafficJudgement(options.profile.era, options.role, options.profile.requirements, identityOfLabel);
+  transcript.read((entry) => traffic.observe(entry));
   const abort = new AbortController();
   const onRunAbort = () => abort.abort(new Error('the run ended'));
   runSignal.addEventListener('abort', onRunAbort, { once: true });
@@ -490,7 +494,7 @@ async function attemptCheck(
     findings = [];
   } else if (death && watch) ({ outcome, message, findings } = judgeDeath(death, watch, findings, transcript));
   if (!outcome) ({ outcome, message } = verdictOf(findings));
-  const result: CheckResult = {
+  const result: CheckResult & RuleBookSightings = {
     ...base,
     outcome,
     message,
@@ -501,6 +505,8 @@ async function attemptCheck(
     ...(restarted ? { targetRestarts: restarted.count } : {}),
     transcript: transcript.entries(),
     ...(outcome === 'inconclusive' && blockedBy ? { blockedBy } : {}),
+    // What the rule book saw stands only where the server did not die under the check (its effects are no verdict).
+    ...(death ? {} : { ruleBook: traffic.findings() }),
   };
   const sharers = context.sharers();
   // Another check's doing (a crash, a slow answer, a busy event loop) must not decide this one's verdict.

@@ -186,6 +186,10 @@ export const FindingSchema = z
     observation: ObservationSchema.optional().describe(
       'What the violation was seen on, where the check names it; an inconclusive result of the run points at the finding of the same requirement and observation.',
     ),
+    source: z
+      .enum(['check', 'rule-book'])
+      .optional()
+      .describe("Who judged it: absent or check, the check's own scenario; rule-book, the era's rule book reading every message of the check's traffic."),
   })
   .describe('One violation.');
 export type Finding = z.infer<typeof FindingSchema>;

@@ -10,13 +10,22 @@ import type { Answer } from '../explore/run-log.js';
 import { pacedTaskOf } from '../wire/poll-pace.js';
 import { sightingsInAnswer, taskShapeViolations, TASK_SHAPE_REQUIREMENTS } from '../model/schemas/task-shape.js';
 import { META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION } from '../wire/2026-07-28/envelope.js';
+import { extTaskShapeProblems } from '../receivers/2026-07-28/tasks.js';
 import { addOperation, LIFECYCLE_REQUIREMENTS, startTask, type TrackedTask } from './task-logs.js';
 import { otherParty, type Party, type WireEntry } from './traffic.js';
 
 /** The rules the proxy judges, per era, and whether each binds the side receiving a task or the side asking. */
 export const JUDGED_RULES: Record<Era, { receiver: readonly string[]; requestor: readonly string[] }> = {
   legacy: {
-    receiver: ['BASE-STDIO-STDOUT-MCP-ONLY', ...TASK_SHAPE_REQUIREMENTS, 'TASKS-META-RESULT-INCLUDES', 'TASKS-META-RECEIVER-NO-META', 'TASKS-NOTIFY-NO-RELATED-META', ...LIFECYCLE_REQUIREMENTS.legacy],
+    receiver: [
+      'BASE-STDIO-STDOUT-MCP-ONLY',
+      ...TASK_SHAPE_REQUIREMENTS,
+      'TASKS-META-RESULT-INCLUDES',
+      'TASKS-META-RECEIVER-NO-META',
+      'TASKS-NOTIFY-NO-RELATED-META',
+      'TASKS-SEC-BIND-CONTEXT',
+      ...LIFECYCLE_REQUIREMENTS.legacy,
+    ],
     requestor: [
       'TASKS-META-REQUESTOR-NO-META',
       'TASKS-CAP-REQUESTOR-ONLY-DECLARED',
@@ -28,7 +37,7 @@ export const JUDGED_RULES: Record<Era, { receiver: readonly string[]; requestor:
     ],
   },
   modern: {
-    receiver: ['EXT-BASE-META-REQUIRED', 'EXT-RESULTTYPE-TASK', 'EXT-GET-RESULTTYPE-COMPLETE', 'EXT-CANCEL-RESULTTYPE-COMPLETE', ...LIFECYCLE_REQUIREMENTS.modern],
+    receiver: ['EXT-BASE-META-REQUIRED', 'EXT-RESULTTYPE-TASK', 'EXT-GET-CURRENT-STATUS', 'EXT-GET-RESULTTYPE-COMPLETE', 'EXT-CANCEL-RESULTTYPE-COMPLETE', ...LIFECYCLE_REQUIREMENTS.modern],
     requestor: ['EXT-CANCEL-NOT-BY-NOTIFICATION', 'EXT-POLL-RESPECT-INTERVAL'],
   },
 };
@@ -66,6 +75,14 @@ export interface JudgeOptions {
   requirements: Record<Era, ReadonlyMap<string, Requirement>>;
   /** Called at once for every violation. */
   onViolation?: (violation: WireViolation) => void;
+  /** The era of every conversation, where the traffic's owner knows it (a check's profile); otherwise learnt from the traffic. */
+  era?: Era;
+  /**
+   * Who each conversation speaks for, where the traffic's owner knows it (a check's identities): tasks belong to the
+   * identity whose conversation created them, and news of a task reaching another identity is a leak. Unknown
+   * (the proxy, which cannot tell callers apart): not judged.
+   */
+  identityOf?: (channel: string) => string | undefined;
 }
 
 interface PendingRequest {
@@ -125,6 +142,8 @@ export class RuleBook {
   private readonly tasks = new Map<string, TrackedTask & { receiver: Party }>();
   private readonly pace = new Map<string, PaceState>();
   private readonly observations = new Map<string, RuleObservation>();
+  /** Where identities are known: the identity each task and progress token belongs to, by ID. */
+  private readonly owners = new Map<string, string>();
   /** Modern: requests answered with a task, by channel and id, for notifications/cancelled naming them. */
   private readonly taskRequests = new Map<string, string>();
   private taskCount = 0;
@@ -227,6 +246,8 @@ export class RuleBook {
       this.dropped.pending += 1;
     }
     this.pending.set(key, { entry, method, params, era, ...(lacksEnvelope ? { lacksEnvelope } : {}) });
+    const token = meta.progressToken;
+    if (typeof token === 'string' || typeof token === 'number') this.noteOwner(`token ${JSON.stringify(token)}`, entry.channel);
     if (era === undefined) return;
     const requestor = entry.from;
     if (era === 'legacy') {
@@ -242,6 +263,11 @@ export class RuleBook {
         );
       }
       if (params.task !== undefined && TASK_CAPABILITY[method]) this.judgeDeclared(entry, method, channel);
+      else if (params.task !== undefined && channel.capabilities[otherParty(entry.from)])
+        // No capability can declare task support for this request type (tasks/get, tasks/result, …): nothing allows `task` here.
+        this.judge(era, requestor, 'TASKS-CAP-REQUESTOR-ONLY-DECLARED', false, () => `${method} was sent with task ${JSON.stringify(params.task)}; no receiver declares task support for ${method}`, [
+          entry,
+        ]);
       if (method === 'tools/call' && entry.from === 'host') this.judgeToolCall(entry, params, channel);
     }
     if (method === 'tasks/get') this.judgePace(era, entry, params.taskId);
@@ -318,6 +344,7 @@ export class RuleBook {
     const channel = this.channel(entry.channel);
     const era = channel.era ?? (isRecord(params._meta) && typeof params._meta[META_PROTOCOL_VERSION] === 'string' ? 'modern' : undefined);
     if (era === undefined) return;
+    if (era === 'legacy') this.judgeRecipient(entry, method, params);
     if (method === 'notifications/tasks/status' && era === 'legacy') {
       const meta = isRecord(params._meta) ? params._meta : {};
       this.judge(
@@ -345,6 +372,41 @@ export class RuleBook {
         [entry],
       );
     }
+  }
+
+  /**
+   * News of a task (its status notification, a message naming it as related, progress under its request's token)
+   * goes only to the identity that created it: another identity receiving it has reached a task bound to someone else.
+   */
+  private judgeRecipient(entry: WireEntry, method: string, params: Record<string, unknown>): void {
+    const recipient = this.options.identityOf?.(entry.channel);
+    if (recipient === undefined) return;
+    const meta = isRecord(params._meta) ? params._meta : {};
+    const related = isRecord(meta[RELATED_TASK_META]) ? (meta[RELATED_TASK_META] as Record<string, unknown>).taskId : undefined;
+    const named: [string, string][] = [];
+    if (method === 'notifications/tasks/status' && typeof params.taskId === 'string') named.push([`task ${params.taskId}`, `task ${params.taskId}`]);
+    if (typeof related === 'string') named.push([`task ${related}`, `task ${related}`]);
+    if (method === 'notifications/progress' && (typeof params.progressToken === 'string' || typeof params.progressToken === 'number'))
+      named.push([`token ${JSON.stringify(params.progressToken)}`, `progress token ${JSON.stringify(params.progressToken)}`]);
+    for (const [key, what] of named) {
+      const owner = this.owners.get(key);
+      if (owner === undefined) continue;
+      this.judge(
+        'legacy',
+        entry.from,
+        'TASKS-SEC-BIND-CONTEXT',
+        owner === recipient,
+        () => `${method} about ${what}, which identity ${owner} created, was sent to identity ${recipient} (on ${entry.channel})`,
+        [entry],
+      );
+    }
+  }
+
+  private noteOwner(key: string, channel: string): void {
+    const owner = this.options.identityOf?.(channel);
+    if (owner === undefined) return;
+    if (this.owners.size >= MAX_TASKS) this.owners.delete(this.owners.keys().next().value!);
+    this.owners.set(key, owner);
   }
 
   // ---------------------------------------------------------------------------------------------- answers
@@ -435,7 +497,13 @@ export class RuleBook {
         exchange,
       );
     }
+    if (request.method === 'tools/call' && result.resultType === 'task') {
+      const problems = extTaskShapeProblems(result);
+      this.judge('modern', receiver, 'EXT-RESULTTYPE-TASK', problems.length === 0, () => `the CreateTaskResult is not a whole Task: ${problems.join('; ')}`, exchange);
+    }
     if (request.method === 'tasks/get') {
+      const problems = extTaskShapeProblems(result);
+      this.judge('modern', receiver, 'EXT-GET-CURRENT-STATUS', problems.length === 0, () => `the tasks/get answer is not a whole Task: ${problems.join('; ')}`, exchange);
       this.judge(
         'modern',
         receiver,
@@ -472,6 +540,7 @@ export class RuleBook {
         this.dropped.tasks += 1;
       }
       this.tasks.set(key, { ...startTask(this.taskCount++, taskId, era, created, sentAt, entry.t, ALLOWANCE_MS), receiver });
+      this.noteOwner(`task ${taskId}`, request.entry.channel);
       if (era === 'modern') this.taskRequests.set(pendingKey(streamOf(entry), request.entry.from, (request.entry.message as Record<string, unknown>).id), taskId);
       if (this.taskRequests.size > MAX_PENDING) this.taskRequests.delete(this.taskRequests.keys().next().value!);
       this.notePace(request.entry, request.method, result!);
@@ -580,7 +649,7 @@ export class RuleBook {
     let channel = this.channels.get(name);
     if (!channel) {
       if (this.channels.size >= MAX_CHANNELS) this.channels.delete(this.channels.keys().next().value!);
-      channel = { capabilities: {}, earlyStdout: [], tools: new Map() };
+      channel = { capabilities: {}, earlyStdout: [], tools: new Map(), ...(this.options.era ? { era: this.options.era } : {}) };
       this.channels.set(name, channel);
     }
     return channel;

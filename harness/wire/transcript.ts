@@ -102,6 +102,8 @@ export class Transcript {
   /** The latest incoming entry even when it was not kept, so "the last thing it sent" is never stale. */
   private lastSeen?: TranscriptEntry;
   readonly startedAt = performance.now();
+  /** Who reads every message as it passes, whole and also past the limits (the rule book judging the check's traffic). */
+  private readonly readers: ((entry: TranscriptEntry) => void)[] = [];
 
   constructor(
     private readonly limit = TRANSCRIPT_LIMIT,
@@ -112,7 +114,13 @@ export class Transcript {
     return Math.round((performance.now() - this.startedAt) * 10) / 10;
   }
 
+  /** Every message recorded from now on is handed to `reader` as it was sent or received, before any cut. */
+  read(reader: (entry: TranscriptEntry) => void): void {
+    this.readers.push(reader);
+  }
+
   record(entry: Omit<TranscriptEntry, 't'>): void {
+    if (entry.message !== undefined) for (const reader of this.readers) reader({ t: this.elapsed(), ...entry });
     const incoming = entry.dir === 'in' || entry.dir === 'stderr';
     if (this.kept.length >= this.limit || this.keptChars >= this.charLimit) {
       // Kept as sent and cut down only if asked for: a flood passes here thousands of times.
