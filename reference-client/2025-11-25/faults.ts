@@ -82,6 +82,7 @@ const REQUESTOR_FAULT_DESCRIPTIONS = {
   'task-support-ignored': 'call-tools: on a server that takes tool tasks, every conformance_ tool is called as a task, whatever its execution.taskSupport',
   'required-called-plainly': 'call-tools: tools whose execution.taskSupport is "required" are called without task (optional ones still as tasks)',
   'related-meta-on-task-requests': 'call-tools: the tasks/get and tasks/result requests the client sends carry the related-task _meta',
+  'task-on-task-requests': 'call-tools: the tasks/get and tasks/result requests the client sends carry task: {} (no scripted check aims at it: the rule book judges every request)',
   'poll-interval-ignored': 'call-tools: tasks/get is polled every 10 ms, whatever pollInterval the server gave',
   'poll-fixed-pace': 'call-tools: tasks/get is polled on a fixed timer of one second, whatever pollInterval the server gave',
   'augments-without-server-capability': 'call-tools: tools are called as their taskSupport permits even when the server declares no tasks.requests.tools.call',

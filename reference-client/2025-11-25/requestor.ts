@@ -193,7 +193,8 @@ async function resultCutOff(requestor: Requestor, task: Record<string, unknown>,
 }
 
 function taskParams(requestor: Requestor, taskId: string): Record<string, unknown> {
-  return requestor.requestorFaults.has('related-meta-on-task-requests') ? { taskId, _meta: relatedTaskMeta(taskId) } : { taskId };
+  const params = requestor.requestorFaults.has('related-meta-on-task-requests') ? { taskId, _meta: relatedTaskMeta(taskId) } : { taskId };
+  return requestor.requestorFaults.has('task-on-task-requests') ? { ...params, task: {} } : params;
 }
 
 function pollDelay(requestor: Requestor, task: Record<string, unknown>): number {

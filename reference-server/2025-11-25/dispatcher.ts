@@ -34,7 +34,9 @@ export class Dispatcher implements Connection {
     readonly env: ReceiverEnvironment,
     private readonly io: ConnectionIO,
     private readonly log: (line: string) => void = (line) => process.stderr.write(`reference-server: ${line}\n`),
-  ) {}
+  ) {
+    env.openConnections.add(this);
+  }
 
   get closed(): boolean {
     return this.isClosed;
@@ -112,6 +114,7 @@ export class Dispatcher implements Connection {
   close(): void {
     if (this.isClosed) return;
     this.isClosed = true;
+    this.env.openConnections.delete(this);
     clearInterval(this.floodTimer);
     for (const controller of this.inflight.values()) controller.abort(new Error('connection closed'));
     this.inflight.clear();

@@ -84,6 +84,8 @@ export const LEGACY_FAULT_DESCRIPTIONS = {
   'related-meta-on-status-notification': 'status notifications carry the related-task _meta',
   'status-notification-incomplete': 'status notifications omit createdAt',
   'status-notification-terminal-reverts': 'after the completed status notification, one more status notification says working',
+  'status-to-every-session':
+    'HTTP: every status notification goes to every open connection, those of other identities too (no scripted check aims at it: the rule book judges who receives news of a task)',
   'progress-token-dropped': 'progress notifications of a task use a different progressToken (the token + "-task")',
   'no-context-binding': 'HTTP: tasks are not bound to the bearer context (anyone can get, result, cancel and list any task)',
   'foreign-task-distinct-error': "HTTP: another context's task gets a -32602 whose message differs from an unknown task's",

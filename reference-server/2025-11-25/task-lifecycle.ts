@@ -87,7 +87,8 @@ export function settleTask<O extends TaskOutcome>(env: ReceiverEnvironment, reco
 /** notifications/tasks/status for one status change, on the connection that created the task. */
 export function sendStatus(connection: Connection, record: TaskRecord): void {
   const { faults } = connection.env;
-  connection.notify('notifications/tasks/status', wireTaskForNotification(record, faults));
+  const told = faults.has('status-to-every-session') ? [...connection.env.openConnections] : [connection];
+  for (const each of told) each.notify('notifications/tasks/status', wireTaskForNotification(record, faults));
   if (record.status === 'completed' && faults.has('status-notification-terminal-reverts')) {
     connection.notify('notifications/tasks/status', wireTaskForNotification(record, faults, 'working'));
   }

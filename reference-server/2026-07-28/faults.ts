@@ -10,6 +10,7 @@ export const MODERN_FAULT_DESCRIPTIONS = {
   'ext-advertises-legacy-tasks': 'server/discover also declares a 2025-11-25 style tasks capability',
   'ext-resulttype-not-task': 'the CreateTaskResult says resultType "complete"',
   'ext-get-resulttype-task': 'tasks/get results say resultType "task"',
+  'ext-get-without-timestamps': 'tasks/get results leave out createdAt, lastUpdatedAt and ttlMs (no scripted check aims at it: the rule book judges every tasks/get answer)',
   'ext-ack-not-empty': 'the tasks/update and tasks/cancel acknowledgements also carry the task fields',
   'ext-ack-without-resulttype': 'the tasks/update and tasks/cancel acknowledgements are empty objects, without resultType',
   'ext-unknown-task-acknowledged': 'tasks/update and tasks/cancel of an unknown task id are acknowledged instead of answered with an error (tasks/get still answers -32602)',

@@ -35,6 +35,11 @@ export function detailedTask(task: ModernTask, faults: Faults, purpose: 'get' | 
   const fields = taskFields(task);
   const get = purpose === 'get';
   if (record.status === 'failed' && faults.has('ext-failed-without-status-message')) delete fields.statusMessage;
+  if (get && faults.has('ext-get-without-timestamps')) {
+    delete fields.createdAt;
+    delete fields.lastUpdatedAt;
+    delete fields.ttlMs;
+  }
   if (get && record.status === 'completed' && faults.has('ext-terminal-reverts') && ++record.getsSinceCompleted >= 2) {
     fields.status = 'working';
     return fields;

@@ -33,6 +33,8 @@ export class ReceiverEnvironment {
   readonly workMs: number;
   /** Correct but serial: the one line every piece of fixture work waits in (--serial-work); none when work runs at once. */
   readonly workLine?: WorkLine;
+  /** Every open 2025-11-25 connection of this receiver (for the fault status-to-every-session, which tells them all). */
+  readonly openConnections = new Set<{ notify(method: string, params: Record<string, unknown>): void }>();
 
   constructor(
     options: ReferenceOptions,

@@ -63,6 +63,7 @@ export const CLIENT_FAULT_CASES: FaultCase[] = [
 /** Faults of the reference client acting as a requestor under the call-tools directive. */
 export const CLIENT_REQUESTOR_FAULT_CASES: FaultCase[] = [
   { faults: ['task-support-ignored'], catches: { 'requestor.honours-task-support': 'fail' } },
+  { faults: ['task-on-task-requests'], byRuleBook: true, catches: { 'requestor.honours-task-support': 'warn' } },
   // No task of conformance_input, and a single task to list: the input-required and cursor checks skip.
   { faults: ['required-called-plainly'], catches: { 'requestor.honours-task-support': 'fail' } },
   { faults: ['related-meta-on-task-requests'], catches: { 'requestor.no-related-meta-on-task-operations': 'warn' } },

@@ -21,6 +21,8 @@ export const INTERACTION_ISOLATION_FAULT_CASES: FaultCase[] = [
   { faults: ['foreign-task-distinct-error'], catches: { 'isolation.foreign-task-rejected': 'warn' } },
   { faults: ['foreign-cancel-allowed'], catches: { 'isolation.foreign-task-rejected': 'fail', 'isolation.untouched-by-peer': 'fail' } },
   { faults: ['list-leaks-foreign'], catches: { 'isolation.list-own-only': 'fail' } },
+  // The first check with a second identity connected while its task changes status sees the other identity told.
+  { faults: ['status-to-every-session'], byRuleBook: true, catches: { 'isolation.foreign-task-rejected': 'fail' } },
   { faults: ['sequential-task-ids'], anonymous: true, catches: { 'isolation.task-id-entropy': 'fail' } },
   { faults: ['short-task-ids'], stdio: true, catches: { 'isolation.task-id-entropy': 'fail' } },
   { faults: ['borderline-task-ids'], noPeer: true, catches: { 'isolation.task-id-entropy': 'warn' } },

@@ -15,6 +15,8 @@ export interface FaultCase {
   era?: 'dual' | 'legacy' | 'modern';
   /** Run over stdio instead of in-process HTTP. */
   stdio?: boolean;
+  /** No scripted check aims at the fault: the catching checks fail it by what the era's rule book saw in their traffic alone. */
+  byRuleBook?: boolean;
   /** fail and warn prove the check; inconclusive says it is a cascade of the fault, which another check catches. */
   catches: Record<string, Exclude<Outcome, 'pass' | 'skip' | 'error'>>;
 }
