@@ -1,4 +1,5 @@
 // The list command: the profile's checks, or its requirement matrix (each requirement, its checks, or why none).
+import { JUDGED_RULES } from '../harness/rules/rule-book.js';
 import type { CheckDefinition } from '../harness/receivers/check.js';
 import { coverageMatrix } from '../harness/engine/coverage.js';
 import { requirementUrl } from '../harness/model/model-basics.js';
@@ -27,8 +28,16 @@ function locate(requirement: Requirement): string {
   return requirement.basis ? `(${requirement.basis.kind})` : '';
 }
 
+/** The requirements the era's rule book judges in every message of every check (and of explore and proxy). */
+function ruleBookRules(profile: Profile): Set<string> {
+  const rules = JUDGED_RULES[profile.era];
+  // A stdio server's stdout is the rule book's on a proxied conversation only; in a run, transport.stdout-only-mcp reads it.
+  return new Set([...rules.receiver, ...rules.requestor].filter((id) => profile.requirements.has(id) && id !== 'BASE-STDIO-STDOUT-MCP-ONLY'));
+}
+
 function printCoverage(json: boolean, profile: Profile): number {
   const rows = coverageMatrix(profile.checks, profile.requirements);
+  const judgedThroughout = ruleBookRules(profile);
   if (json) {
     process.stdout.write(
       `${JSON.stringify(
@@ -41,6 +50,7 @@ function printCoverage(json: boolean, profile: Profile): number {
           sites: row.requirement.sites ?? [],
           basis: row.requirement.basis ?? null,
           checks: row.checks,
+          ruleBook: judgedThroughout.has(row.requirement.id),
           reason: row.reason,
         })),
         null,
@@ -55,12 +65,15 @@ function printCoverage(json: boolean, profile: Profile): number {
       section = row.requirement.section;
       process.stdout.write(`\n${section}  ${requirementUrl(row.requirement)}\n`);
     }
-    const verdict = row.checks.length > 0 ? row.checks.join(', ') : `— ${row.reason ?? 'NOT COVERED'}`;
+    const byRuleBook = judgedThroughout.has(row.requirement.id);
+    const verdict = row.checks.length > 0 ? `${row.checks.join(', ')}${byRuleBook ? ' + rule book' : ''}` : byRuleBook ? 'rule book (every message)' : `— ${row.reason ?? 'NOT COVERED'}`;
     process.stdout.write(`  ${row.requirement.id.padEnd(40)} ${row.requirement.keyword.padEnd(10)} ${locate(row.requirement).padEnd(12)} ${verdict}\n`);
   }
   const covered = rows.filter((row) => row.checks.length > 0).length;
   const explained = rows.filter((row) => row.checks.length === 0 && row.reason).length;
-  process.stdout.write(`\n${rows.length} requirements: ${covered} verified by checks, ${explained} explained, ${rows.length - covered - explained} not covered\n`);
+  process.stdout.write(
+    `\n${rows.length} requirements: ${covered} verified by checks, ${explained} explained, ${rows.length - covered - explained} not covered; ${judgedThroughout.size} judged by the rule book in every message of every check\n`,
+  );
   return 0;
 }
 

@@ -7,6 +7,10 @@ import { ConnectionReserve } from './connection-reserve.js';
 import { Receiver } from '../receivers/2025-11-25/receiver.js';
 import { SequenceRunner } from './2025-11-25/execute.js';
 import { Transcript } from '../wire/transcript.js';
+import { RuleBook } from '../rules/rule-book.js';
+
+/** Rule-book violations one run keeps: the first shows the fault, and shrinking needs no more. */
+const RULE_BOOK_KEPT = 20;
 import { toRecord, type Sequence } from './operations.js';
 import type { OperationRecord } from './report.js';
 import type { RunLog } from './run-log.js';
@@ -36,6 +40,28 @@ export async function executeSequence(sequence: Sequence, setup: ExecutionSetup)
     ...(setup.access ? { access: setup.access } : {}),
   };
   const records: OperationRecord[] = [];
+  // Every message of the run past the era's rule book, as the checks' and the proxy's are.
+  const ruleBook = { messages: 0, sightings: [] as NonNullable<RunLog['ruleBook']>['sightings'] };
+  const book = new RuleBook({
+    requirements: { legacy: new Map(), modern: new Map() },
+    era: setup.modern ? 'modern' : 'legacy',
+    identityOf: target.transport === 'http' && target.peerHeaders !== undefined ? (channel) => (channel.startsWith('B') ? 'peer' : 'primary') : undefined,
+    onViolation: (violation) => {
+      if (violation.party === 'server' && ruleBook.sightings.length < RULE_BOOK_KEPT)
+        ruleBook.sightings.push({ requirement: violation.requirement, message: violation.message, at: performance.now(), family: violation.family });
+    },
+  });
+  transcript.read((entry) => {
+    if (entry.dir !== 'in' && entry.dir !== 'out') return;
+    ruleBook.messages += 1;
+    const now = Date.now();
+    try {
+      book.observe({ t: now, at: new Date(now).toISOString(), from: entry.dir === 'in' ? 'server' : 'host', channel: entry.conn ?? 'A', message: entry.message });
+    } catch {
+      // A defect of the rule book must not end the run; the properties' own judgements stand.
+    }
+  });
+  log.ruleBook = ruleBook;
   const abort = new AbortController();
   const onOuterAbort = () => abort.abort(new Error('the exploration was interrupted'));
   if (setup.signal?.aborted) onOuterAbort();

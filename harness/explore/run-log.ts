@@ -89,6 +89,8 @@ export interface RunLog {
   access?: { http: boolean; credentials: boolean; listDeclared: boolean; peer: boolean };
   /** Set when the run could not finish (a request unanswered within its bound, a lost connection). */
   error?: string;
+  /** What the era's rule book saw in the run's traffic: messages judged, and each violation with when it showed (performance time). */
+  ruleBook?: { messages: number; sightings: { requirement: string; message: string; at: number; family: 'message' | 'lifecycle' }[] };
 }
 
 /** A result as compared with the plain call's: canonical JSON without _meta, which legitimately differs (related-task metadata). */

@@ -1,6 +1,7 @@
 // The 2025-11-25 model's judgements of each answer's form, and of what the operations only patient runs send show
 // (identity B's tasks/result and tasks/cancel, a forged cursor, a plain call, a crowd of tasks). Pure, like model.ts:
 // each judges a finished run's log. Where a scripted check reads a MUST leniently, the violation is `lenient` (a warn).
+import { TASK_SHAPE_REQUIREMENTS } from '../../model/schemas/task-shape.js';
 import { brief } from '../../model/describe.js';
 import { analyzeTaskIds } from '../../model/id-entropy.js';
 import { isRfc3339DateTime } from '../../model/schemas/validate.js';
@@ -9,6 +10,7 @@ import { relatedTaskIdOf } from '../../receivers/2025-11-25/receiver.js';
 import { CLEANUP_GRACE_MS, TEN_YEARS_MS } from '../operations.js';
 import { answeredTask, INVALID_PARAMS, type ObservedOperation, type RunLog } from '../run-log.js';
 import {
+  judgeRuleBook,
   judgeRun,
   sightingsOf,
   answerText,
@@ -27,6 +29,9 @@ import {
   type Violation,
 } from '../../rules/2025-11-25/lifecycle.js';
 
+/** Message rules of the rule book that explore.task-form and explore.related-meta judge already. */
+const ALSO_JUDGED_BY_PROPERTIES: readonly string[] = [...TASK_SHAPE_REQUIREMENTS, 'TASKS-META-RESULT-INCLUDES'];
+
 /** listing.paginates' bound: the spec sets no page size, so only one page holding more than this is no pagination. */
 const ONE_PAGE_BOUND = 100;
 /** isolation.task-id-entropy's sample: fewer ids tell too little of how they are made. */
@@ -34,7 +39,7 @@ const ID_SAMPLE = 32;
 
 /** Judges every property of the 2025-11-25 model on the log (model.ts' and these); the engine takes the earliest violation. */
 export function judgeLegacyRun(log: RunLog): Partial<Record<PropertyId, Judgement>> {
-  return { ...judgeRun(log), ...judgeAnswers(log, sightingsOf(log)) };
+  return { ...judgeRun(log), ...judgeAnswers(log, sightingsOf(log)), 'explore.rule-book': judgeRuleBook(log, ALSO_JUDGED_BY_PROPERTIES) };
 }
 
 export function judgeAnswers(log: RunLog, sightings: readonly Sighting[]): Partial<Record<PropertyId, Judgement>> {

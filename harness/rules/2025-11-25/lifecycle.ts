@@ -37,6 +37,11 @@ export const EXPLORE_PROPERTIES = [
   { id: 'explore.foreign-refusals', title: "Another requestor's refusal is the same as for an unknown task (a warning)", requirements: ['TASKS-SEC-REJECT-FOREIGN'] },
   { id: 'explore.task-ids', title: 'Without a second identity to test binding with, task ids look unguessable', requirements: ['TASKS-SEC-SECURE-IDS'] },
   { id: 'explore.list-without-auth', title: 'A receiver reached without credentials does not offer tasks/list', requirements: ['TASKS-SEC-NO-LIST-WITHOUT-AUTH'] },
+  {
+    id: 'explore.rule-book',
+    title: "Every other message keeps the era's rule book, as the checks and the proxy judge it",
+    requirements: ['TASKS-META-RECEIVER-NO-META', 'TASKS-NOTIFY-NO-RELATED-META', 'TASKS-SEC-BIND-CONTEXT'],
+  },
 ] as const;
 
 /** The properties of the 2026-07-28 profile (harness/explore/2026-07-28/model.ts judges them): no tasks/result nor tasks/list; results inline in tasks/get. */
@@ -71,6 +76,7 @@ export const MODERN_EXPLORE_PROPERTIES = [
     ],
   },
   { id: 'explore.unguessable-ids', title: 'Task IDs are long enough to be unguessable, and never repeat', requirements: ['EXT-SEC-UNGUESSABLE-IDS'] },
+  { id: 'explore.rule-book', title: "Every other message keeps the era's rule book, as the checks and the proxy judge it", requirements: ['EXT-BASE-META-REQUIRED'] },
 ] as const;
 
 export type PropertyId = (typeof EXPLORE_PROPERTIES)[number]['id'] | (typeof MODERN_EXPLORE_PROPERTIES)[number]['id'];
@@ -92,6 +98,25 @@ export interface Judgement {
   /** Operations this property judged. */
   observations: number;
   violations: Violation[];
+}
+
+/**
+ * What the era's rule book (harness/rules/rule-book.ts) saw in the run's traffic: its message rules, less those another
+ * property judges with more knowledge of the run (its lifecycle rules are this file's and the 2026-07-28 one's
+ * properties already). Each violation is placed at the operation in flight.
+ */
+export function judgeRuleBook(log: RunLog, judgedByOtherProperties: readonly string[]): Judgement {
+  const violations = (log.ruleBook?.sightings ?? [])
+    .filter((sighting) => sighting.family === 'message' && !judgedByOtherProperties.includes(sighting.requirement))
+    .map((sighting) => ({ property: 'explore.rule-book' as const, requirement: sighting.requirement, message: sighting.message, position: positionAt(log, sighting.at), at: sighting.at }));
+  return { observations: log.ruleBook?.messages ?? 0, violations };
+}
+
+/** The operation whose request went out last before the moment, or the first. */
+function positionAt(log: RunLog, at: number): number {
+  let position = log.operations[0]?.position ?? 0;
+  for (const operation of log.operations) if (operation.sentAt <= at) position = operation.position;
+  return position;
 }
 
 /** A violation's keyword and severity, from the catalogue: a fail under MUST or MUST NOT, a warn under SHOULD or SHOULD NOT. */

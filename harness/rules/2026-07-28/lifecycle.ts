@@ -11,6 +11,7 @@ import {
   isKnownStatus,
   isRecord,
   isTerminalStatus,
+  judgeRuleBook,
   methodOf,
   ms,
   STATUSES,
@@ -63,6 +64,8 @@ export function judgeModernRun(log: RunLog): Partial<Record<PropertyId, Judgemen
     'explore.isolation': judgeModernIsolation(log, sightings),
     'explore.answer-forms': judgeAnswerForms(log),
     'explore.unguessable-ids': judgeTaskIds(log),
+    // The forms of a CreateTaskResult and of the acknowledgements are explore.answer-forms'.
+    'explore.rule-book': judgeRuleBook(log, ['EXT-RESULTTYPE-TASK', 'EXT-GET-RESULTTYPE-COMPLETE', 'EXT-CANCEL-RESULTTYPE-COMPLETE']),
   };
 }
 
