@@ -83,8 +83,13 @@ export interface CheckContext {
   staged<T>(scenario: (stretch: number) => Promise<T>): Promise<T>;
   /** Ends this try of a staged scenario: the timing did not let it show what it needed (e.g. the work ended before the cancel arrived). */
   missed(reason: string): never;
-  info(text: string): void;
-  note(text: string): void;
+  /**
+   * Adds a line to the result's `info`: a fact every report shows beside the verdict (what was not judged and why,
+   * what the receiver chose among allowed behaviours). No verdict.
+   */
+  reportInfo(text: string): void;
+  /** Writes a line into the check's transcript, between the messages it explains; the reports show it only there. */
+  noteInTranscript(text: string): void;
 }
 
 export interface CheckDefinition {

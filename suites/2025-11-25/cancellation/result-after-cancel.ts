@@ -18,10 +18,10 @@ export default defineCheck({
   async run(ctx: CheckContext) {
     const { receiver, task } = await stageCancelledTask(ctx, 'result-after-cancel');
     const settled = await awaitCancelled(ctx, receiver, task.taskId);
-    ctx.info('deleted' in settled ? 'the receiver deleted the cancelled task' : `tasks/get reported "${settled.status}" before tasks/result`);
+    ctx.reportInfo('deleted' in settled ? 'the receiver deleted the cancelled task' : `tasks/get reported "${settled.status}" before tasks/result`);
     const boundMs = ctx.timing.span(3000, 2);
     const reply = await receiver.taskResultWithin(task.taskId, boundMs);
-    if (reply) return ctx.info(`tasks/result on the cancelled task answered with ${describeReply(reply)} after ${reply.elapsedMs} ms`);
+    if (reply) return ctx.reportInfo(`tasks/result on the cancelled task answered with ${describeReply(reply)} after ${reply.elapsedMs} ms`);
     ctx.expect('TASKS-CANCEL-RESULT-ANSWERS', false, `expected tasks/result on the cancelled task to answer with a result or an error, got no answer within ${boundMs} ms`);
   },
 });

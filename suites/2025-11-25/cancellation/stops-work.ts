@@ -29,7 +29,7 @@ export default defineCheck({
     if (!reply.ok) ctx.skip(`tasks/cancel of the running task was refused (${describeReply(reply)}); nothing to watch stop`);
     const watchMs = 5 * intervalMs;
     const late = await progressAfterEnd(receiver, { token, taskId: task.taskId, answeredAt: reply.receivedAt, intervalMs, watchMs });
-    ctx.info(`${late} progress notification(s) arrived in the ${watchMs} ms after the task's end (the tasks/cancel answer, or its cancelled status notification when later)`);
+    ctx.reportInfo(`${late} progress notification(s) arrived in the ${watchMs} ms after the task's end (the tasks/cancel answer, or its cancelled status notification when later)`);
     // Past the backlog (see progressAfterEnd), one notification may still have been on its way.
     ctx.expect(
       'TASKS-CANCEL-STOP-WORK',

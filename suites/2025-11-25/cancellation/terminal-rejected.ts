@@ -61,7 +61,7 @@ export default defineCheck({
     for (const [index, target] of prepared.entries()) {
       const { label } = CASES[index];
       if (!target) {
-        ctx.info(`no ${label} task was tried: the receiver offers neither a fail nor an error fixture`);
+        ctx.reportInfo(`no ${label} task was tried: the receiver offers neither a fail nor an error fixture`);
         continue;
       }
       const reply = await receiver.cancelTask(target.taskId);

@@ -49,7 +49,7 @@ export default defineCheck({
       if (declaresTasksFor(requests, type.method)) continue;
       const plain = await receiver.request(type.method, {});
       if (!plain.ok) {
-        ctx.info(`${type.method} without task already fails (${describeReply(plain)}), so there is no normal answer to compare with`);
+        ctx.reportInfo(`${type.method} without task already fails (${describeReply(plain)}), so there is no normal answer to compare with`);
         continue;
       }
       compared += 1;

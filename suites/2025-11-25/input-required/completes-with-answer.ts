@@ -30,7 +30,7 @@ export default defineCheck({
       const texts = Array.isArray(reply.result.content) ? (reply.result.content as Record<string, unknown>[]).filter((item) => item.type === 'text').map((item) => item.text) : [];
       ctx.expect('TASKS-RESULT-EXACT', texts.includes(run.answer), `expected the result's content to hold the answer text "${run.answer}", got ${brief(reply.result.content)}`);
     } else {
-      ctx.info(`the input role is mapped to ${binding.tool} without \${text}, so the answer text in the result was not compared`);
+      ctx.reportInfo(`the input role is mapped to ${binding.tool} without \${text}, so the answer text in the result was not compared`);
     }
     const related = relatedTaskIdOf(reply.result);
     ctx.expect(

@@ -20,7 +20,7 @@ export default defineCheck({
     const walk = await walkTaskList(b);
     // No pass without a list seen: a walk that got no page at all shows nothing of what B can list.
     if (walk.pages.length === 0) ctx.skip(`identity B's tasks/list returned no page (${walk.stoppedBecause ?? 'no answer'}), so there is no list to look for A's tasks in`);
-    if (walk.stoppedBecause) ctx.info(`B's walk through tasks/list ended early: ${walk.stoppedBecause}; judged the ${walk.pages.length} page(s) received`);
+    if (walk.stoppedBecause) ctx.reportInfo(`B's walk through tasks/list ended early: ${walk.stoppedBecause}; judged the ${walk.pages.length} page(s) received`);
     const leaked = walk.pages.flatMap((page) => page.tasks).filter((task) => ownedByA.has(task?.taskId));
     ctx.expect(
       'TASKS-SEC-LIST-OWN-ONLY',

@@ -36,6 +36,6 @@ export default defineCheck({
     else if (analysis.verdict === 'fail') ctx.expect('TASKS-SEC-SECURE-IDS', false, `expected unguessable task IDs; ${judged}`);
     // The spec names no number of bits, so an ID that is merely below the usual recommendation is warned, not failed.
     else if (analysis.verdict === 'warn') ctx.lenient('TASKS-SEC-SECURE-IDS', `expected at least 128 bits of apparent entropy (no exact bar is set by the spec, hence a warning); ${judged}`);
-    else ctx.info(judged);
+    else ctx.reportInfo(judged);
   },
 });

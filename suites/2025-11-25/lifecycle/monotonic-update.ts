@@ -48,6 +48,6 @@ export default defineCheck({
         `no two lastUpdatedAt of task ${task.taskId} could be compared: ${unparsable.length} of ${observations.length} are no date-time (${unparsable.slice(0, 3).join(', ')})`,
       );
     if (compared === 0) ctx.skip(`the task was seen ${observations.length} time(s), too few to compare two lastUpdatedAt`);
-    ctx.info(`${compared} successive lastUpdatedAt compared${unparsable.length > 0 ? `; ${unparsable.length} not a date-time left out` : ''}`);
+    ctx.reportInfo(`${compared} successive lastUpdatedAt compared${unparsable.length > 0 ? `; ${unparsable.length} not a date-time left out` : ''}`);
   },
 });

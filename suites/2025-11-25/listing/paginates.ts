@@ -31,7 +31,7 @@ export default defineCheck({
       walk = await walkCompletely(receiver);
     }
     const sizes = walk.pages.map((page) => page.tasks.length);
-    ctx.info(`tasks/list answered in ${walk.pages.length} page(s) of ${sizes.join(', ')} task(s)`);
+    ctx.reportInfo(`tasks/list answered in ${walk.pages.length} page(s) of ${sizes.join(', ')} task(s)`);
     ctx.expect('TASKS-LIST-PAGINATE', walk.pages.length > 1 || sizes[0] < created, `expected the ${created} or more tasks to be split into pages, got all ${sizes[0]} on one page without nextCursor`);
   },
 });

@@ -74,8 +74,8 @@ export default defineCheck({
         ? progressAfterEnd(receiver, { token: cancelled, taskId: running.task.taskId, answeredAt: cancel.receivedAt, intervalMs, watchMs })
         : Promise.resolve(0),
     ]);
-    if (endUnseen) ctx.info(`${endUnseen}; only cancellation was watched`);
-    if (cancelUnwatched) ctx.info(`${cancelUnwatched}; only completion was watched`);
+    if (endUnseen) ctx.reportInfo(`${endUnseen}; only cancellation was watched`);
+    if (cancelUnwatched) ctx.reportInfo(`${cancelUnwatched}; only completion was watched`);
     // Past the backlog (see progressAfterEnd), one notification may still have been on its way.
     ctx.expect(
       'TASKS-PROGRESS-STOP-AT-TERMINAL',

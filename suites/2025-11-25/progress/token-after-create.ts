@@ -50,7 +50,7 @@ export default defineCheck({
       const afterCreate = progress.filter((n) => n.receivedAt > reply.receivedAt).length;
       if (afterCreate === 0)
         ctx.missed(`all ${progress.length} progress notification(s) arrived before the CreateTaskResult (${reply.elapsedMs} ms after the call; ${STEPS} steps ${intervalMs} ms apart)`);
-      ctx.info(`${afterCreate} of ${progress.length} progress notification(s) with the request's token arrived after the CreateTaskResult`);
+      ctx.reportInfo(`${afterCreate} of ${progress.length} progress notification(s) with the request's token arrived after the CreateTaskResult`);
     });
   },
 });

@@ -52,7 +52,7 @@ function unknownTaskIdCheck(testCase: UnknownIdCase): CheckDefinition {
       for (const malformed of MALFORMED_TASK_IDS) {
         // The empty string is a string, so a receiver may have given it to a task (each ID names one task): then it names that task.
         if (malformed.params.taskId === '' && (await holdsEmptyIdTask(receiver))) {
-          ctx.info(`tasks/get with an empty taskId answered with a task of that ID, so the empty string names a task here and ${testCase.method} with it is not judged`);
+          ctx.reportInfo(`tasks/get with an empty taskId answered with a task of that ID, so the empty string names a task here and ${testCase.method} with it is not judged`);
           continue;
         }
         const answer = await receiver.request(testCase.method, malformed.params);

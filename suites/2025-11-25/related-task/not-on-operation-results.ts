@@ -40,12 +40,12 @@ export default defineCheck({
       const { task: running } = await receiver.startTask(binding, { text: uniqueText('no-meta-cancel'), delayMs: ctx.timing.span(3_000, 3) }, { task: { ttl: 60_000 } });
       const cancelled = await receiver.cancelTask(running.taskId);
       if (cancelled.ok) flag('tasks/cancel', cancelled.result);
-      else ctx.info(`tasks/cancel of a working task was answered with ${describeReply(cancelled)}, so its result could not be inspected`);
+      else ctx.reportInfo(`tasks/cancel of a working task was answered with ${describeReply(cancelled)}, so its result could not be inspected`);
     }
     if (capability?.list !== undefined) {
       const listed = await receiver.listTasks();
       if (listed.ok) flag('tasks/list', listed.result);
-      else ctx.info(`tasks/list was answered with ${describeReply(listed)}, so its result could not be inspected`);
+      else ctx.reportInfo(`tasks/list was answered with ${describeReply(listed)}, so its result could not be inspected`);
     }
   },
 });

@@ -60,11 +60,11 @@ async function judgeGet(ctx: CheckContext, receiver: Receiver): Promise<void> {
 }
 
 async function judgeResult(ctx: CheckContext, receiver: Receiver): Promise<void> {
-  if (!ctx.fixture('echo').echoesInput) return ctx.info("tasks/result was not judged: the tool standing in for echo does not echo its input, so two tasks' results cannot be told apart");
+  if (!ctx.fixture('echo').echoesInput) return ctx.reportInfo("tasks/result was not judged: the tool standing in for echo does not echo its input, so two tasks' results cannot be told apart");
   const [a, b] = [await startEcho(ctx, receiver, 'truth-result-a', 0), await startEcho(ctx, receiver, 'truth-result-b', 0)];
   for (const task of [a, b]) await awaitTerminalStatus(receiver, task.taskId, { timing: ctx.timing, signal: ctx.signal });
   const [misdirected, ownA, ownB] = [await receiver.taskResult(a.taskId, { meta: naming(b.taskId) }), await receiver.taskResult(a.taskId), await receiver.taskResult(b.taskId)];
-  if (!ownA.ok || !ownB.ok || comparable(ownA.result) === comparable(ownB.result)) return ctx.info("tasks/result was not judged: the two tasks' own results could not be told apart");
+  if (!ownA.ok || !ownB.ok || comparable(ownA.result) === comparable(ownB.result)) return ctx.reportInfo("tasks/result was not judged: the two tasks' own results could not be told apart");
   if (!misdirected.ok)
     return void ctx.expect(
       REQUIREMENT,
@@ -86,7 +86,7 @@ async function judgeCancel(ctx: CheckContext, receiver: Receiver): Promise<void>
   const reply = await receiver.cancelTask(a.taskId, naming(b.taskId));
   const bAfter = taskOf(await receiver.getTask(b.taskId));
   await receiver.cancelTask(b.taskId);
-  if (!reply.ok) return ctx.info(`tasks/cancel was not judged: cancelling task ${a.taskId} was answered with ${describeReply(reply)}`);
+  if (!reply.ok) return ctx.reportInfo(`tasks/cancel was not judged: cancelling task ${a.taskId} was answered with ${describeReply(reply)}`);
   ctx.expect(
     REQUIREMENT,
     reply.result.taskId === a.taskId,

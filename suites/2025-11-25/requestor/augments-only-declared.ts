@@ -17,6 +17,6 @@ export default defineCheck({
     const message = () => `expected plain requests to a client that declared no tasks capability, got ${described()}`;
     ctx.expect('TASKS-CAP-REQUESTOR-ONLY-DECLARED', augmented.length === 0, message);
     ctx.expect('TASKS-CAP-NO-TASKS-NO-CREATE', augmented.length === 0, message);
-    ctx.info(`the server sent ${asks.length} request(s) to the client: ${asks.map((request) => request.method).join(', ')}`);
+    ctx.reportInfo(`the server sent ${asks.length} request(s) to the client: ${asks.map((request) => request.method).join(', ')}`);
   },
 });

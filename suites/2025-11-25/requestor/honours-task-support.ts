@@ -39,6 +39,6 @@ export default defineCheck({
           `expected ${name} (taskSupport ${support === 'absent' ? 'absent' : '"forbidden"'}) to be called plainly, got a tools/call with task ${JSON.stringify(call.params.task)}`,
         );
     }
-    ctx.info(`the client made ${toolCalls.length} tool call(s): ${toolCalls.map((c) => `${String(c.params.name)}${c.params.task ? ' (task)' : ''}`).join(', ')}`);
+    ctx.reportInfo(`the client made ${toolCalls.length} tool call(s): ${toolCalls.map((c) => `${String(c.params.name)}${c.params.task ? ' (task)' : ''}`).join(', ')}`);
   },
 });

@@ -22,6 +22,6 @@ export default defineCheck({
         `expected ${String(call.params.name)} to be called plainly (the server declared no tasks.requests.tools.call, whatever its taskSupport), got a tools/call with task ${JSON.stringify(call.params.task)}`,
       );
     }
-    ctx.info(`the client made ${toolCalls.length} tool call(s): ${toolCalls.map((c) => `${String(c.params.name)}${asTask(c) ? ' (task)' : ''}`).join(', ')}`);
+    ctx.reportInfo(`the client made ${toolCalls.length} tool call(s): ${toolCalls.map((c) => `${String(c.params.name)}${asTask(c) ? ' (task)' : ''}`).join(', ')}`);
   },
 });

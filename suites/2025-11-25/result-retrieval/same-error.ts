@@ -40,7 +40,7 @@ export default defineCheck({
     // A receiver may refuse plain requests and demand a task (-32600, TASKS-ERROR-MAY-REQUIRE-TASK): its refusal is not
     // the work's error, so the comparison is with the error the contract has the work produce.
     if (plain.error.code === -32600 && plain.error.code !== input.code) {
-      ctx.info(`the plain call was refused with -32600 (${plain.error.message}), as a receiver demanding tasks may; tasks/result is compared with the error the fixture contract asks the work for`);
+      ctx.reportInfo(`the plain call was refused with -32600 (${plain.error.message}), as a receiver demanding tasks may; tasks/result is compared with the error the fixture contract asks the work for`);
       plain = { ...plain, error: { code: input.code, message: input.message, ...('data' in input ? { data: input.data } : {}) } };
     }
     const { task } = await receiver.startTask(binding, input, { task: { ttl: 60_000 } });
@@ -54,7 +54,7 @@ export default defineCheck({
     const plainData = plain.error.data;
     const predictable = plainData === undefined || ('data' in input && canonicalJson(plainData) === canonicalJson(input.data));
     if (!predictable) {
-      ctx.info(`the plain call's error carries data of the receiver's own (${brief(plainData)}), which may differ from request to request, so data was not compared`);
+      ctx.reportInfo(`the plain call's error carries data of the receiver's own (${brief(plainData)}), which may differ from request to request, so data was not compared`);
       return;
     }
     ctx.expect(

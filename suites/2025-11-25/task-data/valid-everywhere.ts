@@ -72,6 +72,6 @@ export default defineCheck({
       seen.push(cancelled.ok ? 'a tasks/cancel result' : `no tasks/cancel result (${describeReply(cancelled)})`);
       if (cancelled.ok) await receiver.getTask(running.taskId);
     }
-    ctx.info(`validated the tasks in ${seen.join(', ')}`);
+    ctx.reportInfo(`validated the tasks in ${seen.join(', ')}`);
   },
 });

@@ -19,7 +19,7 @@ export default defineCheck({
     const plain = await receiver.invoke(binding, { text: uniqueText('optional-plain') });
     if (!plain.ok && plain.error.code === -32600) {
       // The refusal Protocol Errors names for a receiver that demands tasks (TASKS-ERROR-MAY-REQUIRE-TASK): allowed.
-      ctx.info(`the plain call was refused with -32600 (${plain.error.message}): this receiver demands task augmentation, as it may`);
+      ctx.reportInfo(`the plain call was refused with -32600 (${plain.error.message}): this receiver demands task augmentation, as it may`);
     } else if (!plain.ok) {
       // Task Support and Handling lets a receiver that declared tasks refuse plain requests (TASKS-SUPPORT-MAY-REQUIRE), though "optional" invites them.
       ctx.lenient(

@@ -15,6 +15,6 @@ export default defineCheck({
     // Nothing declares a taskSupport value: there is no value to judge, so the check cannot pass on it.
     if (declaring.length === 0) ctx.skip(`none of the ${tools.length} tool(s) the receiver lists declares execution, so no taskSupport value was there to judge`);
     for (const tool of declaring) ctx.validate('TASKS-TOOL-TASKSUPPORT-VALUES', 'ToolExecution', tool.execution, `the execution of tool ${tool.name}`);
-    ctx.info(`${declaring.length} tool(s) declare execution`);
+    ctx.reportInfo(`${declaring.length} tool(s) declare execution`);
   },
 });

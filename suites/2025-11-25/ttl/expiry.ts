@@ -38,7 +38,7 @@ export default defineCheck({
     const after = await receiver.getTask(task.taskId);
     const kept = taskOf(after);
     if (kept) {
-      ctx.info(`the receiver kept the task after its ttl of ${ttl} ms (allowed)`);
+      ctx.reportInfo(`the receiver kept the task after its ttl of ${ttl} ms (allowed)`);
       ctx.expect('TASKS-ERROR-INVALID-TASK-ID', kept.taskId === task.taskId, `expected tasks/get to answer with task ${task.taskId} or error -32602, got task ${brief(kept.taskId)}`);
       // Cleanup may lag, so only a task still served after a generous grace (twice its ttl, 2 s at least) is warned.
       const graceMs = ctx.timing.span(Math.max(2 * ttl, 2000), 2);
@@ -52,7 +52,7 @@ export default defineCheck({
       );
       return;
     }
-    if (!after.ok && after.error.code === -32602) return ctx.info(`the receiver deleted the task after its ttl of ${ttl} ms and answered -32602 (allowed)`);
+    if (!after.ok && after.error.code === -32602) return ctx.reportInfo(`the receiver deleted the task after its ttl of ${ttl} ms and answered -32602 (allowed)`);
     ctx.expect('TASKS-ERROR-INVALID-TASK-ID', false, `expected tasks/get ${ttl} ms after creation to answer with the task (kept) or error -32602 (deleted), got ${errorCodeOf(after)}`);
   },
 });

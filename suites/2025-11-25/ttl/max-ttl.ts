@@ -31,13 +31,13 @@ export default defineCheck({
           'TASKS-RESULT-CREATE-TASK-RESULT',
           `a task-augmented call should have created a task; a ten-year ttl was answered ${describeReply(created)}, and a one-minute ttl too (${describeReply(control)}), so the refusal shows no cap`,
         );
-      return ctx.info(`the receiver refused a task with a ten-year ttl (${errorCodeOf(created)}) while it accepts a one-minute ttl`);
+      return ctx.reportInfo(`the receiver refused a task with a ten-year ttl (${errorCodeOf(created)}) while it accepts a one-minute ttl`);
     }
     const polled = taskOf(await receiver.getTask(task.taskId));
     // tasks/get reports the ttl in force; the CreateTaskResult stands in when tasks/get omits it (ttl.present-in-get's concern).
     const source = polled && 'ttl' in polled ? polled : task;
     const ttl = source.ttl;
-    ctx.info(`asked for a ttl of ${TEN_YEARS_MS} ms, granted ${brief(ttl)}`);
+    ctx.reportInfo(`asked for a ttl of ${TEN_YEARS_MS} ms, granted ${brief(ttl)}`);
     ctx.expect('TASKS-RES-MAX-TTL', typeof ttl === 'number' && ttl < TEN_YEARS_MS, `expected a ttl below the requested ten years (${TEN_YEARS_MS} ms), got ${brief(ttl)}`);
   },
 });

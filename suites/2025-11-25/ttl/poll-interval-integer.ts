@@ -23,6 +23,6 @@ export default defineCheck({
     // an integer (like any other broken rule of the Task's shape) is recorded against TASKS-TASK-SHAPE.
     const observations = await followTask(receiver, task, { timing: ctx.timing, signal: ctx.signal, extraPolls: 1 });
     const withInterval = observations.filter((o) => 'pollInterval' in o.task);
-    ctx.info(withInterval.length > 0 ? `the receiver suggests pollInterval ${brief(withInterval[0].task.pollInterval)}` : 'the receiver suggests no pollInterval');
+    ctx.reportInfo(withInterval.length > 0 ? `the receiver suggests pollInterval ${brief(withInterval[0].task.pollInterval)}` : 'the receiver suggests no pollInterval');
   },
 });

@@ -32,6 +32,6 @@ export default defineCheck({
       followTask(receiver, unrequested.task, { timing: ctx.timing, signal: ctx.signal, extraPolls: 1 }),
     ]);
     const granted = polls.find((o) => o.source === 'get' && 'ttl' in o.task)?.task.ttl;
-    if (granted !== undefined) ctx.info(`without a requested ttl the receiver grants ${granted === null ? 'an unlimited ttl (null)' : `ttl ${brief(granted)}`}`);
+    if (granted !== undefined) ctx.reportInfo(`without a requested ttl the receiver grants ${granted === null ? 'an unlimited ttl (null)' : `ttl ${brief(granted)}`}`);
   },
 });

@@ -24,13 +24,13 @@ export default defineCheck({
     const observations = await followTask(receiver, task, { timing: ctx.timing, signal: ctx.signal, extraPolls: 2 });
     // Overriding the requested ttl is allowed (TASKS-TTL-MAY-OVERRIDE); it is reported, never judged.
     const granted = observations.find((o) => 'ttl' in o.task)?.task.ttl;
-    ctx.info(
+    ctx.reportInfo(
       granted === REQUESTED_TTL_MS ? `the receiver granted the requested ttl of ${REQUESTED_TTL_MS} ms` : `the receiver overrode the requested ttl of ${REQUESTED_TTL_MS} ms with ${brief(granted)}`,
     );
     // The spec asks for the ttl in force and fixes none, so a ttl that changes is reported, never judged; each
     // answer's ttl (present, an integer or null) is judged by the harness as it arrives (harness/model/schemas/task-shape.ts).
     const reported = observations.filter((o) => 'ttl' in o.task).map((o) => `${o.source} ${brief(o.task.ttl)}`);
     const distinct = new Set(observations.filter((o) => 'ttl' in o.task).map((o) => JSON.stringify(o.task.ttl)));
-    if (distinct.size > 1) ctx.info(`the ttl in force changed while the task lived (allowed): ${reported.join(', ')}`);
+    if (distinct.size > 1) ctx.reportInfo(`the ttl in force changed while the task lived (allowed): ${reported.join(', ')}`);
   },
 });

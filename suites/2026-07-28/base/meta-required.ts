@@ -27,7 +27,7 @@ export default defineCheck({
     if (receiver.transport === 'http') judge(ctx, receiver, 'tools/list without any _meta (the MCP-Protocol-Version header says 2026-07-28)', bare);
     // On stdio a dual-era server may take a request without _meta for a legacy one sent before initialize, whose answer is its own affair.
     else if (bare.ok || bare.error.code !== INVALID_PARAMS)
-      ctx.info(`tools/list without any _meta was answered with ${errorCodeOf(bare)}; over stdio a dual-era server may read it as a legacy request, so it is not judged`);
+      ctx.reportInfo(`tools/list without any _meta was answered with ${errorCodeOf(bare)}; over stdio a dual-era server may read it as a legacy request, so it is not judged`);
   },
 });
 

@@ -30,10 +30,10 @@ export default defineCheck({
     });
     ctx.require('EXT-CANCEL-ACK', reply.ok, () => `tasks/cancel of a task still working should be acknowledged; got ${describeReply(reply)}`);
     // The acknowledgement's shape (empty, resultType "complete") is ext-results.acknowledgements' to judge.
-    ctx.info(`tasks/cancel was acknowledged with ${brief(reply.result)}`);
+    ctx.reportInfo(`tasks/cancel was acknowledged with ${brief(reply.result)}`);
     // Cancellation is cooperative and eventually consistent: whatever status the task shows now is allowed.
     const after = await receiver.getTask(task.taskId);
     const now = extTaskOf(after);
-    ctx.info(now ? `right after the acknowledgement the task is "${now.status}"` : `tasks/get right after the acknowledgement answered ${describeReply(after)}`);
+    ctx.reportInfo(now ? `right after the acknowledgement the task is "${now.status}"` : `tasks/get right after the acknowledgement answered ${describeReply(after)}`);
   },
 });

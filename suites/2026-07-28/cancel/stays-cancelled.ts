@@ -34,7 +34,7 @@ export default defineCheck({
     // The cancel may take effect late (EXT-CANCEL-EVENTUAL) or lose to work that was finishing (EXT-CANCEL-MAY-END-OTHERWISE):
     // whichever terminal status the task reaches first is the one it must keep.
     const first = await awaitExtTerminal(receiver, task.taskId, { timing: ctx.timing, signal: ctx.signal, timeoutMs: workBoundMs(ctx.timing, seconds) });
-    ctx.info(`after the acknowledged cancel the task ended "${first.status}"`);
+    ctx.reportInfo(`after the acknowledged cancel the task ended "${first.status}"`);
     // Work that was not stopped would end now: a receiver that lets it overwrite the status shows it from here on.
     const workOverAt = startedAt + seconds * 1000 + ctx.timing.span(0, 2);
     await pause(Math.max(0, workOverAt - performance.now()), ctx.signal);

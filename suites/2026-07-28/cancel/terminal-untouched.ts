@@ -32,12 +32,12 @@ export default defineCheck({
       const { task } = await startExtTask(ctx, receiver, role, input());
       const final = await awaitExtTerminal(receiver, task.taskId, { timing: ctx.timing, signal: ctx.signal, timeoutMs: workBoundMs(ctx.timing, 0) });
       if (final.status !== status) {
-        ctx.info(`the ${tool} task ended "${final.status}", not ${status}; it was not cancelled after its end`);
+        ctx.reportInfo(`the ${tool} task ended "${final.status}", not ${status}; it was not cancelled after its end`);
         continue;
       }
       // The extension names no answer for cancelling a finished task: an acknowledgement and an error are both allowed.
       const reply = await receiver.cancelTask(task.taskId);
-      ctx.info(`tasks/cancel of the ${status} ${tool} task was answered with ${describeReply(reply)}`);
+      ctx.reportInfo(`tasks/cancel of the ${status} ${tool} task was answered with ${describeReply(reply)}`);
       for (let poll = 0; poll < POLLS_AFTER_CANCEL; poll++) {
         if (poll > 0) await pause(nextExtPollDelay(final, ctx.timing), ctx.signal);
         const now = extTaskOf(await receiver.getTask(task.taskId));

@@ -50,9 +50,9 @@ export default defineCheck({
           `${binding.tool} asked on the call, was called again with the answer, and handed out task ${task.taskId}, which then asked the same again through its inputRequests (${again.join('; ')}): the exchange on the call was not settled before the task`,
       );
       // Something new the task asks while it works is no exchange of the call's: said, not judged.
-      if (keys.length > again.length) ctx.info(`task ${task.taskId} asked something new once it ran (${keys.join(', ')}); not a question of the call, so not judged`);
+      if (keys.length > again.length) ctx.reportInfo(`task ${task.taskId} asked something new once it ran (${keys.join(', ')}); not a question of the call, so not judged`);
       else if (again.length === 0)
-        ctx.info(`${binding.tool} asked ${asked.length} question(s) on the call and, answered, handed out task ${task.taskId}, which asked none of them again (it was "${settled.status}")`);
+        ctx.reportInfo(`${binding.tool} asked ${asked.length} question(s) on the call and, answered, handed out task ${task.taskId}, which asked none of them again (it was "${settled.status}")`);
     }
     if (settled.status === 'input_required') await receiver.cancelTask(task.taskId);
   },

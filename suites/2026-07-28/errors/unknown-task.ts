@@ -32,7 +32,7 @@ export default defineCheck({
       const reply = await receiver.request('tasks/get', params);
       // Over HTTP a missing or unusable Mcp-Name may be refused first, by header validation (-32020).
       if (!reply.ok && reply.error.code === HEADER_MISMATCH && receiver.transport === 'http') {
-        ctx.info(`tasks/get with ${what} was refused by header validation (${errorCodeOf(reply)}) before the taskId was read`);
+        ctx.reportInfo(`tasks/get with ${what} was refused by header validation (${errorCodeOf(reply)}) before the taskId was read`);
         continue;
       }
       ctx.expect(

@@ -30,7 +30,7 @@ export default defineCheck({
       await receiver.callFixture(binding, { seconds: 0, label: uniqueText('routing') }, { headers: { 'mcp-name': wrongTool } }),
     );
     if (!declaresExtension(ctx.facts.capabilities)) {
-      ctx.info('server/discover lists no tasks extension, so the routing headers of tasks/get were not tried');
+      ctx.reportInfo('server/discover lists no tasks extension, so the routing headers of tasks/get were not tried');
       return;
     }
     const { task } = await startExtTask(ctx, receiver, 'slow', { seconds: 1, label: uniqueText('routing') });
@@ -38,7 +38,7 @@ export default defineCheck({
     judge(ctx, receiver, `tasks/get for task ${task.taskId} with Mcp-Name "${other}"`, await receiver.getTask(task.taskId, { headers: { 'mcp-name': other } }));
     // Only the extension asks for Mcp-Name on task methods, and it asks clients: a server may serve one without it.
     const bare = await receiver.getTask(task.taskId, { headers: { 'mcp-name': null } });
-    ctx.info(`tasks/get for task ${task.taskId} without Mcp-Name was answered with HTTP status ${receiver.exchange(bare)?.status ?? 'unknown'} and ${describeReply(bare)} (not judged)`);
+    ctx.reportInfo(`tasks/get for task ${task.taskId} without Mcp-Name was answered with HTTP status ${receiver.exchange(bare)?.status ?? 'unknown'} and ${describeReply(bare)} (not judged)`);
     await receiver.cancelTask(task.taskId);
   },
 });

@@ -37,7 +37,7 @@ export default defineCheck({
       const ttlMs = last.ttlMs;
       const aliveMs = Math.round(askedAt - sentAt);
       if (typeof ttlMs !== 'number' || aliveMs >= ttlMs) {
-        ctx.info(`tasks/get of the finished task answered ${describeReply(reply)} ${aliveMs} ms after the call, its ttlMs ${JSON.stringify(ttlMs)} having run out: a server may discard it then`);
+        ctx.reportInfo(`tasks/get of the finished task answered ${describeReply(reply)} ${aliveMs} ms after the call, its ttlMs ${JSON.stringify(ttlMs)} having run out: a server may discard it then`);
         return;
       }
       ctx.expect(

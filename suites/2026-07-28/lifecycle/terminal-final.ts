@@ -29,7 +29,7 @@ export default defineCheck({
       const started = index === 0 ? await startExtTask(ctx, receiver, role, input) : await startOptionalTask(ctx, receiver, role, input);
       const task = started.task;
       if (!task) {
-        ctx.info(`${ctx.fixture(role).tool} was answered without a task (${describeReply(started.reply)}), so only the completed task was followed`);
+        ctx.reportInfo(`${ctx.fixture(role).tool} was answered without a task (${describeReply(started.reply)}), so only the completed task was followed`);
         continue;
       }
       const observations: ExtObservation[] = [{ source: 'create', task, at: performance.now() }];
@@ -40,7 +40,7 @@ export default defineCheck({
         const seen = extTaskOf(reply);
         // A receiver may drop a finished task (its ttl, its own rules): that ends the follow-up, not the check.
         if (!seen) {
-          ctx.info(`tasks/get of the ${ctx.fixture(role).tool} task after it was "${terminal.status}" answered ${describeReply(reply)}; no more polls`);
+          ctx.reportInfo(`tasks/get of the ${ctx.fixture(role).tool} task after it was "${terminal.status}" answered ${describeReply(reply)}; no more polls`);
           break;
         }
         observations.push({ source: 'get', task: seen, at: reply.receivedAt });

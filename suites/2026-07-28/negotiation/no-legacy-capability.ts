@@ -13,7 +13,7 @@ export default defineCheck({
     const receiver = await ctx.connectModern();
     const reply = await receiver.discover();
     // The run's own discovery already read the capabilities; a fresh answer shows them in this check's transcript.
-    if (!reply.ok) ctx.info(`server/discover was answered with ${describeReply(reply)}; judging the capabilities the run discovered`);
+    if (!reply.ok) ctx.reportInfo(`server/discover was answered with ${describeReply(reply)}; judging the capabilities the run discovered`);
     const fresh = reply.ok && typeof reply.result.capabilities === 'object' && reply.result.capabilities !== null ? (reply.result.capabilities as Record<string, unknown>) : undefined;
     const capabilities = fresh ?? ctx.facts.capabilities;
     ctx.expect(

@@ -33,11 +33,11 @@ export default defineCheck({
 
     // The task the declaring request got, addressed with only the old capability: refused like any non-declaring request.
     const task = createdTask(declared);
-    if (!task) return ctx.info(`${binding.tool} with the extension was answered without a task (${describeReply(declared)}), so tasks/get with the old capability was not tried`);
+    if (!task) return ctx.reportInfo(`${binding.tool} with the extension was answered without a task (${describeReply(declared)}), so tasks/get with the old capability was not tried`);
     // Judged only where a request declaring nothing is refused: otherwise that is task-methods-need-extension's finding.
     const bare = await receiver.getTask(task.taskId, { extension: false });
     if (bare.ok || bare.error.code !== MISSING_REQUIRED_CLIENT_CAPABILITY)
-      return ctx.info(`tasks/get without the extension was answered with ${describeReply(bare)}, so the old capability's tasks/get was not judged`);
+      return ctx.reportInfo(`tasks/get without the extension was answered with ${describeReply(bare)}, so the old capability's tasks/get was not judged`);
     const get = await receiver.getTask(task.taskId, { capabilities: LEGACY_ONLY });
     ctx.expect(
       'EXT-CAP-LEGACY-CLIENT-NON-DECLARING',
@@ -64,5 +64,5 @@ async function expectNoTask(
     () => `${binding.tool} ${what} was answered with a CreateTaskResult: ${describeReply(reply)}`,
   );
   // Refusing is the other allowed answer (the server cannot serve it without a task); that error is judged elsewhere.
-  if (!reply.ok && reply.error.code !== MISSING_REQUIRED_CLIENT_CAPABILITY) ctx.info(`${binding.tool} ${what} was answered with ${describeReply(reply)}`);
+  if (!reply.ok && reply.error.code !== MISSING_REQUIRED_CLIENT_CAPABILITY) ctx.reportInfo(`${binding.tool} ${what} was answered with ${describeReply(reply)}`);
 }

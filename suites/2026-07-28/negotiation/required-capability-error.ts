@@ -41,7 +41,7 @@ export default defineCheck({
       }
       if (reply.ok) {
         // The server found a way to serve the tool without a task: allowed, and nothing to judge here.
-        ctx.info(`${binding.tool} without the extension was served without a task (resultType ${JSON.stringify(reply.result.resultType)}); no refusal to judge`);
+        ctx.reportInfo(`${binding.tool} without the extension was served without a task (resultType ${JSON.stringify(reply.result.resultType)}); no refusal to judge`);
         continue;
       }
       judged += 1;

@@ -33,6 +33,6 @@ export default defineCheck({
     if (first.method !== ACKNOWLEDGED) return;
     const filter = first.params.notifications as Record<string, unknown> | undefined;
     const agreed = Array.isArray(filter?.taskIds) ? (filter.taskIds as unknown[]) : undefined;
-    if (!agreed?.includes(task.taskId)) ctx.info(`the acknowledgement does not list the task among the ones it will report on: notifications ${brief(filter)}`);
+    if (!agreed?.includes(task.taskId)) ctx.reportInfo(`the acknowledgement does not list the task among the ones it will report on: notifications ${brief(filter)}`);
   },
 });

@@ -43,8 +43,8 @@ export default defineCheck({
       const problems = [...extTaskShapeProblems(fields), ...payloadProblems(fields)];
       ctx.expect('EXT-NOTIFY-FULL-TASK', problems.length === 0, () => `the notifications/tasks saying "${String(fields.status)}" is not a whole task: ${problems.join('; ')}`);
     }
-    if (!last) return ctx.info(`no notifications/tasks reported the end of the task (it ended "${final.status}"); ${notes.length} earlier ones were judged`);
-    if (last.params.status !== final.status) return ctx.info(`the notification of the end says "${String(last.params.status)}" while tasks/get says "${final.status}"; the fields were not compared`);
+    if (!last) return ctx.reportInfo(`no notifications/tasks reported the end of the task (it ended "${final.status}"); ${notes.length} earlier ones were judged`);
+    if (last.params.status !== final.status) return ctx.reportInfo(`the notification of the end says "${String(last.params.status)}" while tasks/get says "${final.status}"; the fields were not compared`);
     // Each field of the tasks/get answer is there too, and those a finished task cannot change are equal.
     const missing = Object.keys(final).filter((key) => !RESULT_ONLY.has(key) && !(key in last.params));
     ctx.expect('EXT-NOTIFY-FULL-TASK', missing.length === 0, () => `the notifications/tasks of the ${final.status} task lacks ${missing.join(', ')}, which tasks/get of it carries`);
@@ -55,7 +55,7 @@ export default defineCheck({
       () =>
         `the notifications/tasks of the ${final.status} task differs from tasks/get of it in ${differing.map((key) => `${key} (${brief(last.params[key], 80)} against ${brief(final[key], 80)})`).join(', ')}`,
     );
-    ctx.info(`${notes.length} notifications/tasks came on the subscription (${notes.map((n) => String(n.params.status)).join(', ')}); the last matches tasks/get of the ${final.status} task`);
+    ctx.reportInfo(`${notes.length} notifications/tasks came on the subscription (${notes.map((n) => String(n.params.status)).join(', ')}); the last matches tasks/get of the ${final.status} task`);
   },
 });
 

@@ -23,7 +23,7 @@ export default defineCheck({
       .task;
     if (listed.status !== 'input_required') ctx.skip(`the multi_input task went on to "${listed.status}" before any answer was given`);
     const keys = inputKeysOf(listed);
-    if (keys.length >= 2) return ctx.info(`the multi_input task lists ${keys.length} outstanding requests at once: ${keys.join(', ')}`);
+    if (keys.length >= 2) return ctx.reportInfo(`the multi_input task lists ${keys.length} outstanding requests at once: ${keys.join(', ')}`);
     if (keys.length === 0) ctx.skip('the input_required task lists no inputRequests at all; ext-polling.input-required-lists-requests judges that');
 
     // One request listed. A server may ask one question, wait, and only then ask the next: that alone breaks nothing.
@@ -45,7 +45,7 @@ export default defineCheck({
     });
     if (after.timedOut) ctx.skip(`after "${first}" was answered the task kept listing only that request; the answer was not taken in time, so nothing more can be told`);
     if (after.task.status !== 'input_required') {
-      return ctx.info(
+      return ctx.reportInfo(
         `multi_input listed one request ("${first}") and went on to "${after.task.status}" once it was answered: it asks its questions one after the other (the fixture contract says both at once), so no hidden request was seen`,
       );
     }

@@ -26,7 +26,7 @@ export default defineCheck({
     const { code, message } = error as Record<string, unknown>;
     ctx.expect('EXT-EXEC-FAILED-ERROR', Number.isInteger(code), () => `the failed task's error.code is ${brief(code)}, not a JSON-RPC error code (an integer)`);
     ctx.expect('EXT-EXEC-FAILED-ERROR', typeof message === 'string', () => `the failed task's error.message is ${brief(message)}, not a string`);
-    if (Number.isInteger(code) && code !== -32603) ctx.info(`the failed task's error code is ${String(code)}; the fixture contract has protocol_error_job fail with -32603`);
+    if (Number.isInteger(code) && code !== -32603) ctx.reportInfo(`the failed task's error code is ${String(code)}; the fixture contract has protocol_error_job fail with -32603`);
     const statusMessage = final.statusMessage;
     ctx.expect(
       'EXT-EXEC-FAILED-STATUS-MESSAGE',

@@ -29,6 +29,6 @@ export default defineCheck({
       for (const problem of inputRequestProblems(key, entry)) ctx.expect('EXT-GET-INPUT-REQUIRED', false, `${problem}; each entry is a server-to-client request (method and params)`);
     }
     const methods = entries.map(([, entry]) => (entry as Record<string, unknown> | null)?.method);
-    if (!methods.includes('elicitation/create')) ctx.info(`the confirm_delete task asks with ${brief(methods)}; the fixture contract has it send one elicitation/create`);
+    if (!methods.includes('elicitation/create')) ctx.reportInfo(`the confirm_delete task asks with ${brief(methods)}; the fixture contract has it send one elicitation/create`);
   },
 });

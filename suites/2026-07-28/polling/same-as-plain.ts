@@ -34,7 +34,7 @@ export default defineCheck({
           sameContent(final.result, inline.result),
           () => `slow_compute's task inlined result ${brief(final.result)}, but the same call made without a task answered ${brief(inline.result)}`,
         );
-      } else ctx.info(`the slow_compute task ended "${final.status}"${inlinedResult ? '' : ' without a result object'}, so its result was not compared`);
+      } else ctx.reportInfo(`the slow_compute task ended "${final.status}"${inlinedResult ? '' : ' without a result object'}, so its result was not compared`);
     }
 
     if (ctx.facts.fixtures.has('protocolError')) {
@@ -51,8 +51,8 @@ export default defineCheck({
             () => `protocol_error_job's task inlined error code ${brief(error.code)}, but the same call made without a task failed with ${failed.error.code}`,
           );
           // Messages may carry what changes from run to run (a time, an id): compared for information only.
-          if (error.message !== failed.error.message) ctx.info(`the error messages differ: the task's ${brief(error.message)}, the plain call's ${brief(failed.error.message)}`);
-        } else ctx.info(`the protocol_error_job task ended "${final.status}"; its error is judged by ext-polling.failed-inlines-error`);
+          if (error.message !== failed.error.message) ctx.reportInfo(`the error messages differ: the task's ${brief(error.message)}, the plain call's ${brief(failed.error.message)}`);
+        } else ctx.reportInfo(`the protocol_error_job task ended "${final.status}"; its error is judged by ext-polling.failed-inlines-error`);
       }
     }
     if (compared === 0) ctx.skip('no call could be compared: without the extension the server refused the fixtures (its choice), or their tasks did not end as their contract says');
@@ -64,7 +64,7 @@ function answeredInline(ctx: CheckContext, reply: RpcReply, tool: string): boole
   if (reply.ok && reply.result.resultType !== 'task' && reply.result.resultType !== 'input_required') return true;
   // -32021: the server serves this tool only as a task, which the extension allows.
   if (!reply.ok && reply.error.code !== -32021) return true;
-  ctx.info(`${tool} without the extension was answered with ${describeReply(reply)}, so it has no plain answer to compare`);
+  ctx.reportInfo(`${tool} without the extension was answered with ${describeReply(reply)}, so it has no plain answer to compare`);
   return false;
 }
 

@@ -28,13 +28,13 @@ export default defineCheck({
     );
     // A task ID this endpoint never issued may be one the client stored elsewhere: said, not judged.
     for (const request of requests.filter((candidate) => typeof candidate.params.taskId === 'string' && !issued.has(candidate.params.taskId as string))) {
-      ctx.note(`${request.method} names task ${String(request.params.taskId)}, which this endpoint never issued; not judged (it may be one the client stored elsewhere)`);
+      ctx.noteInTranscript(`${request.method} names task ${String(request.params.taskId)}, which this endpoint never issued; not judged (it may be one the client stored elsewhere)`);
     }
     for (const task of tasks) {
       const followed = requestsFor(run, task.taskId).length > 0;
       // Only a client that exited without ever asking shows it did not handle the task; a slower one may yet poll.
       if (!followed && run.ended !== 'exited') {
-        ctx.note(`task ${task.taskId} was not yet asked after when the scenario ended (${run.ended}); not judged`);
+        ctx.noteInTranscript(`task ${task.taskId} was not yet asked after when the scenario ended (${run.ended}); not judged`);
         continue;
       }
       ctx.expect(
@@ -43,6 +43,6 @@ export default defineCheck({
         `expected the client to follow the CreateTaskResult of conformance_task (task ${task.taskId}) with tasks/get or tasks/cancel, got no request naming it before it exited: the task answer was not handled as a task`,
       );
     }
-    ctx.info(`${plainCalls.length} plain call(s), ${tasks.length} task(s) created`);
+    ctx.reportInfo(`${plainCalls.length} plain call(s), ${tasks.length} task(s) created`);
   },
 });

@@ -24,7 +24,7 @@ export default defineCheck({
       if (key.endsWith('-undeclared')) {
         // Only an answer shaped as the request's result is taken as answering it; anything else may be the client's way of refusing.
         if (inputAnswerProblem(request.method, answer) !== undefined) {
-          ctx.note(`inputRequests["${key}"] (${request.method}, undeclared) got ${JSON.stringify(answer).slice(0, 200)}, not a ${request.method} result: read as a refusal`);
+          ctx.noteInTranscript(`inputRequests["${key}"] (${request.method}, undeclared) got ${JSON.stringify(answer).slice(0, 200)}, not a ${request.method} result: read as a refusal`);
           continue;
         }
         ctx.expect(

@@ -58,8 +58,8 @@ async function answerInput(ctx: CheckContext, receiver: ExtReceiver): Promise<{ 
       const keys = settled.status === 'input_required' ? inputKeysOf(settled) : [];
       const answers = answersFor(settled, keys, () => 'yes');
       if (Object.keys(answers).length > 0) return { reply: await receiver.updateTask(created.taskId, answers), what: `task ${created.taskId}, answering ${Object.keys(answers).join(', ')}` };
-      ctx.info(`the ${confirm.tool} task reached "${settled.status}" with no input request the harness could answer; updating a slow_compute task instead`);
-    } else ctx.info(`${confirm.tool} gave no task (${describeReply(reply)}); updating a slow_compute task instead`);
+      ctx.reportInfo(`the ${confirm.tool} task reached "${settled.status}" with no input request the harness could answer; updating a slow_compute task instead`);
+    } else ctx.reportInfo(`${confirm.tool} gave no task (${describeReply(reply)}); updating a slow_compute task instead`);
   }
   const { task } = await startExtTask(ctx, receiver, 'slow', { seconds: 1, label: uniqueText('ack-update') });
   const key = uniqueText('never-issued');
@@ -71,7 +71,7 @@ async function answerInput(ctx: CheckContext, receiver: ExtReceiver): Promise<{ 
 /** Judges one acknowledgement; a refusal is another check's concern (false: nothing judged). */
 function judge(ctx: CheckContext, { method, ack, resultType }: Ack, reply: RpcReply, what: string): boolean {
   if (!reply.ok) {
-    ctx.info(`${method} for ${what} was answered with ${describeReply(reply)}; no acknowledgement to judge here`);
+    ctx.reportInfo(`${method} for ${what} was answered with ${describeReply(reply)}; no acknowledgement to judge here`);
     return false;
   }
   const result = reply.result;

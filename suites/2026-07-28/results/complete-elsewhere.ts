@@ -24,7 +24,7 @@ export default defineCheck({
     plain.push({ what: 'tools/list', reply: await receiver.request('tools/list') });
     for (const { what, reply } of plain) {
       if (!reply.ok) {
-        ctx.info(`${what} was answered with ${describeReply(reply)}; no result to judge`);
+        ctx.reportInfo(`${what} was answered with ${describeReply(reply)}; no result to judge`);
         continue;
       }
       ctx.expect(

@@ -33,7 +33,7 @@ export default defineCheck({
     for (const { method, send } of METHODS) answers.push({ method, reply: await send(b, task.taskId) });
     const refused = answers.filter(({ reply }) => !reply.ok).map(({ method }) => method);
     if (refused.length === 0) {
-      ctx.info(`identity B's tasks/get, tasks/update and tasks/cancel of identity A's task were all served: the server treats task IDs as bearer tokens, which the extension allows`);
+      ctx.reportInfo(`identity B's tasks/get, tasks/update and tasks/cancel of identity A's task were all served: the server treats task IDs as bearer tokens, which the extension allows`);
       return;
     }
     for (const { method, reply } of answers.filter(({ reply }) => reply.ok)) {
@@ -55,7 +55,7 @@ export default defineCheck({
 /** Whether B's subscription to A's task carried news of it (see foreignListenHeard); judged only when it could. */
 async function judgeForeignListen(ctx: CheckContext, a: ExtReceiver, b: ExtReceiver, taskId: string, refused: readonly string[]): Promise<void> {
   const { heard, notJudged } = await foreignListenHeard(ctx, a, b, taskId);
-  if (notJudged && !heard) return ctx.info(`${notJudged}, so whether B could listen to A's task was not judged further`);
+  if (notJudged && !heard) return ctx.reportInfo(`${notJudged}, so whether B could listen to A's task was not judged further`);
   ctx.expect(
     'EXT-SEC-AUTH-EACH-REQUEST',
     heard === undefined,

@@ -46,7 +46,7 @@ export default defineCheck({
     );
     // Whether the acknowledgement is empty is ext-results.acknowledgements' to judge.
     const extra = Object.keys(ack.result).filter((key) => key !== 'resultType' && key !== '_meta');
-    if (extra.length > 0) ctx.info(`the tasks/update acknowledgement also carries ${extra.join(', ')}`);
+    if (extra.length > 0) ctx.reportInfo(`the tasks/update acknowledgement also carries ${extra.join(', ')}`);
 
     // The acknowledgement may come before the task shows the answer, with no bound but the task's ttl (the backstop
     // after which a client may give the task up): poll at the receiver's pace until it finishes, asks something new,
@@ -89,7 +89,7 @@ export default defineCheck({
     if (after.status !== 'completed')
       ctx.skip(`after the answer the confirm_delete task ${after.status === 'input_required' ? 'asked something new' : `ended "${after.status}"`}; the fixture contract has it complete`);
     const text = resultText(after.result);
-    if (text.includes(filename)) ctx.info(`the task completed after the acknowledged answer: ${brief(text)}`);
-    else ctx.info(`the task completed, but its result does not name ${filename} as the fixture contract has it: ${brief(after.result)}`);
+    if (text.includes(filename)) ctx.reportInfo(`the task completed after the acknowledged answer: ${brief(text)}`);
+    else ctx.reportInfo(`the task completed, but its result does not name ${filename} as the fixture contract has it: ${brief(after.result)}`);
   },
 });

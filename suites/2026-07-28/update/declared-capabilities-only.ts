@@ -31,7 +31,7 @@ export default defineCheck({
       // Refusing (-32021 naming elicitation) or finding a way without asking are both fine; asking on the call is not.
       const asked = reply.ok && reply.result.resultType === 'input_required' ? elicitations(reply.result) : [];
       ctx.expect('EXT-BASE-UNDECLARED-CAPABILITY', asked.length === 0, () => `confirm_delete from a requestor without elicitation answered an InputRequiredResult asking ${asked.join(', ')}`);
-      return ctx.info(`confirm_delete without elicitation declared was answered with ${describeReply(reply)}`);
+      return ctx.reportInfo(`confirm_delete without elicitation declared was answered with ${describeReply(reply)}`);
     }
     const settled = await awaitExtSettled(receiver, task.taskId, { timing: ctx.timing, signal: ctx.signal, timeoutMs: workBoundMs(ctx.timing, 0) });
     if (!isExtTerminal(settled.status)) await receiver.cancelTask(task.taskId);
@@ -41,7 +41,7 @@ export default defineCheck({
       asked.length === 0,
       () => `the confirm_delete task of a requestor that declared no elicitation lists ${asked.join(', ')} among its inputRequests: ${brief(settled.inputRequests)}`,
     );
-    if (asked.length === 0) ctx.info(`the confirm_delete task of a requestor without elicitation went "${settled.status}" without asking for it`);
+    if (asked.length === 0) ctx.reportInfo(`the confirm_delete task of a requestor without elicitation went "${settled.status}" without asking for it`);
   },
 });
 

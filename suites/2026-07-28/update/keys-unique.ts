@@ -72,7 +72,7 @@ export default defineCheck({
 
     if (!isExtTerminal(current.status)) current = (await pollExtTask(receiver, task.taskId, (t) => (record(t), isExtTerminal(t.status)), { ...waits, returnAtBound: true })).task;
     const keys = [...answered.keys()].map((key) => `"${key}"`).join(', ');
-    if (current.status !== 'completed') return ctx.info(`no input key came back for another request; after ${keys} were answered the task was "${current.status}"`);
-    ctx.info(`no input key came back for another request; after ${keys} were answered the task completed: ${brief(resultText(current.result) || current.result)}`);
+    if (current.status !== 'completed') return ctx.reportInfo(`no input key came back for another request; after ${keys} were answered the task was "${current.status}"`);
+    ctx.reportInfo(`no input key came back for another request; after ${keys} were answered the task completed: ${brief(resultText(current.result) || current.result)}`);
   },
 });

@@ -43,7 +43,7 @@ export default defineCheck({
         `input key "${key}" was answered (with an acceptance the task could not use) and then came back for another request: first ${describeInputRequest(JSON.parse(first ?? 'null'))}, now ${describeInputRequest(again)}`,
     );
     if (again === undefined)
-      ctx.info(
+      ctx.reportInfo(
         `the task asked again under ${
           inputKeysOf(after)
             .map((k) => `"${k}"`)
