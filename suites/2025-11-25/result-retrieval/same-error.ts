@@ -40,7 +40,9 @@ export default defineCheck({
     // A receiver may refuse plain requests and demand a task (-32600, TASKS-ERROR-MAY-REQUIRE-TASK): its refusal is not
     // the work's error, so the comparison is with the error the contract has the work produce.
     if (plain.error.code === -32600 && plain.error.code !== input.code) {
-      ctx.reportInfo(`the plain call was refused with -32600 (${plain.error.message}), as a receiver demanding tasks may; tasks/result is compared with the error the fixture contract asks the work for`);
+      ctx.reportInfo(
+        `the plain call was refused with -32600 (${plain.error.message}), as a receiver demanding tasks may; tasks/result is compared with the error the fixture contract asks the work for`,
+      );
       plain = { ...plain, error: { code: input.code, message: input.message, ...('data' in input ? { data: input.data } : {}) } };
     }
     const { task } = await receiver.startTask(binding, input, { task: { ttl: 60_000 } });

@@ -44,7 +44,8 @@ export default defineCheck({
       ctx.expect('EXT-NOTIFY-FULL-TASK', problems.length === 0, () => `the notifications/tasks saying "${String(fields.status)}" is not a whole task: ${problems.join('; ')}`);
     }
     if (!last) return ctx.reportInfo(`no notifications/tasks reported the end of the task (it ended "${final.status}"); ${notes.length} earlier ones were judged`);
-    if (last.params.status !== final.status) return ctx.reportInfo(`the notification of the end says "${String(last.params.status)}" while tasks/get says "${final.status}"; the fields were not compared`);
+    if (last.params.status !== final.status)
+      return ctx.reportInfo(`the notification of the end says "${String(last.params.status)}" while tasks/get says "${final.status}"; the fields were not compared`);
     // Each field of the tasks/get answer is there too, and those a finished task cannot change are equal.
     const missing = Object.keys(final).filter((key) => !RESULT_ONLY.has(key) && !(key in last.params));
     ctx.expect('EXT-NOTIFY-FULL-TASK', missing.length === 0, () => `the notifications/tasks of the ${final.status} task lacks ${missing.join(', ')}, which tasks/get of it carries`);
