@@ -92,12 +92,43 @@ export interface CheckContext {
   noteInTranscript(text: string): void;
 }
 
+/** One way a check typically fails, and how implementations mend it. */
+export interface FailureCause {
+  /** What the implementation does wrong, as its maintainer would notice it. */
+  cause: string;
+  fix: string;
+  /** Real implementations that showed it (docs/compatibility.md). */
+  seenIn?: string;
+  /** Faults of the reference receivers that break the check this way (each one of the check's provenBy). */
+  faults?: readonly string[];
+}
+
+/** What `mcp-tasks-conformance explain` and the HTML report say of a check, in our own words (never the spec's). */
+export interface CheckExplanation {
+  /** What the check does, in a few sentences. */
+  does: string;
+  causes: readonly FailureCause[];
+}
+
 export interface CheckDefinition {
   /** Stable, never reused: "<suite>.<name>". */
   id: string;
   title: string;
   /** Spec section the check belongs to, as a folder name under suites/. */
   suite: string;
+  /**
+   * The spec section the check exercises: an https link with an anchor, on modelcontextprotocol.io, to a page its
+   * requirements cite (test/coverage.test.ts holds every check to that).
+   */
+  spec: string;
+  /** What the check does and why implementations fail it, for explain and the report's fix cards. */
+  explain: CheckExplanation;
+  /**
+   * The faults of the reference receivers (reference-server/, reference-client/) whose fault cases in
+   * test/fault-cases/ make this check fail or warn: each check is shown to catch something. The fault matrix's
+   * static test demands exactly the faults of those cases.
+   */
+  provenBy: readonly string[];
   requirements: readonly string[];
   /** Receiver roles the rule applies to; where it is the same for both, list both. */
   roles: readonly ReceiverRole[];

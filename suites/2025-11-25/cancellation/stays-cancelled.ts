@@ -3,11 +3,11 @@ import { brief } from '../../../harness/model/describe.js';
 import { pollTask } from '../../../harness/receivers/2025-11-25/waits.js';
 import { stageCancelledTask } from './cancelled-task.js';
 
-// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-cancellation
 export default defineCheck({
   id: 'cancellation.stays-cancelled',
   title: 'A cancelled task stays cancelled after its work would have finished',
   suite: 'cancellation',
+  spec: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-cancellation',
   cohabits: true,
   requirements: ['TASKS-CANCEL-STAYS-CANCELLED'],
   roles: ['server', 'client'],
@@ -17,6 +17,17 @@ export default defineCheck({
     { kind: 'fixture', role: 'echo' },
   ],
   cost: { waitMs: 1000, roundTrips: 8 },
+  provenBy: ['cancel-not-final'],
+  explain: {
+    does: 'Cancels a task while its short work still runs, then polls until well past the moment the work would have ended: once "cancelled", it must stay so.',
+    causes: [
+      {
+        cause: 'The work is not stopped, and its completion overwrites "cancelled" with "completed".',
+        fix: 'Refuse every status change of a terminal task in the store, and abort the work on cancel.',
+        faults: ['cancel-not-final'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     // Long enough to be cancelled while working (two round trips), short enough to watch the work's end pass.
     const {

@@ -2,14 +2,25 @@ import { defineCheck, type CheckContext } from '../../../harness/receivers/check
 import { walkTaskList } from '../../../harness/receivers/2025-11-25/waits.js';
 import { uniqueText } from '../../../harness/receivers/waits.js';
 
-// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-isolation-and-access-control
 export default defineCheck({
   id: 'isolation.list-own-only',
   title: "tasks/list never shows another authorization context's tasks",
   suite: 'isolation',
+  spec: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-isolation-and-access-control',
   requirements: ['TASKS-SEC-LIST-OWN-ONLY'],
   roles: ['server'],
   needs: [{ kind: 'peer-identity' }, { kind: 'tasks-capability', path: 'list' }, { kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'echo' }],
+  provenBy: ['list-leaks-foreign', 'no-context-binding'],
+  explain: {
+    does: "Identity A creates a finished and a running task; identity B walks tasks/list: none of A's tasks may appear.",
+    causes: [
+      {
+        cause: 'tasks/list is not filtered by authorization context, although the other operations are.',
+        fix: 'Filter the list by the requesting context before paginating.',
+        faults: ['list-leaks-foreign', 'no-context-binding'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const binding = ctx.fixture('echo');
     const a = await ctx.connect();

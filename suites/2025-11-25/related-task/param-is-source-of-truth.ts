@@ -4,6 +4,7 @@ import { tasksCapability } from '../../../harness/receivers/preconditions.js';
 import { RELATED_TASK_META, taskOf, type Receiver } from '../../../harness/receivers/2025-11-25/receiver.js';
 import { awaitTerminalStatus } from '../../../harness/receivers/2025-11-25/waits.js';
 import { uniqueText } from '../../../harness/receivers/waits.js';
+import { SERVER_EVERYTHING } from '../explain-words.js';
 
 const REQUIREMENT = 'TASKS-META-PARAM-SOURCE-OF-TRUTH';
 
@@ -16,11 +17,11 @@ function comparable(result: Record<string, unknown>): string {
   return canonicalJson(rest);
 }
 
-// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#associating-task-related-messages
 export default defineCheck({
   id: 'related-task.param-is-source-of-truth',
   title: "tasks/get, tasks/result and tasks/cancel act on params.taskId even when the request's related-task _meta names another task",
   suite: 'related-task',
+  spec: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#associating-task-related-messages',
   cohabits: true,
   requirements: [REQUIREMENT],
   roles: ['server', 'client'],
@@ -29,6 +30,19 @@ export default defineCheck({
     { kind: 'fixture', role: 'echo' },
   ],
   cost: { waitMs: 0, roundTrips: 8, awaitsWork: 1 },
+  provenBy: ['cancel-honours-meta-task', 'get-honours-meta-task', 'result-honours-meta-task'],
+  explain: {
+    does:
+      'Creates tasks A and B, then sends tasks/get, tasks/result and tasks/cancel for A with a related-task `_meta` naming B: ' + 'each must act on A, the task in `params.taskId`, and leave B alone.',
+    causes: [
+      {
+        cause: 'Requests are routed by their related-task `_meta` (e.g. into a message queue for that task), so they act on B, or are never answered.',
+        fix: 'Take the task from `params.taskId` alone; `_meta` on a request never chooses the task it acts on.',
+        seenIn: `${SERVER_EVERYTHING}, with a task message queue: never answered`,
+        faults: ['get-honours-meta-task', 'result-honours-meta-task', 'cancel-honours-meta-task'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     // Judged by identity (which task answers), never by status: a task's status may change between two requests.

@@ -5,11 +5,11 @@ import { uniqueText } from '../../../harness/receivers/waits.js';
 
 const REQUESTED_TTL_MS = 60_000;
 
-// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#ttl-and-resource-management
 export default defineCheck({
   id: 'ttl.stable',
   title: 'Every answer about a task, from the CreateTaskResult through the polls after its end, reports the ttl in force (a change is allowed)',
   suite: 'ttl',
+  spec: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#ttl-and-resource-management',
   cohabits: true,
   requirements: ['TASKS-TTL-INCLUDE-ACTUAL'],
   roles: ['server', 'client'],
@@ -18,6 +18,20 @@ export default defineCheck({
     { kind: 'fixture', role: 'echo' },
   ],
   cost: { waitMs: 300, roundTrips: 8, awaitsWork: 1 },
+  provenBy: ['ttl-missing'],
+  explain: {
+    does:
+      'Asks for a ttl of one minute and follows the task from its CreateTaskResult through two polls after its end: every ' +
+      'tasks/get must report the ttl in force (the harness judges each as it arrives). The spec fixes no ttl, so one that changes ' +
+      'is only reported, as is a ttl other than the one asked for.',
+    causes: [
+      {
+        cause: 'ttl is left out of tasks/get results, so no ttl is reported at all (the harness records it here as in ttl.present-in-get).',
+        fix: 'Report the granted ttl in every tasks/get result.',
+        faults: ['ttl-missing'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     const { task } = await receiver.startTask(ctx.fixture('echo'), { text: uniqueText('ttl-stable'), delayMs: ctx.timing.scaled(300) }, { task: { ttl: REQUESTED_TTL_MS } });

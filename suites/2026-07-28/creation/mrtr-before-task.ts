@@ -11,14 +11,30 @@ import type { FixtureBinding } from '../../../harness/model/fixtures.js';
 /** Rounds of InputRequiredResult the check answers before it gives up on reaching a task (the contract asks one). */
 const MRTR_ROUNDS = 3;
 
-// https://modelcontextprotocol.io/extensions/tasks/specification#task-creation
 export default defineCheck({
   id: 'ext-creation.mrtr-before-task',
   title: 'A tool that needs input before its work asks for it on the call itself, before it hands out a task',
   suite: 'ext-creation',
+  spec: 'https://modelcontextprotocol.io/extensions/tasks/specification#task-creation',
   requirements: ['EXT-CREATE-MRTR-FIRST'],
   needs: [{ kind: 'tasks-extension' }, { kind: 'fixture', role: 'taskRequired' }],
   cost: { roundTrips: 10, awaitsWork: 1 },
+  provenBy: ['ext-mrtr-after-create', 'ext-mrtr-asks-again-in-task'],
+  explain: {
+    does: 'Calls test_tool_with_task, which needs a name before its work, and expects the question on the call itself (resultType "input_required"). It answers each such round as a client would (the answers in `inputResponses`, `requestState` echoed) and follows the task the answered retry hands out: a task that asks again what the call already had answered warns, and so does a task handed out at once that then asks through its inputRequests. No task at all (an error, or a plain result) skips.',
+    causes: [
+      {
+        cause: 'Every call of a task-capable tool becomes a task first, and questions the tool needs before starting are asked later through the task.',
+        fix: 'Ask input the work cannot start without on the call (an InputRequiredResult), and create the task only on the retry that carries the answers.',
+        faults: ['ext-mrtr-after-create'],
+      },
+      {
+        cause: 'The retry carrying the answers creates the task, but the work is started from the original arguments alone and asks the same question again through the task.',
+        fix: 'Hand the answers of `inputResponses` (or the state rebuilt from `requestState`) to the work the task runs.',
+        faults: ['ext-mrtr-asks-again-in-task'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connectModern();
     const binding = ctx.fixture('taskRequired');

@@ -8,14 +8,35 @@ import { uniqueText } from '../../../harness/receivers/waits.js';
 /** What a 2025-11-25 client declares: the old `tasks` capability object, and no extension. */
 const LEGACY_ONLY = { elicitation: { form: {} }, tasks: { cancel: {}, requests: { tools: { call: {} } } } };
 
-// https://modelcontextprotocol.io/extensions/tasks/specification#capability-negotiation
 export default defineCheck({
   id: 'ext-negotiation.no-task-without-extension',
   title: 'A request that does not declare the extension never gets a CreateTaskResult (nor through the old task parameter or capability)',
   suite: 'ext-negotiation',
+  spec: 'https://modelcontextprotocol.io/extensions/tasks/specification#capability-negotiation',
   requirements: ['EXT-CAP-NO-TASK-WITHOUT-EXTENSION', 'EXT-CAP-TASK-PARAM-IGNORED', 'EXT-CAP-LEGACY-CLIENT-NON-DECLARING'],
   needs: [{ kind: 'fixture', role: 'slow' }],
   cost: { roundTrips: 7, awaitsWork: 1 },
+  provenBy: ['ext-legacy-capability-declares', 'ext-remembers-extension', 'ext-task-param-opt-in', 'ext-task-without-extension'],
+  explain: {
+    does: 'Calls slow_compute without the Tasks extension in clientCapabilities four ways: from a requestor that never declared it, with the 2025-11-25 `task` parameter, declaring only the 2025-11-25 `tasks` capability, and (with a second of work) right after a call of the same requestor that declared it. None may get a CreateTaskResult; the plain result or a refusal is fine. The task the declaring call got is then asked for with tasks/get declaring only the old capability, which must be refused with -32021.',
+    causes: [
+      {
+        cause: 'The server decides to make a task from the tool alone, without reading the capabilities of this request.',
+        fix: 'Look for the Tasks extension under `extensions` in the client capabilities that each request carries in its `_meta`; where it is absent run the tool inline, or answer -32021 naming the extension.',
+        faults: ['ext-task-without-extension'],
+      },
+      {
+        cause: 'A 2025-11-25 code path survives: the `task` parameter of tools/call still opts in, or the old `tasks` client capability is read as the extension.',
+        fix: 'Ignore params.task like any unknown field, and look only at `extensions["io.modelcontextprotocol/tasks"]` to decide whether a request may get a task.',
+        faults: ['ext-task-param-opt-in', 'ext-legacy-capability-declares'],
+      },
+      {
+        cause: 'The declaration is cached per client or session (as initialize capabilities were), so a later request that leaves the extension out still gets a task.',
+        fix: 'Decide on each request from its own `_meta` clientCapabilities; keep nothing from earlier requests.',
+        faults: ['ext-remembers-extension'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connectModern({ extension: false });
     const binding = ctx.fixture('slow');

@@ -12,14 +12,30 @@ const STABLE_FIELDS = ['taskId', 'status', 'statusMessage', 'createdAt', 'lastUp
 /** Members of the tasks/get result that belong to the result, not to the task. */
 const RESULT_ONLY = new Set(['resultType', '_meta']);
 
-// https://modelcontextprotocol.io/extensions/tasks/specification#task-status-notifications
 export default defineCheck({
   id: 'ext-notify.full-task',
   title: 'notifications/tasks carries the whole task, as tasks/get gives it, with the result once completed, and its subscription id',
   suite: 'ext-notify',
+  spec: 'https://modelcontextprotocol.io/extensions/tasks/specification#task-status-notifications',
   requirements: ['EXT-NOTIFY-FULL-TASK', 'EXT-BASE-SUBSCRIPTION-ID-EACH'],
   needs: [{ kind: 'tasks-extension' }, { kind: 'fixture', role: 'slow' }],
   cost: { waitMs: 1000, awaitsWork: 1 },
+  provenBy: ['ext-notify-no-subscription-id', 'ext-notify-partial-task'],
+  explain: {
+    does: 'Listens to a working slow_compute task, polls it to completion, and judges every notifications/tasks of the subscription: each must be a whole task (the Task fields plus `inputRequests`, `result` or `error` for its status), and the one announcing the end must carry every field tasks/get returns, equal to it in the fields a finished task cannot change. Over HTTP every notifications/tasks of the task on the stream must also name the subscription in `_meta`.',
+    causes: [
+      {
+        cause: 'The notification is built from the bare status record (id, status, timestamps) and leaves the inlined result or error out.',
+        fix: 'Build notifications/tasks from the same function that builds the tasks/get answer (minus `resultType`), so a completed task’s notification carries `result`.',
+        faults: ['ext-notify-partial-task'],
+      },
+      {
+        cause: 'The subscription id is put on the acknowledgement only; later notifications are sent by a task listener that does not know which listen request it serves.',
+        fix: 'Give each listener the listen request id and put it under `io.modelcontextprotocol/subscriptionId` in the `_meta` of every notification it sends.',
+        faults: ['ext-notify-no-subscription-id'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const { receiver, task, subscription, seconds } = await listenToWorkingTask(ctx, 'full-task');
     const final = await awaitExtTerminal(receiver, task.taskId, { timing: ctx.timing, signal: ctx.signal, timeoutMs: workBoundMs(ctx.timing, seconds) });

@@ -4,14 +4,29 @@ import { startExtTask } from '../../../harness/receivers/2026-07-28/tasks.js';
 import { awaitExtSettled, pollExtTask, workBoundMs, type ExtObservation } from '../../../harness/receivers/2026-07-28/waits.js';
 import { answersFor, inputKeysOf } from '../../../harness/receivers/2026-07-28/inputs.js';
 
-// https://modelcontextprotocol.io/extensions/tasks/specification#response
 export default defineCheck({
   id: 'ext-polling.all-outstanding',
   title: 'tasks/get lists every outstanding request at once (multi_input asks two questions together)',
   suite: 'ext-polling',
+  spec: 'https://modelcontextprotocol.io/extensions/tasks/specification#response',
   requirements: ['EXT-GET-ALL-OUTSTANDING'],
   needs: [{ kind: 'tasks-extension' }, { kind: 'fixture', role: 'multiInput' }],
   cost: { roundTrips: 10 },
+  provenBy: ['ext-one-request-at-a-time'],
+  explain: {
+    does: 'Starts multi_input, whose fixture contract has it ask two questions at once, and polls tasks/get until it waits for input. Two keys listed together pass. When only one is listed, the check answers it: if the task then stays input_required and lists a new key, that request was outstanding all along and had been left out (a fail). A task that goes back to working before asking again asked afresh and is not judged.',
+    causes: [
+      {
+        cause: 'The server models input as a single pending request and queues the others behind it, showing each only once the one before is answered.',
+        fix: 'List every request the task is waiting on in `inputRequests` at the same time; the client may answer them together or one by one.',
+        faults: ['ext-one-request-at-a-time'],
+      },
+      {
+        cause: 'The multi_input fixture asks its two questions one after the other, contrary to the fixture contract, and answers straight from one to the next without working in between.',
+        fix: 'Implement multi_input as the fixture contract describes: both questions issued together, the task completing once both are answered.',
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connectModern();
     const { task } = await startExtTask(ctx, receiver, 'multiInput', {});

@@ -5,14 +5,30 @@ import { awaitExtTerminal, workBoundMs } from '../../../harness/receivers/2026-0
 import type { RpcReply } from '../../../harness/model/rpc.js';
 import { uniqueText } from '../../../harness/receivers/waits.js';
 
-// https://modelcontextprotocol.io/extensions/tasks/specification#task-execution-errors
 export default defineCheck({
   id: 'ext-polling.same-as-plain',
   title: "A task's inlined result, or error, is what the same call made without a task answers",
   suite: 'ext-polling',
+  spec: 'https://modelcontextprotocol.io/extensions/tasks/specification#task-execution-errors',
   requirements: ['EXT-EXEC-SAME-RESULT', 'EXT-EXEC-SAME-ERROR'],
   needs: [{ kind: 'tasks-extension' }, { kind: 'fixture', role: 'slow' }],
   cost: { roundTrips: 10, awaitsWork: 2 },
+  provenBy: ['ext-error-differs', 'ext-result-differs'],
+  explain: {
+    does: "Calls slow_compute and protocol_error_job once from a requestor without the extension (answered inline) and once as tasks, and requires the completed task's inlined result to have the same content and isError as the plain answer, and the failed task's error the same code as the plain error.",
+    causes: [
+      {
+        cause: "The task runner rewraps the tool result (adds a note, reformats the text) before storing it, so the task's result is not what the call itself returns.",
+        fix: 'Store the CallToolResult the tool produced, untouched, and inline exactly that as `result`.',
+        faults: ['ext-result-differs'],
+      },
+      {
+        cause: 'A failure inside the task runner is recorded as a generic server error instead of the error the work raised.',
+        fix: "Keep the JSON-RPC error the underlying request produced (code, message, data) and inline it as the failed task's `error`.",
+        faults: ['ext-error-differs'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     // The plain call comes from a requestor without the extension: the server may run it inline or refuse it.
     const plain = await ctx.connectModern({ extension: false, label: 'plain' });

@@ -1,14 +1,29 @@
 import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
 import { driveClient, requestsFor, TASK_METHODS, tasksOf } from './drive.js';
 
-// https://modelcontextprotocol.io/extensions/tasks/specification#capability-negotiation
 export default defineCheck({
   id: 'ext-requestor.handles-plain-or-task',
   title: 'The client copes with a plain CallToolResult and with a CreateTaskResult to tools/call alike',
   suite: 'ext-requestor',
+  spec: 'https://modelcontextprotocol.io/extensions/tasks/specification#capability-negotiation',
   requirements: ['EXT-CAP-CLIENT-HANDLES-BOTH'],
   roles: ['client'],
   cost: { waitMs: 1_000, roundTrips: 10 },
+  provenBy: ['ext-req-plain-taken-as-task'],
+  explain: {
+    does: 'Offers conformance_plain (always a plain CallToolResult) and conformance_task (a CreateTaskResult) and requires the client to ask after no task the server did not create, and to follow the task it did get with tasks/get or tasks/cancel.',
+    causes: [
+      {
+        cause: 'The client assumes that a call declaring the extension always gets a task and reads `taskId` from whatever came back.',
+        fix: 'Switch on `resultType`: "task" is a CreateTaskResult to poll, "complete" (or absent) is the tool result itself.',
+        faults: ['ext-req-plain-taken-as-task'],
+      },
+      {
+        cause: 'The client returns a CreateTaskResult to its caller as if it were the tool result and never polls.',
+        fix: 'Treat `resultType: "task"` as a promise of the result: poll tasks/get until the task is terminal and hand back its inlined `result`.',
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const run = await driveClient(ctx, { tools: ['plain', 'task'] });
     const calls = run.record.requests.filter((request) => request.method === 'tools/call');

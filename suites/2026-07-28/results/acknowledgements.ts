@@ -20,14 +20,29 @@ interface Ack {
 const UPDATE: Ack = { method: 'tasks/update', ack: 'EXT-UPDATE-ACK', resultType: 'EXT-UPDATE-RESULTTYPE-COMPLETE' };
 const CANCEL: Ack = { method: 'tasks/cancel', ack: 'EXT-CANCEL-ACK', resultType: 'EXT-CANCEL-RESULTTYPE-COMPLETE' };
 
-// https://modelcontextprotocol.io/extensions/tasks/specification#task-update-requests
 export default defineCheck({
   id: 'ext-results.acknowledgements',
   title: 'tasks/update and tasks/cancel are acknowledged with an empty result that says resultType "complete"',
   suite: 'ext-results',
+  spec: 'https://modelcontextprotocol.io/extensions/tasks/specification#response-1',
   requirements: ['EXT-UPDATE-ACK', 'EXT-UPDATE-RESULTTYPE-COMPLETE', 'EXT-CANCEL-ACK', 'EXT-CANCEL-RESULTTYPE-COMPLETE'],
   needs: [{ kind: 'tasks-extension' }, { kind: 'fixture', role: 'slow' }],
   cost: { awaitsWork: 1 },
+  provenBy: ['ext-ack-not-empty', 'ext-ack-without-resulttype'],
+  explain: {
+    does: 'Answers the confirmation a confirm_delete task asks for with tasks/update (or, without that fixture, updates a slow_compute task under a key never issued) and cancels a working slow_compute task: each acknowledgement must say resultType "complete" and carry nothing else but `_meta`. A refusal is left to the update and cancel checks.',
+    causes: [
+      {
+        cause: 'The acknowledgement returns the task (taskId, status, timestamps), as the 2025-11-25 tasks/cancel did.',
+        fix: 'Answer tasks/update and tasks/cancel with `{resultType: "complete"}` only; clients read the new state with tasks/get.',
+        faults: ['ext-ack-not-empty'],
+      },
+      {
+        cause: 'The acknowledgement is an empty object without resultType.',
+        fix: 'Add `resultType: "complete"` to both acknowledgements.',
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connectModern();
     let judged = 0;

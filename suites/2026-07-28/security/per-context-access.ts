@@ -14,14 +14,25 @@ const METHODS: readonly { method: string; send: (receiver: ExtReceiver, taskId: 
   { method: 'tasks/cancel', send: (receiver, taskId) => receiver.cancelTask(taskId) },
 ];
 
-// https://modelcontextprotocol.io/extensions/tasks/specification#security-considerations
 export default defineCheck({
   id: 'ext-security.per-context-access',
   title: 'A server that refuses another identity a task refuses it every task request: tasks/get, tasks/update, tasks/cancel and listening',
   suite: 'ext-security',
+  spec: 'https://modelcontextprotocol.io/extensions/tasks/specification#security-considerations',
   requirements: ['EXT-SEC-AUTH-EACH-REQUEST'],
   needs: [{ kind: 'transport', transport: 'http' }, { kind: 'peer-identity' }, { kind: 'tasks-extension' }, { kind: 'fixture', role: 'slow' }],
   cost: { roundTrips: 10 },
+  provenBy: ['ext-cancel-unbound', 'ext-listen-unbound'],
+  explain: {
+    does: "Over HTTP with two identities, A starts a slow_compute task and B sends tasks/get, tasks/update and tasks/cancel for it. All served is accepted (task IDs as bearer tokens). Once one is refused, the server binds tasks to callers: every other must be refused too, A's task must not be cancelled by B, and a subscriptions/listen of B naming the task must carry none of the notifications A's own subscription gets when A cancels it.",
+    causes: [
+      {
+        cause: 'The ownership check sits in the lookup of some handlers only (tasks/get, tasks/update), while tasks/cancel or the listen filter find tasks by ID alone.',
+        fix: "Resolve every taskId through one lookup that takes the caller's authorization context, for every task method and for subscriptions/listen, and treat another context's task exactly like an unknown one (-32602).",
+        faults: ['ext-cancel-unbound', 'ext-listen-unbound'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const a = await ctx.connectModern();
     const b = await ctx.connectModern({ identity: 'peer' });

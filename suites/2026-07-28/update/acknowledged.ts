@@ -15,14 +15,30 @@ function ttlBackstopAt(task: ExtTask, allowanceMs: number): number | undefined {
   return typeof task.ttlMs === 'number' && Number.isFinite(createdAt) ? createdAt + task.ttlMs + allowanceMs : undefined;
 }
 
-// https://modelcontextprotocol.io/extensions/tasks/specification#response-1
 export default defineCheck({
   id: 'ext-update.acknowledged',
   title: 'tasks/update answering the outstanding elicitation is acknowledged, and the task goes on to complete',
   suite: 'ext-update',
+  spec: 'https://modelcontextprotocol.io/extensions/tasks/specification#response-1',
   requirements: ['EXT-UPDATE-ACK'],
   needs: [{ kind: 'tasks-extension' }, { kind: 'fixture', role: 'confirm' }],
   cost: { roundTrips: 10, awaitsWork: 1 },
+  provenBy: ['ext-update-dropped', 'ext-update-refused'],
+  explain: {
+    does: 'Starts confirm_delete, waits for its input_required state, answers every outstanding elicitation from its requestedSchema (accept, confirm: true) with tasks/update, and requires a success answer. Then it polls at the task’s pace until the task ends, for as long as two work bounds: the answer may show after the acknowledgement. A task that outlives its ttl (createdAt + ttlMs, the one bound the extension gives) still waiting on the answered key is a fail; one still waiting when the wait ends is not judged (a skip saying what was seen). The result is expected to name the file.',
+    causes: [
+      {
+        cause: 'tasks/update is not implemented or rejects answers it should take (a schema mismatch on `inputResponses`, a lookup by the wrong key), answering with an error.',
+        fix: 'Accept `{taskId, inputResponses}` where each key is an outstanding input key and each value the client’s result for that request (for an elicitation `{action, content}`), hand the answers to the waiting work, and reply `{"resultType": "complete"}`.',
+        faults: ['ext-update-refused'],
+      },
+      {
+        cause: 'The update is acknowledged but the answers never reach the waiting work, so the task stays input_required with the same request.',
+        fix: 'Resolve the pending request the key names with the answer before acknowledging, and move the task back to working once nothing is outstanding.',
+        faults: ['ext-update-dropped'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connectModern();
     const filename = `${uniqueText('acknowledged')}.txt`;

@@ -8,14 +8,25 @@ import { answersFor, describeInputRequest, inputKeysOf, inputRequestsOf } from '
 /** Rounds of answering: multi_input needs two (one key each); a server asking follow-up questions gets a few more. */
 const MAX_ROUNDS = 4;
 
-// https://modelcontextprotocol.io/extensions/tasks/specification#task-update-requests
 export default defineCheck({
   id: 'ext-update.keys-unique',
   title: 'An input key answered never comes back for another request, and answering every key lets the task complete',
   suite: 'ext-update',
+  spec: 'https://modelcontextprotocol.io/extensions/tasks/specification#task-update-requests',
   requirements: ['EXT-UPDATE-KEY-NO-REUSE', 'EXT-UPDATE-KEY-UNIQUE'],
   needs: [{ kind: 'tasks-extension' }, { kind: 'fixture', role: 'multiInput' }],
   cost: { roundTrips: 16, awaitsWork: 1 },
+  provenBy: ['ext-reuses-input-key'],
+  explain: {
+    does: 'Starts multi_input, waits for its input_required state, and answers one key per tasks/update, polling in between. Every key seen is remembered with its request: a key answered and later shown for another request, or one key shown for two different requests, fails. Answering all keys should let the task complete (reported, not judged).',
+    causes: [
+      {
+        cause: 'Input keys are positions or fixed names ("input-0", "question") recomputed from what is pending, so after an answer the next request takes over the answered key.',
+        fix: 'Give each issued request a key no other request of the task ever gets, for example a prefix plus a counter kept per task, and never recycle it.',
+        faults: ['ext-reuses-input-key'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connectModern();
     const { task } = await startExtTask(ctx, receiver, 'multiInput', {});
