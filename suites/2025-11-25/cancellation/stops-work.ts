@@ -22,7 +22,9 @@ export default defineCheck({
   explain: {
     does:
       'Starts a progress task of 40 steps, waits for two progress notifications, cancels it and counts the progress ' +
-      "notifications after the task's end (the cancel answer, or the cancelled status notification when it comes later; a burst within half an interval of it is the backlog sent before): more than the one that may have been in flight is warned, as the work went on.",
+      "notifications after the task's end (the cancel answer, or the cancelled status notification when it " +
+      'comes later; a burst within half an interval of it is the backlog sent before): more than the one ' +
+      'that may have been in flight is warned, as the work went on.',
     causes: [
       {
         cause: 'The work listens to the abort signal of the tools/call request, which was answered long ago; tasks/cancel marks the task but stops nothing.',

@@ -85,13 +85,17 @@ export default defineCheck({
       if (couldHaveMovedOn) {
         ctx.lenient(
           'TASKS-LIFECYCLE-START-WORKING',
-          `expected ${what} to begin "working" in its CreateTaskResult, got ${JSON.stringify(task.status)}; its work could have reached that status before the answer was sent, so the task may have begun working and moved on (warned, not failed)`,
+          `expected ${what} to begin "working" in its CreateTaskResult, got ${JSON.stringify(task.status)}; ` +
+            `its work could have reached that status before the answer was sent, so the task may have begun ` +
+            `working and moved on (warned, not failed)`,
         );
       } else {
         ctx.expect(
           'TASKS-LIFECYCLE-START-WORKING',
           false,
-          `expected ${what} to begin "working" in its CreateTaskResult, got ${JSON.stringify(task.status)}, a status its work could not have reached ${reply.elapsedMs} ms after the call (work of ${probe.minWorkMs(workMs)} ms)`,
+          `expected ${what} to begin "working" in its CreateTaskResult, got ${JSON.stringify(task.status)}, a ` +
+            `status its work could not have reached ${reply.elapsedMs} ms after the call (work of ` +
+            `${probe.minWorkMs(workMs)} ms)`,
         );
       }
     }

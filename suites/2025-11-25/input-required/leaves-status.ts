@@ -34,7 +34,9 @@ export default defineCheck({
     ctx.expect(
       'TASKS-INPUT-LEAVE-STATUS',
       stuck.length === 0,
-      `expected the task to leave input_required once the elicitation was answered (working or a terminal status), got input_required ${stuck[stuck.length - 1]?.msAfterAnswer} ms after the answer was sent (grace ${graceMs} ms); polls after the answer: ${sequence}`,
+      `expected the task to leave input_required once the elicitation was answered (working or a terminal ` +
+        `status), got input_required ${stuck[stuck.length - 1]?.msAfterAnswer} ms after the answer was sent ` +
+        `(grace ${graceMs} ms); polls after the answer: ${sequence}`,
     );
   },
 });

@@ -34,7 +34,8 @@ export default defineCheck({
     ctx.expect(
       'TASKS-INPUT-STATUS',
       run.sawInputRequired,
-      `expected the task to show input_required while its elicitation/create awaited an answer, got only ${run.statusesBefore.join(' → ')} from tasks/get and no status notification saying input_required`,
+      `expected the task to show input_required while its elicitation/create awaited an answer, got only ` +
+        `${run.statusesBefore.join(' → ')} from tasks/get and no status notification saying input_required`,
     );
   },
 });

@@ -37,7 +37,9 @@ export default defineCheck({
       'TASKS-SEC-LIST-OWN-ONLY',
       leaked.length === 0,
       () =>
-        `expected identity B's tasks/list to hold none of identity A's tasks, got ${leaked.length} of them (${leaked.map((task) => `${task.taskId}, ${task.status}`).join('; ')}) across ${walk.pages.length} page(s)`,
+        `expected identity B's tasks/list to hold none of identity A's tasks, got ${leaked.length} of them ` +
+        `(${leaked.map((task) => `${task.taskId}, ${task.status}`).join('; ')}) across ${walk.pages.length} ` +
+        `page(s)`,
     );
   },
 });

@@ -30,7 +30,9 @@ export default defineCheck({
     ctx.expect(
       'TASKS-SEC-NO-LIST-WITHOUT-AUTH',
       !declaresList,
-      'expected no tasks.list capability from a receiver accepting requests without credentials, since it cannot tell requestors apart; got tasks.list declared (if it identifies requestors some other way than the Authorization header, this warning does not apply)',
+      'expected no tasks.list capability from a receiver accepting requests without credentials, since it ' +
+        'cannot tell requestors apart; got tasks.list declared (if it identifies requestors some other way ' +
+        'than the Authorization header, this warning does not apply)',
     );
   },
 });

@@ -51,7 +51,9 @@ export default defineCheck({
     if (analysis.verdict === 'fail' && ctx.facts.hasAuthorization)
       ctx.lenient(
         'TASKS-SEC-SECURE-IDS',
-        `expected unguessable task IDs; ${judged}. The requests carry an Authorization header, and the rule applies only where tasks are not bound to it; give a second identity (--peer-header) to check the binding instead (warned, not failed)`,
+        `expected unguessable task IDs; ${judged}. The requests carry an Authorization header, and the rule ` +
+          `applies only where tasks are not bound to it; give a second identity (--peer-header) to check the ` +
+          `binding instead (warned, not failed)`,
       );
     else if (analysis.verdict === 'fail') ctx.expect('TASKS-SEC-SECURE-IDS', false, `expected unguessable task IDs; ${judged}`);
     // The spec names no number of bits, so an ID that is merely below the usual recommendation is warned, not failed.

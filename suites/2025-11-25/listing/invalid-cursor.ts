@@ -48,7 +48,8 @@ export default defineCheck({
     if (typeof issued === 'string') cases.push({ label: `the issued cursor ${JSON.stringify(issued.slice(0, 40))} with "~tampered" appended`, cursor: `${issued}~tampered` });
     else
       ctx.reportInfo(
-        `only a made-up cursor was tried: the first tasks/list page offered no nextCursor to alter, even with ${LISTING_TASK_COUNT} more tasks (${first.ok ? 'nextCursor absent' : describeReply(first)})`,
+        `only a made-up cursor was tried: the first tasks/list page offered no nextCursor to alter, even ` +
+          `with ${LISTING_TASK_COUNT} more tasks (${first.ok ? 'nextCursor absent' : describeReply(first)})`,
       );
     for (const { label, cursor } of cases) {
       const reply = await receiver.listTasks(cursor);

@@ -36,7 +36,8 @@ export default defineCheck({
       'TASKS-LIST-NEXT-CURSOR',
       missing.length === 0,
       () =>
-        `expected a nextCursor while tasks remain, got page ${walk.pages.length} without one although ${describeMissing(missing, own.length)} tasks of this check were never listed (${walkSummary(walk)})`,
+        `expected a nextCursor while tasks remain, got page ${walk.pages.length} without one although ` +
+        `${describeMissing(missing, own.length)} tasks of this check were never listed (${walkSummary(walk)})`,
     );
   },
 });

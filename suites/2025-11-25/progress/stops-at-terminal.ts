@@ -29,7 +29,9 @@ export default defineCheck({
     does:
       'Starts two progress tasks with progressTokens: one of three steps, whose end tasks/result awaits, and one of forty, ' +
       'cancelled once the first has ended (where tasks.cancel is declared). After the tasks/result answer, and after the ' +
-      'tasks/cancel answer (or the terminal status notification, when it comes later on the stream progress travels on), past a burst of backlog within half an interval, at most one progress notification (one in flight) may arrive for each task.',
+      'tasks/cancel answer (or the terminal status notification, when it comes later on the stream ' +
+      'progress travels on), past a burst of backlog within half an interval, at most one progress ' +
+      'notification (one in flight) may arrive for each task.',
     causes: [
       {
         cause: 'The work reports progress after the task has completed (a final "100%" step sent after the result was stored).',
@@ -100,12 +102,16 @@ export default defineCheck({
     ctx.expect(
       'TASKS-PROGRESS-STOP-AT-TERMINAL',
       afterEnd <= 1,
-      `expected no progress notifications (one in flight at most) after the task completed, got ${afterEnd} in the ${watchMs} ms after its end (its tasks/result answer or the first tasks/get showing it terminal, or its terminal status notification when later)`,
+      `expected no progress notifications (one in flight at most) after the task completed, got ` +
+        `${afterEnd} in the ${watchMs} ms after its end (its tasks/result answer or the first tasks/get ` +
+        `showing it terminal, or its terminal status notification when later)`,
     );
     ctx.expect(
       'TASKS-PROGRESS-STOP-AT-TERMINAL',
       afterCancel <= 1,
-      `expected no progress notifications (one in flight at most) after the task was cancelled, got ${afterCancel} in the ${watchMs} ms after its end (the tasks/cancel answer, or its cancelled status notification when later; one every ${intervalMs} ms before it)`,
+      `expected no progress notifications (one in flight at most) after the task was cancelled, got ` +
+        `${afterCancel} in the ${watchMs} ms after its end (the tasks/cancel answer, or its cancelled status ` +
+        `notification when later; one every ${intervalMs} ms before it)`,
     );
   },
 });

@@ -56,14 +56,17 @@ export default defineCheck({
         'TASKS-PROGRESS-TOKEN-LIFETIME',
         foreign.length === 0,
         () =>
-          `expected every progress notification of the task to use progressToken ${JSON.stringify(progressToken)}, got ${foreign.length} with another token, e.g. ${brief(foreign[0].params.progressToken)}`,
+          `expected every progress notification of the task to use progressToken ` +
+          `${JSON.stringify(progressToken)}, got ${foreign.length} with another token, e.g. ` +
+          `${brief(foreign[0].params.progressToken)}`,
       );
       if (foreign.length > 0) return;
       // Progress is optional: a task that reports none breaks no rule about its token, though the fixture asks for it.
       if (progress.length === 0)
         return ctx.lenient(
           'TASKS-PROGRESS-TOKEN-LIFETIME',
-          `expected progress notifications with progressToken ${JSON.stringify(progressToken)} (${STEPS} steps, ${intervalMs} ms apart), got none at all; progress is optional, so this is warned, not failed`,
+          `expected progress notifications with progressToken ${JSON.stringify(progressToken)} (${STEPS} ` +
+            `steps, ${intervalMs} ms apart), got none at all; progress is optional, so this is warned, not failed`,
         );
       const afterCreate = progress.filter((n) => n.receivedAt > reply.receivedAt).length;
       if (afterCreate === 0)

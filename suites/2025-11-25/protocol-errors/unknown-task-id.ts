@@ -20,7 +20,9 @@ const CASES: UnknownIdCase[] = [
     story: {
       provenBy: ['malformed-task-id-wrong-code', 'unknown-task-get-wrong-code'],
       explain: {
-        does: 'Sends tasks/get for a task ID that never existed, then with a malformed taskId (a number, none at all, an empty string): each answer must be the JSON-RPC error -32602 (Invalid params).',
+        does:
+          'Sends tasks/get for a task ID that never existed, then with a malformed taskId (a number, none at ' +
+          'all, an empty string): each answer must be the JSON-RPC error -32602 (Invalid params).',
         causes: [
           {
             ...UNKNOWN_ID_AS_INTERNAL_ERROR,

@@ -47,7 +47,9 @@ export default defineCheck({
       'TASKS-NOTIFY-NO-RELATED-META',
       tagged.length === 0,
       () =>
-        `expected no _meta["io.modelcontextprotocol/related-task"] on status notifications (params.taskId names the task), got it on ${tagged.length} of ${notifications.length}, e.g. _meta ${brief(tagged[0].params._meta)}`,
+        `expected no _meta["io.modelcontextprotocol/related-task"] on status notifications (params.taskId ` +
+        `names the task), got it on ${tagged.length} of ${notifications.length}, e.g. _meta ` +
+        `${brief(tagged[0].params._meta)}`,
     );
   },
 });

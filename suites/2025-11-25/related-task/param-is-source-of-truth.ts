@@ -89,7 +89,9 @@ async function judgeResult(ctx: CheckContext, receiver: Receiver): Promise<void>
   ctx.expect(
     REQUIREMENT,
     got === comparable(ownA.result),
-    `expected tasks/result with params.taskId ${a.taskId} to return that task's result ${brief(comparable(ownA.result))}, got ${brief(got)}${got === comparable(ownB.result) ? `, the result of task ${b.taskId} named in the related-task _meta` : ''}`,
+    `expected tasks/result with params.taskId ${a.taskId} to return that task's result ` +
+      `${brief(comparable(ownA.result))}, got ` +
+      `${brief(got)}${got === comparable(ownB.result) ? `, the result of task ${b.taskId} named in the related-task _meta` : ''}`,
   );
 }
 
@@ -104,7 +106,8 @@ async function judgeCancel(ctx: CheckContext, receiver: Receiver): Promise<void>
   ctx.expect(
     REQUIREMENT,
     reply.result.taskId === a.taskId,
-    `expected tasks/cancel with params.taskId ${a.taskId} to answer about that task, got task ${brief(reply.result.taskId)}${reply.result.taskId === b.taskId ? ', the one named in the related-task _meta' : ''}`,
+    `expected tasks/cancel with params.taskId ${a.taskId} to answer about that task, got task ` +
+      `${brief(reply.result.taskId)}${reply.result.taskId === b.taskId ? ', the one named in the related-task _meta' : ''}`,
   );
   ctx.expect(
     REQUIREMENT,

@@ -52,7 +52,9 @@ export default defineCheck({
       'TASKS-META-RELATED-ALL',
       untagged.length === 0,
       () =>
-        `expected params._meta["io.modelcontextprotocol/related-task"].taskId = ${task.taskId} on every progress notification of the task, got ${untagged.length} of ${progress.length} without it, e.g. ${brief(untagged[0].params)}`,
+        `expected params._meta["io.modelcontextprotocol/related-task"].taskId = ${task.taskId} on every ` +
+        `progress notification of the task, got ${untagged.length} of ${progress.length} without it, e.g. ` +
+        `${brief(untagged[0].params)}`,
     );
   },
 });

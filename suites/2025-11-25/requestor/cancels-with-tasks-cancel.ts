@@ -33,7 +33,9 @@ export default defineCheck({
       ctx.expect(
         'TASKS-CANCEL-NOT-BY-NOTIFICATION',
         false,
-        `expected task ${task.taskId} (${task.tool}) to be cancelled with tasks/cancel, got a notifications/cancelled naming the tools/call that created it${task.cancelRequests > 0 ? ' (besides a tasks/cancel)' : ''}`,
+        `expected task ${task.taskId} (${task.tool}) to be cancelled with tasks/cancel, got a ` +
+          `notifications/cancelled naming the tools/call that created ` +
+          `it${task.cancelRequests > 0 ? ' (besides a tasks/cancel)' : ''}`,
       );
     }
     ctx.reportInfo(`the client cancelled ${cancelled.length} task(s), ${cancelled.filter((task) => task.cancelRequests > 0).length} with tasks/cancel`);

@@ -44,7 +44,10 @@ export default defineCheck({
     const judged = toolCalls.filter((call) => ['required', 'forbidden', 'absent'].includes(TASK_SUPPORT[String(call.params.name)] ?? ''));
     if (judged.length === 0)
       ctx.skip(
-        `the client called none of the tools whose taskSupport binds it (conformance_required, conformance_input, conformance_forbidden, conformance_plain), only ${[...new Set(toolCalls.map((c) => String(c.params.name)))].join(', ')}; the client fixture contract has it call each conformance_ tool`,
+        `the client called none of the tools whose taskSupport binds it (conformance_required, ` +
+          `conformance_input, conformance_forbidden, conformance_plain), only ` +
+          `${[...new Set(toolCalls.map((c) => String(c.params.name)))].join(', ')}; the client fixture ` +
+          `contract has it call each conformance_ tool`,
       );
     for (const call of judged) {
       const name = String(call.params.name);

@@ -36,7 +36,9 @@ export default defineCheck({
       ctx.expect(
         'TASKS-INPUT-ANY-STREAM',
         await task.inputAnswered!,
-        `expected the client to answer the elicitation/create for its task ${task.taskId} (${INPUT_TOOL}) that arrived on the HTTP GET stream, got no answer: input for a task may come on any stream, not only in tasks/result's`,
+        `expected the client to answer the elicitation/create for its task ${task.taskId} (${INPUT_TOOL}) ` +
+          `that arrived on the HTTP GET stream, got no answer: input for a task may come on any stream, not ` +
+          `only in tasks/result's`,
       );
     }
   },

@@ -68,7 +68,10 @@ export default defineCheck({
         'TASKS-NOTIFY-KEEP-POLLING',
         followed,
         () =>
-          `expected the ${who} to go on polling task ${task.taskId} (${task.what}) after its status notification (status working) until it was terminal, or to wait on tasks/result; got ${pollsAfter} poll(s) after it${last ? `, the last answered "${last.status}"` : ''}, then nothing: the status notification is a hint, not a replacement for tasks/get`,
+          `expected the ${who} to go on polling task ${task.taskId} (${task.what}) after its status ` +
+          `notification (status working) until it was terminal, or to wait on tasks/result; got ${pollsAfter} ` +
+          `poll(s) after it${last ? `, the last answered "${last.status}"` : ''}, then nothing: the status ` +
+          `notification is a hint, not a replacement for tasks/get`,
       );
     }
   },

@@ -34,7 +34,9 @@ export default defineCheck({
       'TASKS-CANCEL-REQUESTOR-NO-RELY',
       reply.ok,
       () =>
-        `expected the client to finish the directive once it had cancelled ${cancelled.length} task(s), which the server then deleted (a receiver may); got ${describeReply(reply)}: it counted on a cancelled task being kept`,
+        `expected the client to finish the directive once it had cancelled ${cancelled.length} task(s), ` +
+        `which the server then deleted (a receiver may); got ${describeReply(reply)}: it counted on a ` +
+        `cancelled task being kept`,
     );
   },
 });

@@ -33,7 +33,9 @@ export default defineCheck({
       ctx.expect(
         'TASKS-TOOL-NO-CAP-NO-TASK',
         false,
-        `expected ${String(call.params.name)} to be called plainly (the server declared no tasks.requests.tools.call, whatever its taskSupport), got a tools/call with task ${JSON.stringify(call.params.task)}`,
+        `expected ${String(call.params.name)} to be called plainly (the server declared no ` +
+          `tasks.requests.tools.call, whatever its taskSupport), got a tools/call with task ` +
+          `${JSON.stringify(call.params.task)}`,
       );
     }
     ctx.reportInfo(`the client made ${toolCalls.length} tool call(s): ${toolCalls.map((c) => `${String(c.params.name)}${asTask(c) ? ' (task)' : ''}`).join(', ')}`);

@@ -39,7 +39,9 @@ export default defineCheck({
       ctx.expect(
         'TASKS-GET-KEEP-POLLING',
         resumed,
-        `expected the client to poll task ${task.taskId} (${task.tool}) again once its tasks/result was cut off unanswered (no longer waiting on it), until the task's end; got ${polls} poll(s) after the cut and no new tasks/result`,
+        `expected the client to poll task ${task.taskId} (${task.tool}) again once its tasks/result was cut ` +
+          `off unanswered (no longer waiting on it), until the task's end; got ${polls} poll(s) after the cut ` +
+          `and no new tasks/result`,
       );
     }
   },

@@ -54,7 +54,11 @@ export default defineCheck({
         ctx.expectWithinBound(
           'TASKS-NOTIFY-NOT-RELIED',
           false,
-          `expected the ${who} to learn the end of task ${task.taskId} (${task.method}) by polling or tasks/result; got ${task.reported.length} poll(s)${last ? `, the last answered "${last.status}"` : ''}, then silence while it still owed its own answer long after the task had ended: it waited for a status notification the ${receiver} never promised`,
+          `expected the ${who} to learn the end of task ${task.taskId} (${task.method}) by polling or ` +
+            `tasks/result; got ${task.reported.length} ` +
+            `poll(s)${last ? `, the last answered "${last.status}"` : ''}, then silence while it still owed its ` +
+            `own answer long after the task had ended: it waited for a status notification the ${receiver} never ` +
+            `promised`,
         );
       // When the requestor stalled, the end of its following was found at the same quiet bound.
       const judge = stalled ? ctx.expectWithinBound.bind(ctx) : ctx.expect.bind(ctx);
@@ -62,7 +66,10 @@ export default defineCheck({
         'TASKS-GET-POLL-UNTIL-TERMINAL',
         followed,
         () =>
-          `expected the ${who} to poll tasks/get until task ${task.taskId} (${task.method}) was terminal or input_required, or to wait for it on tasks/result; got ${task.reported.length} poll(s)${last ? `, the last answered "${last.status}"` : ''}, then nothing about the task (the suite's ${receiver} sent no status notifications)`,
+          `expected the ${who} to poll tasks/get until task ${task.taskId} (${task.method}) was terminal or ` +
+          `input_required, or to wait for it on tasks/result; got ${task.reported.length} ` +
+          `poll(s)${last ? `, the last answered "${last.status}"` : ''}, then nothing about the task (the ` +
+          `suite's ${receiver} sent no status notifications)`,
       );
     }
   },

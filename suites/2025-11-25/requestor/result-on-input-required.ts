@@ -67,7 +67,10 @@ export default defineCheck({
         'TASKS-INPUT-PREEMPTIVE-RESULT',
         task.resultRequests.some((r) => !isTerminal(r.status)),
         () =>
-          `expected a tasks/result for task ${task.taskId} (${task.what}) once tasks/get reported input_required (poll ${seen + 1}), got ${task.resultRequests.length === 0 ? 'none' : 'one only after the task was terminal'}; the ${who} went on with ${task.reported.length - seen - 1} more poll(s) instead`,
+          `expected a tasks/result for task ${task.taskId} (${task.what}) once tasks/get reported ` +
+          `input_required (poll ${seen + 1}), got ` +
+          `${task.resultRequests.length === 0 ? 'none' : 'one only after the task was terminal'}; the ${who} ` +
+          `went on with ${task.reported.length - seen - 1} more poll(s) instead`,
       );
     }
   },

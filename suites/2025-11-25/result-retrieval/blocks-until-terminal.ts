@@ -88,7 +88,9 @@ async function whileInputRequired(ctx: CheckContext): Promise<void> {
   });
   if (seen.deleted || seen.task.status !== 'input_required') {
     ctx.reportInfo(
-      `the ${binding.tool} task did not show input_required before tasks/result (last status ${JSON.stringify(seen.deleted ? 'deleted' : seen.task.status)}), so tasks/result was not tried on that status`,
+      `the ${binding.tool} task did not show input_required before tasks/result (last status ` +
+        `${JSON.stringify(seen.deleted ? 'deleted' : seen.task.status)}), so tasks/result was not tried on ` +
+        `that status`,
     );
     return;
   }

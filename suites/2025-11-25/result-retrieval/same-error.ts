@@ -88,7 +88,9 @@ export default defineCheck({
     ctx.expect(
       'TASKS-EXEC-SAME-ERROR',
       canonicalJson(fromTask.error.data) === canonicalJson(plainData),
-      `expected tasks/result's error to carry the plain call's error data ${plainData === undefined ? '(none)' : brief(plainData)}, got ${fromTask.error.data === undefined ? 'no data' : brief(fromTask.error.data)}`,
+      `expected tasks/result's error to carry the plain call's error data ` +
+        `${plainData === undefined ? '(none)' : brief(plainData)}, got ` +
+        `${fromTask.error.data === undefined ? 'no data' : brief(fromTask.error.data)}`,
     );
   },
 });

@@ -76,7 +76,9 @@ export default defineCheck({
     if (early.length > 0)
       ctx.lenient(
         'TASKS-TTL-LAST-UPDATED-AT',
-        `expected lastUpdatedAt no earlier than createdAt, got lastUpdatedAt ${String(early[0].task.lastUpdatedAt)} before createdAt ${String(early[0].task.createdAt)} in ${early[0].where}; the spec does not order them, so this is a warning`,
+        `expected lastUpdatedAt no earlier than createdAt, got lastUpdatedAt ` +
+          `${String(early[0].task.lastUpdatedAt)} before createdAt ${String(early[0].task.createdAt)} in ` +
+          `${early[0].where}; the spec does not order them, so this is a warning`,
       );
   },
 });

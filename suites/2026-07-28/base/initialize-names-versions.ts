@@ -17,7 +17,10 @@ export default defineCheck({
   cost: { roundTrips: 1 },
   provenBy: ['ext-initialize-error-unnamed'],
   explain: {
-    does: 'When server/discover lists no version that opens with initialize, sends initialize for 2025-11-25 the way a legacy client does (no _meta, over HTTP no modern headers) and expects the error to name every version server/discover lists, in its message or data; otherwise it warns.',
+    does:
+      'When server/discover lists no version that opens with initialize, sends initialize for 2025-11-25 ' +
+      'the way a legacy client does (no _meta, over HTTP no modern headers) and expects the error to name ' +
+      'every version server/discover lists, in its message or data; otherwise it warns.',
     causes: [
       {
         cause: 'initialize falls through to the generic unknown-method path, so a legacy client sees only "Method not found" and cannot tell its user which version to move to.',
@@ -45,7 +48,9 @@ export default defineCheck({
       'EXT-BASE-INITIALIZE-NAMES-VERSIONS',
       unnamed.length === 0,
       () =>
-        `initialize for ${LEGACY_VERSION} was refused with ${describeReply(reply)}, which names neither in its message nor in its data the served version${unnamed.length > 1 ? 's' : ''} ${unnamed.join(', ')}; a legacy client has nothing else to show its user`,
+        `initialize for ${LEGACY_VERSION} was refused with ${describeReply(reply)}, which names neither in ` +
+        `its message nor in its data the served version${unnamed.length > 1 ? 's' : ''} ` +
+        `${unnamed.join(', ')}; a legacy client has nothing else to show its user`,
     );
   },
 });

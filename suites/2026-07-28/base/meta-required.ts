@@ -16,7 +16,10 @@ export default defineCheck({
   cost: { roundTrips: 2 },
   provenBy: ['ext-accepts-missing-meta'],
   explain: {
-    does: 'Sends tools/list whose `_meta` states the protocol version but no clientCapabilities, and (over HTTP, where the headers mark it modern) tools/list with no `_meta` at all: each must fail with -32602, over HTTP with status 400.',
+    does:
+      'Sends tools/list whose `_meta` states the protocol version but no clientCapabilities, and (over ' +
+      'HTTP, where the headers mark it modern) tools/list with no `_meta` at all: each must fail with ' +
+      '-32602, over HTTP with status 400.',
     causes: [
       {
         cause: 'Missing envelope fields fall back to defaults (the newest version, no capabilities) and the request is served.',

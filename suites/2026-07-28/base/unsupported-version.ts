@@ -14,7 +14,10 @@ export default defineCheck({
   cost: { roundTrips: 1 },
   provenBy: ['ext-unsupported-version-no-list'],
   explain: {
-    does: 'Sends tools/list for protocol version 1900-01-01 (in `_meta` and, over HTTP, in MCP-Protocol-Version): it must fail with -32022 whose data.supported lists the versions the server serves, over HTTP with status 400.',
+    does:
+      'Sends tools/list for protocol version 1900-01-01 (in `_meta` and, over HTTP, in ' +
+      'MCP-Protocol-Version): it must fail with -32022 whose data.supported lists the versions the server ' +
+      'serves, over HTTP with status 400.',
     causes: [
       {
         cause: 'The error says the version is unsupported but leaves out data.supported, so a client cannot pick a version to retry with.',

@@ -14,7 +14,11 @@ export default defineCheck({
   needs: [{ kind: 'tasks-extension' }, { kind: 'fixture', role: 'slow' }],
   provenBy: ['ext-cancel-refused'],
   explain: {
-    does: 'Starts slow_compute with one second of work (two when staged again), sends tasks/cancel while it still works, and requires a success answer. What the task shows afterwards is only reported: cancellation is cooperative and may take effect late or not at all. A cancel that arrives after the work ended is staged again.',
+    does:
+      'Starts slow_compute with one second of work (two when staged again), sends tasks/cancel while it ' +
+      'still works, and requires a success answer. What the task shows afterwards is only reported: ' +
+      'cancellation is cooperative and may take effect late or not at all. A cancel that arrives after the ' +
+      'work ended is staged again.',
     causes: [
       {
         cause: 'tasks/cancel is missing or fails when the work cannot be interrupted at once, answering with an error.',

@@ -19,7 +19,11 @@ export default defineCheck({
   cost: { waitMs: 1000, awaitsWork: 1 },
   provenBy: ['ext-cancel-not-final'],
   explain: {
-    does: 'Starts slow_compute with two round trips of work or more, sends tasks/cancel while it still works, polls until the task is terminal (cancelled, or completed or failed where the work won), then waits until the work would have finished and polls tasks/get twice: the task must still read the status it ended with.',
+    does:
+      'Starts slow_compute with two round trips of work or more, sends tasks/cancel while it still works, ' +
+      'polls until the task is terminal (cancelled, or completed or failed where the work won), then waits ' +
+      'until the work would have finished and polls tasks/get twice: the task must still read the status ' +
+      'it ended with.',
     causes: [
       {
         cause: 'tasks/cancel marks the task cancelled but does not stop its work, and the work settles its outcome without looking at the status, overwriting cancelled with completed.',

@@ -26,7 +26,10 @@ export default defineCheck({
   cost: { awaitsWork: 2 },
   provenBy: ['ext-cancel-overrides-failed', 'ext-cancel-overrides-terminal', 'ext-terminal-reverts'],
   explain: {
-    does: 'Runs slow_compute to completion and protocol_error_job to failure, sends tasks/cancel for each (an acknowledgement or an error are both accepted), then polls tasks/get twice: each task must still read as it ended, completed or failed.',
+    does:
+      'Runs slow_compute to completion and protocol_error_job to failure, sends tasks/cancel for each (an ' +
+      'acknowledgement or an error are both accepted), then polls tasks/get twice: each task must still ' +
+      'read as it ended, completed or failed.',
     causes: [
       {
         cause: 'The cancel handler sets the status to cancelled without looking at the current one, overwriting a finished task and its result.',

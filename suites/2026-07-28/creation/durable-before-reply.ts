@@ -17,7 +17,10 @@ export default defineCheck({
   cost: { roundTrips: ATTEMPTS * 3 },
   provenBy: ['ext-forgotten-at-end', 'ext-lazy-create'],
   explain: {
-    does: 'Three times, starts a slow_compute task (the second with no work at all, so it may already have ended) and sends tasks/get for it the moment the CreateTaskResult arrives: the answer must be that task, never an unknown-task error.',
+    does:
+      'Three times, starts a slow_compute task (the second with no work at all, so it may already have ' +
+      'ended) and sends tasks/get for it the moment the CreateTaskResult arrives: the answer must be that ' +
+      'task, never an unknown-task error.',
     causes: [
       {
         cause: 'The task is written to its store after the reply is sent (a background write, a queue, a replica read before it caught up).',
@@ -45,7 +48,9 @@ export default defineCheck({
         'EXT-CREATE-DURABLE',
         found !== undefined && found.taskId === task.taskId,
         () =>
-          `tasks/get sent as soon as the CreateTaskResult for task ${task.taskId} (${seconds} s of work) arrived was answered with ${describeReply(reply)}; the task must be readable before the server answers the call`,
+          `tasks/get sent as soon as the CreateTaskResult for task ${task.taskId} (${seconds} s of work) ` +
+          `arrived was answered with ${describeReply(reply)}; the task must be readable before the server ` +
+          `answers the call`,
         observation,
       );
       if (seconds > 0) await receiver.cancelTask(task.taskId);

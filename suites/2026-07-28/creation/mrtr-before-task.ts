@@ -21,7 +21,12 @@ export default defineCheck({
   cost: { roundTrips: 10, awaitsWork: 1 },
   provenBy: ['ext-mrtr-after-create', 'ext-mrtr-asks-again-in-task'],
   explain: {
-    does: 'Calls test_tool_with_task, which needs a name before its work, and expects the question on the call itself (resultType "input_required"). It answers each such round as a client would (the answers in `inputResponses`, `requestState` echoed) and follows the task the answered retry hands out: a task that asks again what the call already had answered warns, and so does a task handed out at once that then asks through its inputRequests. No task at all (an error, or a plain result) skips.',
+    does:
+      'Calls test_tool_with_task, which needs a name before its work, and expects the question on the call ' +
+      'itself (resultType "input_required"). It answers each such round as a client would (the answers in ' +
+      '`inputResponses`, `requestState` echoed) and follows the task the answered retry hands out: a task ' +
+      'that asks again what the call already had answered warns, and so does a task handed out at once ' +
+      'that then asks through its inputRequests. No task at all (an error, or a plain result) skips.',
     causes: [
       {
         cause: 'Every call of a task-capable tool becomes a task first, and questions the tool needs before starting are asked later through the task.',
@@ -55,7 +60,9 @@ export default defineCheck({
         'EXT-CREATE-MRTR-FIRST',
         keys.length === 0,
         () =>
-          `${binding.tool} answered the call with task ${task.taskId} at once and then asked through the task's inputRequests (${keys.join(', ')}); input needed before the work is better asked on the call (input_required) before a task is made`,
+          `${binding.tool} answered the call with task ${task.taskId} at once and then asked through the ` +
+          `task's inputRequests (${keys.join(', ')}); input needed before the work is better asked on the call ` +
+          `(input_required) before a task is made`,
       );
     } else {
       const again = askedAgain(settled, keys, asked);
@@ -63,7 +70,9 @@ export default defineCheck({
         'EXT-CREATE-MRTR-FIRST',
         again.length === 0,
         () =>
-          `${binding.tool} asked on the call, was called again with the answer, and handed out task ${task.taskId}, which then asked the same again through its inputRequests (${again.join('; ')}): the exchange on the call was not settled before the task`,
+          `${binding.tool} asked on the call, was called again with the answer, and handed out task ` +
+          `${task.taskId}, which then asked the same again through its inputRequests (${again.join('; ')}): ` +
+          `the exchange on the call was not settled before the task`,
       );
       // Something new the task asks while it works is no exchange of the call's: said, not judged.
       if (keys.length > again.length) ctx.reportInfo(`task ${task.taskId} asked something new once it ran (${keys.join(', ')}); not a question of the call, so not judged`);

@@ -15,7 +15,11 @@ export default defineCheck({
   cost: { roundTrips: 6 },
   provenBy: ['ext-malformed-task-id-internal', 'ext-unknown-task-acknowledged', 'ext-unknown-task-wrong-code'],
   explain: {
-    does: 'Sends tasks/get, tasks/update and tasks/cancel for a taskId that never existed, and tasks/get with a number, an empty string and no taskId at all: tasks/get must fail with -32602 each time (over HTTP a refusal by header validation, -32020, is accepted for the malformed ones); tasks/update and tasks/cancel should fail with -32602 too (acknowledging them, or another code, is warned).',
+    does:
+      'Sends tasks/get, tasks/update and tasks/cancel for a taskId that never existed, and tasks/get with ' +
+      'a number, an empty string and no taskId at all: tasks/get must fail with -32602 each time (over ' +
+      'HTTP a refusal by header validation, -32020, is accepted for the malformed ones); tasks/update and ' +
+      'tasks/cancel should fail with -32602 too (acknowledging them, or another code, is warned).',
     causes: [
       {
         cause: 'The failed lookup throws a plain exception, which the SDK turns into -32603.',

@@ -20,11 +20,17 @@ export default defineCheck({
   cost: { roundTrips: 5 },
   provenBy: ['ext-ignores-routing-headers'],
   explain: {
-    does: 'Over Streamable HTTP, sends tasks/get for a working task with an Mcp-Name naming another task, and a tools/call whose Mcp-Name names another tool: each must be refused with status 400 and error -32020. A tasks/get without Mcp-Name is sent too and its answer noted, not judged (only clients are told to send it).',
+    does:
+      'Over Streamable HTTP, sends tasks/get for a working task with an Mcp-Name naming another task, and ' +
+      'a tools/call whose Mcp-Name names another tool: each must be refused with status 400 and error ' +
+      '-32020. A tasks/get without Mcp-Name is sent too and its answer noted, not judged (only clients are ' +
+      'told to send it).',
     causes: [
       {
         cause:
-          'The server routes and executes from the body alone and never compares Mcp-Name with params.taskId or params.name, so a load balancer routing on the header could send a request to the wrong place unnoticed.',
+          'The server routes and executes from the body alone and never compares Mcp-Name with params.taskId ' +
+          'or params.name, so a load balancer routing on the header could send a request to the wrong place ' +
+          'unnoticed.',
         fix: 'Before serving, require Mcp-Name for tools/call and the task methods, decode a `=?base64?...?=` value, compare it with the body field and answer 400 with -32020 on any difference.',
         faults: ['ext-ignores-routing-headers'],
       },

@@ -19,7 +19,10 @@ export default defineCheck({
   cost: { roundTrips: 12, awaitsWork: 1 },
   provenBy: ['ext-forgotten-at-end'],
   explain: {
-    does: 'Runs slow_compute for a second to its end, then reads it with tasks/get three more times at its poll interval. A task that was readable and then answers "not found" while the ttlMs it last reported has not run out (counted from when the call was sent) is a fail.',
+    does:
+      'Runs slow_compute for a second to its end, then reads it with tasks/get three more times at its ' +
+      'poll interval. A task that was readable and then answers "not found" while the ttlMs it last ' +
+      'reported has not run out (counted from when the call was sent) is a fail.',
     causes: [
       {
         cause: 'The store drops a task when its work ends (a job queue that forgets finished jobs, a map entry deleted on completion), while the task still advertises a ttlMs of minutes.',

@@ -21,7 +21,10 @@ export default defineCheck({
   cost: { roundTrips: 16, awaitsWork: 2 },
   provenBy: ['ext-terminal-reverts'],
   explain: {
-    does: 'Runs slow_compute (and protocol_error_job when offered) to its end, polls tasks/get three more times at the task’s poll interval, and requires every observed change of status to follow the status graph: once completed, failed or cancelled, a task never changes status again.',
+    does:
+      'Runs slow_compute (and protocol_error_job when offered) to its end, polls tasks/get three more ' +
+      'times at the task’s poll interval, and requires every observed change of status to follow the ' +
+      'status graph: once completed, failed or cancelled, a task never changes status again.',
     causes: [
       {
         cause: 'A task record is reused or reset after its work ends (a retry, a status recomputed from a job queue that forgot the job), so later reads show working again.',
@@ -63,7 +66,9 @@ export default defineCheck({
         'EXT-LIFECYCLE-TERMINAL-FINAL',
         forbidden === undefined,
         () =>
-          `the ${ctx.fixture(role).tool} task went from "${forbidden?.from}" to "${forbidden?.to}" (allowed: ${forbidden?.allowed.map((s) => `"${s}"`).join(', ') || 'no change, it is terminal'}); statuses seen: ${statuses.join(' → ')}`,
+          `the ${ctx.fixture(role).tool} task went from "${forbidden?.from}" to "${forbidden?.to}" (allowed: ` +
+          `${forbidden?.allowed.map((s) => `"${s}"`).join(', ') || 'no change, it is terminal'}); statuses ` +
+          `seen: ${statuses.join(' → ')}`,
       );
     }
   },

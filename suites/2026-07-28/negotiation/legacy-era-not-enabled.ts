@@ -20,11 +20,15 @@ export default defineCheck({
   cost: { roundTrips: 4 },
   provenBy: ['ext-capability-enables-legacy-tasks'],
   explain: {
-    does: 'Over stdio, when server/discover also lists 2025-11-25: opens a 2025-11-25 session with an initialize that declares the Tasks extension, and calls a tool of task support optional without the task field. The answer must be no task (a plain result or an error).',
+    does:
+      'Over stdio, when server/discover also lists 2025-11-25: opens a 2025-11-25 session with an ' +
+      'initialize that declares the Tasks extension, and calls a tool of task support optional without the ' +
+      'task field. The answer must be no task (a plain result or an error).',
     causes: [
       {
         cause:
-          'The code deciding on tasks reads the extension from the client capabilities whatever the protocol version, so a 2025-11-25 client declaring it gets tasks it did not ask for with the task field.',
+          'The code deciding on tasks reads the extension from the client capabilities whatever the protocol ' +
+          'version, so a 2025-11-25 client declaring it gets tasks it did not ask for with the task field.',
         fix: 'Under 2025-11-25 decide by the task field of the call alone (and the 2025-11-25 capabilities); read the extension only on requests of versions that include it.',
         faults: ['ext-capability-enables-legacy-tasks'],
       },

@@ -31,7 +31,9 @@ export default defineCheck({
       'EXT-CAP-NO-LEGACY-CAPABILITY',
       !('tasks' in capabilities),
       () =>
-        `server/discover's capabilities carry a 2025-11-25 style tasks object ${brief(capabilities.tasks)} besides the extension; in 2026-07-28 tasks are declared only as capabilities.extensions["io.modelcontextprotocol/tasks"]`,
+        `server/discover's capabilities carry a 2025-11-25 style tasks object ${brief(capabilities.tasks)} ` +
+        `besides the extension; in 2026-07-28 tasks are declared only as ` +
+        `capabilities.extensions["io.modelcontextprotocol/tasks"]`,
     );
   },
 });

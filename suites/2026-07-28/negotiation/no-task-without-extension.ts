@@ -18,11 +18,20 @@ export default defineCheck({
   cost: { roundTrips: 7, awaitsWork: 1 },
   provenBy: ['ext-legacy-capability-declares', 'ext-remembers-extension', 'ext-task-param-opt-in', 'ext-task-without-extension'],
   explain: {
-    does: 'Calls slow_compute without the Tasks extension in clientCapabilities four ways: from a requestor that never declared it, with the 2025-11-25 `task` parameter, declaring only the 2025-11-25 `tasks` capability, and (with a second of work) right after a call of the same requestor that declared it. None may get a CreateTaskResult; the plain result or a refusal is fine. The task the declaring call got is then asked for with tasks/get declaring only the old capability, which must be refused with -32021.',
+    does:
+      'Calls slow_compute without the Tasks extension in clientCapabilities four ways: from a requestor ' +
+      'that never declared it, with the 2025-11-25 `task` parameter, declaring only the 2025-11-25 `tasks` ' +
+      'capability, and (with a second of work) right after a call of the same requestor that declared it. ' +
+      'None may get a CreateTaskResult; the plain result or a refusal is fine. The task the declaring call ' +
+      'got is then asked for with tasks/get declaring only the old capability, which must be refused with ' +
+      '-32021.',
     causes: [
       {
         cause: 'The server decides to make a task from the tool alone, without reading the capabilities of this request.',
-        fix: 'Look for the Tasks extension under `extensions` in the client capabilities that each request carries in its `_meta`; where it is absent run the tool inline, or answer -32021 naming the extension.',
+        fix:
+          'Look for the Tasks extension under `extensions` in the client capabilities that each request ' +
+          'carries in its `_meta`; where it is absent run the tool inline, or answer -32021 naming the ' +
+          'extension.',
         faults: ['ext-task-without-extension'],
       },
       {
@@ -64,7 +73,9 @@ export default defineCheck({
       'EXT-CAP-LEGACY-CLIENT-NON-DECLARING',
       !get.ok && get.error.code === MISSING_REQUIRED_CLIENT_CAPABILITY,
       () =>
-        `tasks/get of task ${task.taskId}, declaring only the 2025-11-25 tasks capability, was answered with ${describeReply(get)}; expected error ${MISSING_REQUIRED_CLIENT_CAPABILITY}, as for any request without the extension`,
+        `tasks/get of task ${task.taskId}, declaring only the 2025-11-25 tasks capability, was answered with ` +
+        `${describeReply(get)}; expected error ${MISSING_REQUIRED_CLIENT_CAPABILITY}, as for any request ` +
+        `without the extension`,
     );
   },
 });

@@ -28,7 +28,13 @@ export default defineCheck({
   needs: [{ kind: 'tasks-extension' }],
   provenBy: ['ext-missing-capability-status-200', 'ext-required-error-no-data'],
   explain: {
-    does: 'Calls test_tool_with_task, confirm_delete and failing_job, the fixtures that only run as tasks, from a requestor that leaves the extension out of clientCapabilities (following any InputRequiredResult first). A refusal must be error -32021 whose data.requiredCapabilities.extensions names io.modelcontextprotocol/tasks, over HTTP with status 400; a CreateTaskResult fails, and a plain result is accepted as the server finding a way without a task.',
+    does:
+      'Calls test_tool_with_task, confirm_delete and failing_job, the fixtures that only run as tasks, ' +
+      'from a requestor that leaves the extension out of clientCapabilities (following any ' +
+      'InputRequiredResult first). A refusal must be error -32021 whose ' +
+      'data.requiredCapabilities.extensions names io.modelcontextprotocol/tasks, over HTTP with status ' +
+      '400; a CreateTaskResult fails, and a plain result is accepted as the server finding a way without a ' +
+      'task.',
     causes: [
       {
         cause: 'The refusal is a generic error (-32603, -32602 "task required") or -32021 with no data, so a client cannot tell which capability to add.',
@@ -78,7 +84,8 @@ export default defineCheck({
       ctx.expect(
         'EXT-CAP-REQUIRED-CAPABILITY-ERROR',
         named,
-        `${binding.tool}'s error ${MISSING_REQUIRED_CLIENT_CAPABILITY} does not name the extension: expected data.requiredCapabilities.extensions["${TASKS_EXTENSION}"] to be an object, got data ${brief(data)}`,
+        `${binding.tool}'s error ${MISSING_REQUIRED_CLIENT_CAPABILITY} does not name the extension: expected ` +
+          `data.requiredCapabilities.extensions["${TASKS_EXTENSION}"] to be an object, got data ${brief(data)}`,
       );
       const status = receiver.exchange(reply)?.status;
       if (status !== undefined)

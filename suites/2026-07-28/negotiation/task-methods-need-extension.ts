@@ -23,7 +23,10 @@ export default defineCheck({
   needs: [{ kind: 'tasks-extension' }, { kind: 'fixture', role: 'slow' }],
   provenBy: ['ext-task-methods-without-extension'],
   explain: {
-    does: 'Creates a slow_compute task with the extension declared, then sends tasks/get, tasks/update and tasks/cancel for that same task from the same requestor without the extension in clientCapabilities: each must be refused with -32021.',
+    does:
+      'Creates a slow_compute task with the extension declared, then sends tasks/get, tasks/update and ' +
+      'tasks/cancel for that same task from the same requestor without the extension in ' +
+      'clientCapabilities: each must be refused with -32021.',
     causes: [
       {
         cause: 'The task methods look only at the taskId (or at what an earlier request declared) and serve any caller that knows it.',
@@ -48,7 +51,9 @@ export default defineCheck({
         'EXT-ERR-TASK-METHODS-REQUIRE-EXTENSION',
         !reply.ok && reply.error.code === MISSING_REQUIRED_CLIENT_CAPABILITY,
         () =>
-          `${method} for the requestor's own task ${task.taskId}, sent without the extension in clientCapabilities, was answered with ${describeReply(reply)}; expected error ${MISSING_REQUIRED_CLIENT_CAPABILITY}`,
+          `${method} for the requestor's own task ${task.taskId}, sent without the extension in ` +
+          `clientCapabilities, was answered with ${describeReply(reply)}; expected error ` +
+          `${MISSING_REQUIRED_CLIENT_CAPABILITY}`,
       );
     }
     await receiver.cancelTask(task.taskId);

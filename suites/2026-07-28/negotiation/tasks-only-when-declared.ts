@@ -14,7 +14,10 @@ export default defineCheck({
   cost: { roundTrips: 2 },
   provenBy: ['ext-undeclared-extension'],
   explain: {
-    does: 'Only when server/discover does not declare the Tasks extension: calls slow_compute from a requestor that declares it and warns when the answer is a CreateTaskResult, which only a server that negotiated the extension may give.',
+    does:
+      'Only when server/discover does not declare the Tasks extension: calls slow_compute from a requestor ' +
+      'that declares it and warns when the answer is a CreateTaskResult, which only a server that ' +
+      'negotiated the extension may give.',
     causes: [
       {
         cause: 'The task support is wired into the tool handlers while the discovery answer is built from a separate, older list of capabilities that lacks the extension.',

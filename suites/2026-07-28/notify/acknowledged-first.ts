@@ -14,11 +14,17 @@ export default defineCheck({
   needs: [{ kind: 'tasks-extension' }, { kind: 'fixture', role: 'slow' }],
   provenBy: ['ext-listen-no-ack'],
   explain: {
-    does: 'Starts slow_compute with a second of work, sends subscriptions/listen naming it, and requires the first message carrying the listen request’s id in `_meta["io.modelcontextprotocol/subscriptionId"]` to be notifications/subscriptions/acknowledged. A listen that gets no message at all (neither refused nor acknowledged) also fails.',
+    does:
+      'Starts slow_compute with a second of work, sends subscriptions/listen naming it, and requires the ' +
+      'first message carrying the listen request’s id in `_meta["io.modelcontextprotocol/subscriptionId"]` ' +
+      'to be notifications/subscriptions/acknowledged. A listen that gets no message at all (neither ' +
+      'refused nor acknowledged) also fails.',
     causes: [
       {
         cause: 'The server starts pushing the task’s current state as soon as the listen arrives and sends no acknowledgement, or sends it after the first notification.',
-        fix: 'Send notifications/subscriptions/acknowledged (with the agreed `notifications.taskIds` and the subscription id) before anything else for that subscription, then the status notifications.',
+        fix:
+          'Send notifications/subscriptions/acknowledged (with the agreed `notifications.taskIds` and the ' +
+          'subscription id) before anything else for that subscription, then the status notifications.',
         faults: ['ext-listen-no-ack'],
       },
       {
@@ -36,7 +42,9 @@ export default defineCheck({
       ctx.expect(
         'EXT-BASE-SUBSCRIPTION-ACK-FIRST',
         false,
-        `subscriptions/listen (id "${subscription.id}") for a working task was neither refused nor acknowledged: no message carried its id within ${ctx.timing.answerPace.boundMs()} ms${stray.length > 0 ? `; acknowledgements came with subscription ids ${stray.join(', ')}` : ''}`,
+        `subscriptions/listen (id "${subscription.id}") for a working task was neither refused nor ` +
+          `acknowledged: no message carried its id within ${ctx.timing.answerPace.boundMs()} ` +
+          `ms${stray.length > 0 ? `; acknowledgements came with subscription ids ${stray.join(', ')}` : ''}`,
       );
       return;
     }

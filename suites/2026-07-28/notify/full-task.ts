@@ -22,7 +22,12 @@ export default defineCheck({
   cost: { waitMs: 1000, awaitsWork: 1 },
   provenBy: ['ext-notify-no-subscription-id', 'ext-notify-partial-task'],
   explain: {
-    does: 'Listens to a working slow_compute task, polls it to completion, and judges every notifications/tasks of the subscription: each must be a whole task (the Task fields plus `inputRequests`, `result` or `error` for its status), and the one announcing the end must carry every field tasks/get returns, equal to it in the fields a finished task cannot change. Over HTTP every notifications/tasks of the task on the stream must also name the subscription in `_meta`.',
+    does:
+      'Listens to a working slow_compute task, polls it to completion, and judges every ' +
+      'notifications/tasks of the subscription: each must be a whole task (the Task fields plus ' +
+      '`inputRequests`, `result` or `error` for its status), and the one announcing the end must carry ' +
+      'every field tasks/get returns, equal to it in the fields a finished task cannot change. Over HTTP ' +
+      'every notifications/tasks of the task on the stream must also name the subscription in `_meta`.',
     causes: [
       {
         cause: 'The notification is built from the bare status record (id, status, timestamps) and leaves the inlined result or error out.',
@@ -70,7 +75,8 @@ export default defineCheck({
       'EXT-NOTIFY-FULL-TASK',
       differing.length === 0,
       () =>
-        `the notifications/tasks of the ${final.status} task differs from tasks/get of it in ${differing.map((key) => `${key} (${brief(last.params[key], 80)} against ${brief(final[key], 80)})`).join(', ')}`,
+        `the notifications/tasks of the ${final.status} task differs from tasks/get of it in ` +
+        `${differing.map((key) => `${key} (${brief(last.params[key], 80)} against ${brief(final[key], 80)})`).join(', ')}`,
     );
     ctx.reportInfo(`${notes.length} notifications/tasks came on the subscription (${notes.map((n) => String(n.params.status)).join(', ')}); the last matches tasks/get of the ${final.status} task`);
   },

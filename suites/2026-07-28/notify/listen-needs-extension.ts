@@ -14,11 +14,18 @@ export default defineCheck({
   needs: [{ kind: 'tasks-extension' }, { kind: 'fixture', role: 'slow' }],
   provenBy: ['ext-listen-without-extension'],
   explain: {
-    does: 'Creates a slow_compute task with the extension declared, then sends subscriptions/listen naming it from a request whose clientCapabilities lack the extension. The listen must be refused with -32021 whose data names `requiredCapabilities.extensions["io.modelcontextprotocol/tasks"]`, and never acknowledged.',
+    does:
+      'Creates a slow_compute task with the extension declared, then sends subscriptions/listen naming it ' +
+      'from a request whose clientCapabilities lack the extension. The listen must be refused with -32021 ' +
+      'whose data names `requiredCapabilities.extensions["io.modelcontextprotocol/tasks"]`, and never ' +
+      'acknowledged.',
     causes: [
       {
         cause: 'subscriptions/listen is served by a generic subscription layer that does not look at the per-request capabilities before accepting `taskIds`.',
-        fix: 'When `notifications.taskIds` is present and the request does not declare the extension, answer -32021 with `data: {"requiredCapabilities": {"extensions": {"io.modelcontextprotocol/tasks": {}}}}` and open no stream.',
+        fix:
+          'When `notifications.taskIds` is present and the request does not declare the extension, answer ' +
+          '-32021 with `data: {"requiredCapabilities": {"extensions": {"io.modelcontextprotocol/tasks": {}}}}` ' +
+          'and open no stream.',
         faults: ['ext-listen-without-extension'],
       },
     ],

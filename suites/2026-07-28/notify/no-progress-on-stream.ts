@@ -16,7 +16,10 @@ export default defineCheck({
   cost: { waitMs: 1000, awaitsWork: 1 },
   provenBy: ['ext-progress-on-listen'],
   explain: {
-    does: 'Listens to a working slow_compute task until it completes and requires that no notifications/progress or notifications/message arrive on the subscription (over HTTP: on the listen stream at all).',
+    does:
+      'Listens to a working slow_compute task until it completes and requires that no ' +
+      'notifications/progress or notifications/message arrive on the subscription (over HTTP: on the ' +
+      'listen stream at all).',
     causes: [
       {
         cause: 'Progress or log output of the task’s work is forwarded to the task’s listen stream, as 2025-11-25 sent progress tied to the task.',

@@ -18,7 +18,11 @@ export default defineCheck({
   cost: { awaitsWork: 2 },
   provenBy: ['ext-notifies-unasked'],
   explain: {
-    does: 'Runs slow_compute to its end from a requestor that never sends subscriptions/listen and requires that no notifications/tasks reach it (on stdio they would share its channel). Over HTTP it also opens a listen stream naming no task and runs another task: nothing may arrive on that stream either.',
+    does:
+      'Runs slow_compute to its end from a requestor that never sends subscriptions/listen and requires ' +
+      'that no notifications/tasks reach it (on stdio they would share its channel). Over HTTP it also ' +
+      'opens a listen stream naming no task and runs another task: nothing may arrive on that stream ' +
+      'either.',
     causes: [
       {
         cause: 'Status changes are broadcast to every connection or stream (a 2025-11-25 style notifications/tasks/status push) instead of to the subscriptions that name the task.',

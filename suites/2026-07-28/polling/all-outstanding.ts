@@ -14,7 +14,12 @@ export default defineCheck({
   cost: { roundTrips: 10 },
   provenBy: ['ext-one-request-at-a-time'],
   explain: {
-    does: 'Starts multi_input, whose fixture contract has it ask two questions at once, and polls tasks/get until it waits for input. Two keys listed together pass. When only one is listed, the check answers it: if the task then stays input_required and lists a new key, that request was outstanding all along and had been left out (a fail). A task that goes back to working before asking again asked afresh and is not judged.',
+    does:
+      'Starts multi_input, whose fixture contract has it ask two questions at once, and polls tasks/get ' +
+      'until it waits for input. Two keys listed together pass. When only one is listed, the check answers ' +
+      'it: if the task then stays input_required and lists a new key, that request was outstanding all ' +
+      'along and had been left out (a fail). A task that goes back to working before asking again asked ' +
+      'afresh and is not judged.',
     causes: [
       {
         cause: 'The server models input as a single pending request and queues the others behind it, showing each only once the one before is answered.',
@@ -61,14 +66,18 @@ export default defineCheck({
     if (after.timedOut) ctx.skip(`after "${first}" was answered the task kept listing only that request; the answer was not taken in time, so nothing more can be told`);
     if (after.task.status !== 'input_required') {
       return ctx.reportInfo(
-        `multi_input listed one request ("${first}") and went on to "${after.task.status}" once it was answered: it asks its questions one after the other (the fixture contract says both at once), so no hidden request was seen`,
+        `multi_input listed one request ("${first}") and went on to "${after.task.status}" once it was ` +
+          `answered: it asks its questions one after the other (the fixture contract says both at once), so no ` +
+          `hidden request was seen`,
       );
     }
     const later = inputKeysOf(after.task).filter((key) => key !== first);
     ctx.expect(
       'EXT-GET-ALL-OUTSTANDING',
       false,
-      `multi_input asks two questions at once (fixture contract), but tasks/get listed only "${first}"; once it was answered, the task stayed input_required and listed ${later.map((key) => `"${key}"`).join(', ')}, a request that was outstanding all along`,
+      `multi_input asks two questions at once (fixture contract), but tasks/get listed only "${first}"; ` +
+        `once it was answered, the task stayed input_required and listed ` +
+        `${later.map((key) => `"${key}"`).join(', ')}, a request that was outstanding all along`,
     );
   },
 });

@@ -13,7 +13,10 @@ export default defineCheck({
   cost: { awaitsWork: 1 },
   provenBy: ['ext-failed-without-error', 'ext-failed-without-status-message'],
   explain: {
-    does: 'Starts protocol_error_job as a task and polls tasks/get until it is terminal. The task must end `failed` with `error` holding the JSON-RPC error (an integer code and a message); a missing or empty `statusMessage` is a warning.',
+    does:
+      'Starts protocol_error_job as a task and polls tasks/get until it is terminal. The task must end ' +
+      '`failed` with `error` holding the JSON-RPC error (an integer code and a message); a missing or ' +
+      'empty `statusMessage` is a warning.',
     causes: [
       {
         cause: 'The failure is recorded as a status only: tasks/get says `failed` but the error that caused it is kept internally or dropped.',

@@ -14,7 +14,10 @@ export default defineCheck({
   needs: [{ kind: 'tasks-extension' }, { kind: 'fixture', role: 'confirm' }],
   provenBy: ['ext-input-required-without-requests'],
   explain: {
-    does: "Starts confirm_delete as a task, polls tasks/get until it waits for input, and requires `inputRequests`: a non-empty object whose every entry is a server-to-client request with a `method` name and a `params` object (the fixture's one elicitation/create).",
+    does:
+      'Starts confirm_delete as a task, polls tasks/get until it waits for input, and requires ' +
+      '`inputRequests`: a non-empty object whose every entry is a server-to-client request with a `method` ' +
+      "name and a `params` object (the fixture's one elicitation/create).",
     causes: [
       {
         cause:

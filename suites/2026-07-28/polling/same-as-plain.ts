@@ -15,7 +15,11 @@ export default defineCheck({
   cost: { roundTrips: 10, awaitsWork: 2 },
   provenBy: ['ext-error-differs', 'ext-result-differs'],
   explain: {
-    does: "Calls slow_compute and protocol_error_job once from a requestor without the extension (answered inline) and once as tasks, and requires the completed task's inlined result to have the same content and isError as the plain answer, and the failed task's error the same code as the plain error.",
+    does:
+      'Calls slow_compute and protocol_error_job once from a requestor without the extension (answered ' +
+      "inline) and once as tasks, and requires the completed task's inlined result to have the same " +
+      "content and isError as the plain answer, and the failed task's error the same code as the plain " +
+      'error.',
     causes: [
       {
         cause: "The task runner rewraps the tool result (adds a note, reformats the text) before storing it, so the task's result is not what the call itself returns.",

@@ -14,7 +14,10 @@ export default defineCheck({
   cost: { roundTrips: 4, awaitsWork: 1 },
   provenBy: ['ext-working-reads-running'],
   explain: {
-    does: 'Starts slow_compute with work longer than a few round trips at the server\'s measured pace, asks tasks/get at once, and requires the status "working" while the work runs (staged again with longer work when the answer came too late).',
+    does:
+      "Starts slow_compute with work longer than a few round trips at the server's measured pace, asks " +
+      'tasks/get at once, and requires the status "working" while the work runs (staged again with longer ' +
+      'work when the answer came too late).',
     causes: [
       {
         cause: 'The store reports an internal state name ("running", "pending", "queued") instead of one of the five statuses of the extension.',
@@ -37,7 +40,8 @@ export default defineCheck({
         'EXT-GET-WORKING',
         seen.status === 'working',
         () =>
-          `tasks/get of task ${task.taskId}, ${Math.round(performance.now() - started)} ms into its ${seconds} s of work, reported status ${JSON.stringify(seen.status)}; a running task reads "working"`,
+          `tasks/get of task ${task.taskId}, ${Math.round(performance.now() - started)} ms into its ${seconds} ` +
+          `s of work, reported status ${JSON.stringify(seen.status)}; a running task reads "working"`,
       );
       await receiver.cancelTask(task.taskId);
     });

@@ -33,7 +33,9 @@ export default defineCheck({
       ctx.expect(
         'EXT-UPDATE-CLIENT-ANSWERS',
         open.length === 0,
-        `expected the client to answer the inputRequests of task ${task.taskId} through tasks/update, got ${task.updates.length} tasks/update and no answer for ${open.map((key) => `"${key}" (${task.inputs.get(key)?.method})`).join(', ')}`,
+        `expected the client to answer the inputRequests of task ${task.taskId} through tasks/update, got ` +
+          `${task.updates.length} tasks/update and no answer for ` +
+          `${open.map((key) => `"${key}" (${task.inputs.get(key)?.method})`).join(', ')}`,
       );
     }
   },

@@ -31,7 +31,8 @@ export default defineCheck({
       ctx.expect(
         'EXT-CANCEL-NOT-BY-NOTIFICATION',
         false,
-        `expected task ${task.taskId} to be cancelled with tasks/cancel, got a notifications/cancelled naming the tools/call that created it${task.cancelRequests > 0 ? ' (besides a tasks/cancel)' : ''}`,
+        `expected task ${task.taskId} to be cancelled with tasks/cancel, got a notifications/cancelled ` +
+          `naming the tools/call that created it${task.cancelRequests > 0 ? ' (besides a tasks/cancel)' : ''}`,
       );
     }
   },

@@ -12,7 +12,11 @@ export default defineCheck({
   cost: { waitMs: 2_000, roundTrips: 14 },
   provenBy: ['ext-req-polls-without-extension'],
   explain: {
-    does: 'Gives the client a task, one that asks for input and one to cancel, and requires the extension in the clientCapabilities of every tasks/get, tasks/update and tasks/cancel (and subscriptions/listen) it sends. The endpoint serves them anyway, so that nothing else is judged on a refusal; a conforming server refuses them with -32021.',
+    does:
+      'Gives the client a task, one that asks for input and one to cancel, and requires the extension in ' +
+      'the clientCapabilities of every tasks/get, tasks/update and tasks/cancel (and subscriptions/listen) ' +
+      'it sends. The endpoint serves them anyway, so that nothing else is judged on a refusal; a ' +
+      'conforming server refuses them with -32021.',
     causes: [
       {
         cause: 'The client declares the extension only on tools/call, where it may get a task, and sends the follow-up requests with its base capabilities.',

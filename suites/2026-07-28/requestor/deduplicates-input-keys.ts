@@ -11,7 +11,10 @@ export default defineCheck({
   cost: { waitMs: 2_500, roundTrips: 16 },
   provenBy: ['ext-req-reanswers-shown-keys'],
   explain: {
-    does: 'Gives a task that asks two questions in turn and shows each answered key once more on the next poll, as a server still processing an answer may; requires every key answered in one tasks/update only.',
+    does:
+      'Gives a task that asks two questions in turn and shows each answered key once more on the next ' +
+      'poll, as a server still processing an answer may; requires every key answered in one tasks/update ' +
+      'only.',
     causes: [
       {
         cause: 'The client answers whatever each poll shows, so a key still listed after its answer is answered (and shown to the user) again.',

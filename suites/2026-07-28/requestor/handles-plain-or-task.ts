@@ -11,7 +11,10 @@ export default defineCheck({
   cost: { waitMs: 1_000, roundTrips: 10 },
   provenBy: ['ext-req-plain-taken-as-task'],
   explain: {
-    does: 'Offers conformance_plain (always a plain CallToolResult) and conformance_task (a CreateTaskResult) and requires the client to ask after no task the server did not create, and to follow the task it did get with tasks/get or tasks/cancel.',
+    does:
+      'Offers conformance_plain (always a plain CallToolResult) and conformance_task (a CreateTaskResult) ' +
+      'and requires the client to ask after no task the server did not create, and to follow the task it ' +
+      'did get with tasks/get or tasks/cancel.',
     causes: [
       {
         cause: 'The client assumes that a call declaring the extension always gets a task and reads `taskId` from whatever came back.',
@@ -39,7 +42,9 @@ export default defineCheck({
       'EXT-CAP-CLIENT-HANDLES-BOTH',
       strays.length === 0,
       () =>
-        `expected task requests only for tasks the server created, got ${strays.map((request) => `${request.method} with taskId ${JSON.stringify(request.params.taskId ?? null)}`).join(', ')}: the plain CallToolResult of conformance_plain was taken for a task`,
+        `expected task requests only for tasks the server created, got ` +
+        `${strays.map((request) => `${request.method} with taskId ${JSON.stringify(request.params.taskId ?? null)}`).join(', ')}: ` +
+        `the plain CallToolResult of conformance_plain was taken for a task`,
     );
     // A task ID this endpoint never issued may be one the client stored elsewhere: said, not judged.
     for (const request of requests.filter((candidate) => typeof candidate.params.taskId === 'string' && !issued.has(candidate.params.taskId as string))) {
@@ -55,7 +60,9 @@ export default defineCheck({
       ctx.expect(
         'EXT-CAP-CLIENT-HANDLES-BOTH',
         followed,
-        `expected the client to follow the CreateTaskResult of conformance_task (task ${task.taskId}) with tasks/get or tasks/cancel, got no request naming it before it exited: the task answer was not handled as a task`,
+        `expected the client to follow the CreateTaskResult of conformance_task (task ${task.taskId}) with ` +
+          `tasks/get or tasks/cancel, got no request naming it before it exited: the task answer was not ` +
+          `handled as a task`,
       );
     }
     ctx.reportInfo(`${plainCalls.length} plain call(s), ${tasks.length} task(s) created`);

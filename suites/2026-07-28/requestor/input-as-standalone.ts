@@ -12,7 +12,10 @@ export default defineCheck({
   cost: { waitMs: 2_000, roundTrips: 12 },
   provenBy: ['ext-req-answers-undeclared-input'],
   explain: {
-    does: 'Gives a task whose inputRequests hold one request of a capability the client declared on the call and, on purpose, one of a capability it did not; requires no answer to the second and an answer shaped as the standalone result (ElicitResult, CreateMessageResult) to the first.',
+    does:
+      'Gives a task whose inputRequests hold one request of a capability the client declared on the call ' +
+      'and, on purpose, one of a capability it did not; requires no answer to the second and an answer ' +
+      'shaped as the standalone result (ElicitResult, CreateMessageResult) to the first.',
     causes: [
       {
         cause: 'The client answers every entry of inputRequests with some default, including requests it could not receive standalone because it lacks the capability.',
@@ -41,7 +44,9 @@ export default defineCheck({
         ctx.expect(
           'EXT-UPDATE-TREAT-AS-STANDALONE',
           false,
-          `expected no answer to inputRequests["${key}"] (${request.method}), as the client declared no ${capability} capability on the call and could not take that request standalone, got ${JSON.stringify(answer).slice(0, 200)}`,
+          `expected no answer to inputRequests["${key}"] (${request.method}), as the client declared no ` +
+            `${capability} capability on the call and could not take that request standalone, got ` +
+            `${JSON.stringify(answer).slice(0, 200)}`,
         );
         continue;
       }

@@ -34,7 +34,9 @@ export default defineCheck({
       ctx.expect(
         'EXT-UPDATE-CLIENT-KEEPS-OBSERVING',
         ended(task),
-        `expected the client to keep polling task ${task.taskId} after its tasks/update until it was terminal, got ${after.length} tasks/get after it${after.length > 0 ? `, the last showing "${after[after.length - 1].status}"` : ''}`,
+        `expected the client to keep polling task ${task.taskId} after its tasks/update until it was ` +
+          `terminal, got ${after.length} tasks/get after ` +
+          `it${after.length > 0 ? `, the last showing "${after[after.length - 1].status}"` : ''}`,
       );
     }
   },

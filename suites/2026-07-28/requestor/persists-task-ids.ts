@@ -11,7 +11,10 @@ export default defineCheck({
   cost: { waitMs: 2_000, roundTrips: 12 },
   provenBy: ['ext-req-forgets-tasks'],
   explain: {
-    does: 'Ends the client at its first tasks/get of a task that completes only when polled later, starts it again with the same URL, environment and MCP_CONFORMANCE_STATE_DIR, and warns unless the second start polls that task.',
+    does:
+      'Ends the client at its first tasks/get of a task that completes only when polled later, starts it ' +
+      'again with the same URL, environment and MCP_CONFORMANCE_STATE_DIR, and warns unless the second ' +
+      'start polls that task.',
     causes: [
       {
         cause: 'The client keeps the task IDs it follows in memory only.',

@@ -31,7 +31,9 @@ export default defineCheck({
       ctx.expect(
         'EXT-POLL-UNTIL-TERMINAL',
         followedToEnd(task),
-        `expected the client to poll task ${task.taskId} until it was completed, failed or cancelled (or to cancel it), got ${task.reported.length} poll(s), the last showing ${last ? `"${last.status}"` : 'nothing'}, and then no more`,
+        `expected the client to poll task ${task.taskId} until it was completed, failed or cancelled (or to ` +
+          `cancel it), got ${task.reported.length} poll(s), the last showing ` +
+          `${last ? `"${last.status}"` : 'nothing'}, and then no more`,
       );
     }
   },

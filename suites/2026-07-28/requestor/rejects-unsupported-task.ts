@@ -31,7 +31,9 @@ export default defineCheck({
         'EXT-CAP-CLIENT-REJECTS-UNSUPPORTED',
         followed.length === 0,
         () =>
-          `expected the CreateTaskResult answering tools/list to be taken as an invalid response, got ${followed.map((request) => request.method).join(', ')} naming its taskId ${taskId}: the client followed it as a task`,
+          `expected the CreateTaskResult answering tools/list to be taken as an invalid response, got ` +
+          `${followed.map((request) => request.method).join(', ')} naming its taskId ${taskId}: the client ` +
+          `followed it as a task`,
       );
     }
   },

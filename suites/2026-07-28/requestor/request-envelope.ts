@@ -12,7 +12,10 @@ export default defineCheck({
   cost: { waitMs: 1_000, roundTrips: 12 },
   provenBy: ['ext-req-polls-without-version'],
   explain: {
-    does: 'Starts the client on an endpoint offering conformance_plain, conformance_task and conformance_input, and requires every request it sends to carry io.modelcontextprotocol/protocolVersion and io.modelcontextprotocol/clientCapabilities in `_meta`.',
+    does:
+      'Starts the client on an endpoint offering conformance_plain, conformance_task and ' +
+      'conformance_input, and requires every request it sends to carry ' +
+      'io.modelcontextprotocol/protocolVersion and io.modelcontextprotocol/clientCapabilities in `_meta`.',
     causes: [
       {
         cause: 'The envelope is added only where a request may become a task (tools/call), or only on the first request, as if the server remembered it like an initialize.',
@@ -31,7 +34,9 @@ export default defineCheck({
     ctx.expect(
       'EXT-BASE-CLIENT-REQUEST-META',
       bare.length === 0,
-      `expected every request to carry io.modelcontextprotocol/protocolVersion and io.modelcontextprotocol/clientCapabilities in _meta, got ${bare.length} of ${run.record.requests.length} without: ${shown.join('; ')}`,
+      `expected every request to carry io.modelcontextprotocol/protocolVersion and ` +
+        `io.modelcontextprotocol/clientCapabilities in _meta, got ${bare.length} of ` +
+        `${run.record.requests.length} without: ${shown.join('; ')}`,
     );
   },
 });

@@ -12,7 +12,10 @@ export default defineCheck({
   cost: { waitMs: 2_000, roundTrips: 14 },
   provenBy: ['ext-req-mcp-name-is-method', 'ext-req-no-mcp-method'],
   explain: {
-    does: "Offers tools whose tasks the client polls, answers and cancels, and requires over Streamable HTTP the taskId in Mcp-Name of every tasks/get, tasks/update and tasks/cancel, the method in Mcp-Method and the body's protocol version in MCP-Protocol-Version of every POST.",
+    does:
+      'Offers tools whose tasks the client polls, answers and cancels, and requires over Streamable HTTP ' +
+      'the taskId in Mcp-Name of every tasks/get, tasks/update and tasks/cancel, the method in Mcp-Method ' +
+      "and the body's protocol version in MCP-Protocol-Version of every POST.",
     causes: [
       {
         cause: 'The transport fills Mcp-Name from params.name only (as for tools/call), so task requests carry none or a wrong one.',

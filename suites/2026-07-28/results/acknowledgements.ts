@@ -30,7 +30,11 @@ export default defineCheck({
   cost: { awaitsWork: 1 },
   provenBy: ['ext-ack-not-empty', 'ext-ack-without-resulttype'],
   explain: {
-    does: 'Answers the confirmation a confirm_delete task asks for with tasks/update (or, without that fixture, updates a slow_compute task under a key never issued) and cancels a working slow_compute task: each acknowledgement must say resultType "complete" and carry nothing else but `_meta`. A refusal is left to the update and cancel checks.',
+    does:
+      'Answers the confirmation a confirm_delete task asks for with tasks/update (or, without that ' +
+      'fixture, updates a slow_compute task under a key never issued) and cancels a working slow_compute ' +
+      'task: each acknowledgement must say resultType "complete" and carry nothing else but `_meta`. A ' +
+      'refusal is left to the update and cancel checks.',
     causes: [
       {
         cause: 'The acknowledgement returns the task (taskId, status, timestamps), as the 2025-11-25 tasks/cancel did.',

@@ -16,7 +16,9 @@ export default defineCheck({
   cost: { awaitsWork: 1 },
   provenBy: ['ext-get-resulttype-task'],
   explain: {
-    does: 'Checks that greet, server/discover and tools/list answers never say resultType "task", then polls a slow_compute task to its end and requires every tasks/get answer to say resultType "complete".',
+    does:
+      'Checks that greet, server/discover and tools/list answers never say resultType "task", then polls a ' +
+      'slow_compute task to its end and requires every tasks/get answer to say resultType "complete".',
     causes: [
       {
         cause: 'tasks/get reuses the code that builds the CreateTaskResult, so its answers say resultType "task" too.',
@@ -57,7 +59,9 @@ export default defineCheck({
       'EXT-GET-RESULTTYPE-COMPLETE',
       other === undefined,
       () =>
-        `${answers.filter((answer) => answer.resultType !== 'complete').length} of ${answers.length} tasks/get answers do not say resultType "complete", e.g. status "${other?.status}" with resultType ${JSON.stringify(other?.resultType)}`,
+        `${answers.filter((answer) => answer.resultType !== 'complete').length} of ${answers.length} ` +
+        `tasks/get answers do not say resultType "complete", e.g. status "${other?.status}" with resultType ` +
+        `${JSON.stringify(other?.resultType)}`,
     );
   },
 });

@@ -12,7 +12,10 @@ export default defineCheck({
   needs: [{ kind: 'tasks-extension' }, { kind: 'fixture', role: 'slow' }],
   provenBy: ['ext-resulttype-not-task'],
   explain: {
-    does: 'Calls slow_compute with the extension declared and, when the answer is a task, requires resultType "task" and a flat Task: taskId, a known status, ISO 8601 createdAt and lastUpdatedAt, ttlMs (integer or null), integer pollIntervalMs when present. Skips when the server answers plainly.',
+    does:
+      'Calls slow_compute with the extension declared and, when the answer is a task, requires resultType ' +
+      '"task" and a flat Task: taskId, a known status, ISO 8601 createdAt and lastUpdatedAt, ttlMs ' +
+      '(integer or null), integer pollIntervalMs when present. Skips when the server answers plainly.',
     causes: [
       {
         cause: 'The CreateTaskResult goes out with resultType "complete" (or none), as if it were the tool result, so a client cannot tell it is a task.',
@@ -43,7 +46,9 @@ export default defineCheck({
       'EXT-RESULTTYPE-TASK',
       result.resultType === 'task',
       () =>
-        `the answer to ${binding.tool} is a task (taskId ${brief(result.taskId ?? (result.task as Record<string, unknown> | undefined)?.taskId)}) but says resultType ${JSON.stringify(result.resultType)}; expected "task"`,
+        `the answer to ${binding.tool} is a task (taskId ` +
+        `${brief(result.taskId ?? (result.task as Record<string, unknown> | undefined)?.taskId)}) but says ` +
+        `resultType ${JSON.stringify(result.resultType)}; expected "task"`,
     );
     const problems = nested && !looksLikeTask ? ['the task is nested under `task` (the 2025-11-25 shape) instead of its fields sitting flat in the result'] : extTaskShapeProblems(result);
     ctx.expect('EXT-RESULTTYPE-TASK', problems.length === 0, () => `the CreateTaskResult is not a flat Task: ${problems.join('; ')}; got ${brief(result)}`);

@@ -24,11 +24,19 @@ export default defineCheck({
   cost: { roundTrips: 10 },
   provenBy: ['ext-cancel-unbound', 'ext-listen-unbound'],
   explain: {
-    does: "Over HTTP with two identities, A starts a slow_compute task and B sends tasks/get, tasks/update and tasks/cancel for it. All served is accepted (task IDs as bearer tokens). Once one is refused, the server binds tasks to callers: every other must be refused too, A's task must not be cancelled by B, and a subscriptions/listen of B naming the task must carry none of the notifications A's own subscription gets when A cancels it.",
+    does:
+      'Over HTTP with two identities, A starts a slow_compute task and B sends tasks/get, tasks/update and ' +
+      'tasks/cancel for it. All served is accepted (task IDs as bearer tokens). Once one is refused, the ' +
+      "server binds tasks to callers: every other must be refused too, A's task must not be cancelled by " +
+      "B, and a subscriptions/listen of B naming the task must carry none of the notifications A's own " +
+      'subscription gets when A cancels it.',
     causes: [
       {
         cause: 'The ownership check sits in the lookup of some handlers only (tasks/get, tasks/update), while tasks/cancel or the listen filter find tasks by ID alone.',
-        fix: "Resolve every taskId through one lookup that takes the caller's authorization context, for every task method and for subscriptions/listen, and treat another context's task exactly like an unknown one (-32602).",
+        fix:
+          "Resolve every taskId through one lookup that takes the caller's authorization context, for every " +
+          "task method and for subscriptions/listen, and treat another context's task exactly like an unknown " +
+          'one (-32602).',
         faults: ['ext-cancel-unbound', 'ext-listen-unbound'],
       },
     ],

@@ -17,7 +17,10 @@ export default defineCheck({
   cost: { roundTrips: SAMPLE_SIZE / BATCH },
   provenBy: ['ext-sequential-ids'],
   explain: {
-    does: 'Creates 32 slow_compute tasks, eight at a time, and studies their IDs: duplicates, length, counters, timestamps and the apparent entropy of each character position. Below 64 bits fails, below 128 warns; random version 4 UUIDs pass.',
+    does:
+      'Creates 32 slow_compute tasks, eight at a time, and studies their IDs: duplicates, length, ' +
+      'counters, timestamps and the apparent entropy of each character position. Below 64 bits fails, ' +
+      'below 128 warns; random version 4 UUIDs pass.',
     causes: [
       {
         cause: 'IDs come from a counter (task-1, task-2, …) or a timestamp, so anyone can enumerate them.',

@@ -25,11 +25,20 @@ export default defineCheck({
   cost: { roundTrips: 10, awaitsWork: 1 },
   provenBy: ['ext-update-dropped', 'ext-update-refused'],
   explain: {
-    does: 'Starts confirm_delete, waits for its input_required state, answers every outstanding elicitation from its requestedSchema (accept, confirm: true) with tasks/update, and requires a success answer. Then it polls at the task’s pace until the task ends, for as long as two work bounds: the answer may show after the acknowledgement. A task that outlives its ttl (createdAt + ttlMs, the one bound the extension gives) still waiting on the answered key is a fail; one still waiting when the wait ends is not judged (a skip saying what was seen). The result is expected to name the file.',
+    does:
+      'Starts confirm_delete, waits for its input_required state, answers every outstanding elicitation ' +
+      'from its requestedSchema (accept, confirm: true) with tasks/update, and requires a success answer. ' +
+      'Then it polls at the task’s pace until the task ends, for as long as two work bounds: the answer ' +
+      'may show after the acknowledgement. A task that outlives its ttl (createdAt + ttlMs, the one bound ' +
+      'the extension gives) still waiting on the answered key is a fail; one still waiting when the wait ' +
+      'ends is not judged (a skip saying what was seen). The result is expected to name the file.',
     causes: [
       {
         cause: 'tasks/update is not implemented or rejects answers it should take (a schema mismatch on `inputResponses`, a lookup by the wrong key), answering with an error.',
-        fix: 'Accept `{taskId, inputResponses}` where each key is an outstanding input key and each value the client’s result for that request (for an elicitation `{action, content}`), hand the answers to the waiting work, and reply `{"resultType": "complete"}`.',
+        fix:
+          'Accept `{taskId, inputResponses}` where each key is an outstanding input key and each value the ' +
+          'client’s result for that request (for an elicitation `{action, content}`), hand the answers to the ' +
+          'waiting work, and reply `{"resultType": "complete"}`.',
         faults: ['ext-update-refused'],
       },
       {
@@ -90,7 +99,9 @@ export default defineCheck({
       ctx.expect(
         'EXT-UPDATE-ACK',
         false,
-        `tasks/update answering ${named} was acknowledged, yet ${waitedMs} ms later the task has outlived its ttl (createdAt ${String(after.createdAt)} + ttlMs ${String(after.ttlMs)}) still waiting on them: the acknowledged answer was never taken within the task's life`,
+        `tasks/update answering ${named} was acknowledged, yet ${waitedMs} ms later the task has outlived ` +
+          `its ttl (createdAt ${String(after.createdAt)} + ttlMs ${String(after.ttlMs)}) still waiting on ` +
+          `them: the acknowledged answer was never taken within the task's life`,
       );
       await receiver.cancelTask(task.taskId);
       return;
@@ -99,7 +110,12 @@ export default defineCheck({
       if (!isExtTerminal(after.status)) await receiver.cancelTask(task.taskId);
       // Not failed: the extension lets the effect trail the acknowledgement and names no bound short of the ttl.
       ctx.skip(
-        `the acknowledged answer to ${named} had not shown ${waitedMs} ms later (the task was "${after.status}"${stillWaiting(after) ? ', still listing the answered request' : ''}); the extension lets an update take effect after its acknowledgement and bounds that only by the task's ttl (${backstopAt === undefined ? 'none that leaves the answer time after the acknowledgement' : `until ${new Date(backstopAt).toISOString()}`}), beyond this check's wait, so it is not judged`,
+        `the acknowledged answer to ${named} had not shown ${waitedMs} ms later (the task was ` +
+          `"${after.status}"${stillWaiting(after) ? ', still listing the answered request' : ''}); the ` +
+          `extension lets an update take effect after its acknowledgement and bounds that only by the task's ` +
+          `ttl ` +
+          `(${backstopAt === undefined ? 'none that leaves the answer time after the acknowledgement' : `until ${new Date(backstopAt).toISOString()}`}), ` +
+          `beyond this check's wait, so it is not judged`,
       );
     }
     if (after.status !== 'completed')

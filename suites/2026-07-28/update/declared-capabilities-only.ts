@@ -21,11 +21,18 @@ export default defineCheck({
   cost: { roundTrips: 6, awaitsWork: 1 },
   provenBy: ['ext-elicits-undeclared'],
   explain: {
-    does: 'Calls confirm_delete from a requestor whose every request declares the Tasks extension and no elicitation, and follows the task until it settles: no elicitation/create may appear among its inputRequests (or in an InputRequiredResult on the call). Refusing with -32021 naming elicitation, or going on without asking, passes.',
+    does:
+      'Calls confirm_delete from a requestor whose every request declares the Tasks extension and no ' +
+      'elicitation, and follows the task until it settles: no elicitation/create may appear among its ' +
+      'inputRequests (or in an InputRequiredResult on the call). Refusing with -32021 naming elicitation, ' +
+      'or going on without asking, passes.',
     causes: [
       {
         cause: 'The tool asks its questions whatever the request declared, as if every client could answer an elicitation.',
-        fix: 'Read elicitation in the clientCapabilities of the request before asking through inputRequests; without it, refuse with -32021 whose data.requiredCapabilities names elicitation, or go on without asking.',
+        fix:
+          'Read elicitation in the clientCapabilities of the request before asking through inputRequests; ' +
+          'without it, refuse with -32021 whose data.requiredCapabilities names elicitation, or go on without ' +
+          'asking.',
         faults: ['ext-elicits-undeclared'],
       },
     ],

@@ -18,7 +18,11 @@ export default defineCheck({
   cost: { roundTrips: 16, awaitsWork: 1 },
   provenBy: ['ext-reuses-input-key'],
   explain: {
-    does: 'Starts multi_input, waits for its input_required state, and answers one key per tasks/update, polling in between. Every key seen is remembered with its request: a key answered and later shown for another request, or one key shown for two different requests, fails. Answering all keys should let the task complete (reported, not judged).',
+    does:
+      'Starts multi_input, waits for its input_required state, and answers one key per tasks/update, ' +
+      'polling in between. Every key seen is remembered with its request: a key answered and later shown ' +
+      'for another request, or one key shown for two different requests, fails. Answering all keys should ' +
+      'let the task complete (reported, not judged).',
     causes: [
       {
         cause: 'Input keys are positions or fixed names ("input-0", "question") recomputed from what is pending, so after an answer the next request takes over the answered key.',
@@ -45,7 +49,9 @@ export default defineCheck({
         // A key answered and then shown again for another request is reuse; one that changes its request unanswered, a key naming two.
         const unchanged = earlier === undefined || earlier === shown;
         const message = () =>
-          `input key "${key}" ${answered.has(key) ? 'was answered, and then came back' : 'was shown'} for another request: first ${describeInputRequest(JSON.parse(earlier ?? 'null'))}, now ${describeInputRequest(request)}`;
+          `input key "${key}" ${answered.has(key) ? 'was answered, and then came back' : 'was shown'} for ` +
+          `another request: first ${describeInputRequest(JSON.parse(earlier ?? 'null'))}, now ` +
+          `${describeInputRequest(request)}`;
         // A key reused after its answer also names two requests over the task's life: both statements are broken.
         if (answered.has(key)) ctx.expect('EXT-UPDATE-KEY-UNIQUE', unchanged, message);
         ctx.require(answered.has(key) ? 'EXT-UPDATE-KEY-NO-REUSE' : 'EXT-UPDATE-KEY-UNIQUE', unchanged, message);
@@ -77,7 +83,8 @@ export default defineCheck({
       current = next.task;
       if (next.timedOut)
         ctx.skip(
-          `after "${key}" was answered the task went on listing that same request for ${waits.timeoutMs} ms: the partial answer was not taken (a server may refuse partial answers), so reuse cannot be told`,
+          `after "${key}" was answered the task went on listing that same request for ${waits.timeoutMs} ms: ` +
+            `the partial answer was not taken (a server may refuse partial answers), so reuse cannot be told`,
         );
     }
 

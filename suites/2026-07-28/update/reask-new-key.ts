@@ -19,7 +19,10 @@ export default defineCheck({
   cost: { roundTrips: 8, awaitsWork: 1 },
   provenBy: ['ext-reasks-under-answered-key'],
   explain: {
-    does: 'Answers the confirm_delete elicitation with an acceptance that fills in nothing, then follows the task: when it asks again, the new request must not come under the key just answered. A server that refuses the answer, ignores it or goes on without asking is not judged.',
+    does:
+      'Answers the confirm_delete elicitation with an acceptance that fills in nothing, then follows the ' +
+      'task: when it asks again, the new request must not come under the key just answered. A server that ' +
+      'refuses the answer, ignores it or goes on without asking is not judged.',
     causes: [
       {
         cause: 'Keys are derived from the question (its name or field), so the same question asked a second time gets the same key as the answer already given.',
@@ -51,7 +54,9 @@ export default defineCheck({
       'EXT-UPDATE-KEY-NO-REUSE',
       again === undefined,
       () =>
-        `input key "${key}" was answered (with an acceptance the task could not use) and then came back for another request: first ${describeInputRequest(JSON.parse(first ?? 'null'))}, now ${describeInputRequest(again)}`,
+        `input key "${key}" was answered (with an acceptance the task could not use) and then came back for ` +
+        `another request: first ${describeInputRequest(JSON.parse(first ?? 'null'))}, now ` +
+        `${describeInputRequest(again)}`,
     );
     if (again === undefined)
       ctx.reportInfo(

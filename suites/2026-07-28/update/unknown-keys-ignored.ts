@@ -15,7 +15,10 @@ export default defineCheck({
   needs: [{ kind: 'tasks-extension' }, { kind: 'fixture', role: 'confirm' }],
   provenBy: ['ext-update-unknown-key-rejected'],
   explain: {
-    does: 'Starts confirm_delete, waits for its input_required state, and sends tasks/update answering only a key the server never issued. The update should be acknowledged and the task left as it was (still input_required, the same request under the same key); otherwise a warning.',
+    does:
+      'Starts confirm_delete, waits for its input_required state, and sends tasks/update answering only a ' +
+      'key the server never issued. The update should be acknowledged and the task left as it was (still ' +
+      'input_required, the same request under the same key); otherwise a warning.',
     causes: [
       {
         cause: 'Every key of `inputResponses` is validated against the outstanding ones and an unknown key fails the whole request with -32602.',
@@ -47,7 +50,9 @@ export default defineCheck({
       'EXT-UPDATE-IGNORE-UNKNOWN-KEYS',
       unaffected,
       () =>
-        `after tasks/update named only a key never issued, the task should still wait on ${keys.map((key) => `"${key}"`).join(', ')}; it is "${now.status}" with inputRequests keys ${inputKeysOf(now).join(', ') || '(none)'}`,
+        `after tasks/update named only a key never issued, the task should still wait on ` +
+        `${keys.map((key) => `"${key}"`).join(', ')}; it is "${now.status}" with inputRequests keys ` +
+        `${inputKeysOf(now).join(', ') || '(none)'}`,
     );
   },
 });
