@@ -1,6 +1,7 @@
 // Lint: the recommended rules, plus the typed rules that catch a promise nobody awaits (a check that ends
 // before its assertion, a report written after the process exits).
 import { readFileSync } from 'node:fs';
+import { URL } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
