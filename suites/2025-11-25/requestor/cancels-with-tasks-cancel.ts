@@ -5,7 +5,7 @@ export default defineCheck({
   id: 'requestor.cancels-with-tasks-cancel',
   title: 'As a requestor told to cancel its tasks, the client sends tasks/cancel, never notifications/cancelled',
   suite: 'requestor',
-  // Not for tasks: tasks/cancel.
+  // The schema's CancelledNotification (schema#cancellednotification) is not for tasks: tasks/cancel is.
   spec: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-cancellation',
   requirements: ['TASKS-CANCEL-NOT-BY-NOTIFICATION'],
   roles: ['client'],

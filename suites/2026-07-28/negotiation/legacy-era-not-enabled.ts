@@ -12,7 +12,7 @@ export default defineCheck({
   id: 'ext-negotiation.legacy-era-not-enabled',
   title: 'Under 2025-11-25, a client declaring the extension gets no task for a call without the task field',
   suite: 'ext-negotiation',
-  // The SEP's compatibility table.
+  // The SEP's compatibility table, under this section.
   spec: 'https://modelcontextprotocol.io/extensions/tasks/specification#capability-negotiation',
   requirements: ['EXT-CAP-LEGACY-ERA-NOT-ENABLED'],
   // On stdio an initialize opens the legacy era on the process itself; over HTTP it would need a legacy session.
