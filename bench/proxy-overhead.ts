@@ -134,7 +134,12 @@ function row(label: string, direct: Measured, proxied: Measured): string {
   // Paired: each proxied round trip against the direct one just before it, half of it per message.
   const added = proxied.roundTripsMs.map((ms, index) => (ms - direct.roundTripsMs[index]!) / 2);
   const [early, late] = proxied.rssKb ?? [Number.NaN, Number.NaN];
-  return `| ${label} | ${median(direct.roundTripsMs).toFixed(2)} ms | ${median(proxied.roundTripsMs).toFixed(2)} ms | ${median(added).toFixed(2)} ms | ${percentile(added, 0.95).toFixed(2)} ms | ${(early / 1024).toFixed(0)} → ${(late / 1024).toFixed(0)} MB |`;
+  return (
+    `| ${label} | ${median(direct.roundTripsMs).toFixed(2)} ms | ` +
+    `${median(proxied.roundTripsMs).toFixed(2)} ms | ${median(added).toFixed(2)} ms | ` +
+    `${percentile(added, 0.95).toFixed(2)} ms | ${(early / 1024).toFixed(0)} → ` +
+    `${(late / 1024).toFixed(0)} MB |`
+  );
 }
 
 /** From spawning the server (or the proxy in its place) to the answer to initialize: what a host waits at start. */

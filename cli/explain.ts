@@ -7,19 +7,17 @@ import { requirementUrl } from '../harness/model/model-basics.js';
 import type { Precondition, ReceiverRole, Requirement } from '../harness/model/model.js';
 import type { Profile } from '../harness/engine/profile.js';
 import { editDistance } from '../harness/engine/run-policy.js';
-import { CHECK_EXPLANATIONS } from '../suites/2025-11-25/explanations.js';
-import type { CheckExplanation } from '../suites/shared/explanation.js';
 import { rerunCommand, UsageError } from './options.js';
 
 const WIDTH = 100;
 /** How many IDs a "did you mean" offers at most. */
 const SUGGESTIONS = 3;
 
-export function explainCommand(args: string[], profile: Profile, explanations: Readonly<Record<string, CheckExplanation>> = CHECK_EXPLANATIONS): number {
+export function explainCommand(args: string[], profile: Profile): number {
   if (args.length !== 1 || args[0].startsWith('-')) {
     throw new UsageError('explain takes one check ID or requirement ID, e.g. "mcp-tasks-conformance explain creation.task-ids"; "mcp-tasks-conformance list" shows them');
   }
-  process.stdout.write(explain(args[0], profile, explanations));
+  process.stdout.write(explain(args[0], profile));
   return 0;
 }
 
@@ -29,27 +27,26 @@ export function explainCommand(args: string[], profile: Profile, explanations: R
  */
 export async function explainInProfiles(args: string[], spec: string | undefined): Promise<number> {
   const { loadProfile, profileForListing } = await import('./profiles.js');
-  const modernExplanations = async () => (await import('../suites/2026-07-28/explanations.js')).EXT_CHECK_EXPLANATIONS;
   if (spec !== undefined && spec !== 'auto') {
     const profile = await profileForListing(spec);
-    return explainCommand(args, profile, profile.id === '2026-07-28' ? await modernExplanations() : CHECK_EXPLANATIONS);
+    return explainCommand(args, profile);
   }
   const legacy = await loadProfile('2025-11-25');
   const id = args[0];
   if (args.length === 1 && id !== undefined && !legacy.checks.some((check) => check.id === id) && !legacy.requirements.has(id)) {
     const modern = await loadProfile('2026-07-28');
-    if (modern.checks.some((check) => check.id === id) || modern.requirements.has(id)) return explainCommand(args, modern, await modernExplanations());
+    if (modern.checks.some((check) => check.id === id) || modern.requirements.has(id)) return explainCommand(args, modern);
   }
-  return explainCommand(args, legacy, CHECK_EXPLANATIONS);
+  return explainCommand(args, legacy);
 }
 
 /** The explanation of one check or requirement ID, as printed; a UsageError naming the closest IDs for an unknown one. */
-export function explain(id: string, profile: Profile, explanations: Readonly<Record<string, CheckExplanation>> = CHECK_EXPLANATIONS): string {
+export function explain(id: string, profile: Profile): string {
   const ids = [...profile.checks.map((check) => check.id), ...profile.requirements.keys()];
   // Exact first; then regardless of case, since requirement IDs are upper case and check IDs lower.
   const found = ids.find((known) => known === id) ?? ids.find((known) => known.toLowerCase() === id.toLowerCase());
   const check = profile.checks.find((candidate) => candidate.id === found);
-  if (check) return explainCheck(check, profile, explanations[check.id]);
+  if (check) return explainCheck(check, profile);
   const requirement = found === undefined ? undefined : profile.requirements.get(found);
   if (requirement) return explainRequirement(requirement, profile);
   const closest = closestIds(id, ids);
@@ -75,7 +72,8 @@ export function closestIds(id: string, known: readonly string[]): string[] {
     .map(({ candidate }) => candidate);
 }
 
-function explainCheck(check: CheckDefinition, profile: Profile, explanation: CheckExplanation | undefined): string {
+function explainCheck(check: CheckDefinition, profile: Profile): string {
+  const explanation = check.explain;
   const lines = [`${check.id} — ${check.title}`, ''];
   lines.push(...field('Suite', [check.suite]));
   lines.push(...field('Roles', [check.roles.join(', ')]));
@@ -91,14 +89,12 @@ function explainCheck(check: CheckDefinition, profile: Profile, explanation: Che
     const requirement = profile.requirements.get(id);
     if (requirement) lines.push(...describeRequirement(requirement, '  '));
   }
-  if (explanation) {
-    lines.push('', 'What it does', ...wrap(explanation.does, '  '));
-    lines.push('', 'When it fails');
-    for (const { cause, fix, seenIn, faults } of explanation.causes) {
-      lines.push(...wrap(cause, '  - ', '    '), ...wrap(`Fix: ${fix}`, '    '));
-      if (seenIn) lines.push(...wrap(`Seen in: ${seenIn}.`, '    '));
-      if (faults) lines.push(...wrap(`The bundled reference fails this way with ${faults.map((fault) => `--fault ${fault}`).join(', or ')}.`, '    '));
-    }
+  lines.push('', 'What it does', ...wrap(explanation.does, '  '));
+  lines.push('', 'When it fails');
+  for (const { cause, fix, seenIn, faults } of explanation.causes) {
+    lines.push(...wrap(cause, '  - ', '    '), ...wrap(`Fix: ${fix}`, '    '));
+    if (seenIn) lines.push(...wrap(`Seen in: ${seenIn}.`, '    '));
+    if (faults) lines.push(...wrap(`The bundled reference fails this way with ${faults.map((fault) => `--fault ${fault}`).join(', or ')}.`, '    '));
   }
   return `${lines.join('\n')}\n`;
 }

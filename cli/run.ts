@@ -4,7 +4,7 @@ import type { TargetSpec } from '../harness/wire/connections/connect.js';
 import type { LaunchedProcess } from '../harness/wire/connections/process-group.js';
 import type { ClientHub } from '../harness/wire/2025-11-25/client-hub.js';
 import type { Level, ReceiverRole, RunReport } from '../harness/model/model.js';
-import type { CheckExplanation } from '../suites/shared/explanation.js';
+import type { CheckExplanation } from '../harness/receivers/check.js';
 import type { Profile } from '../harness/engine/profile.js';
 import { StartGate } from '../harness/wire/start-gate.js';
 import { runVerdict } from '../harness/engine/run-policy.js';

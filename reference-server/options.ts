@@ -50,7 +50,10 @@ export interface CliOptions
 }
 
 export const USAGE =
-  'usage: main.js [--http] [--port N] [--host H] [--fault NAME]... [--variant full|no-tasks] [--era dual|legacy|modern] [--tokens tokA:alice,tokB:bob] [--answer-delay-ms N] [--intake-delay-ms N] [--notify-lag-ms N] [--update-lag-ms N] [--flood] [--poll-interval-ms N] [--rate-limit] [--work-ms N] [--serial-work] [--rate-limit-ms N] [--max-streams N]';
+  'usage: main.js [--http] [--port N] [--host H] [--fault NAME]... [--variant full|no-tasks] ' +
+  '[--era dual|legacy|modern] [--tokens tokA:alice,tokB:bob] [--answer-delay-ms N] [--intake-delay-ms N] ' +
+  '[--notify-lag-ms N] [--update-lag-ms N] [--flood] [--poll-interval-ms N] [--rate-limit] [--work-ms N] ' +
+  '[--serial-work] [--rate-limit-ms N] [--max-streams N]';
 
 const FLAGS = {
   ...SHARED_FLAGS,

@@ -2,8 +2,21 @@ import { describe, it } from 'vitest';
 import { KNOWN_CLIENT_FAULTS } from '../reference-client/index.js';
 import { KNOWN_FAULTS } from '../reference-server/index.js';
 import { ALL_CHECKS } from '../suites/2025-11-25/index.js';
+import { EXT_CHECKS } from '../suites/2026-07-28/index.js';
 import { EXPLORE_ONLY_FAULTS } from './fault-cases/explore.js';
-import { ALL_CLIENT_FAULT_CASES, caseLabel, notableMessages, notableOutcomes, provingCases, runFaultCase, SERVER_FAULT_CASES, unprovenChecks } from './support/fault-matrix.js';
+import { MODERN_CLIENT_FAULT_CASES } from './fault-cases/modern-client.js';
+import {
+  ALL_CLIENT_FAULT_CASES,
+  caseLabel,
+  EXT_FAULT_CASES,
+  notableMessages,
+  notableOutcomes,
+  provingCases,
+  provingFaults,
+  runFaultCase,
+  SERVER_FAULT_CASES,
+  unprovenChecks,
+} from './support/fault-matrix.js';
 import { keywordMismatches } from './support/reference-runs.js';
 
 /**
@@ -22,6 +35,18 @@ describe('every check can fail', () => {
     expect(SERVER_FAULT_CASES.flatMap((c) => c.faults).filter((fault) => !KNOWN_FAULTS.includes(fault))).toEqual([]);
     expect(ALL_CLIENT_FAULT_CASES.flatMap((c) => c.faults).filter((fault) => !KNOWN_CLIENT_FAULTS.includes(fault))).toEqual([]);
     expect([...SERVER_FAULT_CASES, ...ALL_CLIENT_FAULT_CASES].flatMap((c) => Object.keys(c.catches)).filter((id) => !checkIds.has(id))).toEqual([]);
+  });
+
+  it("each check's provenBy names exactly the faults whose cases it fails or warns on, of both eras and both roles", ({ expect }) => {
+    const eras = [
+      { checks: ALL_CHECKS, cases: [...SERVER_FAULT_CASES, ...ALL_CLIENT_FAULT_CASES] },
+      { checks: EXT_CHECKS, cases: [...EXT_FAULT_CASES, ...MODERN_CLIENT_FAULT_CASES] },
+    ];
+    for (const { checks, cases } of eras) {
+      const declared = Object.fromEntries(checks.map((check) => [check.id, [...check.provenBy].sort()]));
+      const shown = Object.fromEntries(checks.map((check) => [check.id, provingFaults(cases, check.id)]));
+      expect(declared).toEqual(shown);
+    }
   });
 
   it('each explore-only fault exists in the reference and is in no scripted fault case', ({ expect }) => {

@@ -172,7 +172,7 @@ export class RunningCheck implements CheckContext {
       const before = this.shapeJudged.get(violation.requirement) ?? (failedAlready ? 0 : undefined);
       this.shapeJudged.set(violation.requirement, (before ?? -1) + 1);
       if (before === undefined) this.expect(violation.requirement, false, violation.message);
-      else if (before < SHAPE_NOTES_MAX) this.note(`also under ${violation.requirement}: ${violation.message}`);
+      else if (before < SHAPE_NOTES_MAX) this.noteInTranscript(`also under ${violation.requirement}: ${violation.message}`);
     }
   }
 
@@ -186,7 +186,7 @@ export class RunningCheck implements CheckContext {
       if (wanted.every((name) => names.has(name))) return;
       await connection.session.waitForNotification((n) => n.method === 'notifications/tools/list_changed', Math.max(0, deadline - performance.now()), { includePast: false });
     }
-    this.note('the fixture tools did not appear on this connection in time');
+    this.noteInTranscript('the fixture tools did not appear on this connection in time');
   }
 
   async connectModern(options: { identity?: Identity; label?: string; extension?: boolean } = {}): Promise<ExtReceiver> {
@@ -241,7 +241,7 @@ export class RunningCheck implements CheckContext {
       signal: this.signal,
       startSlot: () => this.deps.broker.startSlot(this.signal),
     });
-    for (const process of run.escaped) this.note(`a process the client started outlived it and was ended: pid ${process.pid} (${process.command})`);
+    for (const process of run.escaped) this.noteInTranscript(`a process the client started outlived it and was ended: pid ${process.pid} (${process.command})`);
     this.everDrove = true;
     return { record: run.record, ended: run.ended, ...(run.restartedAt !== undefined ? { restartedAt: run.restartedAt } : {}) };
   }
@@ -306,7 +306,7 @@ export class RunningCheck implements CheckContext {
       } catch (error) {
         if (!(error instanceof StagingMissed)) throw error;
         reasons.push(stretch === 1 ? error.reason : `with durations ×${stretch}: ${error.reason}`);
-        this.note(`the scenario could not be staged in time (${error.reason}); ${stretch * 2 <= STAGING_MAX_STRETCH ? `trying again with durations ×${stretch * 2}` : 'giving up'}`);
+        this.noteInTranscript(`the scenario could not be staged in time (${error.reason}); ${stretch * 2 <= STAGING_MAX_STRETCH ? `trying again with durations ×${stretch * 2}` : 'giving up'}`);
       }
     }
     this.skip(`the scenario could not be staged against this receiver's pace, tried ${reasons.length} times: ${reasons.join('; ')}`);
@@ -316,11 +316,11 @@ export class RunningCheck implements CheckContext {
     throw new StagingMissed(reason);
   }
 
-  info(text: string): void {
+  reportInfo(text: string): void {
     this.infos.push(text);
   }
 
-  note(text: string): void {
+  noteInTranscript(text: string): void {
     this.deps.transcript.note(text);
   }
 

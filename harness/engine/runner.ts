@@ -458,7 +458,7 @@ async function attemptCheck(
       if (context.findings.length === 0) {
         outcome = 'skip';
         message = reason;
-      } else context.note(`the check then skipped (${reason}); the findings before it decide the outcome`);
+      } else context.noteInTranscript(`the check then skipped (${reason}); the findings before it decide the outcome`);
     } else if (error instanceof IutError) {
       // Over HTTP a stream the server ended under load (a cap on open streams) leaves a request unanswered, as a bound does.
       if (error.kind === 'timeout' || options.target.transport === 'http') boundFindings += 1;
@@ -473,7 +473,7 @@ async function attemptCheck(
         outcome = judged.skipReason !== undefined ? 'skip' : 'inconclusive';
         message = judged.skipReason ?? judged.inconclusive ?? '';
         blockedBy = judged.inconclusive !== undefined ? judged.blockedBy : undefined;
-      } else context.note(`the scenario then could not go on (${judged.skipReason ?? judged.inconclusive}); the findings before it decide the outcome`);
+      } else context.noteInTranscript(`the scenario then could not go on (${judged.skipReason ?? judged.inconclusive}); the findings before it decide the outcome`);
     } else if (!(error instanceof CheckStop)) {
       outcome = 'error';
       message = `the harness could not run the check: ${(error as Error)?.stack?.split('\n').slice(0, 2).join(' ') ?? String(error)}`;

@@ -83,8 +83,31 @@ export interface CheckContext {
   staged<T>(scenario: (stretch: number) => Promise<T>): Promise<T>;
   /** Ends this try of a staged scenario: the timing did not let it show what it needed (e.g. the work ended before the cancel arrived). */
   missed(reason: string): never;
-  info(text: string): void;
-  note(text: string): void;
+  /**
+   * Adds a line to the result's `info`: a fact every report shows beside the verdict (what was not judged and why,
+   * what the receiver chose among allowed behaviours). No verdict.
+   */
+  reportInfo(text: string): void;
+  /** Writes a line into the check's transcript, between the messages it explains; the reports show it only there. */
+  noteInTranscript(text: string): void;
+}
+
+/** One way a check typically fails, and how implementations mend it. */
+export interface FailureCause {
+  /** What the implementation does wrong, as its maintainer would notice it. */
+  cause: string;
+  fix: string;
+  /** Real implementations that showed it (docs/compatibility.md). */
+  seenIn?: string;
+  /** Faults of the reference receivers that break the check this way (each one of the check's provenBy). */
+  faults?: readonly string[];
+}
+
+/** What `mcp-tasks-conformance explain` and the HTML report say of a check, in our own words (never the spec's). */
+export interface CheckExplanation {
+  /** What the check does, in a few sentences. */
+  does: string;
+  causes: readonly FailureCause[];
 }
 
 export interface CheckDefinition {
@@ -93,6 +116,19 @@ export interface CheckDefinition {
   title: string;
   /** Spec section the check belongs to, as a folder name under suites/. */
   suite: string;
+  /**
+   * The spec section the check exercises: an https link with an anchor, on modelcontextprotocol.io, to a page its
+   * requirements cite (test/coverage.test.ts holds every check to that).
+   */
+  spec: string;
+  /** What the check does and why implementations fail it, for explain and the report's fix cards. */
+  explain: CheckExplanation;
+  /**
+   * The faults of the reference receivers (reference-server/, reference-client/) whose fault cases in
+   * test/fault-cases/ make this check fail or warn: each check is shown to catch something. The fault matrix's
+   * static test demands exactly the faults of those cases.
+   */
+  provenBy: readonly string[];
   requirements: readonly string[];
   /** Receiver roles the rule applies to; where it is the same for both, list both. */
   roles: readonly ReceiverRole[];

@@ -99,7 +99,9 @@ const REQUESTOR_FAULT_DESCRIPTIONS = {
   'no-polling-after-result-cut': 'call-tools: when a pending tasks/result is cut off before its answer (the connection dropped), gives the task up instead of going back to polling it',
   'input-required-not-fetched': 'call-tools: a task that reports input_required is polled on like a working one, and tasks/result is called only once it is terminal',
   'calls-echo-only':
-    'call-tools: calls conformance_echo alone (as a task), leaving the other tools uncalled: no rule broken, only the fixture contract not followed, so the checks of the tools left out have nothing to judge',
+    'call-tools: calls conformance_echo alone (as a task), leaving the other tools uncalled: no rule ' +
+    'broken, only the fixture contract not followed, so the checks of the tools left out have nothing to ' +
+    'judge',
 } as const satisfies Record<string, string>;
 
 export type SharedFaultName = (typeof SHARED_FAULT_NAMES)[number];

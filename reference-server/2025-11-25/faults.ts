@@ -66,7 +66,9 @@ export const LEGACY_FAULT_DESCRIPTIONS = {
   'cancel-race-completes':
     'a tasks/cancel that arrives when at most 150 ms of the work remain is answered with the task cancelled, but the work is not stopped and its completion then overwrites cancelled',
   'list-shifts-on-create':
-    'tasks/list pages newest-first two at a time and moves each next page on by the number of tasks the same connection created since the previous page (as if they had pushed the list down), so a task created during a walk makes the walk skip one',
+    'tasks/list pages newest-first two at a time and moves each next page on by the number of tasks the ' +
+    'same connection created since the previous page (as if they had pushed the list down), so a task ' +
+    'created during a walk makes the walk skip one',
   'expires-at-half-ttl': 'tasks are deleted (tasks/get answers -32602) once half their ttl has passed, while every answer reports the full ttl',
   'cancel-returns-working': 'tasks/cancel answers with the task still working and cancels it about 50 ms later',
   'cancel-not-final': 'cancelling does not stop the work, and its completion overwrites cancelled with completed',
@@ -93,7 +95,9 @@ export const LEGACY_FAULT_DESCRIPTIONS = {
   'foreign-cancel-allowed': 'HTTP: another context can cancel a task (get and result stay bound)',
   'sequential-task-ids': 'task ids are task-1, task-2, ...',
   'first-task-id-empty':
-    'where tasks are bound to an authorization context (HTTP with tokens), the first task gets the empty string as its task id, and tasks/get, tasks/result and tasks/cancel find it (allowed: a string, and unique; unbound receivers need unguessable IDs)',
+    'where tasks are bound to an authorization context (HTTP with tokens), the first task gets the empty ' +
+    'string as its task id, and tasks/get, tasks/result and tasks/cancel find it (allowed: a string, and ' +
+    'unique; unbound receivers need unguessable IDs)',
   'plain-calls-refused': 'every plain tools/call of a tool that takes tasks (optional or required) answers -32600, as a receiver requiring task augmentation may',
   'progress-after-completion': 'a conformance_progress task sends three more notifications/progress after it has completed',
   'short-task-ids': 'task ids are 8 random hex characters',

@@ -62,7 +62,9 @@ export const MODERN_FAULT_DESCRIPTIONS = {
   'ext-undeclared-extension': 'server/discover leaves the tasks extension out of its capabilities, while the tools still answer with tasks',
   'ext-capability-enables-legacy-tasks': 'dual era: a 2025-11-25 session whose initialize declares the tasks extension gets a task from a task-optional tool called without the task field',
   'ext-update-dropped':
-    'tasks/update is acknowledged but its answers are dropped: the task goes on waiting for them, its ttlMs cut to end 2 s after the update (it stays readable past it, as a server may keep an expired task)',
+    'tasks/update is acknowledged but its answers are dropped: the task goes on waiting for them, its ' +
+    'ttlMs cut to end 2 s after the update (it stays readable past it, as a server may keep an expired ' +
+    'task)',
   'ext-mrtr-asks-again-in-task':
     'test_tool_with_task asks for the name on the call; called again with the answer, it makes its task and asks the same question again among the task inputRequests, ignoring the answer',
 } as const satisfies Record<string, string>;

@@ -185,7 +185,9 @@ const askTool: FixtureTool = {
   taskSupport: undefined,
   declaration: declare(
     'conformance_ask',
-    'Asks the client for `text` through sampling/createMessage (elicitation/create with via "elicitation"), as a task where the client takes that request as a task, and returns the answer as text; with listTasks it then walks the client\'s tasks/list.',
+    'Asks the client for `text` through sampling/createMessage (elicitation/create with via ' +
+      '"elicitation"), as a task where the client takes that request as a task, and returns the answer as ' +
+      "text; with listTasks it then walks the client's tasks/list.",
     {
       type: 'object',
       properties: {

@@ -128,7 +128,9 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
     ...TOOL_LEVEL,
     summary: 'An "optional" tool gives a plain call its normal result and a task-augmented call a created task.',
     leniency:
-      'Read from tool-level-negotiation/4: the requestor may pick either form only if the receiver serves both. -32600 to the plain form passes (protocol-errors/2 lets a receiver demand tasks); any other refusal is warned.',
+      'Read from tool-level-negotiation/4: the requestor may pick either form only if the receiver serves ' +
+      'both. -32600 to the plain form passes (protocol-errors/2 lets a receiver demand tasks); any other ' +
+      'refusal is warned.',
   },
   {
     id: 'TASKS-TOOL-REQUIRED-TASK',
@@ -314,7 +316,8 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
     ...LIFECYCLE,
     summary: "A new task's first status is working.",
     leniency:
-      'A CreateTaskResult showing a later status its work could already have reached (completed at once, input_required) is warned: the task may have begun working and moved on before the answer left.',
+      'A CreateTaskResult showing a later status its work could already have reached (completed at once, ' +
+      'input_required) is warned: the task may have begun working and moved on before the answer left.',
   },
   {
     id: 'TASKS-LIFECYCLE-VALID-TRANSITIONS',
@@ -340,7 +343,9 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
     ...LIFECYCLE,
     summary: "A task's taskId and createdAt are identical in every response that describes it.",
     leniency:
-      'Read from ttl-and-resource-management/1 (createdAt is the moment of creation, which cannot move) and task-id-requirements/3 (one ID per task, so an answer about it under another ID names another task).',
+      'Read from ttl-and-resource-management/1 (createdAt is the moment of creation, which cannot move) ' +
+      'and task-id-requirements/3 (one ID per task, so an answer about it under another ID names another ' +
+      'task).',
   },
   {
     id: 'TASKS-LIFECYCLE-MONOTONIC-UPDATE',
@@ -506,7 +511,9 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
     ...ASSOCIATING,
     summary: "Each request, notification and response tied to a task (e.g. its tool call's elicitation) carries related-task `_meta` with its taskId.",
     leniency:
-      "Judged on a server's messages of its tasks (progress, the input request); a client receiver sends none but the tasks/result answer (TASKS-META-RESULT-INCLUDES) and status notifications (exempt). The requestor's answer to an input request is not judged yet.",
+      "Judged on a server's messages of its tasks (progress, the input request); a client receiver sends " +
+      'none but the tasks/result answer (TASKS-META-RESULT-INCLUDES) and status notifications (exempt). ' +
+      "The requestor's answer to an input request is not judged yet.",
   },
   {
     id: 'TASKS-META-PARAM-SOURCE-OF-TRUTH',
@@ -573,7 +580,11 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
     ...PROGRESS,
     summary: 'No progress notification for a task follows its terminal status (completed, failed or cancelled).',
     leniency:
-      'A bold MUST of the progress page (Behavior Requirements, item 3, its second point); what arrives before the end is seen (the later of the terminal answer and the terminal status notification, which shares the progress stream) or in one burst right after it is taken as sent before the end (over HTTP the answer travels on another stream), and one notification in flight past that is tolerated.',
+      'A bold MUST of the progress page (Behavior Requirements, item 3, its second point); what arrives ' +
+      'before the end is seen (the later of the terminal answer and the terminal status notification, ' +
+      'which shares the progress stream) or in one burst right after it is taken as sent before the end ' +
+      '(over HTTP the answer travels on another stream), and one notification in flight past that is ' +
+      'tolerated.',
   },
 
   // Task Listing: tasks/list and its cursors.
@@ -744,7 +755,10 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
     ...EXECUTION_ERRORS,
     summary: 'If the underlying request produced a JSON-RPC error, tasks/result returns that very error: code, message and data.',
     leniency:
-      'The data is compared only where the plain call shows it predictably (the data asked for, or none): data a receiver makes up itself may differ per request. A plain call refused with -32600 (a receiver demanding tasks) is no error of the work: the error the fixture contract asks for stands in.',
+      'The data is compared only where the plain call shows it predictably (the data asked for, or none): ' +
+      'data a receiver makes up itself may differ per request. A plain call refused with -32600 (a ' +
+      'receiver demanding tasks) is no error of the work: the error the fixture contract asks for stands ' +
+      'in.',
   },
   {
     id: 'TASKS-EXEC-SAME-RESULT',

@@ -80,7 +80,11 @@ const EMPTY_ACK = 'Read as: nothing but `resultType` (which the page demands on 
 
 /** How long an acknowledged tasks/update may take to show (ext-update.acknowledged), read from response-1/2 and task-polling's ttl backstop. */
 const UPDATE_EFFECT_BOUND =
-  "An acknowledgement is read as saying the answers were accepted; their effect may show later (EXT-UPDATE-EVENTUAL) and the only bound the extension gives it is the ttl backstop (createdAt + ttlMs, after which a client may give the task up). So a task still waiting on the acknowledged answers fails only once it has outlived that backstop; when the suite's wait ends first, it is not judged.";
+  'An acknowledgement is read as saying the answers were accepted; their effect may show later ' +
+  '(EXT-UPDATE-EVENTUAL) and the only bound the extension gives it is the ttl backstop (createdAt + ' +
+  'ttlMs, after which a client may give the task up). So a task still waiting on the acknowledged ' +
+  "answers fails only once it has outlived that backstop; when the suite's wait ends first, it is not " +
+  'judged.';
 
 export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>([
   // Capability Negotiation: the extension declared per request, and what each side may and must do with it.
@@ -100,7 +104,8 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     ...CAPABILITY_NEGOTIATION,
     summary: 'A server whose server/discover leaves the extension out does not answer with CreateTaskResult, even to a request that declares it.',
     leniency:
-      'The page grants tasks (a MAY) to a server that negotiated the extension, and a server that does not declare it has not; no keyword forbids the rest outright, so the suite warns rather than fails.',
+      'The page grants tasks (a MAY) to a server that negotiated the extension, and a server that does not ' +
+      'declare it has not; no keyword forbids the rest outright, so the suite warns rather than fails.',
   },
   {
     id: 'EXT-CAP-NO-TASK-WITHOUT-EXTENSION',
@@ -134,7 +139,9 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     ...CAPABILITY_NEGOTIATION,
     summary: 'A request the server can only serve as a task, sent without the extension, fails with -32021 naming the extension in data.requiredCapabilities.',
     leniency:
-      "Whether a request can be served without a task is the server's own judgement; the suite applies the rule only to the fixture tools its contract marks as needing one, and a plain result from them is accepted.",
+      "Whether a request can be served without a task is the server's own judgement; the suite applies the " +
+      'rule only to the fixture tools its contract marks as needing one, and a plain result from them is ' +
+      'accepted.',
   },
   {
     id: 'EXT-CAP-NO-LEGACY-CAPABILITY',
@@ -153,7 +160,9 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     ...CAPABILITY_NEGOTIATION,
     summary: 'A tools/call carrying the 2025-11-25 `task` parameter is no opt-in: without the extension declared it never gets a CreateTaskResult.',
     leniency:
-      "From the SEP's backward-compatibility table, not the extension page. With the extension declared the server may make a task anyway (its own choice), so only a request that leaves the extension out can show the parameter being used.",
+      "From the SEP's backward-compatibility table, not the extension page. With the extension declared " +
+      'the server may make a task anyway (its own choice), so only a request that leaves the extension out ' +
+      'can show the parameter being used.',
   },
   {
     id: 'EXT-CAP-LEGACY-CLIENT-NON-DECLARING',
@@ -173,7 +182,9 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     ...CAPABILITY_NEGOTIATION,
     summary: 'Under protocol version 2025-11-25 a client declaring the extension gets no tasks on that account: the request is served as one without task support.',
     leniency:
-      "From the SEP's backward-compatibility table; it concerns dual-era servers only. Judged on stdio, for servers whose server/discover lists 2025-11-25: a tool of task support optional called without the task field.",
+      "From the SEP's backward-compatibility table; it concerns dual-era servers only. Judged on stdio, " +
+      'for servers whose server/discover lists 2025-11-25: a tool of task support optional called without ' +
+      'the task field.',
   },
   {
     id: 'EXT-CAP-DUAL-ERA-LEGACY-TASKS',
@@ -184,7 +195,9 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     summary: 'A server serving both eras keeps answering tasks/get and tasks/cancel for tasks a 2025-11-25 client created that way.',
     leniency: "From the SEP's backward-compatibility table; it concerns dual-era servers only.",
     untestable:
-      'It needs a task made in a 2025-11-25 session and then addressed by a per-request call of the same caller: on stdio an initialize gives the process to the older era, and over HTTP this profile opens no 2025-11-25 session beside its own requests.',
+      'It needs a task made in a 2025-11-25 session and then addressed by a per-request call of the same ' +
+      'caller: on stdio an initialize gives the process to the older era, and over HTTP this profile opens ' +
+      'no 2025-11-25 session beside its own requests.',
   },
 
   // Supported Methods: tools/call today, more request types later.
@@ -253,7 +266,9 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     ...TASK_CREATION,
     summary: 'A tool that gathers input through multi round-trip exchanges finishes them on the original call before it hands out a task.',
     leniency:
-      'Read as: the task handed out after the answered rounds does not ask again what the call asked and had answered. A task that asks something new once it runs may need it for its work, which the extension allows, so that is not counted.',
+      'Read as: the task handed out after the answered rounds does not ask again what the call asked and ' +
+      'had answered. A task that asks something new once it runs may need it for its work, which the ' +
+      'extension allows, so that is not counted.',
   },
 
   // Task Polling: how clients poll.
@@ -297,7 +312,9 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     ...TASK_POLLING,
     summary: 'A client stores its task IDs durably so that it can resume polling after it restarts.',
     leniency:
-      'Observable only across a restart: the suite ends the client at its first poll and starts it again with the same URL, environment and state directory (MCP_CONFORMANCE_STATE_DIR), and looks for a tasks/get of the unfinished task.',
+      'Observable only across a restart: the suite ends the client at its first poll and starts it again ' +
+      'with the same URL, environment and state directory (MCP_CONFORMANCE_STATE_DIR), and looks for a ' +
+      'tasks/get of the unfinished task.',
   },
 
   // Response (tasks/get): the DetailedTask for each status.
@@ -309,7 +326,9 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     ...GET_RESPONSE,
     summary: "tasks/get answers with the task's status as it stands now, shaped as that status's variant of the task.",
     verifiedThroughout:
-      'the checks of the per-status entries (EXT-GET-WORKING, EXT-GET-INPUT-REQUIRED, EXT-GET-COMPLETED-RESULT, EXT-GET-FAILED-ERROR), each reading what tasks/get reports for one status (a cancelled status cannot be told from outside: EXT-GET-CANCELLED)',
+      'the checks of the per-status entries (EXT-GET-WORKING, EXT-GET-INPUT-REQUIRED, ' +
+      'EXT-GET-COMPLETED-RESULT, EXT-GET-FAILED-ERROR), each reading what tasks/get reports for one status ' +
+      '(a cancelled status cannot be told from outside: EXT-GET-CANCELLED)',
   },
   {
     id: 'EXT-GET-WORKING',
@@ -352,7 +371,9 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     ...GET_RESPONSE,
     summary: 'Once a task is cancelled, tasks/get returns it with status "cancelled".',
     untestable:
-      'Whether a task was really cancelled is known only inside the server: the extension lets a cancelled request still end completed or failed, so what tasks/get reports after a cancel cannot be held against it. The checks of tasks/cancel record the status that follows, as information.',
+      'Whether a task was really cancelled is known only inside the server: the extension lets a cancelled ' +
+      'request still end completed or failed, so what tasks/get reports after a cancel cannot be held ' +
+      'against it. The checks of tasks/cancel record the status that follows, as information.',
   },
   {
     id: 'EXT-GET-FAILED-ERROR',
@@ -394,7 +415,11 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     ...GET_RESPONSE,
     summary: 'A task that tasks/get could read stays readable until its ttlMs, counted from its creation, has run out: it is not discarded before.',
     leniency:
-      "No bold keyword says it: the Task schema describes ttlMs as the time to live from creation after which the server may discard the task, and the page lets a server remove a task only after its TTL (response/11). The suite reads that permission's condition as binding, and judges only a task it read before that then reads as not found while the last ttlMs it reported, counted from when the call that created it was sent, has not run out.",
+      'No bold keyword says it: the Task schema describes ttlMs as the time to live from creation after ' +
+      'which the server may discard the task, and the page lets a server remove a task only after its TTL ' +
+      "(response/11). The suite reads that permission's condition as binding, and judges only a task it " +
+      'read before that then reads as not found while the last ttlMs it reported, counted from when the ' +
+      'call that created it was sent, has not run out.',
   },
   {
     id: 'EXT-GET-TTL-MAY-CHANGE',
@@ -654,7 +679,10 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     ...PROTOCOL_ERRORS,
     summary: 'A client declares the extension in the clientCapabilities of each tasks/get, tasks/update, tasks/cancel and task subscriptions/listen.',
     leniency:
-      "No keyword binds the client here: derived from the server's MUST to refuse these requests without the declaration, and from the base rule that each request carries the capabilities relevant to it (no earlier declaration is remembered). Read as binding, since without it a client cannot follow its tasks on a conforming server.",
+      "No keyword binds the client here: derived from the server's MUST to refuse these requests without " +
+      'the declaration, and from the base rule that each request carries the capabilities relevant to it ' +
+      '(no earlier declaration is remembered). Read as binding, since without it a client cannot follow ' +
+      'its tasks on a conforming server.',
   },
   {
     id: 'EXT-ERR-INFORMATIVE-MESSAGES',
@@ -733,7 +761,9 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     ...SECURITY,
     summary: 'A server may let possession of a taskId alone grant access to the task.',
     leniency:
-      'Read with the auth-binding rule (EXT-SEC-AUTH-EACH-REQUEST): a server treating IDs as bearer tokens authorises by possession, so another identity that knows a taskId reaching the task is no finding; such a server then depends on the entropy rule alone.',
+      'Read with the auth-binding rule (EXT-SEC-AUTH-EACH-REQUEST): a server treating IDs as bearer tokens ' +
+      'authorises by possession, so another identity that knows a taskId reaching the task is no finding; ' +
+      'such a server then depends on the entropy rule alone.',
   },
   {
     id: 'EXT-SEC-UNGUESSABLE-IDS',
@@ -752,7 +782,9 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     ...SECURITY,
     summary: 'Each task request is authorised on its own: a caller reaches only the tasks its own credentials allow.',
     leniency:
-      'Task IDs may be bearer tokens (EXT-SEC-IDS-AS-BEARER), so a second identity served is allowed. A server that refuses that identity one request on a task binds its tasks to callers, and must then refuse every other (get, update, cancel, listen) too. Any JSON-RPC error counts as a refusal.',
+      'Task IDs may be bearer tokens (EXT-SEC-IDS-AS-BEARER), so a second identity served is allowed. A ' +
+      'server that refuses that identity one request on a task binds its tasks to callers, and must then ' +
+      'refuse every other (get, update, cancel, listen) too. Any JSON-RPC error counts as a refusal.',
   },
   {
     id: 'EXT-SEC-INPUT-TRUST-MODEL',
@@ -762,7 +794,9 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     ...SECURITY,
     summary: 'A host trusts elicitation or sampling payloads that arrive in `inputRequests` no more than the same requests sent directly.',
     untestable:
-      'How much a host trusts a payload and what it shows its user stay inside the host; what crosses the wire (no answer without the capability, answers shaped as the standalone result) is EXT-UPDATE-TREAT-AS-STANDALONE.',
+      'How much a host trusts a payload and what it shows its user stay inside the host; what crosses the ' +
+      'wire (no answer without the capability, answers shaped as the standalone result) is ' +
+      'EXT-UPDATE-TREAT-AS-STANDALONE.',
   },
 
   // Base pages of 2026-07-28 the extension's checks rely on (basis: prose, own url; see the header).
@@ -774,7 +808,9 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     ...VERSION_NEGOTIATION,
     summary: 'A server answers server/discover with the versions it supports and its capabilities.',
     verifiedThroughout:
-      'every run of this profile: it begins with server/discover, and a server that does not answer it with its supported versions cannot be run under the profile (the run ends with exit 2, saying so, and suggests the 2025-11-25 profile)',
+      'every run of this profile: it begins with server/discover, and a server that does not answer it ' +
+      'with its supported versions cannot be run under the profile (the run ends with exit 2, saying so, ' +
+      'and suggests the 2025-11-25 profile)',
   },
   {
     id: 'EXT-BASE-UNSUPPORTED-VERSION',
@@ -842,7 +878,10 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     ...SERVER_VALIDATION,
     summary: 'Over Streamable HTTP a missing standard header, or one disagreeing with the body, is refused with status 400 and error -32020.',
     leniency:
-      "The base page's header table requires Mcp-Name only for tools, resources and prompts; the extension puts the taskId in it for the task methods as a rule for clients. A task method's Mcp-Name that disagrees with the body is refused like any mismatched header (fail); one left out is only noted, since no text requires a server to demand it.",
+      "The base page's header table requires Mcp-Name only for tools, resources and prompts; the extension " +
+      "puts the taskId in it for the task methods as a rule for clients. A task method's Mcp-Name that " +
+      'disagrees with the body is refused like any mismatched header (fail); one left out is only noted, ' +
+      'since no text requires a server to demand it.',
   },
   {
     id: 'EXT-BASE-CLIENT-HTTP-HEADERS',
@@ -878,7 +917,9 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     ...RECEIVING_NOTIFICATIONS,
     summary: 'Every notification a listen stream carries, not only its acknowledgement, names the subscription in `_meta`.',
     leniency:
-      'The page describes this without a keyword of its own; it is read as binding the server because clients must sort notifications by that id. Judged over HTTP, where a connection receives nothing but its stream.',
+      'The page describes this without a keyword of its own; it is read as binding the server because ' +
+      'clients must sort notifications by that id. Judged over HTTP, where a connection receives nothing ' +
+      'but its stream.',
   },
 ]);
 

@@ -38,6 +38,11 @@ function proves(faultCase: FaultCase, id: string): boolean {
   return outcome === 'fail' || outcome === 'warn';
 }
 
+/** The faults whose cases prove the check (it fails or warns there), sorted: what its `provenBy` must say. */
+export function provingFaults(cases: readonly FaultCase[], id: string): string[] {
+  return [...new Set(cases.filter((c) => proves(c, id)).flatMap((c) => c.faults))].sort();
+}
+
 /** Checks of the role that no fault case catches: each is a check that cannot be shown to fail, a defect. */
 export function unprovenChecks(cases: readonly FaultCase[], role: 'server' | 'client', checks: Profile['checks'] = ALL_CHECKS): string[] {
   const caught = new Set(cases.flatMap((c) => Object.keys(c.catches).filter((id) => proves(c, id))));

@@ -46,7 +46,7 @@ export async function awaitReadable(ctx: CheckContext, receiver: ExtReceiver, cr
     const reply = await receiver.getTask(created.taskId);
     const task = extTaskOf(reply);
     if (task) {
-      if (attempt > 1) ctx.info(`task ${created.taskId} could be read only after ${attempt} tasks/get; ext-creation.durable-before-reply judges that`);
+      if (attempt > 1) ctx.reportInfo(`task ${created.taskId} could be read only after ${attempt} tasks/get; ext-creation.durable-before-reply judges that`);
       return task;
     }
     // A task that cannot be read is a finding wherever it shows, not a reason to skip: the run fails it once.

@@ -3,11 +3,11 @@ import { brief, describeReply } from '../../../harness/model/describe.js';
 import { taskOf } from '../../../harness/receivers/2025-11-25/receiver.js';
 import { startWorkingTask } from './cancelled-task.js';
 
-// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-cancellation
 export default defineCheck({
   id: 'cancellation.cancel-working',
   title: 'tasks/cancel on a working task answers with the task already cancelled',
   suite: 'cancellation',
+  spec: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-cancellation',
   cohabits: true,
   requirements: ['TASKS-CANCEL-BEFORE-RESPONSE'],
   roles: ['server', 'client'],
@@ -16,6 +16,24 @@ export default defineCheck({
     { kind: 'tasks-capability', path: 'cancel' },
     { kind: 'fixture', role: 'echo' },
   ],
+  provenBy: ['cancel-returns-working', 'cancel-status-misspelt'],
+  explain: {
+    does:
+      'Starts an echo task with long work, cancels it while it works, and reads the tasks/cancel result: the same taskId, and ' +
+      'status "cancelled" already in this answer. (The rest of its shape is task-data.valid-everywhere\'s concern.)',
+    causes: [
+      {
+        cause: 'The cancel is applied asynchronously, so its answer still shows "working".',
+        fix: 'Set the status to "cancelled" before answering, answer with the updated record, then stop the work.',
+        faults: ['cancel-returns-working'],
+      },
+      {
+        cause: 'The status is spelt "canceled" (one l), a value the Task status does not have.',
+        fix: 'Use the spec\'s spelling, "cancelled", everywhere a status is written.',
+        faults: ['cancel-status-misspelt'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const { task, reply } = await ctx.staged(async (stretch) => {
       const receiver = await ctx.connect();

@@ -3,11 +3,11 @@ import { brief } from '../../../harness/model/describe.js';
 import { pollTask } from '../../../harness/receivers/2025-11-25/waits.js';
 import { stageCancelledTask } from './cancelled-task.js';
 
-// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-cancellation
 export default defineCheck({
   id: 'cancellation.stays-cancelled',
   title: 'A cancelled task stays cancelled after its work would have finished',
   suite: 'cancellation',
+  spec: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-cancellation',
   cohabits: true,
   requirements: ['TASKS-CANCEL-STAYS-CANCELLED'],
   roles: ['server', 'client'],
@@ -17,6 +17,17 @@ export default defineCheck({
     { kind: 'fixture', role: 'echo' },
   ],
   cost: { waitMs: 1000, roundTrips: 8 },
+  provenBy: ['cancel-not-final'],
+  explain: {
+    does: 'Cancels a task while its short work still runs, then polls until well past the moment the work would have ended: once "cancelled", it must stay so.',
+    causes: [
+      {
+        cause: 'The work is not stopped, and its completion overwrites "cancelled" with "completed".',
+        fix: 'Refuse every status change of a terminal task in the store, and abort the work on cancel.',
+        faults: ['cancel-not-final'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     // Long enough to be cancelled while working (two round trips), short enough to watch the work's end pass.
     const {
@@ -44,7 +55,7 @@ export default defineCheck({
       { timing: ctx.timing, signal: ctx.signal, timeoutMs: watchMs, deletionAllowed: true, returnAtBound: true },
     );
     if (end.deleted && !cancelledSeen) throw new UnexpectedReply('tasks/get answered -32602 for the task before it had ever reported "cancelled"');
-    if (end.deleted) return ctx.info('the receiver deleted the cancelled task (allowed)');
+    if (end.deleted) return ctx.reportInfo('the receiver deleted the cancelled task (allowed)');
     if (!ctx.expect('TASKS-CANCEL-STAYS-CANCELLED', reverted === undefined, `expected status "cancelled" to stay (work of ${workMs} ms), got ${reverted} after it had been cancelled`)) return;
     ctx.expect('TASKS-CANCEL-STAYS-CANCELLED', cancelledSeen, `expected the task to report "cancelled" after tasks/cancel, but it never did within ${Math.round(performance.now() - started)} ms`);
   },

@@ -4,6 +4,7 @@ import type { Receiver } from '../../../harness/receivers/2025-11-25/receiver.js
 import { awaitTerminalStatus } from '../../../harness/receivers/2025-11-25/waits.js';
 import { uniqueText } from '../../../harness/receivers/waits.js';
 import { awaitCancelled, stageCancelledTask } from './cancelled-task.js';
+import { MCP_FRAMEWORK, EXT_TASKS } from '../explain-words.js';
 
 interface TerminalCase {
   label: string;
@@ -41,11 +42,11 @@ const CASES: TerminalCase[] = [
   },
 ];
 
-// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-cancellation
 export default defineCheck({
   id: 'cancellation.terminal-rejected',
   title: 'tasks/cancel of a completed, failed or cancelled task is answered with -32602',
   suite: 'cancellation',
+  spec: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-cancellation',
   cohabits: true,
   requirements: ['TASKS-CANCEL-TERMINAL-REJECTED'],
   roles: ['server', 'client'],
@@ -55,13 +56,34 @@ export default defineCheck({
     { kind: 'fixture', role: 'echo' },
   ],
   cost: { awaitsWork: 1 },
+  provenBy: ['cancel-terminal-accepted'],
+  explain: {
+    does: 'Brings tasks to each terminal status, completed, failed (where a fail or error fixture exists) and cancelled, then sends ' + 'tasks/cancel for each: every one must be refused with -32602.',
+    causes: [
+      {
+        cause: 'Cancelling a finished task succeeds and overwrites its status with "cancelled".',
+        fix: 'Look at the status first and refuse a terminal task with -32602.',
+        faults: ['cancel-terminal-accepted'],
+      },
+      {
+        cause: 'The task is answered unchanged, as if the cancel had worked.',
+        fix: 'Refuse instead: the requestor must learn that nothing was cancelled.',
+        seenIn: EXT_TASKS,
+      },
+      {
+        cause: 'The refusal comes as -32603, from a plain Error.',
+        fix: 'Throw the protocol error class of your SDK with code -32602 instead; a plain Error becomes -32603.',
+        seenIn: MCP_FRAMEWORK,
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     const prepared = await Promise.all(CASES.map((testCase) => testCase.prepare(ctx, receiver)));
     for (const [index, target] of prepared.entries()) {
       const { label } = CASES[index];
       if (!target) {
-        ctx.info(`no ${label} task was tried: the receiver offers neither a fail nor an error fixture`);
+        ctx.reportInfo(`no ${label} task was tried: the receiver offers neither a fail nor an error fixture`);
         continue;
       }
       const reply = await receiver.cancelTask(target.taskId);

@@ -30,16 +30,34 @@ function declaresTasksFor(requests: unknown, method: string): boolean {
   return node !== undefined;
 }
 
-// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-support-and-handling
 export default defineCheck({
   id: 'capabilities.undeclared-type-ignores-task',
   title: 'A receiver with task support treats a request of another type (ping, tools/list) carrying task as a plain one',
   suite: 'capabilities',
+  spec: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-support-and-handling',
   cohabits: true,
   requirements: ['TASKS-SUPPORT-UNDECLARED-NORMAL'],
   // The rule binds clients as well: for them only ping is sent.
   roles: ['server', 'client'],
   needs: [{ kind: 'tasks-capability', path: 'requests' }],
+  provenBy: ['undeclared-type-rejects-task'],
+  explain: {
+    does:
+      'For a receiver that declares task support (for tools/call), sends ping and tools/list twice each, once plain and once ' +
+      'carrying `task`: no receiver can declare task support for them, so the second must be answered like the first ' +
+      '(the same tool names; no CreateTaskResult, no error). A type the receiver cannot answer even plainly is left out.',
+    causes: [
+      {
+        cause: 'The request schemas reject the unknown `task` field (-32602) on every method but tools/call.',
+        fix: 'Accept and ignore `params.task` on request types without declared task support; only the declared ones read it.',
+        faults: ['undeclared-type-rejects-task'],
+      },
+      {
+        cause: 'A generic middleware turns every request carrying `task` into a task, whatever its type.',
+        fix: 'Create tasks only for the request types declared in `capabilities.tasks.requests`.',
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     const requests = tasksCapability(ctx.facts)?.requests;
@@ -49,7 +67,7 @@ export default defineCheck({
       if (declaresTasksFor(requests, type.method)) continue;
       const plain = await receiver.request(type.method, {});
       if (!plain.ok) {
-        ctx.info(`${type.method} without task already fails (${describeReply(plain)}), so there is no normal answer to compare with`);
+        ctx.reportInfo(`${type.method} without task already fails (${describeReply(plain)}), so there is no normal answer to compare with`);
         continue;
       }
       compared += 1;

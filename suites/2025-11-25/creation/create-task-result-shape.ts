@@ -13,11 +13,11 @@ const TASK_CAPABLE: Partial<Record<LegacyFixtureRole, () => Record<string, unkno
   progress: () => ({ steps: 1, intervalMs: 0 }),
 };
 
-// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#result-retrieval
 export default defineCheck({
   id: 'creation.create-task-result-shape',
   title: 'A task-augmented call is answered with a well-formed CreateTaskResult, whichever task-capable tool it goes to',
   suite: 'creation',
+  spec: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#result-retrieval',
   cohabits: true,
   requirements: ['TASKS-RESULT-CREATE-TASK-RESULT'],
   roles: ['server', 'client'],
@@ -25,6 +25,23 @@ export default defineCheck({
     { kind: 'tasks-capability', path: 'requests' },
     { kind: 'fixture', role: 'echo' },
   ],
+  provenBy: ['create-result-incomplete', 'create-result-slow', 'fail-task-call-ignored'],
+  explain: {
+    does:
+      'Makes one task-augmented call to the echo fixture and validates the answer against the CreateTaskResult schema: a `task` ' +
+      'object with taskId, status, createdAt, lastUpdatedAt and ttl, and pollInterval and statusMessage when present.',
+    causes: [
+      {
+        cause: 'A required Task field is missing, often lastUpdatedAt, or ttl left out where it should be null.',
+        fix: 'Build the `task` of the CreateTaskResult from the same stored record tasks/get returns.',
+        faults: ['create-result-incomplete'],
+      },
+      {
+        cause: 'The task fields are sent at the top level of the result instead of under `task`.',
+        fix: 'Answer `{"task": {…}}`, with `_meta` beside it when needed.',
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     // Every other check's task starts from one of these calls: each tool is tried, so none is a prerequisite judged nowhere.

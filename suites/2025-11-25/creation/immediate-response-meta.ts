@@ -3,17 +3,30 @@ import { brief } from '../../../harness/model/describe.js';
 import { IMMEDIATE_RESPONSE_META } from '../../../harness/receivers/2025-11-25/receiver.js';
 import { uniqueText } from '../../../harness/receivers/waits.js';
 
-// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#creating-tasks
 export default defineCheck({
   id: 'creation.immediate-response-meta',
   title: 'The optional model-immediate-response _meta of a CreateTaskResult is a string',
   suite: 'creation',
+  spec: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#creating-tasks',
   cohabits: true,
   requirements: ['TASKS-CREATE-IMMEDIATE-RESPONSE-STRING'],
   needs: [
     { kind: 'tasks-capability', path: 'requests' },
     { kind: 'fixture', role: 'echo' },
   ],
+  provenBy: ['immediate-response-not-string'],
+  explain: {
+    does:
+      'Starts an instant echo task and looks for the model-immediate-response key in the `_meta` of the CreateTaskResult. ' +
+      'Leaving it out is fine; when it is there its value should be a string, and anything else is warned.',
+    causes: [
+      {
+        cause: 'The value is an object or a content block rather than plain text.',
+        fix: 'Put a string there: the text a host may hand the model while the task runs.',
+        faults: ['immediate-response-not-string'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     const { reply } = await receiver.startTask(ctx.fixture('echo'), { text: uniqueText('immediate'), delayMs: 0 }, { task: { ttl: 60_000 } });

@@ -3,11 +3,11 @@ import { describeReply } from '../../../harness/model/describe.js';
 import { isTerminal, taskOf } from '../../../harness/receivers/2025-11-25/receiver.js';
 import { uniqueText } from '../../../harness/receivers/waits.js';
 
-// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#result-retrieval
 export default defineCheck({
   id: 'creation.prompt',
   title: 'The CreateTaskResult comes promptly, before the work has finished',
   suite: 'creation',
+  spec: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#result-retrieval',
   cohabits: true,
   requirements: ['TASKS-RESULT-PROMPT'],
   roles: ['server', 'client'],
@@ -15,6 +15,20 @@ export default defineCheck({
     { kind: 'tasks-capability', path: 'requests' },
     { kind: 'fixture', role: 'echo' },
   ],
+  provenBy: ['create-result-slow'],
+  explain: {
+    does:
+      'Starts an echo task with several seconds of work and times the CreateTaskResult: it should arrive well before the work ' +
+      'ends (within half of it), and a tasks/get right after should show the task still running. Skips when the tool standing ' +
+      'in for echo takes no `delayMs`.',
+    causes: [
+      {
+        cause: 'The request handler awaits the work before it answers, so the CreateTaskResult comes only when the task is done.',
+        fix: 'Store the task, answer at once, and run the work as a detached promise whose end updates the stored task.',
+        faults: ['create-result-slow'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const binding = ctx.fixture('echo');
     if (!binding.honoursDelay) ctx.skip(`the tool standing in for echo (${binding.tool}) takes no delayMs, so the end of its work is unknown`);

@@ -3,6 +3,7 @@ import { takesTasks } from '../../../harness/model/fixtures.js';
 import type { FixtureRole } from '../../../harness/model/model.js';
 import { describeReply } from '../../../harness/model/describe.js';
 import { uniqueText } from '../../../harness/receivers/waits.js';
+import { SIMPLE_TASK_INTERACTIVE, EXT_TASKS } from '../explain-words.js';
 
 interface Probe {
   role: FixtureRole;
@@ -28,15 +29,35 @@ const PROBES: readonly Probe[] = [
   { role: 'progress', label: 'progress', input: () => ({ steps: 1, intervalMs: 0 }), minWorkMs: () => 0, reachable: ['completed'] },
 ];
 
-// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-status-lifecycle
 export default defineCheck({
   id: 'creation.status-working',
   title: 'Every new task begins in status "working"',
   suite: 'creation',
+  spec: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-status-lifecycle',
   cohabits: true,
   requirements: ['TASKS-LIFECYCLE-START-WORKING'],
   roles: ['server', 'client'],
   needs: [{ kind: 'tasks-capability', path: 'requests' }],
+  provenBy: ['create-result-slow', 'create-status-not-working', 'input-task-created-input-required', 'instant-task-created-completed'],
+  explain: {
+    does:
+      'Starts a task with every fixture that can run as one (echo, required, fail, error, input, progress), with work long ' +
+      'enough to outlast the answer, and reads the status in each CreateTaskResult: it must be "working". A later status is ' +
+      'only warned when the work could really have got there before the answer left, as instant work can.',
+    causes: [
+      {
+        cause: 'The task begins in input_required, because its work asks the requestor a question before the CreateTaskResult is sent.',
+        fix: 'Create the task "working", send the CreateTaskResult, and switch to input_required only once the work waits for an answer.',
+        seenIn: `${SIMPLE_TASK_INTERACTIVE}; ${EXT_TASKS} (every task)`,
+        faults: ['create-status-not-working'],
+      },
+      {
+        cause: 'The CreateTaskResult is held until the work has finished, yet still says "working" or already a terminal status.',
+        fix: 'Answer as soon as the task is stored and run the work detached from the request (see creation.prompt).',
+        faults: ['create-result-slow'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     // Only tools that may be called as tasks: no execution.taskSupport means "forbidden".
     const probes = PROBES.filter(({ role }) => {
@@ -64,13 +85,17 @@ export default defineCheck({
       if (couldHaveMovedOn) {
         ctx.lenient(
           'TASKS-LIFECYCLE-START-WORKING',
-          `expected ${what} to begin "working" in its CreateTaskResult, got ${JSON.stringify(task.status)}; its work could have reached that status before the answer was sent, so the task may have begun working and moved on (warned, not failed)`,
+          `expected ${what} to begin "working" in its CreateTaskResult, got ${JSON.stringify(task.status)}; ` +
+            `its work could have reached that status before the answer was sent, so the task may have begun ` +
+            `working and moved on (warned, not failed)`,
         );
       } else {
         ctx.expect(
           'TASKS-LIFECYCLE-START-WORKING',
           false,
-          `expected ${what} to begin "working" in its CreateTaskResult, got ${JSON.stringify(task.status)}, a status its work could not have reached ${reply.elapsedMs} ms after the call (work of ${probe.minWorkMs(workMs)} ms)`,
+          `expected ${what} to begin "working" in its CreateTaskResult, got ${JSON.stringify(task.status)}, a ` +
+            `status its work could not have reached ${reply.elapsedMs} ms after the call (work of ` +
+            `${probe.minWorkMs(workMs)} ms)`,
         );
       }
     }

@@ -4,11 +4,11 @@ import { uniqueText } from '../../../harness/receivers/waits.js';
 
 const TASKS_TO_CREATE = 6;
 
-// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-id-requirements
 export default defineCheck({
   id: 'creation.task-ids',
   title: 'Task IDs are strings the receiver generates, unique even for identical requests',
   suite: 'creation',
+  spec: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-id-requirements',
   cohabits: true,
   requirements: ['TASKS-ID-STRING', 'TASKS-ID-RECEIVER-GENERATED', 'TASKS-ID-UNIQUE'],
   roles: ['server', 'client'],
@@ -16,6 +16,29 @@ export default defineCheck({
     { kind: 'tasks-capability', path: 'requests' },
     { kind: 'fixture', role: 'echo' },
   ],
+  provenBy: ['adopt-requestor-task-id', 'numeric-task-id-when-offered', 'task-id-from-arguments'],
+  explain: {
+    does:
+      'Creates six tasks with identical arguments, each time offering a taskId of its own in `params.task` (and trying again ' +
+      'without it if that is refused). Every ID must be a string (the empty string is one), none may be the one offered, and all ' +
+      'six must differ.',
+    causes: [
+      {
+        cause: 'IDs are derived from the request (a hash of the tool name and arguments), so identical calls collide.',
+        fix: 'Generate every ID from a cryptographic random source, e.g. `crypto.randomUUID()`.',
+        faults: ['task-id-from-arguments'],
+      },
+      {
+        cause: 'A taskId the requestor put in `params.task` is adopted as the task ID.',
+        fix: 'Ignore any ID the requestor suggests; the receiver alone names its tasks.',
+        faults: ['adopt-requestor-task-id'],
+      },
+      {
+        cause: 'IDs are numbers from a database sequence.',
+        fix: 'Send IDs as strings, and make them unguessable (see isolation.task-id-entropy).',
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const binding = ctx.fixture('echo');
     const receiver = await ctx.connect();

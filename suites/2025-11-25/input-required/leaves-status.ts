@@ -1,11 +1,11 @@
 import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
 import { runInputScenario } from './scenario.js';
 
-// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#input-required-status
 export default defineCheck({
   id: 'input-required.leaves-status',
   title: 'Once the requested input has been given, the task leaves input_required',
   suite: 'input-required',
+  spec: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#input-required-status',
   cohabits: true,
   requirements: ['TASKS-INPUT-LEAVE-STATUS'],
   roles: ['server'],
@@ -14,6 +14,17 @@ export default defineCheck({
     { kind: 'fixture', role: 'input' },
   ],
   cost: { awaitsWork: 1 },
+  provenBy: ['create-result-slow', 'input-result-unanswered', 'input-status-sticks'],
+  explain: {
+    does: 'After the suite answers the elicitation of an input task, polls the task until it ends: after a short grace period no poll may still say input_required.',
+    causes: [
+      {
+        cause: 'The status goes back only when the work finishes, so input_required lingers while the answer is processed.',
+        fix: 'Switch back to "working" as soon as the answer arrives.',
+        faults: ['input-status-sticks'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const run = await runInputScenario(ctx);
     // A receiver may take a moment to take in the answer; only polls after that grace period are judged.
@@ -23,7 +34,9 @@ export default defineCheck({
     ctx.expect(
       'TASKS-INPUT-LEAVE-STATUS',
       stuck.length === 0,
-      `expected the task to leave input_required once the elicitation was answered (working or a terminal status), got input_required ${stuck[stuck.length - 1]?.msAfterAnswer} ms after the answer was sent (grace ${graceMs} ms); polls after the answer: ${sequence}`,
+      `expected the task to leave input_required once the elicitation was answered (working or a terminal ` +
+        `status), got input_required ${stuck[stuck.length - 1]?.msAfterAnswer} ms after the answer was sent ` +
+        `(grace ${graceMs} ms); polls after the answer: ${sequence}`,
     );
   },
 });

@@ -1,12 +1,13 @@
 import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
 import { describeReply } from '../../../harness/model/describe.js';
 import { uniqueText } from '../../../harness/receivers/waits.js';
+import { MCP_FRAMEWORK, SERVER_EVERYTHING } from '../explain-words.js';
 
-// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#input-required-status
 export default defineCheck({
   id: 'input-required.no-sse-on-get',
   title: 'Over Streamable HTTP, tasks/get is answered as plain JSON, not upgraded to an SSE stream',
   suite: 'input-required',
+  spec: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#input-required-status',
   cohabits: true,
   requirements: ['TASKS-INPUT-NO-SSE-ON-GET'],
   roles: ['server'],
@@ -16,6 +17,20 @@ export default defineCheck({
     { kind: 'fixture', role: 'echo' },
   ],
   cost: { awaitsWork: 1 },
+  provenBy: ['sse-on-get'],
+  explain: {
+    does:
+      'Over Streamable HTTP, polls tasks/get while an echo task works and again once it is done, and looks at how each ' +
+      'answer came: it should be `application/json`, not an SSE stream. An SSE answer is warned.',
+    causes: [
+      {
+        cause: 'The HTTP transport answers every POST with a `text/event-stream`.',
+        fix: 'Answer plain requests with JSON: in the TypeScript SDK, `enableJsonResponse: true` on StreamableHTTPServerTransport; in mcp-framework, its JSON response mode.',
+        seenIn: `${SERVER_EVERYTHING}; ${MCP_FRAMEWORK}`,
+        faults: ['sse-on-get'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     const { task } = await receiver.startTask(ctx.fixture('echo'), { text: uniqueText('no-sse'), delayMs: ctx.timing.scaled(300) }, { task: { ttl: 60_000 } });

@@ -108,7 +108,9 @@ async function skipUnlessAsking(ctx: CheckContext, receiver: Receiver, task: Tas
   const status = taskOf(await receiver.getTask(task.taskId))?.status;
   if (!isTerminal(status)) return;
   ctx.skip(
-    `the ${tool} task ended "${String(status)}" without sending elicitation/create (tasks/result answered with ${answered}); the fixture contract (README, "The fixture contract") has the input tool ask for an answer and wait for it, so nothing about asking for input could be judged`,
+    `the ${tool} task ended "${String(status)}" without sending elicitation/create (tasks/result ` +
+      `answered with ${answered}); the fixture contract (README, "The fixture contract") has the input ` +
+      `tool ask for an answer and wait for it, so nothing about asking for input could be judged`,
   );
 }
 

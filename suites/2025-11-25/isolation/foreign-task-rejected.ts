@@ -10,14 +10,38 @@ type Method = 'tasks/get' | 'tasks/result' | 'tasks/cancel';
 /** A refusal comes at once; tasks/result on a foreign task that does not answer is waiting for the task instead. */
 const RESULT_BOUND_MS = 2_000;
 
-// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-isolation-and-access-control
 export default defineCheck({
   id: 'isolation.foreign-task-rejected',
   title: "Another authorization context's tasks/get, tasks/result and tasks/cancel are refused, like an unknown task's",
   suite: 'isolation',
+  spec: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-isolation-and-access-control',
   requirements: ['TASKS-SEC-REJECT-FOREIGN', 'TASKS-SEC-BIND-CONTEXT'],
   roles: ['server'],
   needs: [{ kind: 'peer-identity' }, { kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'echo' }],
+  provenBy: ['foreign-cancel-allowed', 'foreign-task-distinct-error', 'no-context-binding'],
+  explain: {
+    does:
+      'With two identities (`--header` and `--peer-header`), identity A starts a long task and identity B tries tasks/get, ' +
+      'tasks/result and tasks/cancel on it: each must be refused. A refusal that differs from the one for an ID that never ' +
+      'existed is warned, because it tells B that the task exists.',
+    causes: [
+      {
+        cause: 'All tasks live in one map without an owner, so any requestor reaches any task.',
+        fix: "Store the authorization context (e.g. the token's subject) with each task, and treat another context's task as unknown.",
+        faults: ['no-context-binding'],
+      },
+      {
+        cause: 'tasks/get and tasks/result check the owner, but tasks/cancel does not.',
+        fix: 'Run the same ownership check in every task operation.',
+        faults: ['foreign-cancel-allowed'],
+      },
+      {
+        cause: 'A foreign task is refused with its own message ("access denied") rather than as an unknown one.',
+        fix: 'Answer exactly as for a task ID that never existed.',
+        faults: ['foreign-task-distinct-error'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const a = await ctx.connect();
     const b = await ctx.connect({ identity: 'peer' });

@@ -4,16 +4,27 @@ import { tasksCapability } from '../../../harness/receivers/preconditions.js';
 import { awaitTerminalStatus } from '../../../harness/receivers/2025-11-25/waits.js';
 import { uniqueText } from '../../../harness/receivers/waits.js';
 
-// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-isolation-and-access-control
 export default defineCheck({
   id: 'isolation.untouched-by-peer',
   title: "Another context's attempts on a task leave it running to its own result",
   suite: 'isolation',
+  spec: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-isolation-and-access-control',
   requirements: ['TASKS-SEC-REJECT-FOREIGN'],
   roles: ['server'],
   needs: [{ kind: 'peer-identity' }, { kind: 'tasks-capability', path: 'requests' }, { kind: 'fixture', role: 'echo' }],
   // A's task works for a second while B tries it.
   cost: { waitMs: 1000, roundTrips: 8, awaitsWork: 1 },
+  provenBy: ['foreign-cancel-allowed', 'no-context-binding', 'result-terminal-refused'],
+  explain: {
+    does: "Identity A starts a task; identity B tries tasks/get, tasks/cancel and tasks/result on it at once while it works. A's task must still complete and return A's own result.",
+    causes: [
+      {
+        cause: "Another requestor's tasks/cancel goes through, because cancel does not check the owner.",
+        fix: 'Check ownership in tasks/cancel like in tasks/get and tasks/result.',
+        faults: ['foreign-cancel-allowed', 'no-context-binding'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const binding = ctx.fixture('echo');
     const a = await ctx.connect();

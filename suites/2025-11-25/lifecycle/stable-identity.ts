@@ -10,11 +10,11 @@ function sameInstant(a: unknown, b: unknown): boolean {
   return typeof a === 'string' && typeof b === 'string' && !Number.isNaN(x) && x === y;
 }
 
-// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-status-lifecycle
 export default defineCheck({
   id: 'lifecycle.stable-identity',
   title: 'A task keeps its taskId and createdAt from creation to the end',
   suite: 'lifecycle',
+  spec: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-status-lifecycle',
   cohabits: true,
   requirements: ['TASKS-LIFECYCLE-STABLE-IDENTITY'],
   roles: ['server', 'client'],
@@ -23,6 +23,19 @@ export default defineCheck({
     { kind: 'fixture', role: 'echo' },
   ],
   cost: { waitMs: 300, roundTrips: 8, awaitsWork: 1 },
+  provenBy: ['created-at-drifts', 'created-at-not-iso'],
+  explain: {
+    does:
+      'Follows an echo task from its CreateTaskResult through every poll and compares taskId and createdAt with those at ' +
+      'creation. A createdAt written differently passes when it names the same instant.',
+    causes: [
+      {
+        cause: 'createdAt is computed for each answer (the current time) instead of stored when the task was created.',
+        fix: 'Store createdAt once, at creation, and always send the stored value.',
+        faults: ['created-at-drifts'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     const { task } = await receiver.startTask(ctx.fixture('echo'), { text: uniqueText('identity'), delayMs: ctx.timing.scaled(300) }, { task: { ttl: 60_000 } });

@@ -4,11 +4,11 @@ import { followTask, notificationObservations, type TaskObservation } from '../.
 import { uniqueText } from '../../../harness/receivers/waits.js';
 import { firstIllegalStep } from '../../shared/status-graph.js';
 
-// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-status-lifecycle
 export default defineCheck({
   id: 'lifecycle.transitions',
   title: 'Polls and status notifications show only allowed transitions, and a terminal status never changes',
   suite: 'lifecycle',
+  spec: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-status-lifecycle',
   cohabits: true,
   requirements: ['TASKS-LIFECYCLE-VALID-TRANSITIONS', 'TASKS-LIFECYCLE-TERMINAL-FINAL'],
   roles: ['server', 'client'],
@@ -17,6 +17,27 @@ export default defineCheck({
     { kind: 'fixture', role: 'echo' },
   ],
   cost: { waitMs: 600, roundTrips: 8, awaitsWork: 1 },
+  provenBy: ['status-notification-terminal-reverts', 'status-unknown-while-working', 'terminal-reverts-to-working'],
+  explain: {
+    does:
+      'Runs an echo task (and a fail task where offered) to its end, polls a few more times after the terminal status, and ' +
+      'collects the status notifications. Each sequence may move only along the allowed transitions (working and ' +
+      'input_required back and forth, then one terminal status), and a terminal status never changes. On stdio the ' +
+      'notifications are judged in their order; over HTTP, where they may travel on several streams, only that they agree on ' +
+      'one terminal status.',
+    causes: [
+      {
+        cause: 'A terminal status is reported, then "working" again: the status is derived from the state of the work or a stale cache, not the stored record.',
+        fix: 'Keep the status in the task record, and make a terminal record immutable: later updates from the work are dropped.',
+        faults: ['terminal-reverts-to-working'],
+      },
+      {
+        cause: 'A status notification after the terminal one says "working" (a late update from the work sent as a status).',
+        fix: 'Send status notifications from the same guarded update of the record, and none once it is terminal.',
+        faults: ['status-notification-terminal-reverts'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     const roles = (['echo', 'fail'] as const).filter((role) => ctx.facts.fixtures.has(role));

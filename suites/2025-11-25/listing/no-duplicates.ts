@@ -1,11 +1,11 @@
 import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
 import { createConfirmedTasks, LISTING_COST, LISTING_TASK_COUNT, pagesById, walkCompletely } from './own-tasks.js';
 
-// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-listing
 export default defineCheck({
   id: 'listing.no-duplicates',
   title: 'Walking every tasks/list page shows each task once',
   suite: 'listing',
+  spec: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-listing',
   cohabits: true,
   requirements: ['TASKS-LIST-NO-DUPLICATES'],
   roles: ['server', 'client'],
@@ -15,6 +15,17 @@ export default defineCheck({
     { kind: 'fixture', role: 'echo' },
   ],
   cost: LISTING_COST,
+  provenBy: ['list-duplicates'],
+  explain: {
+    does: 'Creates 25 tasks (some failing) and walks every page of tasks/list: a task that shows up on more than one page is warned.',
+    causes: [
+      {
+        cause: 'The cursor names the last task of a page inclusively, so each page repeats it.',
+        fix: 'Make the cursor point past the last task returned, over a stable order (e.g. createdAt, then taskId).',
+        faults: ['list-duplicates'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     await createConfirmedTasks(ctx, receiver, LISTING_TASK_COUNT, true);

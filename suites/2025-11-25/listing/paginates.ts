@@ -4,11 +4,11 @@ import { createConfirmedTasks, LISTING_COST, LISTING_TASK_COUNT, walkCompletely 
 /** The spec sets no page size: only a single page holding more tasks than this is taken for no pagination. */
 const ONE_PAGE_BOUND = 100;
 
-// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-listing
 export default defineCheck({
   id: 'listing.paginates',
   title: 'tasks/list splits many tasks into pages',
   suite: 'listing',
+  spec: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-listing',
   cohabits: true,
   requirements: ['TASKS-LIST-PAGINATE'],
   roles: ['server', 'client'],
@@ -18,6 +18,17 @@ export default defineCheck({
     { kind: 'fixture', role: 'echo' },
   ],
   cost: LISTING_COST,
+  provenBy: ['list-no-pagination'],
+  explain: {
+    does: 'Creates 25 tasks and walks tasks/list; when they all come on one page it creates more, up to 101, and walks again. ' + 'More than 100 tasks on a single page is warned as no pagination.',
+    causes: [
+      {
+        cause: 'tasks/list returns every task in one page.',
+        fix: 'Return pages of a bounded size (e.g. 50) with an opaque nextCursor.',
+        faults: ['list-no-pagination'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     await createConfirmedTasks(ctx, receiver, LISTING_TASK_COUNT, false);
@@ -31,7 +42,7 @@ export default defineCheck({
       walk = await walkCompletely(receiver);
     }
     const sizes = walk.pages.map((page) => page.tasks.length);
-    ctx.info(`tasks/list answered in ${walk.pages.length} page(s) of ${sizes.join(', ')} task(s)`);
+    ctx.reportInfo(`tasks/list answered in ${walk.pages.length} page(s) of ${sizes.join(', ')} task(s)`);
     ctx.expect('TASKS-LIST-PAGINATE', walk.pages.length > 1 || sizes[0] < created, `expected the ${created} or more tasks to be split into pages, got all ${sizes[0]} on one page without nextCursor`);
   },
 });

@@ -6,11 +6,11 @@ import { uniqueText } from '../../../harness/receivers/waits.js';
 /** How long to wait for a task's terminal status notification once polling shows the task finished. */
 const NOTIFICATION_WAIT_MS = 1_000;
 
-// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-status-notification
 export default defineCheck({
   id: 'notifications.full-task',
   title: 'Every status notification carries a complete Task object',
   suite: 'notifications',
+  spec: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-status-notification',
   cohabits: true,
   requirements: ['TASKS-NOTIFY-FULL-TASK'],
   roles: ['server', 'client'],
@@ -19,6 +19,19 @@ export default defineCheck({
     { kind: 'fixture', role: 'echo' },
   ],
   cost: { awaitsWork: 1 },
+  provenBy: ['status-notification-incomplete'],
+  explain: {
+    does:
+      'Runs an echo task (and a fail task where offered) to its end; the harness validates every notifications/tasks/status ' +
+      'against the schema as it arrives: each must carry the whole Task, not only the fields that changed.',
+    causes: [
+      {
+        cause: 'Status notifications carry only taskId and status (or leave out createdAt or ttl).',
+        fix: 'Send the full stored task record in every status notification.',
+        faults: ['status-notification-incomplete'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     const roles = (['echo', 'fail'] as const).filter((role) => ctx.facts.fixtures.has(role));
@@ -39,6 +52,6 @@ export default defineCheck({
     if (notifications.length === 0)
       ctx.skip(`the receiver sent no notifications/tasks/status for ${roles.join(' and ')} tasks run to completion (they are optional), so there was nothing to validate`);
     // The harness validated each one as it arrived: params that are no complete Task are recorded against TASKS-NOTIFY-FULL-TASK.
-    ctx.info(`the receiver sends status notifications: ${notifications.length} for ${taskIds.length} task(s) run to completion`);
+    ctx.reportInfo(`the receiver sends status notifications: ${notifications.length} for ${taskIds.length} task(s) run to completion`);
   },
 });

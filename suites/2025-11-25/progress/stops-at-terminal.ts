@@ -8,11 +8,12 @@ import { isTerminal } from '../../../harness/receivers/2025-11-25/receiver.js';
 const STEPS = 3;
 const LONG_STEPS = 40;
 
-// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/progress (progress for tasks stops at a terminal status)
 export default defineCheck({
   id: 'progress.stops-at-terminal',
   title: "A task's progress notifications stop once it is terminal: after it completed, and after it was cancelled",
   suite: 'progress',
+  // Progress for tasks stops at a terminal status.
+  spec: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/progress#behavior-requirements',
   // Alone on its process: a receiver that reports one call's progress under another call's token (mcp-framework
   // over stdio) would hide this check's evidence behind a neighbour's, and a half without evidence goes unjudged.
   cohabits: false,
@@ -23,6 +24,27 @@ export default defineCheck({
     { kind: 'fixture', role: 'progress' },
   ],
   cost: { waitMs: 700, roundTrips: 8 },
+  provenBy: ['cancel-keeps-running', 'cancel-not-final', 'progress-after-completion'],
+  explain: {
+    does:
+      'Starts two progress tasks with progressTokens: one of three steps, whose end tasks/result awaits, and one of forty, ' +
+      'cancelled once the first has ended (where tasks.cancel is declared). After the tasks/result answer, and after the ' +
+      'tasks/cancel answer (or the terminal status notification, when it comes later on the stream ' +
+      'progress travels on), past a burst of backlog within half an interval, at most one progress ' +
+      'notification (one in flight) may arrive for each task.',
+    causes: [
+      {
+        cause: 'The work reports progress after the task has completed (a final "100%" step sent after the result was stored).',
+        fix: 'Send every progress notification before the task turns terminal, and none after.',
+        faults: ['progress-after-completion'],
+      },
+      {
+        cause: 'Cancelling marks the task cancelled but the work, and its progress notifications, go on.',
+        fix: 'Stop the work on tasks/cancel (abort its signal) and drop the progress callback of a terminal task.',
+        faults: ['cancel-keeps-running', 'cancel-not-final'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     // No shorter than a round trip, so at most one notification can be on its way when the task turns terminal.
     const intervalMs = Math.max(ctx.timing.scaled(50), ctx.timing.allowanceMs);
@@ -74,18 +96,22 @@ export default defineCheck({
         ? progressAfterEnd(receiver, { token: cancelled, taskId: running.task.taskId, answeredAt: cancel.receivedAt, intervalMs, watchMs })
         : Promise.resolve(0),
     ]);
-    if (endUnseen) ctx.info(`${endUnseen}; only cancellation was watched`);
-    if (cancelUnwatched) ctx.info(`${cancelUnwatched}; only completion was watched`);
+    if (endUnseen) ctx.reportInfo(`${endUnseen}; only cancellation was watched`);
+    if (cancelUnwatched) ctx.reportInfo(`${cancelUnwatched}; only completion was watched`);
     // Past the backlog (see progressAfterEnd), one notification may still have been on its way.
     ctx.expect(
       'TASKS-PROGRESS-STOP-AT-TERMINAL',
       afterEnd <= 1,
-      `expected no progress notifications (one in flight at most) after the task completed, got ${afterEnd} in the ${watchMs} ms after its end (its tasks/result answer or the first tasks/get showing it terminal, or its terminal status notification when later)`,
+      `expected no progress notifications (one in flight at most) after the task completed, got ` +
+        `${afterEnd} in the ${watchMs} ms after its end (its tasks/result answer or the first tasks/get ` +
+        `showing it terminal, or its terminal status notification when later)`,
     );
     ctx.expect(
       'TASKS-PROGRESS-STOP-AT-TERMINAL',
       afterCancel <= 1,
-      `expected no progress notifications (one in flight at most) after the task was cancelled, got ${afterCancel} in the ${watchMs} ms after its end (the tasks/cancel answer, or its cancelled status notification when later; one every ${intervalMs} ms before it)`,
+      `expected no progress notifications (one in flight at most) after the task was cancelled, got ` +
+        `${afterCancel} in the ${watchMs} ms after its end (the tasks/cancel answer, or its cancelled status ` +
+        `notification when later; one every ${intervalMs} ms before it)`,
     );
   },
 });

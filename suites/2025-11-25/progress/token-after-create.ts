@@ -8,11 +8,11 @@ const INTERVAL_MS = 100;
 /** How long to wait for a progress notification once polling shows the task finished. */
 const NOTIFICATION_WAIT_MS = 1_000;
 
-// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-progress-notifications
 export default defineCheck({
   id: 'progress.token-after-create',
   title: "After the CreateTaskResult, the task keeps reporting progress with the request's progressToken",
   suite: 'progress',
+  spec: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-progress-notifications',
   cohabits: true,
   requirements: ['TASKS-PROGRESS-TOKEN-LIFETIME'],
   roles: ['server'],
@@ -21,6 +21,24 @@ export default defineCheck({
     { kind: 'fixture', role: 'progress' },
   ],
   cost: { waitMs: 500, roundTrips: 8, awaitsWork: 1 },
+  provenBy: ['progress-token-dropped'],
+  explain: {
+    does:
+      'Starts a progress task with a progressToken, its steps spaced to outlast the CreateTaskResult: every progress ' +
+      'notification must use the token of the request, and some must arrive after the CreateTaskResult. A task that sends no ' +
+      'progress at all is warned.',
+    causes: [
+      {
+        cause: 'The task reports progress under a token of its own.',
+        fix: "Keep the original request's progressToken for the whole life of the task.",
+        faults: ['progress-token-dropped'],
+      },
+      {
+        cause: 'Progress stops once the CreateTaskResult is sent, because the progress callback belonged to the answered request.',
+        fix: "Send the task's progress notifications yourself, with the stored token, until the task is terminal.",
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     await ctx.staged(async (stretch) => {
       const receiver = await ctx.connect();
@@ -38,19 +56,22 @@ export default defineCheck({
         'TASKS-PROGRESS-TOKEN-LIFETIME',
         foreign.length === 0,
         () =>
-          `expected every progress notification of the task to use progressToken ${JSON.stringify(progressToken)}, got ${foreign.length} with another token, e.g. ${brief(foreign[0].params.progressToken)}`,
+          `expected every progress notification of the task to use progressToken ` +
+          `${JSON.stringify(progressToken)}, got ${foreign.length} with another token, e.g. ` +
+          `${brief(foreign[0].params.progressToken)}`,
       );
       if (foreign.length > 0) return;
       // Progress is optional: a task that reports none breaks no rule about its token, though the fixture asks for it.
       if (progress.length === 0)
         return ctx.lenient(
           'TASKS-PROGRESS-TOKEN-LIFETIME',
-          `expected progress notifications with progressToken ${JSON.stringify(progressToken)} (${STEPS} steps, ${intervalMs} ms apart), got none at all; progress is optional, so this is warned, not failed`,
+          `expected progress notifications with progressToken ${JSON.stringify(progressToken)} (${STEPS} ` +
+            `steps, ${intervalMs} ms apart), got none at all; progress is optional, so this is warned, not failed`,
         );
       const afterCreate = progress.filter((n) => n.receivedAt > reply.receivedAt).length;
       if (afterCreate === 0)
         ctx.missed(`all ${progress.length} progress notification(s) arrived before the CreateTaskResult (${reply.elapsedMs} ms after the call; ${STEPS} steps ${intervalMs} ms apart)`);
-      ctx.info(`${afterCreate} of ${progress.length} progress notification(s) with the request's token arrived after the CreateTaskResult`);
+      ctx.reportInfo(`${afterCreate} of ${progress.length} progress notification(s) with the request's token arrived after the CreateTaskResult`);
     });
   },
 });

@@ -2,15 +2,28 @@ import { defineCheck, type CheckContext } from '../../../harness/receivers/check
 import { uniqueText } from '../../../harness/receivers/waits.js';
 import { UNKNOWN_TASK_ID_CASES } from './unknown-task-id.js';
 
-// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#protocol-errors
 export default defineCheck({
   id: 'protocol-errors.informative-messages',
   title: 'Protocol errors about tasks carry a message that says what went wrong',
   suite: 'protocol-errors',
+  spec: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#protocol-errors',
   cohabits: true,
   requirements: ['TASKS-ERROR-INFORMATIVE'],
   roles: ['server', 'client'],
   needs: [{ kind: 'tasks-capability', path: 'requests' }],
+  provenBy: ['error-messages-empty'],
+  explain: {
+    does:
+      'Sends tasks/get, tasks/result and (where declared) tasks/cancel for task IDs that never existed and reads the error ' +
+      "messages: each should say something. The error codes are the unknown-task checks' concern.",
+    causes: [
+      {
+        cause: 'The task layer raises its errors with an empty message.',
+        fix: 'Say what went wrong and with which value, e.g. `unknown task id "…"`.',
+        faults: ['error-messages-empty'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     const cancelDeclared = (ctx.facts.capabilities.tasks as Record<string, unknown> | undefined)?.cancel !== undefined;

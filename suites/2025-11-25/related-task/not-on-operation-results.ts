@@ -5,11 +5,11 @@ import { hasRelatedTaskMeta } from '../../../harness/receivers/2025-11-25/receiv
 import { awaitTerminalStatus, type TaskObservation } from '../../../harness/receivers/2025-11-25/waits.js';
 import { uniqueText } from '../../../harness/receivers/waits.js';
 
-// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#associating-task-related-messages
 export default defineCheck({
   id: 'related-task.not-on-operation-results',
   title: 'Results of tasks/get, tasks/cancel and tasks/list carry no related-task _meta',
   suite: 'related-task',
+  spec: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#associating-task-related-messages',
   cohabits: true,
   requirements: ['TASKS-META-RECEIVER-NO-META'],
   roles: ['server', 'client'],
@@ -18,6 +18,19 @@ export default defineCheck({
     { kind: 'fixture', role: 'echo' },
   ],
   cost: { awaitsWork: 1 },
+  provenBy: ['related-meta-on-get'],
+  explain: {
+    does:
+      'Inspects the results of tasks/get (while the task works and once it is done), tasks/cancel and tasks/list: none should ' +
+      'carry the related-task `_meta`, since each names its task already. A tagged result is warned.',
+    causes: [
+      {
+        cause: 'One helper adds the related-task `_meta` to every response about a task.',
+        fix: "Add it only to tasks/result responses and to the messages sent on a task's behalf.",
+        faults: ['related-meta-on-get'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const binding = ctx.fixture('echo');
     const receiver = await ctx.connect();
@@ -40,12 +53,12 @@ export default defineCheck({
       const { task: running } = await receiver.startTask(binding, { text: uniqueText('no-meta-cancel'), delayMs: ctx.timing.span(3_000, 3) }, { task: { ttl: 60_000 } });
       const cancelled = await receiver.cancelTask(running.taskId);
       if (cancelled.ok) flag('tasks/cancel', cancelled.result);
-      else ctx.info(`tasks/cancel of a working task was answered with ${describeReply(cancelled)}, so its result could not be inspected`);
+      else ctx.reportInfo(`tasks/cancel of a working task was answered with ${describeReply(cancelled)}, so its result could not be inspected`);
     }
     if (capability?.list !== undefined) {
       const listed = await receiver.listTasks();
       if (listed.ok) flag('tasks/list', listed.result);
-      else ctx.info(`tasks/list was answered with ${describeReply(listed)}, so its result could not be inspected`);
+      else ctx.reportInfo(`tasks/list was answered with ${describeReply(listed)}, so its result could not be inspected`);
     }
   },
 });

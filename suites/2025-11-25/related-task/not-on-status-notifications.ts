@@ -7,11 +7,11 @@ import { uniqueText } from '../../../harness/receivers/waits.js';
 /** How long to wait for the terminal status notification once polling shows the task finished. */
 const NOTIFICATION_WAIT_MS = 1_000;
 
-// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-notifications
 export default defineCheck({
   id: 'related-task.not-on-status-notifications',
   title: 'Status notifications carry no related-task _meta',
   suite: 'related-task',
+  spec: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-notifications',
   cohabits: true,
   requirements: ['TASKS-NOTIFY-NO-RELATED-META'],
   roles: ['server', 'client'],
@@ -20,6 +20,19 @@ export default defineCheck({
     { kind: 'fixture', role: 'echo' },
   ],
   cost: { awaitsWork: 1 },
+  provenBy: ['related-meta-on-status-notification'],
+  explain: {
+    does:
+      'Runs an echo task to its end and collects its notifications/tasks/status: none should carry the related-task `_meta`, ' +
+      'as `params.taskId` names the task. A receiver that sends no status notifications has nothing to judge.',
+    causes: [
+      {
+        cause: 'Every notification about a task is tagged by the same helper, status notifications included.',
+        fix: 'Leave the related-task `_meta` out of notifications/tasks/status.',
+        faults: ['related-meta-on-status-notification'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     const { task } = await receiver.startTask(ctx.fixture('echo'), { text: uniqueText('status-meta'), delayMs: ctx.timing.scaled(200) }, { task: { ttl: 60_000 } });
@@ -34,7 +47,9 @@ export default defineCheck({
       'TASKS-NOTIFY-NO-RELATED-META',
       tagged.length === 0,
       () =>
-        `expected no _meta["io.modelcontextprotocol/related-task"] on status notifications (params.taskId names the task), got it on ${tagged.length} of ${notifications.length}, e.g. _meta ${brief(tagged[0].params._meta)}`,
+        `expected no _meta["io.modelcontextprotocol/related-task"] on status notifications (params.taskId ` +
+        `names the task), got it on ${tagged.length} of ${notifications.length}, e.g. _meta ` +
+        `${brief(tagged[0].params._meta)}`,
     );
   },
 });

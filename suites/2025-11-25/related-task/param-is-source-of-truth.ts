@@ -4,6 +4,7 @@ import { tasksCapability } from '../../../harness/receivers/preconditions.js';
 import { RELATED_TASK_META, taskOf, type Receiver } from '../../../harness/receivers/2025-11-25/receiver.js';
 import { awaitTerminalStatus } from '../../../harness/receivers/2025-11-25/waits.js';
 import { uniqueText } from '../../../harness/receivers/waits.js';
+import { SERVER_EVERYTHING } from '../explain-words.js';
 
 const REQUIREMENT = 'TASKS-META-PARAM-SOURCE-OF-TRUTH';
 
@@ -16,11 +17,11 @@ function comparable(result: Record<string, unknown>): string {
   return canonicalJson(rest);
 }
 
-// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#associating-task-related-messages
 export default defineCheck({
   id: 'related-task.param-is-source-of-truth',
   title: "tasks/get, tasks/result and tasks/cancel act on params.taskId even when the request's related-task _meta names another task",
   suite: 'related-task',
+  spec: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#associating-task-related-messages',
   cohabits: true,
   requirements: [REQUIREMENT],
   roles: ['server', 'client'],
@@ -29,6 +30,19 @@ export default defineCheck({
     { kind: 'fixture', role: 'echo' },
   ],
   cost: { waitMs: 0, roundTrips: 8, awaitsWork: 1 },
+  provenBy: ['cancel-honours-meta-task', 'get-honours-meta-task', 'result-honours-meta-task'],
+  explain: {
+    does:
+      'Creates tasks A and B, then sends tasks/get, tasks/result and tasks/cancel for A with a related-task `_meta` naming B: ' + 'each must act on A, the task in `params.taskId`, and leave B alone.',
+    causes: [
+      {
+        cause: 'Requests are routed by their related-task `_meta` (e.g. into a message queue for that task), so they act on B, or are never answered.',
+        fix: 'Take the task from `params.taskId` alone; `_meta` on a request never chooses the task it acts on.',
+        seenIn: `${SERVER_EVERYTHING}, with a task message queue: never answered`,
+        faults: ['get-honours-meta-task', 'result-honours-meta-task', 'cancel-honours-meta-task'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     // Judged by identity (which task answers), never by status: a task's status may change between two requests.
@@ -60,11 +74,11 @@ async function judgeGet(ctx: CheckContext, receiver: Receiver): Promise<void> {
 }
 
 async function judgeResult(ctx: CheckContext, receiver: Receiver): Promise<void> {
-  if (!ctx.fixture('echo').echoesInput) return ctx.info("tasks/result was not judged: the tool standing in for echo does not echo its input, so two tasks' results cannot be told apart");
+  if (!ctx.fixture('echo').echoesInput) return ctx.reportInfo("tasks/result was not judged: the tool standing in for echo does not echo its input, so two tasks' results cannot be told apart");
   const [a, b] = [await startEcho(ctx, receiver, 'truth-result-a', 0), await startEcho(ctx, receiver, 'truth-result-b', 0)];
   for (const task of [a, b]) await awaitTerminalStatus(receiver, task.taskId, { timing: ctx.timing, signal: ctx.signal });
   const [misdirected, ownA, ownB] = [await receiver.taskResult(a.taskId, { meta: naming(b.taskId) }), await receiver.taskResult(a.taskId), await receiver.taskResult(b.taskId)];
-  if (!ownA.ok || !ownB.ok || comparable(ownA.result) === comparable(ownB.result)) return ctx.info("tasks/result was not judged: the two tasks' own results could not be told apart");
+  if (!ownA.ok || !ownB.ok || comparable(ownA.result) === comparable(ownB.result)) return ctx.reportInfo("tasks/result was not judged: the two tasks' own results could not be told apart");
   if (!misdirected.ok)
     return void ctx.expect(
       REQUIREMENT,
@@ -75,7 +89,9 @@ async function judgeResult(ctx: CheckContext, receiver: Receiver): Promise<void>
   ctx.expect(
     REQUIREMENT,
     got === comparable(ownA.result),
-    `expected tasks/result with params.taskId ${a.taskId} to return that task's result ${brief(comparable(ownA.result))}, got ${brief(got)}${got === comparable(ownB.result) ? `, the result of task ${b.taskId} named in the related-task _meta` : ''}`,
+    `expected tasks/result with params.taskId ${a.taskId} to return that task's result ` +
+      `${brief(comparable(ownA.result))}, got ` +
+      `${brief(got)}${got === comparable(ownB.result) ? `, the result of task ${b.taskId} named in the related-task _meta` : ''}`,
   );
 }
 
@@ -86,11 +102,12 @@ async function judgeCancel(ctx: CheckContext, receiver: Receiver): Promise<void>
   const reply = await receiver.cancelTask(a.taskId, naming(b.taskId));
   const bAfter = taskOf(await receiver.getTask(b.taskId));
   await receiver.cancelTask(b.taskId);
-  if (!reply.ok) return ctx.info(`tasks/cancel was not judged: cancelling task ${a.taskId} was answered with ${describeReply(reply)}`);
+  if (!reply.ok) return ctx.reportInfo(`tasks/cancel was not judged: cancelling task ${a.taskId} was answered with ${describeReply(reply)}`);
   ctx.expect(
     REQUIREMENT,
     reply.result.taskId === a.taskId,
-    `expected tasks/cancel with params.taskId ${a.taskId} to answer about that task, got task ${brief(reply.result.taskId)}${reply.result.taskId === b.taskId ? ', the one named in the related-task _meta' : ''}`,
+    `expected tasks/cancel with params.taskId ${a.taskId} to answer about that task, got task ` +
+      `${brief(reply.result.taskId)}${reply.result.taskId === b.taskId ? ', the one named in the related-task _meta' : ''}`,
   );
   ctx.expect(
     REQUIREMENT,

@@ -69,7 +69,9 @@ export async function runServerRequestorScenario(ctx: CheckContext, options: Ser
   if (asks.length === 0) {
     const answered = replies.find((reply) => reply !== undefined);
     ctx.skip(
-      `the ask fixture (${ask.tool}) sent this ${clientTasks ? 'task-capable ' : ''}client no sampling/createMessage or elicitation/create${answered ? `; the call was answered with ${describeReply(answered)}` : ''}`,
+      `the ask fixture (${ask.tool}) sent this ${clientTasks ? 'task-capable ' : ''}client no ` +
+        `sampling/createMessage or ` +
+        `elicitation/create${answered ? `; the call was answered with ${describeReply(answered)}` : ''}`,
     );
   }
   return { requests, asks, tasks: client.tasks, pollIntervalMs: client.pollIntervalMs, cursorsIssued: client.cursorsIssued, replies };

@@ -3,12 +3,13 @@ import { describeReply } from '../../../harness/model/describe.js';
 import { RELATED_TASK_META, isTerminal, taskOf } from '../../../harness/receivers/2025-11-25/receiver.js';
 import { pollTask } from '../../../harness/receivers/2025-11-25/waits.js';
 import { uniqueText } from '../../../harness/receivers/waits.js';
+import { MCP_FRAMEWORK } from '../explain-words.js';
 
-// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#result-retrieval
 export default defineCheck({
   id: 'result-retrieval.blocks-until-terminal',
   title: 'tasks/result on a task not yet terminal (working, or waiting for input) waits for the task to finish, then answers with its result',
   suite: 'result-retrieval',
+  spec: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#result-retrieval',
   cohabits: true,
   requirements: ['TASKS-RESULT-BLOCK'],
   roles: ['server', 'client'],
@@ -17,6 +18,21 @@ export default defineCheck({
     { kind: 'fixture', role: 'echo' },
   ],
   cost: { waitMs: 1_600, roundTrips: 10, awaitsWork: 1 },
+  provenBy: ['input-result-refused', 'result-does-not-block'],
+  explain: {
+    does:
+      'Starts an echo task whose work outlasts the CreateTaskResult and sends tasks/result at once: the answer must wait until ' +
+      'the work is over and be its result, and tasks/get afterwards must show a terminal status. When the work ended before ' +
+      'the request could be sent, the scenario is tried again with longer work.',
+    causes: [
+      {
+        cause: 'tasks/result on a running task fails at once ("not completed, poll tasks/get first").',
+        fix: 'Keep the request open: await a promise that settles when the task reaches a terminal status, then answer with its outcome.',
+        seenIn: MCP_FRAMEWORK,
+        faults: ['result-does-not-block'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     await whileWorking(ctx);
     // The input checks open tasks/result on a task in input_required: the same rule, judged here on that status too.
@@ -71,8 +87,10 @@ async function whileInputRequired(ctx: CheckContext): Promise<void> {
     returnAtBound: true,
   });
   if (seen.deleted || seen.task.status !== 'input_required') {
-    ctx.info(
-      `the ${binding.tool} task did not show input_required before tasks/result (last status ${JSON.stringify(seen.deleted ? 'deleted' : seen.task.status)}), so tasks/result was not tried on that status`,
+    ctx.reportInfo(
+      `the ${binding.tool} task did not show input_required before tasks/result (last status ` +
+        `${JSON.stringify(seen.deleted ? 'deleted' : seen.task.status)}), so tasks/result was not tried on ` +
+        `that status`,
     );
     return;
   }

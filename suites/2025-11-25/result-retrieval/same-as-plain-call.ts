@@ -10,11 +10,11 @@ function comparable(result: Record<string, unknown>): string {
   return canonicalJson(rest);
 }
 
-// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-execution-errors
 export default defineCheck({
   id: 'result-retrieval.same-as-plain-call',
   title: 'tasks/result of a finished task returns exactly the result the plain call returns',
   suite: 'result-retrieval',
+  spec: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task-execution-errors',
   cohabits: true,
   requirements: ['TASKS-EXEC-SAME-RESULT', 'TASKS-RESULT-TERMINAL-RETURNS', 'TASKS-RESULT-EXACT'],
   roles: ['server', 'client'],
@@ -23,6 +23,28 @@ export default defineCheck({
     { kind: 'fixture', role: 'echo' },
   ],
   cost: { awaitsWork: 1 },
+  provenBy: ['optional-plain-call-answers-task', 'result-differs', 'result-terminal-refused'],
+  explain: {
+    does:
+      'Calls the echo fixture (and the fail fixture, where offered) plainly, then with the same arguments as a task; once the ' +
+      'task is terminal, its tasks/result must equal the plain result exactly, `_meta` aside.',
+    causes: [
+      {
+        cause: 'The result is changed on its way through the task store: text added, fields dropped, content re-encoded.',
+        fix: "Store the work's result object as it is and return it unchanged, adding only the related-task `_meta`.",
+        faults: ['result-differs'],
+      },
+      {
+        cause: 'The plain call to the optional tool creates a task too, so there is no plain result to compare with.',
+        fix: 'Create a task only when the request carries `task`.',
+        faults: ['optional-plain-call-answers-task'],
+      },
+      {
+        cause: 'tasks/result answers an error for a completed task, because the status was set before the result was stored.',
+        fix: 'Store the result first, then mark the task terminal.',
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connect();
     const roles: FixtureRole[] = (['echo', 'fail'] as const).filter((role) => ctx.facts.fixtures.has(role));

@@ -12,11 +12,11 @@ function createdTask(reply: RpcReply): TaskRecord | undefined {
   return typeof task === 'object' && task !== null && typeof (task as TaskRecord).taskId === 'string' ? (task as TaskRecord) : undefined;
 }
 
-// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task
 export default defineCheck({
   id: 'task-data.valid-everywhere',
   title: 'Every task the receiver reports, in a CreateTaskResult and in tasks/get, tasks/list and tasks/cancel answers, is a valid Task',
   suite: 'task-data',
+  spec: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#task',
   cohabits: true,
   requirements: ['TASKS-TASK-SHAPE'],
   roles: ['server', 'client'],
@@ -25,6 +25,32 @@ export default defineCheck({
     { kind: 'fixture', role: 'echo' },
   ],
   cost: { waitMs: 200, roundTrips: 12 },
+  provenBy: ['cancel-status-misspelt', 'list-entries-without-ttl', 'poll-interval-not-integer', 'status-unknown-while-working', 'ttl-missing-unrequested'],
+  explain: {
+    does:
+      'Creates echo tasks with and without a requested ttl (and fail and error tasks where offered), polls them to their end, ' +
+      'walks tasks/list (when list is declared) and cancels a working task (when cancel is declared). The harness validates ' +
+      'every task in these answers as it arrives: each must be a well-formed Task, with every required field, a status of the ' +
+      'five, and integer ttl (or null) and pollInterval. Timestamps, a string taskId and the ttl of tasks/get are judged by ' +
+      'their own checks.',
+    causes: [
+      {
+        cause: 'One kind of answer is serialised by other code than the rest and leaves a field out, often ttl in tasks/list entries.',
+        fix: 'Render every answer (CreateTaskResult, tasks/get, tasks/list, tasks/cancel) from the one stored task record.',
+        faults: ['list-entries-without-ttl', 'ttl-missing-unrequested'],
+      },
+      {
+        cause: 'A status outside the five ("canceled", "running", "done").',
+        fix: 'Use exactly working, input_required, completed, failed and cancelled.',
+        faults: ['cancel-status-misspelt'],
+      },
+      {
+        cause: 'pollInterval (or ttl) is computed with a fraction.',
+        fix: 'Round it to whole milliseconds.',
+        faults: ['poll-interval-not-integer'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     // The verdict is the harness's: it validates every task the receiver reports on this check's connection as it
     // arrives, and records a broken rule of the Task's shape against TASKS-TASK-SHAPE. The scenario brings every
@@ -72,6 +98,6 @@ export default defineCheck({
       seen.push(cancelled.ok ? 'a tasks/cancel result' : `no tasks/cancel result (${describeReply(cancelled)})`);
       if (cancelled.ok) await receiver.getTask(running.taskId);
     }
-    ctx.info(`validated the tasks in ${seen.join(', ')}`);
+    ctx.reportInfo(`validated the tasks in ${seen.join(', ')}`);
   },
 });

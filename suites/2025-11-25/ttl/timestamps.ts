@@ -14,11 +14,11 @@ function isDateTime(value: unknown): boolean {
   return typeof value === 'string' && isRfc3339DateTime(value);
 }
 
-// https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#ttl-and-resource-management
 export default defineCheck({
   id: 'ttl.timestamps',
   title: 'createdAt and lastUpdatedAt are RFC 3339 date-times in every task response, and lastUpdatedAt is never before createdAt',
   suite: 'ttl',
+  spec: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#ttl-and-resource-management',
   cohabits: true,
   requirements: ['TASKS-TTL-CREATED-AT', 'TASKS-TTL-LAST-UPDATED-AT'],
   roles: ['server', 'client'],
@@ -27,6 +27,30 @@ export default defineCheck({
     { kind: 'fixture', role: 'echo' },
   ],
   cost: { waitMs: 200, roundTrips: 12, awaitsWork: 1 },
+  provenBy: ['create-result-incomplete', 'created-at-drifts', 'created-at-not-iso', 'last-updated-before-created', 'timestamps-not-iso'],
+  explain: {
+    does:
+      'Follows an echo task through its CreateTaskResult and its polls, walks tasks/list (when list is declared) and cancels ' +
+      'a second task (when cancel is declared). The harness validates every task in these answers as it arrives: createdAt ' +
+      'and lastUpdatedAt must be RFC 3339 date-times in each. A lastUpdatedAt before createdAt is warned.',
+    causes: [
+      {
+        cause: 'Timestamps are epoch milliseconds, as numbers or in strings.',
+        fix: 'Write `new Date(ms).toISOString()`.',
+        faults: ['timestamps-not-iso'],
+      },
+      {
+        cause: 'A timestamp is missing from one kind of answer, often the CreateTaskResult.',
+        fix: 'Serialise every kind of answer from the one stored task record.',
+        faults: ['create-result-incomplete'],
+      },
+      {
+        cause: 'lastUpdatedAt is set earlier than createdAt.',
+        fix: 'Take both timestamps from the same clock; lastUpdatedAt starts equal to createdAt.',
+        faults: ['last-updated-before-created'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const binding = ctx.fixture('echo');
     const receiver = await ctx.connect();
@@ -52,7 +76,9 @@ export default defineCheck({
     if (early.length > 0)
       ctx.lenient(
         'TASKS-TTL-LAST-UPDATED-AT',
-        `expected lastUpdatedAt no earlier than createdAt, got lastUpdatedAt ${String(early[0].task.lastUpdatedAt)} before createdAt ${String(early[0].task.createdAt)} in ${early[0].where}; the spec does not order them, so this is a warning`,
+        `expected lastUpdatedAt no earlier than createdAt, got lastUpdatedAt ` +
+          `${String(early[0].task.lastUpdatedAt)} before createdAt ${String(early[0].task.createdAt)} in ` +
+          `${early[0].where}; the spec does not order them, so this is a warning`,
       );
   },
 });

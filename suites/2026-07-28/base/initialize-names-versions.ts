@@ -5,16 +5,30 @@ import { MODERN_PROTOCOL_VERSION } from '../../../harness/wire/2026-07-28/envelo
 /** The last protocol version that opened with initialize. */
 const LEGACY_VERSION = '2025-11-25';
 
-// https://modelcontextprotocol.io/specification/2026-07-28/basic/versioning#backward-compatibility-with-initialization-based-versions
 export default defineCheck({
   id: 'ext-base.initialize-names-versions',
   title: "A modern-only server's error to a legacy initialize names the protocol versions it serves",
   suite: 'ext-base',
+  spec: 'https://modelcontextprotocol.io/specification/2026-07-28/basic/versioning#backward-compatibility-with-initialization-based-versions',
   requirements: ['EXT-BASE-INITIALIZE-NAMES-VERSIONS'],
   // A legacy client over stdio starts the server and opens with initialize: on a process earlier checks' modern
   // requests settled, a dual-era server would answer otherwise (the v2 SDK's stdio does).
   ownConnections: true,
   cost: { roundTrips: 1 },
+  provenBy: ['ext-initialize-error-unnamed'],
+  explain: {
+    does:
+      'When server/discover lists no version that opens with initialize, sends initialize for 2025-11-25 ' +
+      'the way a legacy client does (no _meta, over HTTP no modern headers) and expects the error to name ' +
+      'every version server/discover lists, in its message or data; otherwise it warns.',
+    causes: [
+      {
+        cause: 'initialize falls through to the generic unknown-method path, so a legacy client sees only "Method not found" and cannot tell its user which version to move to.',
+        fix: 'Answer initialize with -32022 whose data.supported (and message) list the versions you serve, on every transport.',
+        faults: ['ext-initialize-error-unnamed'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const served = ctx.facts.supportedVersions ?? [MODERN_PROTOCOL_VERSION];
     // Versions before the per-request era are served through initialize: such a server answers it, as it should.
@@ -34,7 +48,9 @@ export default defineCheck({
       'EXT-BASE-INITIALIZE-NAMES-VERSIONS',
       unnamed.length === 0,
       () =>
-        `initialize for ${LEGACY_VERSION} was refused with ${describeReply(reply)}, which names neither in its message nor in its data the served version${unnamed.length > 1 ? 's' : ''} ${unnamed.join(', ')}; a legacy client has nothing else to show its user`,
+        `initialize for ${LEGACY_VERSION} was refused with ${describeReply(reply)}, which names neither in ` +
+        `its message nor in its data the served version${unnamed.length > 1 ? 's' : ''} ` +
+        `${unnamed.join(', ')}; a legacy client has nothing else to show its user`,
     );
   },
 });

@@ -7,13 +7,27 @@ import { TOOL } from '../../../harness/model/tool.js';
 
 const INVALID_PARAMS = -32602;
 
-// https://modelcontextprotocol.io/specification/2026-07-28/basic/index#meta
 export default defineCheck({
   id: 'ext-base.meta-required',
   title: 'A request lacking the required _meta fields is refused with -32602 (HTTP 400)',
   suite: 'ext-base',
+  spec: 'https://modelcontextprotocol.io/specification/2026-07-28/basic/index#meta',
   requirements: ['EXT-BASE-META-REQUIRED'],
   cost: { roundTrips: 2 },
+  provenBy: ['ext-accepts-missing-meta'],
+  explain: {
+    does:
+      'Sends tools/list whose `_meta` states the protocol version but no clientCapabilities, and (over ' +
+      'HTTP, where the headers mark it modern) tools/list with no `_meta` at all: each must fail with ' +
+      '-32602, over HTTP with status 400.',
+    causes: [
+      {
+        cause: 'Missing envelope fields fall back to defaults (the newest version, no capabilities) and the request is served.',
+        fix: 'Reject a modern request that lacks `io.modelcontextprotocol/protocolVersion` or `io.modelcontextprotocol/clientCapabilities` in `_meta` with -32602 and, over HTTP, status 400.',
+        faults: ['ext-accepts-missing-meta'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connectModern();
     // Unmistakably modern (it states the version) but without the client's capabilities.
@@ -27,7 +41,7 @@ export default defineCheck({
     if (receiver.transport === 'http') judge(ctx, receiver, 'tools/list without any _meta (the MCP-Protocol-Version header says 2026-07-28)', bare);
     // On stdio a dual-era server may take a request without _meta for a legacy one sent before initialize, whose answer is its own affair.
     else if (bare.ok || bare.error.code !== INVALID_PARAMS)
-      ctx.info(`tools/list without any _meta was answered with ${errorCodeOf(bare)}; over stdio a dual-era server may read it as a legacy request, so it is not judged`);
+      ctx.reportInfo(`tools/list without any _meta was answered with ${errorCodeOf(bare)}; over stdio a dual-era server may read it as a legacy request, so it is not judged`);
   },
 });
 

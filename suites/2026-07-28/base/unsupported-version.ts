@@ -5,13 +5,31 @@ import { META_PROTOCOL_VERSION, UNSUPPORTED_PROTOCOL_VERSION } from '../../../ha
 /** A version no server supports. */
 const UNSUPPORTED = '1900-01-01';
 
-// https://modelcontextprotocol.io/specification/2026-07-28/basic/versioning#protocol-version-negotiation
 export default defineCheck({
   id: 'ext-base.unsupported-version',
   title: 'A request for a protocol version the server does not serve is refused with -32022 listing the supported ones (HTTP 400)',
   suite: 'ext-base',
+  spec: 'https://modelcontextprotocol.io/specification/2026-07-28/basic/versioning#protocol-version-negotiation',
   requirements: ['EXT-BASE-UNSUPPORTED-VERSION'],
   cost: { roundTrips: 1 },
+  provenBy: ['ext-unsupported-version-no-list'],
+  explain: {
+    does:
+      'Sends tools/list for protocol version 1900-01-01 (in `_meta` and, over HTTP, in ' +
+      'MCP-Protocol-Version): it must fail with -32022 whose data.supported lists the versions the server ' +
+      'serves, over HTTP with status 400.',
+    causes: [
+      {
+        cause: 'The error says the version is unsupported but leaves out data.supported, so a client cannot pick a version to retry with.',
+        fix: 'Answer `{code: -32022, data: {supported: [...], requested}}` listing every version the server serves.',
+        faults: ['ext-unsupported-version-no-list'],
+      },
+      {
+        cause: 'An unknown version is served as the newest one, or refused with -32602 or -32600.',
+        fix: 'Compare the requested version with the supported list before dispatching and answer -32022 when it is not there.',
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connectModern();
     // The header mirrors _meta, as a client asking for that version would send it.

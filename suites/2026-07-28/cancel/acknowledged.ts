@@ -5,13 +5,28 @@ import { startExtTask } from '../../../harness/receivers/2026-07-28/tasks.js';
 import { workSecondsFor } from '../../../harness/receivers/2026-07-28/waits.js';
 import { uniqueText } from '../../../harness/receivers/waits.js';
 
-// https://modelcontextprotocol.io/extensions/tasks/specification#response-2
 export default defineCheck({
   id: 'ext-cancel.acknowledged',
   title: 'tasks/cancel of a working task is acknowledged',
   suite: 'ext-cancel',
+  spec: 'https://modelcontextprotocol.io/extensions/tasks/specification#response-2',
   requirements: ['EXT-CANCEL-ACK'],
   needs: [{ kind: 'tasks-extension' }, { kind: 'fixture', role: 'slow' }],
+  provenBy: ['ext-cancel-refused'],
+  explain: {
+    does:
+      'Starts slow_compute with one second of work (two when staged again), sends tasks/cancel while it ' +
+      'still works, and requires a success answer. What the task shows afterwards is only reported: ' +
+      'cancellation is cooperative and may take effect late or not at all. A cancel that arrives after the ' +
+      'work ended is staged again.',
+    causes: [
+      {
+        cause: 'tasks/cancel is missing or fails when the work cannot be interrupted at once, answering with an error.',
+        fix: 'Record the cancellation request, signal the work to stop if it can, and reply `{"resultType": "complete"}` straight away; whether the task ends cancelled is up to the work.',
+        faults: ['ext-cancel-refused'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const { receiver, task, reply } = await ctx.staged(async (stretch) => {
       const receiver = await ctx.connectModern();
@@ -30,10 +45,10 @@ export default defineCheck({
     });
     ctx.require('EXT-CANCEL-ACK', reply.ok, () => `tasks/cancel of a task still working should be acknowledged; got ${describeReply(reply)}`);
     // The acknowledgement's shape (empty, resultType "complete") is ext-results.acknowledgements' to judge.
-    ctx.info(`tasks/cancel was acknowledged with ${brief(reply.result)}`);
+    ctx.reportInfo(`tasks/cancel was acknowledged with ${brief(reply.result)}`);
     // Cancellation is cooperative and eventually consistent: whatever status the task shows now is allowed.
     const after = await receiver.getTask(task.taskId);
     const now = extTaskOf(after);
-    ctx.info(now ? `right after the acknowledgement the task is "${now.status}"` : `tasks/get right after the acknowledgement answered ${describeReply(after)}`);
+    ctx.reportInfo(now ? `right after the acknowledgement the task is "${now.status}"` : `tasks/get right after the acknowledgement answered ${describeReply(after)}`);
   },
 });

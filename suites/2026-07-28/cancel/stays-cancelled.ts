@@ -9,14 +9,29 @@ import { uniqueText } from '../../../harness/receivers/waits.js';
 /** tasks/get once the cancelled work would have ended: at once, then once more at the receiver's pace. */
 const POLLS_AFTER_WORK = 2;
 
-// https://modelcontextprotocol.io/extensions/tasks/specification#task-status
 export default defineCheck({
   id: 'ext-cancel.stays-cancelled',
   title: 'A task cancelled while it works keeps the status it ended with after its work would have finished',
   suite: 'ext-cancel',
+  spec: 'https://modelcontextprotocol.io/extensions/tasks/specification#task-status',
   requirements: ['EXT-LIFECYCLE-TERMINAL-FINAL'],
   needs: [{ kind: 'tasks-extension' }, { kind: 'fixture', role: 'slow' }],
   cost: { waitMs: 1000, awaitsWork: 1 },
+  provenBy: ['ext-cancel-not-final'],
+  explain: {
+    does:
+      'Starts slow_compute with two round trips of work or more, sends tasks/cancel while it still works, ' +
+      'polls until the task is terminal (cancelled, or completed or failed where the work won), then waits ' +
+      'until the work would have finished and polls tasks/get twice: the task must still read the status ' +
+      'it ended with.',
+    causes: [
+      {
+        cause: 'tasks/cancel marks the task cancelled but does not stop its work, and the work settles its outcome without looking at the status, overwriting cancelled with completed.',
+        fix: 'Stop the work through its abort signal when the task is cancelled, and have the work settle its outcome only if the task is not already terminal.',
+        faults: ['ext-cancel-not-final'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const { receiver, task, seconds, startedAt } = await ctx.staged(async (stretch) => {
       const receiver = await ctx.connectModern();
@@ -34,7 +49,7 @@ export default defineCheck({
     // The cancel may take effect late (EXT-CANCEL-EVENTUAL) or lose to work that was finishing (EXT-CANCEL-MAY-END-OTHERWISE):
     // whichever terminal status the task reaches first is the one it must keep.
     const first = await awaitExtTerminal(receiver, task.taskId, { timing: ctx.timing, signal: ctx.signal, timeoutMs: workBoundMs(ctx.timing, seconds) });
-    ctx.info(`after the acknowledged cancel the task ended "${first.status}"`);
+    ctx.reportInfo(`after the acknowledged cancel the task ended "${first.status}"`);
     // Work that was not stopped would end now: a receiver that lets it overwrite the status shows it from here on.
     const workOverAt = startedAt + seconds * 1000 + ctx.timing.span(0, 2);
     await pause(Math.max(0, workOverAt - performance.now()), ctx.signal);

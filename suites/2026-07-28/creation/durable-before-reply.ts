@@ -7,14 +7,33 @@ import { uniqueText } from '../../../harness/receivers/waits.js';
 /** Tasks created and looked up at once, one after another: a store that lags shows it on any of them. */
 const ATTEMPTS = 3;
 
-// https://modelcontextprotocol.io/extensions/tasks/specification#task-creation
 export default defineCheck({
   id: 'ext-creation.durable-before-reply',
   title: 'A task can be read with tasks/get as soon as its CreateTaskResult arrives',
   suite: 'ext-creation',
+  spec: 'https://modelcontextprotocol.io/extensions/tasks/specification#task-creation',
   requirements: ['EXT-CREATE-DURABLE'],
   needs: [{ kind: 'tasks-extension' }, { kind: 'fixture', role: 'slow' }],
   cost: { roundTrips: ATTEMPTS * 3 },
+  provenBy: ['ext-forgotten-at-end', 'ext-lazy-create'],
+  explain: {
+    does:
+      'Three times, starts a slow_compute task (the second with no work at all, so it may already have ' +
+      'ended) and sends tasks/get for it the moment the CreateTaskResult arrives: the answer must be that ' +
+      'task, never an unknown-task error.',
+    causes: [
+      {
+        cause: 'The task is written to its store after the reply is sent (a background write, a queue, a replica read before it caught up).',
+        fix: 'Await the write, and any replication the reads depend on, before answering tools/call with the CreateTaskResult.',
+        faults: ['ext-lazy-create'],
+      },
+      {
+        cause: 'The store drops a task as soon as its work ends, so a task whose work takes no time is gone before the first tasks/get.',
+        fix: 'Keep a finished task, with its result or error, for the ttlMs it reports.',
+        faults: ['ext-forgotten-at-end'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connectModern();
     const observation = { method: 'tasks/get', fixture: ctx.fixture('slow').tool };
@@ -29,7 +48,9 @@ export default defineCheck({
         'EXT-CREATE-DURABLE',
         found !== undefined && found.taskId === task.taskId,
         () =>
-          `tasks/get sent as soon as the CreateTaskResult for task ${task.taskId} (${seconds} s of work) arrived was answered with ${describeReply(reply)}; the task must be readable before the server answers the call`,
+          `tasks/get sent as soon as the CreateTaskResult for task ${task.taskId} (${seconds} s of work) ` +
+          `arrived was answered with ${describeReply(reply)}; the task must be readable before the server ` +
+          `answers the call`,
         observation,
       );
       if (seconds > 0) await receiver.cancelTask(task.taskId);

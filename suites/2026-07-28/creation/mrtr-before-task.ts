@@ -11,14 +11,35 @@ import type { FixtureBinding } from '../../../harness/model/fixtures.js';
 /** Rounds of InputRequiredResult the check answers before it gives up on reaching a task (the contract asks one). */
 const MRTR_ROUNDS = 3;
 
-// https://modelcontextprotocol.io/extensions/tasks/specification#task-creation
 export default defineCheck({
   id: 'ext-creation.mrtr-before-task',
   title: 'A tool that needs input before its work asks for it on the call itself, before it hands out a task',
   suite: 'ext-creation',
+  spec: 'https://modelcontextprotocol.io/extensions/tasks/specification#task-creation',
   requirements: ['EXT-CREATE-MRTR-FIRST'],
   needs: [{ kind: 'tasks-extension' }, { kind: 'fixture', role: 'taskRequired' }],
   cost: { roundTrips: 10, awaitsWork: 1 },
+  provenBy: ['ext-mrtr-after-create', 'ext-mrtr-asks-again-in-task'],
+  explain: {
+    does:
+      'Calls test_tool_with_task, which needs a name before its work, and expects the question on the call ' +
+      'itself (resultType "input_required"). It answers each such round as a client would (the answers in ' +
+      '`inputResponses`, `requestState` echoed) and follows the task the answered retry hands out: a task ' +
+      'that asks again what the call already had answered warns, and so does a task handed out at once ' +
+      'that then asks through its inputRequests. No task at all (an error, or a plain result) skips.',
+    causes: [
+      {
+        cause: 'Every call of a task-capable tool becomes a task first, and questions the tool needs before starting are asked later through the task.',
+        fix: 'Ask input the work cannot start without on the call (an InputRequiredResult), and create the task only on the retry that carries the answers.',
+        faults: ['ext-mrtr-after-create'],
+      },
+      {
+        cause: 'The retry carrying the answers creates the task, but the work is started from the original arguments alone and asks the same question again through the task.',
+        fix: 'Hand the answers of `inputResponses` (or the state rebuilt from `requestState`) to the work the task runs.',
+        faults: ['ext-mrtr-asks-again-in-task'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connectModern();
     const binding = ctx.fixture('taskRequired');
@@ -39,7 +60,9 @@ export default defineCheck({
         'EXT-CREATE-MRTR-FIRST',
         keys.length === 0,
         () =>
-          `${binding.tool} answered the call with task ${task.taskId} at once and then asked through the task's inputRequests (${keys.join(', ')}); input needed before the work is better asked on the call (input_required) before a task is made`,
+          `${binding.tool} answered the call with task ${task.taskId} at once and then asked through the ` +
+          `task's inputRequests (${keys.join(', ')}); input needed before the work is better asked on the call ` +
+          `(input_required) before a task is made`,
       );
     } else {
       const again = askedAgain(settled, keys, asked);
@@ -47,12 +70,14 @@ export default defineCheck({
         'EXT-CREATE-MRTR-FIRST',
         again.length === 0,
         () =>
-          `${binding.tool} asked on the call, was called again with the answer, and handed out task ${task.taskId}, which then asked the same again through its inputRequests (${again.join('; ')}): the exchange on the call was not settled before the task`,
+          `${binding.tool} asked on the call, was called again with the answer, and handed out task ` +
+          `${task.taskId}, which then asked the same again through its inputRequests (${again.join('; ')}): ` +
+          `the exchange on the call was not settled before the task`,
       );
       // Something new the task asks while it works is no exchange of the call's: said, not judged.
-      if (keys.length > again.length) ctx.info(`task ${task.taskId} asked something new once it ran (${keys.join(', ')}); not a question of the call, so not judged`);
+      if (keys.length > again.length) ctx.reportInfo(`task ${task.taskId} asked something new once it ran (${keys.join(', ')}); not a question of the call, so not judged`);
       else if (again.length === 0)
-        ctx.info(`${binding.tool} asked ${asked.length} question(s) on the call and, answered, handed out task ${task.taskId}, which asked none of them again (it was "${settled.status}")`);
+        ctx.reportInfo(`${binding.tool} asked ${asked.length} question(s) on the call and, answered, handed out task ${task.taskId}, which asked none of them again (it was "${settled.status}")`);
     }
     if (settled.status === 'input_required') await receiver.cancelTask(task.taskId);
   },

@@ -12,14 +12,25 @@ const REFUSALS: readonly { what: string; send: (receiver: ExtReceiver, taskId: s
   { what: 'tasks/result (a method the extension removed)', send: (receiver, taskId) => receiver.request('tasks/result', { taskId }) },
 ];
 
-// https://modelcontextprotocol.io/extensions/tasks/specification#protocol-errors
 export default defineCheck({
   id: 'ext-errors.informative-messages',
   title: 'Errors about tasks carry a message that says what went wrong',
   suite: 'ext-errors',
+  spec: 'https://modelcontextprotocol.io/extensions/tasks/specification#protocol-errors',
   requirements: ['EXT-ERR-INFORMATIVE-MESSAGES'],
   needs: [{ kind: 'tasks-extension' }],
   cost: { roundTrips: REFUSALS.length },
+  provenBy: ['ext-empty-error-messages'],
+  explain: {
+    does: 'Provokes five task errors (unknown taskId for get, update and cancel; tasks/get without the extension; tasks/result) and warns for any error whose message is empty or blank.',
+    causes: [
+      {
+        cause: 'Errors are built with a code only and an empty message.',
+        fix: 'Say in the message what was wrong, e.g. which taskId was not found or which capability is missing.',
+        faults: ['ext-empty-error-messages'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connectModern();
     const taskId = uniqueText('no-such-task');

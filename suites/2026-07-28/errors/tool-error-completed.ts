@@ -5,14 +5,25 @@ import { startExtTask } from '../../../harness/receivers/2026-07-28/tasks.js';
 import { awaitExtTerminal, workBoundMs } from '../../../harness/receivers/2026-07-28/waits.js';
 import { awaitReadable } from '../../../harness/receivers/2026-07-28/tasks.js';
 
-// https://modelcontextprotocol.io/extensions/tasks/specification#task-execution-errors
 export default defineCheck({
   id: 'ext-errors.tool-error-completed',
   title: 'A tool that ends with isError true leaves its task completed with that result, never failed',
   suite: 'ext-errors',
+  spec: 'https://modelcontextprotocol.io/extensions/tasks/specification#task-execution-errors',
   requirements: ['EXT-EXEC-TOOL-ERROR-NOT-FAILED', 'EXT-EXEC-TOOL-ERROR-COMPLETED'],
   needs: [{ kind: 'tasks-extension' }, { kind: 'fixture', role: 'failing' }],
   cost: { awaitsWork: 1 },
+  provenBy: ['ext-tool-error-failed'],
+  explain: {
+    does: 'Runs failing_job as a task (its tool result has isError true) and polls it to its end: it must end completed, not failed, and its result must carry isError true.',
+    causes: [
+      {
+        cause: 'Any unsuccessful outcome is mapped to "failed", including tool results that report an error, often with the tool text turned into a JSON-RPC error.',
+        fix: 'Keep "failed" for JSON-RPC errors thrown by the request; a CallToolResult with isError true completes the task with that result as it is.',
+        faults: ['ext-tool-error-failed'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connectModern();
     const { task } = await startExtTask(ctx, receiver, 'failing', {});

@@ -9,14 +9,28 @@ import { uniqueText } from '../../../harness/receivers/waits.js';
 /** Reads of the finished task, one poll interval apart: a store that drops a task as it ends shows it at the first. */
 const READS_AFTER_END = 3;
 
-// https://modelcontextprotocol.io/extensions/tasks/specification#response
 export default defineCheck({
   id: 'ext-lifecycle.retained-until-ttl',
   title: 'A task stays readable with tasks/get until its ttlMs has run out, also once it has finished',
   suite: 'ext-lifecycle',
+  spec: 'https://modelcontextprotocol.io/extensions/tasks/specification#response',
   requirements: ['EXT-TASK-RETAINED'],
   needs: [{ kind: 'tasks-extension' }, { kind: 'fixture', role: 'slow' }],
   cost: { roundTrips: 12, awaitsWork: 1 },
+  provenBy: ['ext-forgotten-at-end'],
+  explain: {
+    does:
+      'Runs slow_compute for a second to its end, then reads it with tasks/get three more times at its ' +
+      'poll interval. A task that was readable and then answers "not found" while the ttlMs it last ' +
+      'reported has not run out (counted from when the call was sent) is a fail.',
+    causes: [
+      {
+        cause: 'The store drops a task when its work ends (a job queue that forgets finished jobs, a map entry deleted on completion), while the task still advertises a ttlMs of minutes.',
+        fix: 'Keep each task, with its result or error, until createdAt + ttlMs, and expire it from a timer or on lookup; or report the ttlMs the store really keeps it for.',
+        faults: ['ext-forgotten-at-end'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connectModern();
     const binding = ctx.fixture('slow');
@@ -37,7 +51,7 @@ export default defineCheck({
       const ttlMs = last.ttlMs;
       const aliveMs = Math.round(askedAt - sentAt);
       if (typeof ttlMs !== 'number' || aliveMs >= ttlMs) {
-        ctx.info(`tasks/get of the finished task answered ${describeReply(reply)} ${aliveMs} ms after the call, its ttlMs ${JSON.stringify(ttlMs)} having run out: a server may discard it then`);
+        ctx.reportInfo(`tasks/get of the finished task answered ${describeReply(reply)} ${aliveMs} ms after the call, its ttlMs ${JSON.stringify(ttlMs)} having run out: a server may discard it then`);
         return;
       }
       ctx.expect(

@@ -11,14 +11,28 @@ import { uniqueText } from '../../../harness/receivers/waits.js';
 /** Polls after the terminal status, to see it stay. */
 const EXTRA_POLLS = 3;
 
-// https://modelcontextprotocol.io/extensions/tasks/specification#task-status
 export default defineCheck({
   id: 'ext-lifecycle.terminal-final',
   title: 'A task moves only along the status graph, and a terminal status never changes',
   suite: 'ext-lifecycle',
+  spec: 'https://modelcontextprotocol.io/extensions/tasks/specification#task-status',
   requirements: ['EXT-LIFECYCLE-TERMINAL-FINAL'],
   needs: [{ kind: 'tasks-extension' }, { kind: 'fixture', role: 'slow' }],
   cost: { roundTrips: 16, awaitsWork: 2 },
+  provenBy: ['ext-terminal-reverts'],
+  explain: {
+    does:
+      'Runs slow_compute (and protocol_error_job when offered) to its end, polls tasks/get three more ' +
+      'times at the task’s poll interval, and requires every observed change of status to follow the ' +
+      'status graph: once completed, failed or cancelled, a task never changes status again.',
+    causes: [
+      {
+        cause: 'A task record is reused or reset after its work ends (a retry, a status recomputed from a job queue that forgot the job), so later reads show working again.',
+        fix: 'Treat the terminal status as final in the store: refuse any transition out of completed, failed or cancelled, and answer tasks/get from that stored state.',
+        faults: ['ext-terminal-reverts'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connectModern();
     // A completed task, and a failed one when the receiver offers the fixture for it.
@@ -29,7 +43,7 @@ export default defineCheck({
       const started = index === 0 ? await startExtTask(ctx, receiver, role, input) : await startOptionalTask(ctx, receiver, role, input);
       const task = started.task;
       if (!task) {
-        ctx.info(`${ctx.fixture(role).tool} was answered without a task (${describeReply(started.reply)}), so only the completed task was followed`);
+        ctx.reportInfo(`${ctx.fixture(role).tool} was answered without a task (${describeReply(started.reply)}), so only the completed task was followed`);
         continue;
       }
       const observations: ExtObservation[] = [{ source: 'create', task, at: performance.now() }];
@@ -40,7 +54,7 @@ export default defineCheck({
         const seen = extTaskOf(reply);
         // A receiver may drop a finished task (its ttl, its own rules): that ends the follow-up, not the check.
         if (!seen) {
-          ctx.info(`tasks/get of the ${ctx.fixture(role).tool} task after it was "${terminal.status}" answered ${describeReply(reply)}; no more polls`);
+          ctx.reportInfo(`tasks/get of the ${ctx.fixture(role).tool} task after it was "${terminal.status}" answered ${describeReply(reply)}; no more polls`);
           break;
         }
         observations.push({ source: 'get', task: seen, at: reply.receivedAt });
@@ -52,7 +66,9 @@ export default defineCheck({
         'EXT-LIFECYCLE-TERMINAL-FINAL',
         forbidden === undefined,
         () =>
-          `the ${ctx.fixture(role).tool} task went from "${forbidden?.from}" to "${forbidden?.to}" (allowed: ${forbidden?.allowed.map((s) => `"${s}"`).join(', ') || 'no change, it is terminal'}); statuses seen: ${statuses.join(' → ')}`,
+          `the ${ctx.fixture(role).tool} task went from "${forbidden?.from}" to "${forbidden?.to}" (allowed: ` +
+          `${forbidden?.allowed.map((s) => `"${s}"`).join(', ') || 'no change, it is terminal'}); statuses ` +
+          `seen: ${statuses.join(' → ')}`,
       );
     }
   },

@@ -8,15 +8,32 @@ const LEGACY_VERSION = '2025-11-25';
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-// https://modelcontextprotocol.io/extensions/tasks/specification#capability-negotiation (the SEP's compatibility table)
 export default defineCheck({
   id: 'ext-negotiation.legacy-era-not-enabled',
   title: 'Under 2025-11-25, a client declaring the extension gets no task for a call without the task field',
   suite: 'ext-negotiation',
+  // The SEP's compatibility table, under this section.
+  spec: 'https://modelcontextprotocol.io/extensions/tasks/specification#capability-negotiation',
   requirements: ['EXT-CAP-LEGACY-ERA-NOT-ENABLED'],
   // On stdio an initialize opens the legacy era on the process itself; over HTTP it would need a legacy session.
   needs: [{ kind: 'transport', transport: 'stdio' }],
   cost: { roundTrips: 4 },
+  provenBy: ['ext-capability-enables-legacy-tasks'],
+  explain: {
+    does:
+      'Over stdio, when server/discover also lists 2025-11-25: opens a 2025-11-25 session with an ' +
+      'initialize that declares the Tasks extension, and calls a tool of task support optional without the ' +
+      'task field. The answer must be no task (a plain result or an error).',
+    causes: [
+      {
+        cause:
+          'The code deciding on tasks reads the extension from the client capabilities whatever the protocol ' +
+          'version, so a 2025-11-25 client declaring it gets tasks it did not ask for with the task field.',
+        fix: 'Under 2025-11-25 decide by the task field of the call alone (and the 2025-11-25 capabilities); read the extension only on requests of versions that include it.',
+        faults: ['ext-capability-enables-legacy-tasks'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     if (!(ctx.facts.supportedVersions ?? []).includes(LEGACY_VERSION)) ctx.skip(`server/discover does not list ${LEGACY_VERSION}, so the server is not known to serve that version beside this one`);
     const receiver = await ctx.connectModern();

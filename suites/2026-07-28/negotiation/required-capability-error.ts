@@ -19,13 +19,39 @@ const TASK_ONLY: readonly { role: ModernFixtureRole; input: () => Record<string,
 /** Rounds of MRTR followed before the call is judged: a server may ask first and refuse once it knows it needs a task. */
 const MRTR_ROUNDS = 3;
 
-// https://modelcontextprotocol.io/extensions/tasks/specification#capability-negotiation
 export default defineCheck({
   id: 'ext-negotiation.required-capability-error',
   title: 'A tool that only runs as a task, called without the extension, is refused with -32021 naming the extension',
   suite: 'ext-negotiation',
+  spec: 'https://modelcontextprotocol.io/extensions/tasks/specification#capability-negotiation',
   requirements: ['EXT-CAP-REQUIRED-CAPABILITY-ERROR', 'EXT-BASE-MISSING-CAPABILITY-STATUS'],
   needs: [{ kind: 'tasks-extension' }],
+  provenBy: ['ext-missing-capability-status-200', 'ext-required-error-no-data'],
+  explain: {
+    does:
+      'Calls test_tool_with_task, confirm_delete and failing_job, the fixtures that only run as tasks, ' +
+      'from a requestor that leaves the extension out of clientCapabilities (following any ' +
+      'InputRequiredResult first). A refusal must be error -32021 whose ' +
+      'data.requiredCapabilities.extensions names io.modelcontextprotocol/tasks, over HTTP with status ' +
+      '400; a CreateTaskResult fails, and a plain result is accepted as the server finding a way without a ' +
+      'task.',
+    causes: [
+      {
+        cause: 'The refusal is a generic error (-32603, -32602 "task required") or -32021 with no data, so a client cannot tell which capability to add.',
+        fix: 'Answer -32021 with `data: {"requiredCapabilities": {"extensions": {"io.modelcontextprotocol/tasks": {}}}}` when the call cannot be served inline.',
+        faults: ['ext-required-error-no-data'],
+      },
+      {
+        cause: 'The tool makes a task anyway, ignoring what this request declared.',
+        fix: 'Check the extension in the capabilities of each request before creating a task, and refuse with -32021 when it is missing.',
+      },
+      {
+        cause: 'Over HTTP the -32021 goes out with status 200, as a JSON-RPC error inside a successful response.',
+        fix: 'Send -32021 (like -32020 and -32022) with HTTP status 400 Bad Request.',
+        faults: ['ext-missing-capability-status-200'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const roles = TASK_ONLY.filter(({ role }) => ctx.facts.fixtures.has(role));
     if (roles.length === 0) ctx.skip('the receiver offers none of test_tool_with_task, confirm_delete and failing_job (fixture contract), the tools that need a task');
@@ -41,7 +67,7 @@ export default defineCheck({
       }
       if (reply.ok) {
         // The server found a way to serve the tool without a task: allowed, and nothing to judge here.
-        ctx.info(`${binding.tool} without the extension was served without a task (resultType ${JSON.stringify(reply.result.resultType)}); no refusal to judge`);
+        ctx.reportInfo(`${binding.tool} without the extension was served without a task (resultType ${JSON.stringify(reply.result.resultType)}); no refusal to judge`);
         continue;
       }
       judged += 1;
@@ -58,7 +84,8 @@ export default defineCheck({
       ctx.expect(
         'EXT-CAP-REQUIRED-CAPABILITY-ERROR',
         named,
-        `${binding.tool}'s error ${MISSING_REQUIRED_CLIENT_CAPABILITY} does not name the extension: expected data.requiredCapabilities.extensions["${TASKS_EXTENSION}"] to be an object, got data ${brief(data)}`,
+        `${binding.tool}'s error ${MISSING_REQUIRED_CLIENT_CAPABILITY} does not name the extension: expected ` +
+          `data.requiredCapabilities.extensions["${TASKS_EXTENSION}"] to be an object, got data ${brief(data)}`,
       );
       const status = receiver.exchange(reply)?.status;
       if (status !== undefined)

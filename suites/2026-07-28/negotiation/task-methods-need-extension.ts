@@ -14,13 +14,31 @@ const METHODS: readonly { method: string; send: (receiver: ExtReceiver, taskId: 
   { method: 'tasks/cancel', send: (receiver, taskId) => receiver.cancelTask(taskId, { extension: false }) },
 ];
 
-// https://modelcontextprotocol.io/extensions/tasks/specification#protocol-errors
 export default defineCheck({
   id: 'ext-negotiation.task-methods-need-extension',
   title: 'tasks/get, tasks/update and tasks/cancel from a request without the extension are refused with -32021',
   suite: 'ext-negotiation',
+  spec: 'https://modelcontextprotocol.io/extensions/tasks/specification#protocol-errors',
   requirements: ['EXT-ERR-TASK-METHODS-REQUIRE-EXTENSION'],
   needs: [{ kind: 'tasks-extension' }, { kind: 'fixture', role: 'slow' }],
+  provenBy: ['ext-task-methods-without-extension'],
+  explain: {
+    does:
+      'Creates a slow_compute task with the extension declared, then sends tasks/get, tasks/update and ' +
+      'tasks/cancel for that same task from the same requestor without the extension in ' +
+      'clientCapabilities: each must be refused with -32021.',
+    causes: [
+      {
+        cause: 'The task methods look only at the taskId (or at what an earlier request declared) and serve any caller that knows it.',
+        fix: 'Read `_meta["io.modelcontextprotocol/clientCapabilities"]` on every tasks/* request and answer -32021 naming the extension before looking the task up.',
+        faults: ['ext-task-methods-without-extension'],
+      },
+      {
+        cause: 'The lookup runs first, so the request is refused with -32602 or -32603 instead of the capability error.',
+        fix: 'Check the declared capabilities before anything else the method does.',
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     // One requestor: it creates the task declaring the extension, then leaves the extension out of these requests only.
     const receiver = await ctx.connectModern();
@@ -33,7 +51,9 @@ export default defineCheck({
         'EXT-ERR-TASK-METHODS-REQUIRE-EXTENSION',
         !reply.ok && reply.error.code === MISSING_REQUIRED_CLIENT_CAPABILITY,
         () =>
-          `${method} for the requestor's own task ${task.taskId}, sent without the extension in clientCapabilities, was answered with ${describeReply(reply)}; expected error ${MISSING_REQUIRED_CLIENT_CAPABILITY}`,
+          `${method} for the requestor's own task ${task.taskId}, sent without the extension in ` +
+          `clientCapabilities, was answered with ${describeReply(reply)}; expected error ` +
+          `${MISSING_REQUIRED_CLIENT_CAPABILITY}`,
       );
     }
     await receiver.cancelTask(task.taskId);

@@ -12,14 +12,35 @@ const STABLE_FIELDS = ['taskId', 'status', 'statusMessage', 'createdAt', 'lastUp
 /** Members of the tasks/get result that belong to the result, not to the task. */
 const RESULT_ONLY = new Set(['resultType', '_meta']);
 
-// https://modelcontextprotocol.io/extensions/tasks/specification#task-status-notifications
 export default defineCheck({
   id: 'ext-notify.full-task',
   title: 'notifications/tasks carries the whole task, as tasks/get gives it, with the result once completed, and its subscription id',
   suite: 'ext-notify',
+  spec: 'https://modelcontextprotocol.io/extensions/tasks/specification#task-status-notifications',
   requirements: ['EXT-NOTIFY-FULL-TASK', 'EXT-BASE-SUBSCRIPTION-ID-EACH'],
   needs: [{ kind: 'tasks-extension' }, { kind: 'fixture', role: 'slow' }],
   cost: { waitMs: 1000, awaitsWork: 1 },
+  provenBy: ['ext-notify-no-subscription-id', 'ext-notify-partial-task'],
+  explain: {
+    does:
+      'Listens to a working slow_compute task, polls it to completion, and judges every ' +
+      'notifications/tasks of the subscription: each must be a whole task (the Task fields plus ' +
+      '`inputRequests`, `result` or `error` for its status), and the one announcing the end must carry ' +
+      'every field tasks/get returns, equal to it in the fields a finished task cannot change. Over HTTP ' +
+      'every notifications/tasks of the task on the stream must also name the subscription in `_meta`.',
+    causes: [
+      {
+        cause: 'The notification is built from the bare status record (id, status, timestamps) and leaves the inlined result or error out.',
+        fix: 'Build notifications/tasks from the same function that builds the tasks/get answer (minus `resultType`), so a completed task’s notification carries `result`.',
+        faults: ['ext-notify-partial-task'],
+      },
+      {
+        cause: 'The subscription id is put on the acknowledgement only; later notifications are sent by a task listener that does not know which listen request it serves.',
+        fix: 'Give each listener the listen request id and put it under `io.modelcontextprotocol/subscriptionId` in the `_meta` of every notification it sends.',
+        faults: ['ext-notify-no-subscription-id'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const { receiver, task, subscription, seconds } = await listenToWorkingTask(ctx, 'full-task');
     const final = await awaitExtTerminal(receiver, task.taskId, { timing: ctx.timing, signal: ctx.signal, timeoutMs: workBoundMs(ctx.timing, seconds) });
@@ -43,8 +64,9 @@ export default defineCheck({
       const problems = [...extTaskShapeProblems(fields), ...payloadProblems(fields)];
       ctx.expect('EXT-NOTIFY-FULL-TASK', problems.length === 0, () => `the notifications/tasks saying "${String(fields.status)}" is not a whole task: ${problems.join('; ')}`);
     }
-    if (!last) return ctx.info(`no notifications/tasks reported the end of the task (it ended "${final.status}"); ${notes.length} earlier ones were judged`);
-    if (last.params.status !== final.status) return ctx.info(`the notification of the end says "${String(last.params.status)}" while tasks/get says "${final.status}"; the fields were not compared`);
+    if (!last) return ctx.reportInfo(`no notifications/tasks reported the end of the task (it ended "${final.status}"); ${notes.length} earlier ones were judged`);
+    if (last.params.status !== final.status)
+      return ctx.reportInfo(`the notification of the end says "${String(last.params.status)}" while tasks/get says "${final.status}"; the fields were not compared`);
     // Each field of the tasks/get answer is there too, and those a finished task cannot change are equal.
     const missing = Object.keys(final).filter((key) => !RESULT_ONLY.has(key) && !(key in last.params));
     ctx.expect('EXT-NOTIFY-FULL-TASK', missing.length === 0, () => `the notifications/tasks of the ${final.status} task lacks ${missing.join(', ')}, which tasks/get of it carries`);
@@ -53,9 +75,10 @@ export default defineCheck({
       'EXT-NOTIFY-FULL-TASK',
       differing.length === 0,
       () =>
-        `the notifications/tasks of the ${final.status} task differs from tasks/get of it in ${differing.map((key) => `${key} (${brief(last.params[key], 80)} against ${brief(final[key], 80)})`).join(', ')}`,
+        `the notifications/tasks of the ${final.status} task differs from tasks/get of it in ` +
+        `${differing.map((key) => `${key} (${brief(last.params[key], 80)} against ${brief(final[key], 80)})`).join(', ')}`,
     );
-    ctx.info(`${notes.length} notifications/tasks came on the subscription (${notes.map((n) => String(n.params.status)).join(', ')}); the last matches tasks/get of the ${final.status} task`);
+    ctx.reportInfo(`${notes.length} notifications/tasks came on the subscription (${notes.map((n) => String(n.params.status)).join(', ')}); the last matches tasks/get of the ${final.status} task`);
   },
 });
 

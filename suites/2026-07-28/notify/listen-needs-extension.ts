@@ -5,13 +5,31 @@ import { startExtTask } from '../../../harness/receivers/2026-07-28/tasks.js';
 import { listenOutcome } from '../../../harness/receivers/2026-07-28/waits.js';
 import { uniqueText } from '../../../harness/receivers/waits.js';
 
-// https://modelcontextprotocol.io/extensions/tasks/specification#task-status-notifications
 export default defineCheck({
   id: 'ext-notify.listen-needs-extension',
   title: 'subscriptions/listen for task notifications without the extension declared is refused with -32021',
   suite: 'ext-notify',
+  spec: 'https://modelcontextprotocol.io/extensions/tasks/specification#task-status-notifications',
   requirements: ['EXT-NOTIFY-LISTEN-REQUIRES-EXTENSION'],
   needs: [{ kind: 'tasks-extension' }, { kind: 'fixture', role: 'slow' }],
+  provenBy: ['ext-listen-without-extension'],
+  explain: {
+    does:
+      'Creates a slow_compute task with the extension declared, then sends subscriptions/listen naming it ' +
+      'from a request whose clientCapabilities lack the extension. The listen must be refused with -32021 ' +
+      'whose data names `requiredCapabilities.extensions["io.modelcontextprotocol/tasks"]`, and never ' +
+      'acknowledged.',
+    causes: [
+      {
+        cause: 'subscriptions/listen is served by a generic subscription layer that does not look at the per-request capabilities before accepting `taskIds`.',
+        fix:
+          'When `notifications.taskIds` is present and the request does not declare the extension, answer ' +
+          '-32021 with `data: {"requiredCapabilities": {"extensions": {"io.modelcontextprotocol/tasks": {}}}}` ' +
+          'and open no stream.',
+        faults: ['ext-listen-without-extension'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connectModern();
     // A task of this requestor's own, made with the extension declared; only the listen leaves the extension out.

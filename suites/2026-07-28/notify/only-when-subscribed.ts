@@ -8,14 +8,29 @@ import { uniqueText } from '../../../harness/receivers/waits.js';
 
 const TASK_NOTIFICATION = 'notifications/tasks';
 
-// https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/subscriptions#opening-a-stream
 export default defineCheck({
   id: 'ext-notify.only-when-subscribed',
   title: 'No notifications/tasks reach a requestor that did not subscribe to its task',
   suite: 'ext-notify',
+  spec: 'https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/subscriptions#opening-a-stream',
   requirements: ['EXT-BASE-NOTIFY-ONLY-REQUESTED'],
   needs: [{ kind: 'tasks-extension' }, { kind: 'fixture', role: 'slow' }],
   cost: { awaitsWork: 2 },
+  provenBy: ['ext-notifies-unasked'],
+  explain: {
+    does:
+      'Runs slow_compute to its end from a requestor that never sends subscriptions/listen and requires ' +
+      'that no notifications/tasks reach it (on stdio they would share its channel). Over HTTP it also ' +
+      'opens a listen stream naming no task and runs another task: nothing may arrive on that stream ' +
+      'either.',
+    causes: [
+      {
+        cause: 'Status changes are broadcast to every connection or stream (a 2025-11-25 style notifications/tasks/status push) instead of to the subscriptions that name the task.',
+        fix: 'Send notifications/tasks for a task only on the listen streams whose acknowledged `taskIds` include it, with that stream’s subscription id in `_meta`.',
+        faults: ['ext-notifies-unasked'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     // A requestor that never listens. On stdio every message shares the process's one channel, so a notification the
     // server pushes unasked arrives there; over HTTP there is no stream for one, so this part passes there trivially.

@@ -5,13 +5,32 @@ import { awaitExtSettled, workBoundMs } from '../../../harness/receivers/2026-07
 import { inputRequestProblems } from '../../../harness/receivers/2026-07-28/inputs.js';
 import { uniqueText } from '../../../harness/receivers/waits.js';
 
-// https://modelcontextprotocol.io/extensions/tasks/specification#response
 export default defineCheck({
   id: 'ext-polling.input-required-lists-requests',
   title: 'tasks/get of an input_required task lists its outstanding requests in `inputRequests`',
   suite: 'ext-polling',
+  spec: 'https://modelcontextprotocol.io/extensions/tasks/specification#response',
   requirements: ['EXT-GET-INPUT-REQUIRED'],
   needs: [{ kind: 'tasks-extension' }, { kind: 'fixture', role: 'confirm' }],
+  provenBy: ['ext-input-required-without-requests'],
+  explain: {
+    does:
+      'Starts confirm_delete as a task, polls tasks/get until it waits for input, and requires ' +
+      '`inputRequests`: a non-empty object whose every entry is a server-to-client request with a `method` ' +
+      "name and a `params` object (the fixture's one elicitation/create).",
+    causes: [
+      {
+        cause:
+          'The server flips the status to input_required but sends the elicitation some other way (a request on the stream, as 2025-11-25 did through tasks/result) and leaves `inputRequests` out.',
+        fix: 'Keep the pending requests with the task and put them, keyed, in `inputRequests` of every tasks/get answer while the task is input_required.',
+        faults: ['ext-input-required-without-requests'],
+      },
+      {
+        cause: 'The entries are bare params (the elicitation message and schema) or a list, not requests.',
+        fix: 'Make `inputRequests` an object whose values are `{"method": "elicitation/create", "params": {…}}`, the request as it would be sent on its own, without an id.',
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connectModern();
     const { task } = await startExtTask(ctx, receiver, 'confirm', { filename: `${uniqueText('lists-requests')}.txt` });
@@ -29,6 +48,6 @@ export default defineCheck({
       for (const problem of inputRequestProblems(key, entry)) ctx.expect('EXT-GET-INPUT-REQUIRED', false, `${problem}; each entry is a server-to-client request (method and params)`);
     }
     const methods = entries.map(([, entry]) => (entry as Record<string, unknown> | null)?.method);
-    if (!methods.includes('elicitation/create')) ctx.info(`the confirm_delete task asks with ${brief(methods)}; the fixture contract has it send one elicitation/create`);
+    if (!methods.includes('elicitation/create')) ctx.reportInfo(`the confirm_delete task asks with ${brief(methods)}; the fixture contract has it send one elicitation/create`);
   },
 });

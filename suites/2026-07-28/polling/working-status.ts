@@ -4,14 +4,28 @@ import { startExtTask } from '../../../harness/receivers/2026-07-28/tasks.js';
 import { workSecondsFor } from '../../../harness/receivers/2026-07-28/waits.js';
 import { uniqueText } from '../../../harness/receivers/waits.js';
 
-// https://modelcontextprotocol.io/extensions/tasks/specification#response
 export default defineCheck({
   id: 'ext-polling.working-status',
   title: 'tasks/get of a task whose work is still running reports status "working"',
   suite: 'ext-polling',
+  spec: 'https://modelcontextprotocol.io/extensions/tasks/specification#response',
   requirements: ['EXT-GET-WORKING'],
   needs: [{ kind: 'tasks-extension' }, { kind: 'fixture', role: 'slow' }],
   cost: { roundTrips: 4, awaitsWork: 1 },
+  provenBy: ['ext-working-reads-running'],
+  explain: {
+    does:
+      "Starts slow_compute with work longer than a few round trips at the server's measured pace, asks " +
+      'tasks/get at once, and requires the status "working" while the work runs (staged again with longer ' +
+      'work when the answer came too late).',
+    causes: [
+      {
+        cause: 'The store reports an internal state name ("running", "pending", "queued") instead of one of the five statuses of the extension.',
+        fix: 'Map internal states onto the extension\'s statuses when building the task: anything still being worked on is "working".',
+        faults: ['ext-working-reads-running'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connectModern();
     await ctx.staged(async (stretch) => {
@@ -26,7 +40,8 @@ export default defineCheck({
         'EXT-GET-WORKING',
         seen.status === 'working',
         () =>
-          `tasks/get of task ${task.taskId}, ${Math.round(performance.now() - started)} ms into its ${seconds} s of work, reported status ${JSON.stringify(seen.status)}; a running task reads "working"`,
+          `tasks/get of task ${task.taskId}, ${Math.round(performance.now() - started)} ms into its ${seconds} ` +
+          `s of work, reported status ${JSON.stringify(seen.status)}; a running task reads "working"`,
       );
       await receiver.cancelTask(task.taskId);
     });

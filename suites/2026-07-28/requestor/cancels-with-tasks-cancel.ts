@@ -1,14 +1,25 @@
 import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
 import { driveClient, tasksOf } from './drive.js';
 
-// https://modelcontextprotocol.io/extensions/tasks/specification#task-cancellation
 export default defineCheck({
   id: 'ext-requestor.cancels-with-tasks-cancel',
   title: 'Told to cancel its task, the client sends tasks/cancel, never notifications/cancelled',
   suite: 'ext-requestor',
+  spec: 'https://modelcontextprotocol.io/extensions/tasks/specification#task-cancellation',
   requirements: ['EXT-CANCEL-NOT-BY-NOTIFICATION'],
   roles: ['client'],
   cost: { waitMs: 1_000, roundTrips: 6 },
+  provenBy: ['ext-req-cancels-by-notification'],
+  explain: {
+    does: 'Offers conformance_cancel, whose task the contract tells the client to cancel, and fails a notifications/cancelled naming the tools/call that created it.',
+    causes: [
+      {
+        cause: 'The client cancels as it cancels an in-flight request, with notifications/cancelled, although the tools/call was already answered.',
+        fix: 'Cancel a task with a tasks/cancel request naming its taskId.',
+        faults: ['ext-req-cancels-by-notification'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const run = await driveClient(ctx, { tools: ['cancel'] });
     const tasks = tasksOf(run, 'cancel');
@@ -20,7 +31,8 @@ export default defineCheck({
       ctx.expect(
         'EXT-CANCEL-NOT-BY-NOTIFICATION',
         false,
-        `expected task ${task.taskId} to be cancelled with tasks/cancel, got a notifications/cancelled naming the tools/call that created it${task.cancelRequests > 0 ? ' (besides a tasks/cancel)' : ''}`,
+        `expected task ${task.taskId} to be cancelled with tasks/cancel, got a notifications/cancelled ` +
+          `naming the tools/call that created it${task.cancelRequests > 0 ? ' (besides a tasks/cancel)' : ''}`,
       );
     }
   },

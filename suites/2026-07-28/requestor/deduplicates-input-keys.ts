@@ -1,14 +1,28 @@
 import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
 import { driveClient, tasksOf } from './drive.js';
 
-// https://modelcontextprotocol.io/extensions/tasks/specification#task-update-requests
 export default defineCheck({
   id: 'ext-requestor.deduplicates-input-keys',
   title: 'The client answers each inputRequests key once, though later polls show it again',
   suite: 'ext-requestor',
+  spec: 'https://modelcontextprotocol.io/extensions/tasks/specification#task-update-requests',
   requirements: ['EXT-UPDATE-CLIENT-DEDUPLICATES', 'EXT-UPDATE-CLIENT-TRACKS-KEYS'],
   roles: ['client'],
   cost: { waitMs: 2_500, roundTrips: 16 },
+  provenBy: ['ext-req-reanswers-shown-keys'],
+  explain: {
+    does:
+      'Gives a task that asks two questions in turn and shows each answered key once more on the next ' +
+      'poll, as a server still processing an answer may; requires every key answered in one tasks/update ' +
+      'only.',
+    causes: [
+      {
+        cause: 'The client answers whatever each poll shows, so a key still listed after its answer is answered (and shown to the user) again.',
+        fix: 'Remember the keys answered per task and skip them when a later poll lists them again.',
+        faults: ['ext-req-reanswers-shown-keys'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     // Two questions in turn; each answered key is shown once more on the next poll, as a server still processing it may.
     const run = await driveClient(ctx, { tools: ['input'], inputRounds: 2 });

@@ -21,7 +21,9 @@ export async function driveClient(ctx: CheckContext, endpoint: EndpointOptions, 
     ctx.skip('the client sent its endpoint no request: it did not connect to the URL given as its last argument and in MCP_CONFORMANCE_URL (docs/client-fixture-contract-2026-07-28.md)');
   if (!requests.some((request) => declaresExtension(capabilitiesOf(request))))
     ctx.skip(`the client declared the extension io.modelcontextprotocol/tasks on none of its ${requests.length} request(s): it does not use tasks, so no requestor rule of the extension applies`);
-  ctx.info(`the client sent ${requests.length} request(s) and ${run.record.notifications.length} notification(s) and created ${run.record.tasks.length} task(s); its run ended ${describeEnd(run)}`);
+  ctx.reportInfo(
+    `the client sent ${requests.length} request(s) and ${run.record.notifications.length} notification(s) and created ${run.record.tasks.length} task(s); its run ended ${describeEnd(run)}`,
+  );
   return run;
 }
 

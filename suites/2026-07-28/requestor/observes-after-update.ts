@@ -1,14 +1,25 @@
 import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
 import { clientWasDone, driveClient, STILL_FOLLOWING, tasksOf, TERMINAL_STATUSES } from './drive.js';
 
-// https://modelcontextprotocol.io/extensions/tasks/specification#task-update-requests
 export default defineCheck({
   id: 'ext-requestor.observes-after-update',
   title: 'After a tasks/update the client keeps polling the task until it is terminal',
   suite: 'ext-requestor',
+  spec: 'https://modelcontextprotocol.io/extensions/tasks/specification#task-update-requests',
   requirements: ['EXT-UPDATE-CLIENT-KEEPS-OBSERVING'],
   roles: ['client'],
   cost: { waitMs: 2_000, roundTrips: 12 },
+  provenBy: ['ext-req-stops-after-update'],
+  explain: {
+    does: 'Gives a task that asks for input and completes once answered, and requires the client to poll it after its tasks/update until a tasks/get shows it terminal.',
+    causes: [
+      {
+        cause: "The client takes the tasks/update acknowledgement for the task's end and stops following it.",
+        fix: 'The acknowledgement only says the answers were received: go on polling until the task is terminal and read the result from tasks/get.',
+        faults: ['ext-req-stops-after-update'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const run = await driveClient(ctx, { tools: ['input'], inputRounds: 1 });
     const updated = tasksOf(run, 'input').filter((task) => task.updates.length > 0);
@@ -23,7 +34,9 @@ export default defineCheck({
       ctx.expect(
         'EXT-UPDATE-CLIENT-KEEPS-OBSERVING',
         ended(task),
-        `expected the client to keep polling task ${task.taskId} after its tasks/update until it was terminal, got ${after.length} tasks/get after it${after.length > 0 ? `, the last showing "${after[after.length - 1].status}"` : ''}`,
+        `expected the client to keep polling task ${task.taskId} after its tasks/update until it was ` +
+          `terminal, got ${after.length} tasks/get after ` +
+          `it${after.length > 0 ? `, the last showing "${after[after.length - 1].status}"` : ''}`,
       );
     }
   },

@@ -1,14 +1,28 @@
 import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
 import { driveClient, TERMINAL_STATUSES } from './drive.js';
 
-// https://modelcontextprotocol.io/extensions/tasks/specification#task-polling
 export default defineCheck({
   id: 'ext-requestor.persists-task-ids',
   title: 'Ended mid-task and started again, the client resumes polling the task it had',
   suite: 'ext-requestor',
+  spec: 'https://modelcontextprotocol.io/extensions/tasks/specification#task-polling',
   requirements: ['EXT-POLL-PERSIST-IDS'],
   roles: ['client'],
   cost: { waitMs: 2_000, roundTrips: 12 },
+  provenBy: ['ext-req-forgets-tasks'],
+  explain: {
+    does:
+      'Ends the client at its first tasks/get of a task that completes only when polled later, starts it ' +
+      'again with the same URL, environment and MCP_CONFORMANCE_STATE_DIR, and warns unless the second ' +
+      'start polls that task.',
+    causes: [
+      {
+        cause: 'The client keeps the task IDs it follows in memory only.',
+        fix: 'Write each task ID to durable storage when the CreateTaskResult arrives and remove it once the task is terminal; at start, resume polling what is stored.',
+        faults: ['ext-req-forgets-tasks'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     // The task completes only once polled by the second start, so it is unfinished when the first is ended.
     const run = await driveClient(ctx, { tools: ['task'], completeAfterRestart: true }, { restartAfterFirstPoll: true });

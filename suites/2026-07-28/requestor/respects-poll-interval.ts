@@ -4,15 +4,26 @@ import { driveClient, requestsFor } from './drive.js';
 /** Long enough that a client polling on a fixed timer of its own (a second is common) shows under half of it. */
 const PACE_JUDGED_MS = 2500;
 
-// https://modelcontextprotocol.io/extensions/tasks/specification#task-polling
 export default defineCheck({
   id: 'ext-requestor.respects-poll-interval',
   title: 'The client polls tasks/get no faster than the pollIntervalMs the server gave',
   suite: 'ext-requestor',
+  spec: 'https://modelcontextprotocol.io/extensions/tasks/specification#task-polling',
   requirements: ['EXT-POLL-RESPECT-INTERVAL'],
   roles: ['client'],
   // The task asks for a long interval and ends after two polls at it.
   cost: { waitMs: 3 * PACE_JUDGED_MS, roundTrips: 8 },
+  provenBy: ['ext-req-fast-polls'],
+  explain: {
+    does: 'Gives a task with a long pollIntervalMs (2.5 s) that needs two polls to complete, and requires the gaps between the tasks/get of one task to be at least half that interval.',
+    causes: [
+      {
+        cause: 'The client polls on a fixed timer of its own instead of the interval the server gave.',
+        fix: 'Wait the `pollIntervalMs` of the latest CreateTaskResult or tasks/get answer before each poll, and fall back to a default only when it is absent.',
+        faults: ['ext-req-fast-polls'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const run = await driveClient(ctx, { tools: ['task'], pollIntervalMs: ctx.timing.scaled(PACE_JUDGED_MS) });
     const interval = run.record.pollIntervalMs;

@@ -2,14 +2,33 @@ import { defineCheck, type CheckContext } from '../../../harness/receivers/check
 import { decodedHeaderValue, headerValue, META_PROTOCOL_VERSION } from '../../../harness/wire/2026-07-28/envelope.js';
 import { driveClient, TASK_METHODS } from './drive.js';
 
-// https://modelcontextprotocol.io/extensions/tasks/specification#streamable-http-routing-headers
 export default defineCheck({
   id: 'ext-requestor.routing-headers',
   title: 'Over HTTP the client sets Mcp-Name to the taskId on task requests, and Mcp-Method and MCP-Protocol-Version on every request',
   suite: 'ext-requestor',
+  spec: 'https://modelcontextprotocol.io/extensions/tasks/specification#streamable-http-routing-headers',
   requirements: ['EXT-HTTP-MCP-NAME', 'EXT-BASE-CLIENT-HTTP-HEADERS'],
   roles: ['client'],
   cost: { waitMs: 2_000, roundTrips: 14 },
+  provenBy: ['ext-req-mcp-name-is-method', 'ext-req-no-mcp-method'],
+  explain: {
+    does:
+      'Offers tools whose tasks the client polls, answers and cancels, and requires over Streamable HTTP ' +
+      'the taskId in Mcp-Name of every tasks/get, tasks/update and tasks/cancel, the method in Mcp-Method ' +
+      "and the body's protocol version in MCP-Protocol-Version of every POST.",
+    causes: [
+      {
+        cause: 'The transport fills Mcp-Name from params.name only (as for tools/call), so task requests carry none or a wrong one.',
+        fix: 'For tasks/get, tasks/update and tasks/cancel set Mcp-Name to params.taskId (Base64 sentinel form when it is not plain ASCII).',
+        faults: ['ext-req-mcp-name-is-method'],
+      },
+      {
+        cause: 'The routing headers are set only where a server routes on a name (tools/call), so the task methods go without Mcp-Method.',
+        fix: 'Set Mcp-Method to the JSON-RPC method and MCP-Protocol-Version to the protocol version on every POST, whatever the method.',
+        faults: ['ext-req-no-mcp-method'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const run = await driveClient(ctx, { tools: ['task', 'input', 'cancel'], inputRounds: 1 });
     const posts = run.record.requests.filter((request) => request.via === 'http');

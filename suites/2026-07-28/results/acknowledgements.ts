@@ -20,14 +20,33 @@ interface Ack {
 const UPDATE: Ack = { method: 'tasks/update', ack: 'EXT-UPDATE-ACK', resultType: 'EXT-UPDATE-RESULTTYPE-COMPLETE' };
 const CANCEL: Ack = { method: 'tasks/cancel', ack: 'EXT-CANCEL-ACK', resultType: 'EXT-CANCEL-RESULTTYPE-COMPLETE' };
 
-// https://modelcontextprotocol.io/extensions/tasks/specification#task-update-requests
 export default defineCheck({
   id: 'ext-results.acknowledgements',
   title: 'tasks/update and tasks/cancel are acknowledged with an empty result that says resultType "complete"',
   suite: 'ext-results',
+  spec: 'https://modelcontextprotocol.io/extensions/tasks/specification#response-1',
   requirements: ['EXT-UPDATE-ACK', 'EXT-UPDATE-RESULTTYPE-COMPLETE', 'EXT-CANCEL-ACK', 'EXT-CANCEL-RESULTTYPE-COMPLETE'],
   needs: [{ kind: 'tasks-extension' }, { kind: 'fixture', role: 'slow' }],
   cost: { awaitsWork: 1 },
+  provenBy: ['ext-ack-not-empty', 'ext-ack-without-resulttype'],
+  explain: {
+    does:
+      'Answers the confirmation a confirm_delete task asks for with tasks/update (or, without that ' +
+      'fixture, updates a slow_compute task under a key never issued) and cancels a working slow_compute ' +
+      'task: each acknowledgement must say resultType "complete" and carry nothing else but `_meta`. A ' +
+      'refusal is left to the update and cancel checks.',
+    causes: [
+      {
+        cause: 'The acknowledgement returns the task (taskId, status, timestamps), as the 2025-11-25 tasks/cancel did.',
+        fix: 'Answer tasks/update and tasks/cancel with `{resultType: "complete"}` only; clients read the new state with tasks/get.',
+        faults: ['ext-ack-not-empty'],
+      },
+      {
+        cause: 'The acknowledgement is an empty object without resultType.',
+        fix: 'Add `resultType: "complete"` to both acknowledgements.',
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connectModern();
     let judged = 0;
@@ -58,8 +77,8 @@ async function answerInput(ctx: CheckContext, receiver: ExtReceiver): Promise<{ 
       const keys = settled.status === 'input_required' ? inputKeysOf(settled) : [];
       const answers = answersFor(settled, keys, () => 'yes');
       if (Object.keys(answers).length > 0) return { reply: await receiver.updateTask(created.taskId, answers), what: `task ${created.taskId}, answering ${Object.keys(answers).join(', ')}` };
-      ctx.info(`the ${confirm.tool} task reached "${settled.status}" with no input request the harness could answer; updating a slow_compute task instead`);
-    } else ctx.info(`${confirm.tool} gave no task (${describeReply(reply)}); updating a slow_compute task instead`);
+      ctx.reportInfo(`the ${confirm.tool} task reached "${settled.status}" with no input request the harness could answer; updating a slow_compute task instead`);
+    } else ctx.reportInfo(`${confirm.tool} gave no task (${describeReply(reply)}); updating a slow_compute task instead`);
   }
   const { task } = await startExtTask(ctx, receiver, 'slow', { seconds: 1, label: uniqueText('ack-update') });
   const key = uniqueText('never-issued');
@@ -71,7 +90,7 @@ async function answerInput(ctx: CheckContext, receiver: ExtReceiver): Promise<{ 
 /** Judges one acknowledgement; a refusal is another check's concern (false: nothing judged). */
 function judge(ctx: CheckContext, { method, ack, resultType }: Ack, reply: RpcReply, what: string): boolean {
   if (!reply.ok) {
-    ctx.info(`${method} for ${what} was answered with ${describeReply(reply)}; no acknowledgement to judge here`);
+    ctx.reportInfo(`${method} for ${what} was answered with ${describeReply(reply)}; no acknowledgement to judge here`);
     return false;
   }
   const result = reply.result;

@@ -6,14 +6,27 @@ import { awaitExtTerminal, workBoundMs, type ExtObservation } from '../../../har
 import { awaitReadable } from '../../../harness/receivers/2026-07-28/tasks.js';
 import { uniqueText } from '../../../harness/receivers/waits.js';
 
-// https://modelcontextprotocol.io/extensions/tasks/specification#polymorphic-results
 export default defineCheck({
   id: 'ext-results.complete-elsewhere',
   title: 'Results other than a CreateTaskResult never say resultType "task"; tasks/get answers say "complete"',
   suite: 'ext-results',
+  spec: 'https://modelcontextprotocol.io/extensions/tasks/specification#polymorphic-results',
   requirements: ['EXT-RESULTTYPE-NOT-TASK-ELSEWHERE', 'EXT-GET-RESULTTYPE-COMPLETE'],
   needs: [{ kind: 'tasks-extension' }, { kind: 'fixture', role: 'slow' }],
   cost: { awaitsWork: 1 },
+  provenBy: ['ext-get-resulttype-task'],
+  explain: {
+    does:
+      'Checks that greet, server/discover and tools/list answers never say resultType "task", then polls a ' +
+      'slow_compute task to its end and requires every tasks/get answer to say resultType "complete".',
+    causes: [
+      {
+        cause: 'tasks/get reuses the code that builds the CreateTaskResult, so its answers say resultType "task" too.',
+        fix: 'Build tasks/get answers as `{resultType: "complete", ...task}`: only the answer that creates a task says "task".',
+        faults: ['ext-get-resulttype-task'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connectModern();
     // Plain answers, to a request that declares the extension: a tool that never makes a task, and the listings.
@@ -24,7 +37,7 @@ export default defineCheck({
     plain.push({ what: 'tools/list', reply: await receiver.request('tools/list') });
     for (const { what, reply } of plain) {
       if (!reply.ok) {
-        ctx.info(`${what} was answered with ${describeReply(reply)}; no result to judge`);
+        ctx.reportInfo(`${what} was answered with ${describeReply(reply)}; no result to judge`);
         continue;
       }
       ctx.expect(
@@ -46,7 +59,9 @@ export default defineCheck({
       'EXT-GET-RESULTTYPE-COMPLETE',
       other === undefined,
       () =>
-        `${answers.filter((answer) => answer.resultType !== 'complete').length} of ${answers.length} tasks/get answers do not say resultType "complete", e.g. status "${other?.status}" with resultType ${JSON.stringify(other?.resultType)}`,
+        `${answers.filter((answer) => answer.resultType !== 'complete').length} of ${answers.length} ` +
+        `tasks/get answers do not say resultType "complete", e.g. status "${other?.status}" with resultType ` +
+        `${JSON.stringify(other?.resultType)}`,
     );
   },
 });

@@ -14,14 +14,33 @@ const METHODS: readonly { method: string; send: (receiver: ExtReceiver, taskId: 
   { method: 'tasks/cancel', send: (receiver, taskId) => receiver.cancelTask(taskId) },
 ];
 
-// https://modelcontextprotocol.io/extensions/tasks/specification#security-considerations
 export default defineCheck({
   id: 'ext-security.per-context-access',
   title: 'A server that refuses another identity a task refuses it every task request: tasks/get, tasks/update, tasks/cancel and listening',
   suite: 'ext-security',
+  spec: 'https://modelcontextprotocol.io/extensions/tasks/specification#security-considerations',
   requirements: ['EXT-SEC-AUTH-EACH-REQUEST'],
   needs: [{ kind: 'transport', transport: 'http' }, { kind: 'peer-identity' }, { kind: 'tasks-extension' }, { kind: 'fixture', role: 'slow' }],
   cost: { roundTrips: 10 },
+  provenBy: ['ext-cancel-unbound', 'ext-listen-unbound'],
+  explain: {
+    does:
+      'Over HTTP with two identities, A starts a slow_compute task and B sends tasks/get, tasks/update and ' +
+      'tasks/cancel for it. All served is accepted (task IDs as bearer tokens). Once one is refused, the ' +
+      "server binds tasks to callers: every other must be refused too, A's task must not be cancelled by " +
+      "B, and a subscriptions/listen of B naming the task must carry none of the notifications A's own " +
+      'subscription gets when A cancels it.',
+    causes: [
+      {
+        cause: 'The ownership check sits in the lookup of some handlers only (tasks/get, tasks/update), while tasks/cancel or the listen filter find tasks by ID alone.',
+        fix:
+          "Resolve every taskId through one lookup that takes the caller's authorization context, for every " +
+          "task method and for subscriptions/listen, and treat another context's task exactly like an unknown " +
+          'one (-32602).',
+        faults: ['ext-cancel-unbound', 'ext-listen-unbound'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const a = await ctx.connectModern();
     const b = await ctx.connectModern({ identity: 'peer' });
@@ -33,7 +52,7 @@ export default defineCheck({
     for (const { method, send } of METHODS) answers.push({ method, reply: await send(b, task.taskId) });
     const refused = answers.filter(({ reply }) => !reply.ok).map(({ method }) => method);
     if (refused.length === 0) {
-      ctx.info(`identity B's tasks/get, tasks/update and tasks/cancel of identity A's task were all served: the server treats task IDs as bearer tokens, which the extension allows`);
+      ctx.reportInfo(`identity B's tasks/get, tasks/update and tasks/cancel of identity A's task were all served: the server treats task IDs as bearer tokens, which the extension allows`);
       return;
     }
     for (const { method, reply } of answers.filter(({ reply }) => reply.ok)) {
@@ -55,7 +74,7 @@ export default defineCheck({
 /** Whether B's subscription to A's task carried news of it (see foreignListenHeard); judged only when it could. */
 async function judgeForeignListen(ctx: CheckContext, a: ExtReceiver, b: ExtReceiver, taskId: string, refused: readonly string[]): Promise<void> {
   const { heard, notJudged } = await foreignListenHeard(ctx, a, b, taskId);
-  if (notJudged && !heard) return ctx.info(`${notJudged}, so whether B could listen to A's task was not judged further`);
+  if (notJudged && !heard) return ctx.reportInfo(`${notJudged}, so whether B could listen to A's task was not judged further`);
   ctx.expect(
     'EXT-SEC-AUTH-EACH-REQUEST',
     heard === undefined,

@@ -15,14 +15,39 @@ function ttlBackstopAt(task: ExtTask, allowanceMs: number): number | undefined {
   return typeof task.ttlMs === 'number' && Number.isFinite(createdAt) ? createdAt + task.ttlMs + allowanceMs : undefined;
 }
 
-// https://modelcontextprotocol.io/extensions/tasks/specification#response-1
 export default defineCheck({
   id: 'ext-update.acknowledged',
   title: 'tasks/update answering the outstanding elicitation is acknowledged, and the task goes on to complete',
   suite: 'ext-update',
+  spec: 'https://modelcontextprotocol.io/extensions/tasks/specification#response-1',
   requirements: ['EXT-UPDATE-ACK'],
   needs: [{ kind: 'tasks-extension' }, { kind: 'fixture', role: 'confirm' }],
   cost: { roundTrips: 10, awaitsWork: 1 },
+  provenBy: ['ext-update-dropped', 'ext-update-refused'],
+  explain: {
+    does:
+      'Starts confirm_delete, waits for its input_required state, answers every outstanding elicitation ' +
+      'from its requestedSchema (accept, confirm: true) with tasks/update, and requires a success answer. ' +
+      'Then it polls at the task’s pace until the task ends, for as long as two work bounds: the answer ' +
+      'may show after the acknowledgement. A task that outlives its ttl (createdAt + ttlMs, the one bound ' +
+      'the extension gives) still waiting on the answered key is a fail; one still waiting when the wait ' +
+      'ends is not judged (a skip saying what was seen). The result is expected to name the file.',
+    causes: [
+      {
+        cause: 'tasks/update is not implemented or rejects answers it should take (a schema mismatch on `inputResponses`, a lookup by the wrong key), answering with an error.',
+        fix:
+          'Accept `{taskId, inputResponses}` where each key is an outstanding input key and each value the ' +
+          'client’s result for that request (for an elicitation `{action, content}`), hand the answers to the ' +
+          'waiting work, and reply `{"resultType": "complete"}`.',
+        faults: ['ext-update-refused'],
+      },
+      {
+        cause: 'The update is acknowledged but the answers never reach the waiting work, so the task stays input_required with the same request.',
+        fix: 'Resolve the pending request the key names with the answer before acknowledging, and move the task back to working once nothing is outstanding.',
+        faults: ['ext-update-dropped'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connectModern();
     const filename = `${uniqueText('acknowledged')}.txt`;
@@ -46,7 +71,7 @@ export default defineCheck({
     );
     // Whether the acknowledgement is empty is ext-results.acknowledgements' to judge.
     const extra = Object.keys(ack.result).filter((key) => key !== 'resultType' && key !== '_meta');
-    if (extra.length > 0) ctx.info(`the tasks/update acknowledgement also carries ${extra.join(', ')}`);
+    if (extra.length > 0) ctx.reportInfo(`the tasks/update acknowledgement also carries ${extra.join(', ')}`);
 
     // The acknowledgement may come before the task shows the answer, with no bound but the task's ttl (the backstop
     // after which a client may give the task up): poll at the receiver's pace until it finishes, asks something new,
@@ -74,7 +99,9 @@ export default defineCheck({
       ctx.expect(
         'EXT-UPDATE-ACK',
         false,
-        `tasks/update answering ${named} was acknowledged, yet ${waitedMs} ms later the task has outlived its ttl (createdAt ${String(after.createdAt)} + ttlMs ${String(after.ttlMs)}) still waiting on them: the acknowledged answer was never taken within the task's life`,
+        `tasks/update answering ${named} was acknowledged, yet ${waitedMs} ms later the task has outlived ` +
+          `its ttl (createdAt ${String(after.createdAt)} + ttlMs ${String(after.ttlMs)}) still waiting on ` +
+          `them: the acknowledged answer was never taken within the task's life`,
       );
       await receiver.cancelTask(task.taskId);
       return;
@@ -83,13 +110,18 @@ export default defineCheck({
       if (!isExtTerminal(after.status)) await receiver.cancelTask(task.taskId);
       // Not failed: the extension lets the effect trail the acknowledgement and names no bound short of the ttl.
       ctx.skip(
-        `the acknowledged answer to ${named} had not shown ${waitedMs} ms later (the task was "${after.status}"${stillWaiting(after) ? ', still listing the answered request' : ''}); the extension lets an update take effect after its acknowledgement and bounds that only by the task's ttl (${backstopAt === undefined ? 'none that leaves the answer time after the acknowledgement' : `until ${new Date(backstopAt).toISOString()}`}), beyond this check's wait, so it is not judged`,
+        `the acknowledged answer to ${named} had not shown ${waitedMs} ms later (the task was ` +
+          `"${after.status}"${stillWaiting(after) ? ', still listing the answered request' : ''}); the ` +
+          `extension lets an update take effect after its acknowledgement and bounds that only by the task's ` +
+          `ttl ` +
+          `(${backstopAt === undefined ? 'none that leaves the answer time after the acknowledgement' : `until ${new Date(backstopAt).toISOString()}`}), ` +
+          `beyond this check's wait, so it is not judged`,
       );
     }
     if (after.status !== 'completed')
       ctx.skip(`after the answer the confirm_delete task ${after.status === 'input_required' ? 'asked something new' : `ended "${after.status}"`}; the fixture contract has it complete`);
     const text = resultText(after.result);
-    if (text.includes(filename)) ctx.info(`the task completed after the acknowledged answer: ${brief(text)}`);
-    else ctx.info(`the task completed, but its result does not name ${filename} as the fixture contract has it: ${brief(after.result)}`);
+    if (text.includes(filename)) ctx.reportInfo(`the task completed after the acknowledged answer: ${brief(text)}`);
+    else ctx.reportInfo(`the task completed, but its result does not name ${filename} as the fixture contract has it: ${brief(after.result)}`);
   },
 });

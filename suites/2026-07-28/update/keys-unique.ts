@@ -8,14 +8,29 @@ import { answersFor, describeInputRequest, inputKeysOf, inputRequestsOf } from '
 /** Rounds of answering: multi_input needs two (one key each); a server asking follow-up questions gets a few more. */
 const MAX_ROUNDS = 4;
 
-// https://modelcontextprotocol.io/extensions/tasks/specification#task-update-requests
 export default defineCheck({
   id: 'ext-update.keys-unique',
   title: 'An input key answered never comes back for another request, and answering every key lets the task complete',
   suite: 'ext-update',
+  spec: 'https://modelcontextprotocol.io/extensions/tasks/specification#task-update-requests',
   requirements: ['EXT-UPDATE-KEY-NO-REUSE', 'EXT-UPDATE-KEY-UNIQUE'],
   needs: [{ kind: 'tasks-extension' }, { kind: 'fixture', role: 'multiInput' }],
   cost: { roundTrips: 16, awaitsWork: 1 },
+  provenBy: ['ext-reuses-input-key'],
+  explain: {
+    does:
+      'Starts multi_input, waits for its input_required state, and answers one key per tasks/update, ' +
+      'polling in between. Every key seen is remembered with its request: a key answered and later shown ' +
+      'for another request, or one key shown for two different requests, fails. Answering all keys should ' +
+      'let the task complete (reported, not judged).',
+    causes: [
+      {
+        cause: 'Input keys are positions or fixed names ("input-0", "question") recomputed from what is pending, so after an answer the next request takes over the answered key.',
+        fix: 'Give each issued request a key no other request of the task ever gets, for example a prefix plus a counter kept per task, and never recycle it.',
+        faults: ['ext-reuses-input-key'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connectModern();
     const { task } = await startExtTask(ctx, receiver, 'multiInput', {});
@@ -34,7 +49,9 @@ export default defineCheck({
         // A key answered and then shown again for another request is reuse; one that changes its request unanswered, a key naming two.
         const unchanged = earlier === undefined || earlier === shown;
         const message = () =>
-          `input key "${key}" ${answered.has(key) ? 'was answered, and then came back' : 'was shown'} for another request: first ${describeInputRequest(JSON.parse(earlier ?? 'null'))}, now ${describeInputRequest(request)}`;
+          `input key "${key}" ${answered.has(key) ? 'was answered, and then came back' : 'was shown'} for ` +
+          `another request: first ${describeInputRequest(JSON.parse(earlier ?? 'null'))}, now ` +
+          `${describeInputRequest(request)}`;
         // A key reused after its answer also names two requests over the task's life: both statements are broken.
         if (answered.has(key)) ctx.expect('EXT-UPDATE-KEY-UNIQUE', unchanged, message);
         ctx.require(answered.has(key) ? 'EXT-UPDATE-KEY-NO-REUSE' : 'EXT-UPDATE-KEY-UNIQUE', unchanged, message);
@@ -66,13 +83,14 @@ export default defineCheck({
       current = next.task;
       if (next.timedOut)
         ctx.skip(
-          `after "${key}" was answered the task went on listing that same request for ${waits.timeoutMs} ms: the partial answer was not taken (a server may refuse partial answers), so reuse cannot be told`,
+          `after "${key}" was answered the task went on listing that same request for ${waits.timeoutMs} ms: ` +
+            `the partial answer was not taken (a server may refuse partial answers), so reuse cannot be told`,
         );
     }
 
     if (!isExtTerminal(current.status)) current = (await pollExtTask(receiver, task.taskId, (t) => (record(t), isExtTerminal(t.status)), { ...waits, returnAtBound: true })).task;
     const keys = [...answered.keys()].map((key) => `"${key}"`).join(', ');
-    if (current.status !== 'completed') return ctx.info(`no input key came back for another request; after ${keys} were answered the task was "${current.status}"`);
-    ctx.info(`no input key came back for another request; after ${keys} were answered the task completed: ${brief(resultText(current.result) || current.result)}`);
+    if (current.status !== 'completed') return ctx.reportInfo(`no input key came back for another request; after ${keys} were answered the task was "${current.status}"`);
+    ctx.reportInfo(`no input key came back for another request; after ${keys} were answered the task completed: ${brief(resultText(current.result) || current.result)}`);
   },
 });

@@ -9,14 +9,28 @@ import { uniqueText } from '../../../harness/receivers/waits.js';
 /** An acceptance that fills in nothing the form asked for: a server cannot use it and may ask again. */
 const UNUSABLE = { action: 'accept', content: {} };
 
-// https://modelcontextprotocol.io/extensions/tasks/specification#task-update-requests
 export default defineCheck({
   id: 'ext-update.reask-new-key',
   title: 'A request asked again after an answer the server could not use comes under a new key',
   suite: 'ext-update',
+  spec: 'https://modelcontextprotocol.io/extensions/tasks/specification#task-update-requests',
   requirements: ['EXT-UPDATE-KEY-NO-REUSE'],
   needs: [{ kind: 'tasks-extension' }, { kind: 'fixture', role: 'confirm' }],
   cost: { roundTrips: 8, awaitsWork: 1 },
+  provenBy: ['ext-reasks-under-answered-key'],
+  explain: {
+    does:
+      'Answers the confirm_delete elicitation with an acceptance that fills in nothing, then follows the ' +
+      'task: when it asks again, the new request must not come under the key just answered. A server that ' +
+      'refuses the answer, ignores it or goes on without asking is not judged.',
+    causes: [
+      {
+        cause: 'Keys are derived from the question (its name or field), so the same question asked a second time gets the same key as the answer already given.',
+        fix: 'Issue a fresh key for every request, for instance the question name plus a counter kept per task.',
+        faults: ['ext-reasks-under-answered-key'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connectModern();
     const { task } = await startExtTask(ctx, receiver, 'confirm', { filename: `${uniqueText('reask')}.txt` });
@@ -40,10 +54,12 @@ export default defineCheck({
       'EXT-UPDATE-KEY-NO-REUSE',
       again === undefined,
       () =>
-        `input key "${key}" was answered (with an acceptance the task could not use) and then came back for another request: first ${describeInputRequest(JSON.parse(first ?? 'null'))}, now ${describeInputRequest(again)}`,
+        `input key "${key}" was answered (with an acceptance the task could not use) and then came back for ` +
+        `another request: first ${describeInputRequest(JSON.parse(first ?? 'null'))}, now ` +
+        `${describeInputRequest(again)}`,
     );
     if (again === undefined)
-      ctx.info(
+      ctx.reportInfo(
         `the task asked again under ${
           inputKeysOf(after)
             .map((k) => `"${k}"`)

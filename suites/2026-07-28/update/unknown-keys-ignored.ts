@@ -6,13 +6,27 @@ import { awaitExtSettled, workBoundMs } from '../../../harness/receivers/2026-07
 import { answersFor, inputKeysOf, inputRequestsOf } from '../../../harness/receivers/2026-07-28/inputs.js';
 import { uniqueText } from '../../../harness/receivers/waits.js';
 
-// https://modelcontextprotocol.io/extensions/tasks/specification#response-1
 export default defineCheck({
   id: 'ext-update.unknown-keys-ignored',
   title: 'tasks/update naming a key never issued is ignored: acknowledged, and the task unaffected',
   suite: 'ext-update',
+  spec: 'https://modelcontextprotocol.io/extensions/tasks/specification#response-1',
   requirements: ['EXT-UPDATE-IGNORE-UNKNOWN-KEYS'],
   needs: [{ kind: 'tasks-extension' }, { kind: 'fixture', role: 'confirm' }],
+  provenBy: ['ext-update-unknown-key-rejected'],
+  explain: {
+    does:
+      'Starts confirm_delete, waits for its input_required state, and sends tasks/update answering only a ' +
+      'key the server never issued. The update should be acknowledged and the task left as it was (still ' +
+      'input_required, the same request under the same key); otherwise a warning.',
+    causes: [
+      {
+        cause: 'Every key of `inputResponses` is validated against the outstanding ones and an unknown key fails the whole request with -32602.',
+        fix: 'Skip answers whose key is not outstanding (never issued, already answered, superseded) and acknowledge the request; apply the answers whose keys are outstanding.',
+        faults: ['ext-update-unknown-key-rejected'],
+      },
+    ],
+  },
   async run(ctx: CheckContext) {
     const receiver = await ctx.connectModern();
     const { task } = await startExtTask(ctx, receiver, 'confirm', { filename: `${uniqueText('unknown-keys')}.txt` });
@@ -36,7 +50,9 @@ export default defineCheck({
       'EXT-UPDATE-IGNORE-UNKNOWN-KEYS',
       unaffected,
       () =>
-        `after tasks/update named only a key never issued, the task should still wait on ${keys.map((key) => `"${key}"`).join(', ')}; it is "${now.status}" with inputRequests keys ${inputKeysOf(now).join(', ') || '(none)'}`,
+        `after tasks/update named only a key never issued, the task should still wait on ` +
+        `${keys.map((key) => `"${key}"`).join(', ')}; it is "${now.status}" with inputRequests keys ` +
+        `${inputKeysOf(now).join(', ') || '(none)'}`,
     );
   },
 });
