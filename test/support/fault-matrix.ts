@@ -38,9 +38,12 @@ function proves(faultCase: FaultCase, id: string): boolean {
   return outcome === 'fail' || outcome === 'warn';
 }
 
-/** The faults whose cases prove the check (it fails or warns there), sorted: what its `provenBy` must say. */
+/**
+ * The faults whose cases prove the check (it fails or warns there), sorted: what its `provenBy` must say. A fault the
+ * rule book alone reports (byRuleBook) proves the rule book, not the script of the check whose traffic showed it.
+ */
 export function provingFaults(cases: readonly FaultCase[], id: string): string[] {
-  return [...new Set(cases.filter((c) => proves(c, id)).flatMap((c) => c.faults))].sort();
+  return [...new Set(cases.filter((c) => !c.byRuleBook && proves(c, id)).flatMap((c) => c.faults))].sort();
 }
 
 /** Checks of the role that no fault case catches: each is a check that cannot be shown to fail, a defect. */
