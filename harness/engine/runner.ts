@@ -243,7 +243,7 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   if (adapted) notices.push(adapted);
   if (watcher) notices.push(...watcher.notices());
   notices.push(...broker.notices());
-  const reconciled = reconcileInconclusive(attributeRuleBookFindings(results), options.profile.requirements);
+  const reconciled = reconcileInconclusive(attributeRuleBookFindings(results, options.profile.requirements), options.profile.requirements);
   reconciled.forEach((result, index) => {
     if (results[index]?.outcome === 'inconclusive') options.onResult?.(result);
   });

@@ -66,15 +66,23 @@ export function identityOfLabel(label: string): string {
 }
 
 /**
- * After the run: each requirement the rule book saw broken is failed (or warned) once. A check whose own findings
- * name it already judges it; otherwise the check that names the requirement among its own, else the first check
- * that saw it and was judged (not skipped), else the first. Every other sighting becomes a line of info pointing there.
+ * After the run: each requirement the rule book saw broken is failed (or warned) once. Where a check's own findings
+ * already name it — or another requirement of its catalogue section, which the rule book's finding is then another
+ * view of (a status no lifecycle has is also the status a tasks/get of a working task must show) — the run judges it
+ * already. Otherwise the check that names the requirement among its own takes it, else the first check that saw it and
+ * was judged (not skipped), else the first. Every other sighting becomes a line of info pointing there.
  */
-export function attributeRuleBookFindings(settled: readonly (CheckResult & RuleBookSightings)[]): CheckResult[] {
+export function attributeRuleBookFindings(settled: readonly (CheckResult & RuleBookSightings)[], requirements: ReadonlyMap<string, Requirement>): CheckResult[] {
   const pending = new Map(settled.map((result) => [result.id, result.ruleBook ?? []]));
   const results: CheckResult[] = settled.map(({ ruleBook: _, ...result }) => result);
+  const sectionOf = (id: string) => requirements.get(id)?.section;
   const judgedBy = new Map<string, string>();
-  for (const result of results) for (const finding of result.findings) if (!judgedBy.has(finding.requirement)) judgedBy.set(finding.requirement, result.id);
+  for (const result of results) {
+    for (const finding of result.findings) {
+      for (const key of [finding.requirement, `section ${sectionOf(finding.requirement)}`]) if (!judgedBy.has(key)) judgedBy.set(key, result.id);
+    }
+  }
+  const judging = (requirement: string) => judgedBy.get(requirement) ?? (sectionOf(requirement) ? judgedBy.get(`section ${sectionOf(requirement)}`) : undefined);
   const sightings = new Map<string, { result: CheckResult; finding: Finding }[]>();
   for (const result of results) {
     for (const finding of pending.get(result.id) ?? []) {
@@ -86,11 +94,11 @@ export function attributeRuleBookFindings(settled: readonly (CheckResult & RuleB
   const kept = new Map<string, Finding[]>();
   const pointers = new Map<string, string[]>();
   for (const [requirement, list] of sightings) {
+    const already = judging(requirement);
     const owner =
-      judgedBy.get(requirement) ??
-      (list.find(({ result }) => result.requirements.includes(requirement)) ?? list.find(({ result }) => result.outcome !== 'skip' && result.outcome !== 'error') ?? list[0]!).result.id;
+      already ?? (list.find(({ result }) => result.requirements.includes(requirement)) ?? list.find(({ result }) => result.outcome !== 'skip' && result.outcome !== 'error') ?? list[0]!).result.id;
     for (const { result, finding } of list) {
-      if (result.id === owner && !judgedBy.has(requirement)) kept.set(result.id, [...(kept.get(result.id) ?? []), finding]);
+      if (result.id === owner && !already) kept.set(result.id, [...(kept.get(result.id) ?? []), finding]);
       else if (result.id !== owner)
         pointers.set(result.id, [...(pointers.get(result.id) ?? []), `the rule book also saw ${requirement} broken in this check's traffic (${finding.message}); judged by ${owner} in this run`]);
     }
