@@ -3,6 +3,7 @@
 // kept apart until the run is over, then each root cause (a requirement) is failed once — by a check whose own
 // judgement already names it, else by the first check that saw it — and the others that saw it point there.
 import type { Era, CheckResult, Finding, ReceiverRole, Requirement, TranscriptEntry } from '../model/model.js';
+import { expectedAndActual } from '../model/describe.js';
 import { RuleBook, type WireViolation } from '../rules/rule-book.js';
 import type { Party } from '../rules/traffic.js';
 
@@ -14,6 +15,8 @@ export class TrafficJudgement {
   private readonly book: RuleBook;
   private readonly seen: Finding[] = [];
   private readonly seenKeys = new Set<string>();
+  /** The entry being judged, so that a violation it shows points at it. */
+  private current?: TranscriptEntry;
   /** The side the implementation under test speaks for: a server answers the suite as host; a client is the host. */
   private readonly party: Party;
 
@@ -28,6 +31,7 @@ export class TrafficJudgement {
     if (entry.message === undefined || (entry.dir !== 'in' && entry.dir !== 'out')) return;
     const from: Party = entry.dir === 'in' ? this.party : this.party === 'server' ? 'host' : 'server';
     const now = Date.now();
+    this.current = entry;
     try {
       this.book.observe({ t: now, at: new Date(now).toISOString(), from, channel: entry.conn ?? 'A', message: entry.message });
     } catch {
@@ -50,6 +54,8 @@ export class TrafficJudgement {
       keyword: violation.keyword,
       severity: violation.severity,
       message: `${violation.message} (the rule book, on ${violation.exchange})`,
+      ...expectedAndActual(violation.message),
+      ...(this.current ? { seenAt: { t: this.current.t, ...(this.current.conn ? { conn: this.current.conn } : {}) } } : {}),
       source: 'rule-book',
     });
   }
