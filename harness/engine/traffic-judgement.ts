@@ -20,10 +20,12 @@ export class TrafficJudgement {
   /** The side the implementation under test speaks for: a server answers the suite as host; a client is the host. */
   private readonly party: Party;
 
-  constructor(era: Era, role: ReceiverRole, requirements: ReadonlyMap<string, Requirement>, identityOf: (channel: string) => string | undefined) {
+  constructor(era: Era, role: ReceiverRole, requirements: ReadonlyMap<string, Requirement>, identityOf: (channel: string) => string | undefined, transport: 'stdio' | 'http' = 'stdio') {
     this.party = role === 'client' ? 'host' : 'server';
     const catalogues = { legacy: new Map<string, Requirement>(), modern: new Map<string, Requirement>(), [era]: requirements } as Record<Era, ReadonlyMap<string, Requirement>>;
-    this.book = new RuleBook({ requirements: catalogues, era, identityOf, onViolation: (violation) => this.take(violation) });
+    // A 2025-11-25 run speaks that era only, also on a process an earlier check opened (whose initialize it did not see);
+    // a 2026-07-28 run may open a 2025-11-25 session on a server of both eras, so there each conversation shows its era.
+    this.book = new RuleBook({ requirements: catalogues, ...(era === 'legacy' ? { era } : {}), identityOf, transport, onViolation: (violation) => this.take(violation) });
   }
 
   /** One transcript entry: what the suite sent is the suite's side, what came in the implementation's. */
