@@ -237,6 +237,14 @@ async function runTarget(manifest: Manifest, target: ManifestTarget, workDir: st
   }
 }
 
+/** The opening of every connection (initialize, its answer, discovery) says nothing about the verdict: left out of excerpts. */
+function isHandshake(entry: TranscriptEntry): boolean {
+  const message = entry.message as { method?: unknown; result?: { serverInfo?: unknown; supportedVersions?: unknown } } | undefined;
+  if (typeof message !== 'object' || message === null) return false;
+  if (message.method === 'initialize' || message.method === 'notifications/initialized' || message.method === 'server/discover') return true;
+  return typeof message.result === 'object' && message.result !== null && ('serverInfo' in message.result || 'supportedVersions' in message.result);
+}
+
 function excerpt(entry: TranscriptEntry): string {
   const arrow = entry.dir === 'out' ? '→' : entry.dir === 'in' ? '←' : entry.dir;
   const body = entry.message !== undefined ? JSON.stringify(entry.message) : (entry.text ?? '');
@@ -287,7 +295,7 @@ export function buildColumn(
       message: result.message,
       findings: result.findings.map(({ requirement, keyword, severity, message }) => ({ requirement, keyword, severity, message })),
       info: result.info,
-      transcript: result.transcript.slice(0, EXCERPT_ENTRIES).map(excerpt),
+      transcript: result.transcript.filter((entry) => !isHandshake(entry)).slice(0, EXCERPT_ENTRIES).map(excerpt),
     };
   }
   for (const entry of report.coverage) {

@@ -50,19 +50,20 @@ const SCRIPT = `
     table.classList.toggle('hide-agreeing', disagree.checked);
     var needle = text.value.trim().toLowerCase();
     var rows = table.querySelectorAll('tbody tr');
-    var count = 0;
+    var count = 0, total = 0;
     var section = null, sectionHasRow = false;
     function closeSection() { if (section) section.classList.toggle('filtered', !sectionHasRow); }
     for (var i = 0; i < rows.length; i++) {
       var row = rows[i];
       if (row.classList.contains('section')) { closeSection(); section = row; sectionHasRow = false; continue; }
+      total++;
       var hidden = (era.value && row.getAttribute('data-era') !== era.value) || (needle && row.getAttribute('data-text').indexOf(needle) < 0);
       row.classList.toggle('filtered', !!hidden);
       var visible = !hidden && (!disagree.checked || row.classList.contains('disagree'));
       if (visible) { count++; sectionHasRow = true; }
     }
     closeSection();
-    shown.textContent = count + ' of ' + rows.length + ' rows shown';
+    shown.textContent = count + ' of ' + total + ' requirements shown';
   }
   disagree.addEventListener('change', apply);
   era.addEventListener('change', apply);

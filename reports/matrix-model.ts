@@ -96,12 +96,12 @@ export function columnTotals(matrix: MatrixReport, column: string): Record<CellO
   return totals;
 }
 
-/** Implementations disagree on a row when the judged verdicts (not skips, not absent cells) differ. */
+/** Implementations disagree on a row when their verdicts differ: skips, errors (no verdict on the target) and absent cells aside. */
 export function rowDisagrees(matrix: MatrixReport, row: MatrixRow): boolean {
   const judged = new Set<CellOutcome>();
   for (const column of matrix.columns) {
     const cell = matrix.cells[column.name]?.[cellKey(row.era, row.id)];
-    if (cell && cell.outcome !== 'skip') judged.add(cell.outcome);
+    if (cell && cell.outcome !== 'skip' && cell.outcome !== 'error') judged.add(cell.outcome);
   }
   return judged.size > 1;
 }
