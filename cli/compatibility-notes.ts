@@ -31,7 +31,23 @@ const ImplementationSchema = z
     /** The columns of its table, in order. */
     columns: z.array(z.enum(TABLE_COLUMNS)).optional(),
     /** Per target: the transport as the tables say it, and where its verdicts are pinned. */
-    targets: z.record(z.string(), z.object({ label: z.string(), short: z.string().optional(), version: z.string(), expected: z.string() }).strict()),
+    targets: z.record(
+      z.string(),
+      z
+        .object({
+          /** The transport as the summary table says it, and its short form after a check's ID. */
+          label: z.string(),
+          short: z.string().optional(),
+          /** The summary's first cells for this target, where it starts a row of its own (negative controls). */
+          title: z.string().optional(),
+          version: z.string().optional(),
+          /** How the implementation column names it. */
+          name: z.string().optional(),
+          /** Where its verdicts are pinned. */
+          expected: z.string(),
+        })
+        .strict(),
+    ),
     checks: z.record(z.string(), NoteSchema).optional(),
   })
   .strict();

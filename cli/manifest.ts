@@ -26,6 +26,8 @@ const TargetSchema = z
     concurrency: z.number().int().min(1).optional(),
     clientTransport: z.enum(['http', 'stdio']).optional(),
     freshConnections: z.boolean().optional(),
+    only: z.array(z.string().min(1)).optional(),
+    skip: z.array(z.string().min(1)).optional(),
     timeoutSeconds: z.number().positive().optional(),
   })
   .strict();
@@ -162,6 +164,8 @@ export function targetArguments(target: ManifestTarget, port: number | undefined
   if (target.concurrency !== undefined) args.push('--concurrency', String(target.concurrency));
   if (target.clientTransport) args.push('--client-transport', target.clientTransport);
   if (target.freshConnections) args.push('--fresh-connections');
+  for (const pattern of target.only ?? []) args.push('--only', pattern);
+  for (const pattern of target.skip ?? []) args.push('--skip', pattern);
   return args;
 }
 

@@ -1,13 +1,13 @@
 // The matrix command: every target of a manifest run as "server" or "client" would run it, each in a process of its
 // own (its isolation and process hygiene are the run's), then one JSON result and one HTML page of requirements by
 // implementations. "matrix merge" joins the shards of a run; --compare says what changed since an older matrix.
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Outcome, RunReport, TranscriptEntry } from '../harness/model/model.js';
-import { launchCommand } from '../harness/wire/connections/process-group.js';
+import { launchCommand, PROCESS_MARK } from '../harness/wire/connections/process-group.js';
 import { parseShard } from '../harness/engine/selection.js';
 import { TOOL } from '../harness/model/tool.js';
 import {
@@ -36,7 +36,7 @@ const DEFAULT_TARGET_TIMEOUT_S = 900;
 const EXCERPT_ENTRIES = 10;
 const EXCERPT_CHARS = 400;
 
-const MATRIX_OPTIONS = {
+export const MATRIX_OPTIONS = {
   json: { type: 'string' },
   html: { type: 'string' },
   shard: { type: 'string' },
@@ -222,6 +222,9 @@ async function runTarget(manifest: Manifest, target: ManifestTarget, workDir: st
   clearTimeout(timer);
   // SIGTERM first: the run then ends its own servers and clients before the group is killed.
   await launched.end(10_000);
+  // A run killed before it could end its own processes leaves them in groups of their own: found by the mark they carry.
+  const leftovers = endMarkedBy(launched.pid);
+  if (leftovers > 0) process.stdout.write(`! ${target.name}: ended ${leftovers} process(es) its run had left behind\n`);
   await new Promise<void>((resolve) => out.end(resolve));
   const durationMs = Date.now() - started;
   if (ended === 'timeout') return { why: `the run did not end within ${timeoutS} s (timeoutSeconds or --target-timeout); it was ended`, durationMs };
@@ -243,6 +246,34 @@ function isHandshake(entry: TranscriptEntry): boolean {
   if (typeof message !== 'object' || message === null) return false;
   if (message.method === 'initialize' || message.method === 'notifications/initialized' || message.method === 'server/discover') return true;
   return typeof message.result === 'object' && message.result !== null && ('serverInfo' in message.result || 'supportedVersions' in message.result);
+}
+
+/**
+ * Kills the processes a run of the CLI started (they carry PROCESS_MARK with a value that begins with that CLI's pid,
+ * its runs' ID) and returns how many were still there. The target's CLI is exec'd by the shell, so its pid is the group's.
+ */
+function endMarkedBy(cliPid: number): number {
+  if (!existsSync('/proc/self/environ')) return 0;
+  const prefix = `${PROCESS_MARK}=${cliPid}-`;
+  let ended = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let environ: string;
+    try {
+      environ = readFileSync(`/proc/${entry}/environ`, 'latin1');
+    } catch {
+      continue;
+    }
+    const at = environ.indexOf(prefix);
+    if (at < 0 || (at > 0 && environ[at - 1] !== '\0')) continue;
+    try {
+      process.kill(Number(entry), 'SIGKILL');
+      ended += 1;
+    } catch {
+      // already gone
+    }
+  }
+  return ended;
 }
 
 function excerpt(entry: TranscriptEntry): string {
@@ -295,7 +326,10 @@ export function buildColumn(
       message: result.message,
       findings: result.findings.map(({ requirement, keyword, severity, message }) => ({ requirement, keyword, severity, message })),
       info: result.info,
-      transcript: result.transcript.filter((entry) => !isHandshake(entry)).slice(0, EXCERPT_ENTRIES).map(excerpt),
+      transcript: result.transcript
+        .filter((entry) => !isHandshake(entry))
+        .slice(0, EXCERPT_ENTRIES)
+        .map(excerpt),
     };
   }
   for (const entry of report.coverage) {
@@ -310,4 +344,3 @@ export function buildColumn(
   }
   return { column, cells, evidence };
 }
-

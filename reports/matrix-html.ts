@@ -90,7 +90,9 @@ function cellMarkup(matrix: MatrixReport, columnIndex: number, column: MatrixCol
   const rest = cell.checks.filter((check) => check !== deciding);
   const title = cell.checks.map((check) => `${check.id}: ${check.outcome}`).join('\n');
   return markup`<td><a class="cell ${cell.outcome}" href="#${evidenceId(columnIndex, row.era, deciding.id)}" title="${title}">${cell.outcome}</a>${
-    rest.length > 0 ? markup`<span class="more">${rest.map((check, index) => markup`<a href="#${evidenceId(columnIndex, row.era, check.id)}" title="${check.id}: ${check.outcome}">${index + 2}</a>`)}</span>` : ''
+    rest.length > 0
+      ? markup`<span class="more">${rest.map((check, index) => markup`<a href="#${evidenceId(columnIndex, row.era, check.id)}" title="${check.id}: ${check.outcome}">${index + 2}</a>`)}</span>`
+      : ''
   }${cell.notes ? markup` <span class="note-mark" title="${cell.notes.join('\n')}">note</span>` : ''}</td>`;
 }
 
@@ -148,7 +150,9 @@ export function buildMatrixHtml(matrix: MatrixReport): string {
 ${
   changes
     ? markup`<section class="changes"><h2>Changes since ${changes.against}</h2>${
-        changes.list.length === 0 ? markup`<p>No verdict changed.</p>` : markup`<ul>${changes.list.map((change) => markup`<li>${change.column}: ${change.kind}: ${change.era} ${change.requirement} ${change.before} → ${change.after}</li>`)}</ul>`
+        changes.list.length === 0
+          ? markup`<p>No verdict changed.</p>`
+          : markup`<ul>${changes.list.map((change) => markup`<li>${change.column}: ${change.kind}: ${change.era} ${change.requirement} ${change.before} → ${change.after}</li>`)}</ul>`
       }</section>`
     : ''
 }

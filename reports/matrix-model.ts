@@ -106,8 +106,7 @@ export function rowDisagrees(matrix: MatrixReport, row: MatrixRow): boolean {
   return judged.size > 1;
 }
 
-const compareRows = (order: Map<string, number>) => (a: MatrixRow, b: MatrixRow) =>
-  (order.get(a.era) ?? 99) - (order.get(b.era) ?? 99) || 0;
+const compareRows = (order: Map<string, number>) => (a: MatrixRow, b: MatrixRow) => (order.get(a.era) ?? 99) - (order.get(b.era) ?? 99) || 0;
 
 /**
  * Several matrices (the shards of one manifest) as one: the columns of all, sorted by name, and the rows of all in
