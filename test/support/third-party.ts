@@ -51,7 +51,7 @@ export const ECOSYSTEM_MANIFEST = `${ROOT}configs/ecosystem.yaml`;
 export const ECOSYSTEM = parseManifest(YAML.parse(readFileSync(ECOSYSTEM_MANIFEST, 'utf8')), ECOSYSTEM_MANIFEST);
 
 /** A manifest command as a shell line: run where the manifest says, with this node first on PATH (its "node"). */
-function inManifestDirectory(command: string): string {
+export function inManifestDirectory(command: string): string {
   return `cd "${ECOSYSTEM.directory}" && export PATH="${dirname(process.execPath)}${delimiter}$PATH" && ${command}`;
 }
 
