@@ -5,7 +5,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import type { Outcome } from '../harness/model/model.js';
 import { cellKey, type Evidence, type MatrixColumn, type MatrixReport } from '../reports/matrix-model.js';
 import { DEFAULT_COLUMNS, DEFAULT_SHOW, loadNotes, type CompatibilityNotes, type ImplementationNotes, type TableColumn } from './compatibility-notes.js';
-import { readMatrix } from './matrix.js';
+import { readMatrix } from './matrix-file.js';
 import { ConfigError, parse, UsageError } from './options.js';
 
 const HEADINGS: Record<TableColumn, string> = {

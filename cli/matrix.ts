@@ -23,9 +23,10 @@ import {
   type MatrixReport,
   type MatrixRow,
 } from '../reports/matrix-model.js';
+import { readMatrix } from './matrix-file.js';
 import { loadManifest, needsPort, shardOf, targetArguments, type Manifest, type ManifestTarget } from './manifest.js';
 import { loadNotes, noteFor, type CompatibilityNotes } from './compatibility-notes.js';
-import { ConfigError, parse, UsageError, wholeNumber } from './options.js';
+import { parse, UsageError, wholeNumber } from './options.js';
 import { loadProfile, type ProfileId } from './profiles.js';
 import { freePort } from './targets.js';
 
@@ -106,17 +107,6 @@ async function mergeCommand(args: string[]): Promise<number> {
   await writeOutputs(merged, values.json ?? 'out/matrix.json', values.html ?? (values.json ? undefined : 'out/matrix.html'));
   if (merged.changes) process.stdout.write(`\n${formatChanges(merged.changes.list, merged.changes.against)}\n`);
   return merged.columns.some((column) => column.status === 'error') ? 1 : 0;
-}
-
-export async function readMatrix(file: string, who: string): Promise<MatrixReport> {
-  let data: MatrixReport;
-  try {
-    data = JSON.parse(await readFile(file, 'utf8')) as MatrixReport;
-  } catch (error) {
-    throw new ConfigError(`${who} ${file}: cannot be read as JSON (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); give the JSON a matrix run wrote`);
-  }
-  if (data?.format !== MATRIX_FORMAT) throw new ConfigError(`${who} ${file}: is not a matrix (format "${String(data?.format)}", want "${MATRIX_FORMAT}"); give the JSON a matrix run wrote`);
-  return data;
 }
 
 async function writeOutputs(matrix: MatrixReport, json: string, html: string | undefined): Promise<void> {
