@@ -130,11 +130,14 @@ export function mergeMatrices(parts: readonly MatrixReport[], names: readonly st
   for (const era of eras) rows.push(...parts.find((part) => part.rows.some((row) => row.era === era))!.rows.filter((row) => row.era === era));
   rows.sort(compareRows(new Map(eras.map((era, index) => [era, index]))));
   const columns = parts.flatMap((part) => part.columns).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const count = parts[0]!.shards.count;
   const present = [...new Set(parts.flatMap((part) => part.shards.present))].sort((a, b) => a - b);
+  // Every shard there: the matrix is whole, as an unsharded run's is.
+  const shards = present.length === count ? { count: 1, present: [1] } : { count, present };
   return {
     format: MATRIX_FORMAT,
     tool: parts[0]!.tool,
-    shards: { count: parts[0]!.shards.count, present },
+    shards,
     rows,
     columns,
     cells: Object.fromEntries(columns.map((column) => [column.name, parts.find((part) => column.name in part.cells)?.cells[column.name] ?? {}])),
