@@ -7,7 +7,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Outcome, RunReport, TranscriptEntry } from '../harness/model/model.js';
-import { launchCommand, PROCESS_MARK } from '../harness/wire/connections/process-group.js';
+import { launchCommand, PROCESS_MARK, type LaunchedProcess } from '../harness/wire/connections/process-group.js';
 import { parseShard } from '../harness/engine/selection.js';
 import { TOOL } from '../harness/model/tool.js';
 import {
@@ -145,11 +145,23 @@ export async function runMatrix(manifest: Manifest, targets: readonly ManifestTa
   const workDir = options.reportsDir ? resolve(options.reportsDir) : await mkdtemp(join(tmpdir(), 'mcp-tasks-matrix-'));
   await mkdir(workDir, { recursive: true });
   const outcomes: { column: MatrixColumn; cells: Record<string, MatrixCell>; evidence: Record<string, Evidence> }[] = [];
+  // Interrupted (Ctrl-C, a CI cancel): the targets' runs live in groups of their own, so they are ended here, then we go.
+  const onSignal = (signal: NodeJS.Signals) => {
+    process.stderr.write(`mcp-tasks-conformance: matrix interrupted (${signal}); ending the runs in flight\n`);
+    void Promise.all(
+      [...RUNNING].map(async (launched) => {
+        await launched.end(5_000);
+        endMarkedBy(launched.pid);
+      }),
+    ).finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
   try {
     const queue = [...targets];
     const worker = async () => {
       for (let target = queue.shift(); target; target = queue.shift()) {
-        const ran = await runTarget(manifest, target, workDir, options.timeoutS ?? target.timeoutSeconds ?? DEFAULT_TARGET_TIMEOUT_S);
+        const ran = await runTarget(manifest, target, workDir, target.timeoutSeconds ?? options.timeoutS ?? DEFAULT_TARGET_TIMEOUT_S);
         const built = buildColumn(target, ran, profiles, options.notes);
         process.stdout.write(`  ${target.name}: ${built.column.status === 'ran' ? summaryLine(built.column) : `error — ${built.column.why}`} (${(ran.durationMs / 1000).toFixed(1)} s)\n`);
         outcomes.push(built);
@@ -157,6 +169,8 @@ export async function runMatrix(manifest: Manifest, targets: readonly ManifestTa
     };
     await Promise.all(Array.from({ length: Math.min(options.jobs, Math.max(1, targets.length)) }, worker));
   } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
     if (!options.reportsDir) await rm(workDir, { recursive: true, force: true });
   }
   outcomes.sort((a, b) => (a.column.name < b.column.name ? -1 : 1));
@@ -184,6 +198,9 @@ interface TargetRun {
   durationMs: number;
 }
 
+/** The targets' runs in flight, for an interrupted matrix to end. */
+const RUNNING = new Set<LaunchedProcess>();
+
 const shellWord = (value: string) => (/^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`);
 
 /** One target through the CLI in a process group of its own, bounded; its console output goes to a log beside its report. */
@@ -197,6 +214,7 @@ async function runTarget(manifest: Manifest, target: ManifestTarget, workDir: st
   // The commands of a manifest say "node": the node running the matrix, whatever else is on PATH.
   const line = `cd ${shellWord(manifest.directory)} && exec ${shellWord(process.execPath)} ${shellWord(CLI_MAIN)} ${args.map(shellWord).join(' ')}`;
   const launched = launchCommand(line, { stdin: false, env: { PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}` } });
+  RUNNING.add(launched);
   const out = createWriteStream(log);
   const tail: string[] = [];
   const keep = (chunk: Buffer) => {
@@ -212,6 +230,7 @@ async function runTarget(manifest: Manifest, target: ManifestTarget, workDir: st
   clearTimeout(timer);
   // SIGTERM first: the run then ends its own servers and clients before the group is killed.
   await launched.end(10_000);
+  RUNNING.delete(launched);
   // A run killed before it could end its own processes leaves them in groups of their own: found by the mark they carry.
   const leftovers = endMarkedBy(launched.pid);
   if (leftovers > 0) process.stdout.write(`! ${target.name}: ended ${leftovers} process(es) its run had left behind\n`);

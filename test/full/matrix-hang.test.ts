@@ -1,7 +1,7 @@
 // A target that never answers, in a matrix: its run is ended at its bound (timeoutSeconds) and becomes an error column,
 // the other targets' columns are written as usual, and no process of the hung run is left running. In the full tier:
 // the hung run's end waits out the grace a run gets to end its own processes (10 s).
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -77,5 +77,22 @@ describe('a hanging target in a matrix', () => {
     // Bound, then the grace a run gets to end its processes, then the kill: well under the test's own timeout.
     expect(seconds).toBeLessThan(30);
     expect(running(HANG_TOKEN)).toEqual([]);
+  }, 60_000);
+
+  it('interrupted (SIGINT), ends the runs in flight before it exits', async () => {
+    const token = `${HANG_TOKEN}-interrupted`;
+    await writeFile(join(dir, 'interrupted.yaml'), MANIFEST.replace(HANG_TOKEN, token).replace('timeoutSeconds: 3', 'timeoutSeconds: 60'));
+    const child = spawn(process.execPath, [CLI, 'matrix', 'interrupted.yaml', '--json', 'i.json'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    // Once the hanging target runs, interrupt.
+    const deadline = Date.now() + 20_000;
+    while (running(token).length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(running(token).length).toBeGreaterThan(0);
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    expect(stderr).toMatch(/matrix interrupted \(SIGINT\); ending the runs in flight/);
+    expect(running(token)).toEqual([]);
   }, 60_000);
 });
