@@ -21,6 +21,7 @@ const ONLY = ['protocol-errors.unknown-task-get', 'result-retrieval.blocks-until
 
 const MANIFEST = `
 directory: ${ROOT}
+notes: matrix-notes.yaml
 targets:
   - name: reference
     package: mcp-tasks-conformance
@@ -74,6 +75,11 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'matrix-test-'));
   manifest = join(dir, 'small.yaml');
   await writeFile(manifest, MANIFEST);
+  // The explanation the page shows beside the faulty variant's failing verdict.
+  await writeFile(
+    join(dir, 'matrix-notes.yaml'),
+    "implementations:\n  reference-wrong-codes:\n    title: faulty\n    targets: { reference-wrong-codes: { label: stdio, expected: none } }\n    checks:\n      protocol-errors.unknown-task-get: { report: 'Unknown task IDs get -32603.' }\n",
+  );
   runs = Promise.all([
     cli('matrix', manifest, '--json', 'whole.json', '--html', 'whole.html', '--jobs', '3'),
     cli('matrix', manifest, '--shard', '1/2', '--json', 'shard-1.json'),
@@ -174,6 +180,40 @@ describe('matrix over bundled reference variants', () => {
     expect(missing.stderr).toMatch(/manifest no-such.yaml: cannot be read \(ENOENT\); check the path/);
   }, 30_000);
 
+  it('renders a compatibility page from the matrix and its notes, and --check says how to regenerate when the page differs', async () => {
+    await runs;
+    await writeFile(
+      join(dir, 'notes.yaml'),
+      [
+        'implementations:',
+        '  reference-wrong-codes:',
+        "    title: '[faulty reference](#faulty)'",
+        '    targets:',
+        '      reference-wrong-codes: { label: stdio, expected: none }',
+        '    checks:',
+        "      protocol-errors.unknown-task-get: { exchange: '`→ tasks/get` `← -32603`', report: 'Unknown task IDs get -32603.' }",
+        "      ttl.expiry: { report: 'a note of a check that does not fail' }",
+      ].join('\n'),
+    );
+    await writeFile(join(dir, 'page.md'), '# Page\n\n<!-- matrix:summary -->\n<!-- /matrix:summary -->\n\nProse.\n\n<!-- matrix:reference-wrong-codes -->\n<!-- /matrix:reference-wrong-codes -->\n');
+    const written = await cli('matrix', 'doc', 'whole.json', '--notes', 'notes.yaml', '--doc', 'page.md');
+    // The failing check without a note, and the note of a check that passes, are said (exit 1), the tables written anyway.
+    expect(written.code).toBe(1);
+    expect(written.stdout).toMatch(/reference-wrong-codes: result-retrieval.blocks-until-terminal is fail without a note; explain it in docs\/compatibility-notes.yaml/);
+    expect(written.stdout).toMatch(/reference-wrong-codes: ttl.expiry has a note but no verdict the table shows/);
+    const page = readFileSync(join(dir, 'page.md'), 'utf8');
+    const summary = read('whole.json').columns.find((column) => column.name === 'reference-wrong-codes')!.summary!;
+    expect(page).toContain(`| [faulty reference](#faulty) | \`mcp-tasks-conformance\` 0.1.0 | stdio | ${summary.pass} | ${summary.fail} | ${summary.warn} | ${summary.skip}`);
+    expect(page).toMatch(/\| `protocol-errors.unknown-task-get` \| fail \| \[TASKS-ERROR-INVALID-TASK-ID\]\(https:[^)]+\) \(MUST\) \| `→ tasks\/get` `← -32603` \| Unknown task IDs get -32603. \|/);
+    expect(page).toContain('Prose.');
+    // The page as rendered matches but for the notes' problems; edited by hand, it differs, and --check says how to mend it.
+    await writeFile(join(dir, 'page.md'), page.replace('| fail |', '| pass |'));
+    const checked = await cli('matrix', 'doc', 'whole.json', '--notes', 'notes.yaml', '--doc', 'page.md', '--check');
+    expect(checked.code).toBe(1);
+    expect(checked.stdout).toMatch(/page.md: its tables differ from the matrix; regenerate with: npm run matrix && node dist\/cli\/main.js matrix doc/);
+    expect(checked.stdout).toMatch(/line \d+: page has .*\| pass \|.*, matrix gives .*\| fail \|/);
+  }, 30_000);
+
   it('merging nothing or a file that is no matrix is refused in one line', async () => {
     expect(() => mergeMatrices([])).toThrow(/nothing to merge/);
     const notMatrix = await cli('matrix', 'merge', 'small.yaml');
@@ -234,6 +274,14 @@ describe.skipIf(!CHROMIUM)('the matrix page in Chromium at 1024 px', () => {
     await expect.poll(() => shown.count()).toBe(1);
     expect(await shown.textContent()).toMatch(/reference-wrong-codes: protocol-errors.unknown-task-get \(2025-11-25\) — fail/);
     expect(await shown.locator('pre').textContent()).toContain('tasks/get');
+    // The kept note explains it, in the evidence and on the cell.
+    expect(await shown.locator('.note').textContent()).toBe('Note: Unknown task IDs get -32603.');
+    expect(
+      await page
+        .locator('tr.row', { has: page.locator('a', { hasText: 'TASKS-ERROR-INVALID-TASK-ID' }) })
+        .locator('.note-mark')
+        .getAttribute('title'),
+    ).toBe('protocol-errors.unknown-task-get: Unknown task IDs get -32603.');
     expect(await shown.isVisible()).toBe(true);
     // An error column says why, in its header.
     expect(await page.locator('thead th[data-column="crashes"] .error-why').textContent()).toMatch(/exited with code 3/);
