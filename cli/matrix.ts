@@ -346,7 +346,12 @@ export function buildColumn(
     const era = eraOf(entry.profile);
     const results = entry.checks.map((id) => evidence[cellKey(era, id)]).filter((found): found is Evidence => found !== undefined);
     if (results.length === 0) continue;
-    const cell: MatrixCell = { outcome: worstOutcome(results.map((each) => each.outcome as Outcome)), checks: results.map((each) => ({ id: each.check, outcome: each.outcome })) };
+    const checks = results.map((each) => {
+      const named = [...new Set(each.findings.map((finding) => finding.requirement))];
+      // A check that failed on another requirement than this row's says so, so the cell does not read as a finding about it.
+      return named.length > 0 && !named.includes(entry.id) ? { id: each.check, outcome: each.outcome, via: named } : { id: each.check, outcome: each.outcome };
+    });
+    const cell: MatrixCell = { outcome: worstOutcome(results.map((each) => each.outcome as Outcome)), checks };
     const explained = results.map((each) => noteFor(notes, target.implementation, each.check, each.outcome)).filter((text): text is string => text !== undefined);
     if (explained.length > 0) cell.notes = explained;
     cells[cellKey(era, entry.id)] = cell;

@@ -88,7 +88,7 @@ function cellMarkup(matrix: MatrixReport, columnIndex: number, column: MatrixCol
   const ordered = [...cell.checks].sort((a, b) => OUTCOMES.indexOf(a.outcome) - OUTCOMES.indexOf(b.outcome) || Number(a.outcome === cell.outcome) - 1);
   const deciding = ordered.find((check) => check.outcome === cell.outcome) ?? ordered[0]!;
   const rest = cell.checks.filter((check) => check !== deciding);
-  const title = cell.checks.map((check) => `${check.id}: ${check.outcome}`).join('\n');
+  const title = cell.checks.map((check) => `${check.id}: ${check.outcome}${check.via ? ` (its findings name ${check.via.join(', ')})` : ''}`).join('\n');
   return markup`<td><a class="cell ${cell.outcome}" href="#${evidenceId(columnIndex, row.era, deciding.id)}" title="${title}">${cell.outcome}</a>${
     rest.length > 0
       ? markup`<span class="more">${rest.map((check, index) => markup`<a href="#${evidenceId(columnIndex, row.era, check.id)}" title="${check.id}: ${check.outcome}">${index + 2}</a>`)}</span>`
@@ -144,7 +144,7 @@ export function buildMatrixHtml(matrix: MatrixReport): string {
 <title>MCP Tasks conformance matrix</title><style>${rawHtml(STYLE)}</style></head>
 <body>
 <h1>MCP Tasks conformance matrix</h1>
-<p>${matrix.tool.name} ${matrix.tool.version}: ${matrix.columns.length} implementation(s), ${matrix.rows.length} requirements. Each cell is the worst verdict of the checks that verify the requirement; it links to the check's evidence. — means no check of that run verifies it (another role or era).${
+<p>${matrix.tool.name} ${matrix.tool.version}: ${matrix.columns.length} implementation(s), ${matrix.rows.length} requirements. Each cell is the worst verdict of the checks that verify the requirement (a check failing on another requirement counts too: its title says which); it links to the check's evidence. — means no check of that run verifies it (another role or era).${
     missing.length > 0 ? markup` <strong>Shard(s) ${missing.join(', ')} of ${matrix.shards.count} missing.</strong>` : ''
   }</p>
 ${

@@ -49,8 +49,11 @@ export interface Evidence {
 
 export interface MatrixCell {
   outcome: CellOutcome;
-  /** The checks that verify the requirement, with what each said (keys into the column's evidence). */
-  checks: { id: string; outcome: Outcome }[];
+  /**
+   * The checks that verify the requirement, with what each said (keys into the column's evidence); `via`: the
+   * requirements a failing or warning check's findings name when none is this one (its verdict counts here all the same).
+   */
+  checks: { id: string; outcome: Outcome; via?: string[] }[];
   /** Explanations kept for this implementation and these checks (docs/compatibility-notes.yaml). */
   notes?: string[];
 }
