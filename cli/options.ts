@@ -40,7 +40,7 @@ export const COMMAND_USAGE = {
   mcp-tasks-conformance matrix doc MATRIX.json --notes FILE --doc FILE [--check]
     runs every target of MANIFEST (YAML or JSON: name, package, version, role, eras and the flags of "server" or
     "client" that reach it; see docs/matrix.md) as its own run, --jobs at a time, and writes one JSON result (default
-    out/matrix.json) and one HTML page (default out/matrix.html) of requirements by implementations; --shard i/n runs
+    out/matrix.json) and one HTML page (default out/matrix.html; none for --json alone) of requirements by implementations; --shard i/n runs
     every n-th target by name, and "merge" joins the shards' JSON; --compare says what changed since an older matrix;
     "doc" renders the tables of a compatibility page from a matrix and its notes (--check: exit 1 when they differ)`,
   list: `  mcp-tasks-conformance list [--spec 2025-11-25|2026-07-28] [--requirements] [--json]`,
