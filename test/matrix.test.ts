@@ -2,7 +2,7 @@
 // the cells, a crashing target as an error column, shards merged equal to the unsharded run, --compare, one-line
 // refusals of a wrong manifest, and the page in Chromium at 1024 px. A hanging target: test/full/matrix-hang.test.ts.
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadNotes } from '../cli/compatibility-notes.js';
 import { parseManifest, shardOf } from '../cli/manifest.js';
 import { cellKey, columnTotals, compareMatrices, mergeMatrices, type MatrixReport } from '../reports/matrix-model.js';
 import { CLI, ROOT } from './support/cli-run.js';
@@ -219,6 +220,20 @@ describe('matrix over bundled reference variants', () => {
     const notMatrix = await cli('matrix', 'merge', 'small.yaml');
     expect(notMatrix.code).toBe(2);
     expect(notMatrix.stderr).toMatch(/cannot be read as JSON/);
+  });
+});
+
+describe('configs/ecosystem.yaml, the one list of pinned implementations', () => {
+  it('parses, lists every implementation with pinned verdicts, both roles and both eras, and gives each a note entry', async () => {
+    const file = join(ROOT, 'configs/ecosystem.yaml');
+    const shipped = parseManifest((await import('yaml')).parse(readFileSync(file, 'utf8')), file);
+    const names = shipped.targets.map((target) => target.name);
+    for (const expected of readdirSync(join(ROOT, 'test/expected'))) expect(names, `test/expected/${expected} has no target in configs/ecosystem.yaml`).toContain(expected.replace(/\.json$/, ''));
+    expect(new Set(shipped.targets.map((target) => target.role))).toEqual(new Set(['server', 'client']));
+    expect(new Set(shipped.targets.flatMap((target) => target.eras))).toEqual(new Set(['2025-11-25', '2026-07-28']));
+    // Every target has its line in docs/compatibility.md's summary table, under its implementation.
+    const notes = await loadNotes(shipped.notes!);
+    for (const target of shipped.targets) expect(Object.keys(notes.implementations[target.implementation]?.targets ?? {}), target.name).toContain(target.name);
   });
 });
 
