@@ -8,7 +8,7 @@
 //   UPDATE_EXPECTED=1 npx vitest run --config vitest.full.config.ts test/full/third-party-*.test.ts
 //
 // THIRD_PARTY_REPORTS=DIR also writes each run's full JSON report (transcripts included) to DIR/<name>.json, the
-// material for docs/compatibility.md.
+// material for the exchanges of docs/compatibility-notes.yaml.
 //
 // The targets and how each is reached come from configs/ecosystem.yaml, the one list of pinned implementations (the
 // matrix runs it too); docs/compatibility-notes.yaml explains every fail and warn in these files.
@@ -176,5 +176,5 @@ export async function checkThirdParty(target: ThirdPartyTarget): Promise<{ repor
 }
 
 export function describeChanges(name: string, changes: string[]): string {
-  return `${changes.length} verdict(s) against ${name} changed from test/expected/${name}.json (old → new — new message); if the change is intended, regenerate with UPDATE_EXPECTED=1 and update docs/compatibility.md:\n${changes.join('\n')}`;
+  return `${changes.length} verdict(s) against ${name} changed from test/expected/${name}.json (old → new — new message); if the change is intended, regenerate with UPDATE_EXPECTED=1, explain it in docs/compatibility-notes.yaml and regenerate docs/compatibility.md's tables (docs/matrix.md):\n${changes.join('\n')}`;
 }
