@@ -46,7 +46,11 @@ describe.skipIf(!BUILT)('explore judges by the same rule book (run "npm run buil
     const outcomeOf = (fault: string) => {
       const json = join(dir, `${fault || 'clean'}.json`);
       const reference = `"${process.execPath}" "${CLI}" reference-server${fault ? ` --fault ${fault}` : ''}`;
-      spawnSync(process.execPath, [CLI, 'explore', '--spec', '2026-07-28', '--command', reference, '--runs', '3', '--budget', '20', '--out', dir, '--json', json], { timeout: 100_000 });
+      spawnSync(
+        process.execPath,
+        [CLI, 'explore', '--spec', '2026-07-28', '--command', reference, '--runs', '2', '--max-ops', '3', '--stop-at-first', '--budget', '20', '--out', dir, '--json', json],
+        { timeout: 100_000 },
+      );
       const report = JSON.parse(readFileSync(json, 'utf8')) as { properties: { id: string; outcome: string; message?: string }[] };
       return report.properties.find((property) => property.id === 'explore.rule-book')?.outcome;
     };
