@@ -28,7 +28,7 @@ function catchesBySource(report: RunReport, faultCase: FaultCase): Record<string
 
 describe('the rule book', () => {
   it('has a fault of each era and role that only it reports', ({ expect }) => {
-    expect(RULE_BOOK_CASES.map(({ role, era }) => `${era} ${role}`).sort()).toEqual(['2025-11-25 client', '2025-11-25 server', '2026-07-28 server']);
+    expect([...new Set(RULE_BOOK_CASES.map(({ role, era }) => `${era} ${role}`))].sort()).toEqual(['2025-11-25 client', '2025-11-25 server', '2026-07-28 server']);
   });
 
   for (const { role, era, faultCase } of RULE_BOOK_CASES) {

@@ -19,6 +19,7 @@ export const JUDGED_RULES: Record<Era, { receiver: readonly string[]; requestor:
   legacy: {
     receiver: [
       'BASE-STDIO-STDOUT-MCP-ONLY',
+      'BASE-PROGRESS-INCREASES',
       ...TASK_SHAPE_REQUIREMENTS,
       'TASKS-META-RESULT-INCLUDES',
       'TASKS-META-RECEIVER-NO-META',
@@ -37,7 +38,15 @@ export const JUDGED_RULES: Record<Era, { receiver: readonly string[]; requestor:
     ],
   },
   modern: {
-    receiver: ['EXT-BASE-META-REQUIRED', 'EXT-RESULTTYPE-TASK', 'EXT-GET-CURRENT-STATUS', 'EXT-GET-RESULTTYPE-COMPLETE', 'EXT-CANCEL-RESULTTYPE-COMPLETE', ...LIFECYCLE_REQUIREMENTS.modern],
+    receiver: [
+      'EXT-BASE-META-REQUIRED',
+      'BASE-PROGRESS-INCREASES',
+      'EXT-RESULTTYPE-TASK',
+      'EXT-GET-CURRENT-STATUS',
+      'EXT-GET-RESULTTYPE-COMPLETE',
+      'EXT-CANCEL-RESULTTYPE-COMPLETE',
+      ...LIFECYCLE_REQUIREMENTS.modern,
+    ],
     requestor: ['EXT-CANCEL-NOT-BY-NOTIFICATION', 'EXT-POLL-RESPECT-INTERVAL'],
   },
 };
@@ -148,6 +157,8 @@ export class RuleBook {
   private readonly tasks = new Map<string, TrackedTask & { receiver: Party }>();
   private readonly pace = new Map<string, PaceState>();
   private readonly observations = new Map<string, RuleObservation>();
+  /** The last progress value under each token, by conversation and side (stdio: one stream keeps their order). */
+  private readonly lastProgress = new Map<string, number>();
   /** Where identities are known: the identity each task and progress token belongs to, by ID. */
   private readonly owners = new Map<string, string>();
   /** Modern: requests answered with a task, by channel and id, for notifications/cancelled naming them. */
@@ -367,6 +378,7 @@ export class RuleBook {
     const era = channel.era ?? (isRecord(params._meta) && typeof params._meta[META_PROTOCOL_VERSION] === 'string' ? 'modern' : undefined);
     if (era === undefined) return;
     if (era === 'legacy') this.judgeRecipient(entry, method, params);
+    if (method === 'notifications/progress') this.judgeProgress(era, entry, params);
     if (method === 'notifications/tasks/status' && era === 'legacy') {
       const meta = isRecord(params._meta) ? params._meta : {};
       this.judge(
@@ -422,6 +434,27 @@ export class RuleBook {
         [entry],
       );
     }
+  }
+
+  /** Progress under one token only grows; judged where one stream keeps the order they were sent in. */
+  private judgeProgress(era: Era, entry: WireEntry, params: Record<string, unknown>): void {
+    const token = params.progressToken;
+    if ((typeof token !== 'string' && typeof token !== 'number') || typeof params.progress !== 'number' || this.transportOf(entry.channel) !== 'stdio') return;
+    const key = `${entry.channel}|${entry.from}|${JSON.stringify(token)}`;
+    const last = this.lastProgress.get(key);
+    this.lastProgress.delete(key);
+    this.lastProgress.set(key, params.progress);
+    if (this.lastProgress.size > MAX_TASKS) this.lastProgress.delete(this.lastProgress.keys().next().value!);
+    if (last === undefined) return;
+    const progress = params.progress;
+    this.judge(
+      era,
+      entry.from,
+      'BASE-PROGRESS-INCREASES',
+      progress > last,
+      () => `notifications/progress under token ${JSON.stringify(token)} says ${progress} after ${last}; expected more than ${last}, got ${progress}`,
+      [entry],
+    );
   }
 
   private noteOwner(key: string, channel: string): void {
