@@ -438,7 +438,7 @@ function findingLine(finding: Finding): Html {
   const apart = finding.expected !== undefined && markup`<dl class="expected-actual"><dt>expected</dt><dd>${finding.expected}</dd><dt>actual</dt><dd>${finding.actual ?? ''}</dd></dl>`;
   const seen =
     finding.seenAt &&
-    markup`<span class="seen-at muted">seen at +${finding.seenAt.t} ms${finding.seenAt.conn ? ` on ${finding.seenAt.conn}` : ''} in the transcript${finding.source === 'rule-book' ? ' · judged by the rule book' : ''}</span>`;
+    markup`<span class="seen-at muted"><button type="button" class="seen-at-link" data-seen-at="${String(finding.seenAt.t)}" title="Show this message in the transcript">seen at +${finding.seenAt.t} ms${finding.seenAt.conn ? ` on ${finding.seenAt.conn}` : ''}</button> in the transcript${finding.source === 'rule-book' ? ' · judged by the rule book' : ''}</span>`;
   return markup`<li class="finding sev-${finding.severity === 'warn' ? 'warn' : 'fail'}" ${finding.seenAt ? markup`data-seen-at="${finding.seenAt.t}"` : ''}>${keywordTag(finding.keyword, `[${finding.keyword}]`)} ${requirementRef(finding.requirement)}: <span class="msg">${finding.message}</span>${apart}${seen}</li>`;
 }
 
