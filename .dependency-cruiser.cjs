@@ -63,6 +63,20 @@ module.exports = {
       to: { path: '/(2025-11-25|2026-07-28)/', pathNot: '/$1/' },
     },
     {
+      name: 'the-engine-names-no-era',
+      severity: 'error',
+      comment: "The engine runs any profile through its driver (harness/eras/<era>/driver.ts, which a profile names): it imports no era's discovery, rule book or driver.",
+      from: { path: '^harness/engine/(?!context\\.ts$)' },
+      to: { path: '^harness/(eras/|rules/|receivers/[^/]+/(discovery|client-facts)\\.ts$)' },
+    },
+    {
+      name: 'an-era-driver-is-wiring',
+      severity: 'error',
+      comment: 'An era driver hands the engine what the era has (discovery, rule book); it runs nothing itself and knows no command.',
+      from: { path: '^harness/eras/' },
+      to: { path: '^harness/(engine/(?!profile\\.ts$)|explore|proxy)/' },
+    },
+    {
       name: 'the-rule-book-only-judges',
       severity: 'error',
       comment:

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TrafficJudgement } from '../harness/engine/traffic-judgement.js';
+import { TrafficJudgement } from '../harness/rules/check-traffic.js';
 import type { RunReport } from '../harness/model/model.js';
 import { TASKS_2025_11_25 } from '../suites/2025-11-25/index.js';
 import { TASKS_2026_07_28 } from '../suites/2026-07-28/index.js';

@@ -1,5 +1,34 @@
-import type { CheckDefinition } from '../receivers/check.js';
-import type { Era, Requirement } from '../model/model.js';
+import type { CheckDefinition, TargetFacts } from '../receivers/check.js';
+import type { Measured } from '../receivers/discovery.js';
+import type { Era, Finding, FixtureRole, ReceiverRole, Requirement, TranscriptEntry } from '../model/model.js';
+import type { FixtureMapping } from '../model/fixtures.js';
+import type { TargetSpec } from '../wire/connections/connect.js';
+import type { Timing } from '../wire/timing.js';
+
+/**
+ * What the engine needs of an era, so that it names none: how the target is discovered before the checks, and the
+ * era's rule book over each check's traffic. Each era's driver lives in harness/eras/<era>/driver.ts.
+ */
+export interface EraDriver {
+  /** What the target declares and how fast it answers, learnt before the checks; throws TargetUnreachable when it cannot be reached. */
+  discover(target: TargetSpec, timing: Timing, role: ReceiverRole, mappings: Partial<Record<FixtureRole, FixtureMapping>>): Promise<{ facts: TargetFacts; measured: Measured }>;
+  /** The era's rule book over one check's traffic (none: the checks' scripts judge alone). */
+  judgeTraffic?(options: TrafficJudgeOptions): TrafficJudge;
+}
+
+export interface TrafficJudgeOptions {
+  role: ReceiverRole;
+  requirements: ReadonlyMap<string, Requirement>;
+  /** The identity each conversation (connection label) speaks for; undefined where the run has a single identity. */
+  identityOf: (channel: string) => string | undefined;
+  transport: 'stdio' | 'http';
+}
+
+/** Reads every message of one check as it passes and hands back what it found broken once the check is over. */
+export interface TrafficJudge {
+  observe(entry: TranscriptEntry): void;
+  findings(): Finding[];
+}
 
 /**
  * A profile is one spec version as data: its catalogue of requirements, its checks and its fixture contract.
@@ -21,6 +50,8 @@ export interface Profile {
   checks: readonly CheckDefinition[];
   /** Where implementers read what the fixtures must do, per receiver role. */
   fixtureContract: { server: string; client: string };
+  /** How the engine discovers a target of this era and judges its traffic. */
+  driver: EraDriver;
 }
 
 export interface ProfileDefinition extends Omit<Profile, 'requirements'> {

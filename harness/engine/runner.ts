@@ -4,12 +4,11 @@ import { describeTarget, wireTransport, type TargetSpec } from '../wire/connecti
 import type { LaunchedServer } from '../wire/connections/launch-http.js';
 import { deathVerdict, describeDeath, TargetWatcher, type CheckWatch, type TargetDeath } from '../wire/connections/target-watch.js';
 import { RunningCheck } from './context.js';
-import { discoverTarget } from '../receivers/2025-11-25/discovery.js';
 import { TargetUnreachable } from '../receivers/discovery.js';
 import type { FixtureMapping } from '../model/fixtures.js';
 import { coverageMatrix } from './coverage.js';
 import { reconcileInconclusive } from './reconcile.js';
-import { attributeRuleBookFindings, identityOfLabel, TrafficJudgement, type RuleBookSightings } from './traffic-judgement.js';
+import { attributeRuleBookFindings, identityOfLabel, type RuleBookSightings } from './traffic-judgement.js';
 import type { Profile } from './profile.js';
 import { levelOf, requirementUrl, summarize } from '../model/model-basics.js';
 import type { BlockedBy, Calibration, CheckResult, Finding, FixtureRole, Level, Outcome, ReceiverRole, Requirement, RunReport } from '../model/model.js';
@@ -86,12 +85,7 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   // Refusals for pace (HTTP 429) are heard from discovery on: a server that refuses them then starts the run narrow.
   const load = watchLoad(options.target);
   try {
-    const discovered =
-      options.profile.era === 'modern' && options.target.transport === 'client'
-        ? await (await import('../receivers/2026-07-28/client-facts.js')).modernClientFacts(options.target, options.timing)
-        : options.profile.era === 'modern'
-          ? await (await import('../receivers/2026-07-28/discovery.js')).discoverModernTarget(options.target, options.timing, options.fixtureMappings ?? {})
-          : await discoverTarget(options.target, options.timing, options.role, options.fixtureMappings ?? {});
+    const discovered = await options.profile.driver.discover(options.target, options.timing, options.role, options.fixtureMappings ?? {});
     facts = discovered.facts;
     // From here on every bound and scenario duration follows the receiver's measured pace.
     timing = calibrate(options.timing, discovered.measured);
@@ -378,14 +372,13 @@ async function attemptCheck(
   const transcript = new Transcript();
   // Every message of the check, whole, past the era's rule book as it passes.
   // Identities count only where the run has a second one with credentials of its own; else B speaks for A's context.
-  const traffic = new TrafficJudgement(
-    options.profile.era,
-    options.role,
-    options.profile.requirements,
-    facts.hasPeerIdentity ? identityOfLabel : () => undefined,
-    options.target.transport === 'http' ? 'http' : 'stdio',
-  );
-  transcript.read((entry) => traffic.observe(entry));
+  const traffic = options.profile.driver.judgeTraffic?.({
+    role: options.role,
+    requirements: options.profile.requirements,
+    identityOf: facts.hasPeerIdentity ? identityOfLabel : () => undefined,
+    transport: options.target.transport === 'http' ? 'http' : 'stdio',
+  });
+  if (traffic) transcript.read((entry) => traffic.observe(entry));
   const abort = new AbortController();
   const onRunAbort = () => abort.abort(new Error('the run ended'));
   runSignal.addEventListener('abort', onRunAbort, { once: true });
@@ -513,7 +506,7 @@ async function attemptCheck(
     transcript: transcript.entries(),
     ...(outcome === 'inconclusive' && blockedBy ? { blockedBy } : {}),
     // What the rule book saw stands only where the server did not die under the check (its effects are no verdict).
-    ...(death ? {} : { ruleBook: traffic.findings() }),
+    ...(death || !traffic ? {} : { ruleBook: traffic.findings() }),
   };
   const sharers = context.sharers();
   // Another check's doing (a crash, a slow answer, a busy event loop) must not decide this one's verdict.

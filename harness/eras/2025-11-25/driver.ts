@@ -1,0 +1,10 @@
+// The 2025-11-25 era for the engine: discovery opens with initialize (a server, or a client reaching the suite's hub),
+// and every check's traffic passes the era's rule book.
+import type { EraDriver } from '../../engine/profile.js';
+import { discoverTarget } from '../../receivers/2025-11-25/discovery.js';
+import { TrafficJudgement } from '../../rules/check-traffic.js';
+
+export const LEGACY_DRIVER: EraDriver = {
+  discover: (target, timing, role, mappings) => discoverTarget(target, timing, role, mappings),
+  judgeTraffic: ({ role, requirements, identityOf, transport }) => new TrafficJudgement('legacy', role, requirements, identityOf, transport),
+};
