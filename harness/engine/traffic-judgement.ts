@@ -19,8 +19,10 @@ export function identityOfLabel(label: string): string {
  * After the run: each requirement the rule book saw broken is failed (or warned) once. Where a check's own findings
  * already name it — or another requirement of its catalogue section, which the rule book's finding is then another
  * view of (a status no lifecycle has is also the status a tasks/get of a working task must show) — the run judges it
- * already. Otherwise the check that names the requirement among its own takes it, else the first check that saw it and
- * was judged (not skipped), else the first. Every other sighting becomes a line of info pointing there.
+ * already. Otherwise the first judged check of the run that lists the requirement (else one of its section) takes it,
+ * whether or not its own traffic showed it (which checks' traffic shows a fault can vary with timing; who lists a
+ * requirement does not); else the first check that saw it and was judged (not skipped), else the first. Every other sighting becomes a line
+ * of info pointing there.
  */
 export function attributeRuleBookFindings(settled: readonly (CheckResult & RuleBookSightings)[], requirements: ReadonlyMap<string, Requirement>): CheckResult[] {
   const pending = new Map(settled.map((result) => [result.id, result.ruleBook ?? []]));
@@ -43,10 +45,21 @@ export function attributeRuleBookFindings(settled: readonly (CheckResult & RuleB
   }
   const kept = new Map<string, Finding[]>();
   const pointers = new Map<string, string[]>();
+  const judged = (result: CheckResult) => result.outcome !== 'skip' && result.outcome !== 'error';
   for (const [requirement, list] of sightings) {
     const already = judging(requirement);
-    const owner =
-      already ?? (list.find(({ result }) => result.requirements.includes(requirement)) ?? list.find(({ result }) => result.outcome !== 'skip' && result.outcome !== 'error') ?? list[0]!).result.id;
+    // Which checks' traffic shows a fault can vary with timing; the check that lists the requirement does not, so it
+    // takes the finding even when another check's traffic showed it (the message says whose).
+    const lister =
+      results.find((result) => result.requirements.includes(requirement) && judged(result)) ??
+      // None lists it: the first that lists a requirement of its section, so the owner stays the same run after run.
+      (sectionOf(requirement) ? results.find((result) => judged(result) && result.requirements.some((id) => sectionOf(id) === sectionOf(requirement))) : undefined);
+    const owner = already ?? lister?.id ?? (list.find(({ result }) => judged(result)) ?? list[0]!).result.id;
+    if (!already && !list.some(({ result }) => result.id === owner)) {
+      const { result: shower, finding } = list[0]!;
+      const { seenAt: _, ...elsewhere } = finding;
+      kept.set(owner, [...(kept.get(owner) ?? []), { ...elsewhere, message: `in the traffic of ${shower.id}: ${finding.message}` }]);
+    }
     for (const { result, finding } of list) {
       if (result.id === owner && !already) kept.set(result.id, [...(kept.get(result.id) ?? []), finding]);
       else if (result.id !== owner)

@@ -20,8 +20,8 @@ export const EXT_SURFACE_FAULT_CASES: FaultCase[] = [
   { faults: ['ext-undeclared-extension'], catches: { 'ext-negotiation.tasks-only-when-declared': 'warn' } },
   { faults: ['ext-resulttype-not-task'], catches: { 'ext-results.create-task-result': 'fail' } },
   { faults: ['ext-get-resulttype-task'], catches: { 'ext-results.complete-elsewhere': 'fail' } },
-  // No check names the requirement (each status's entry does): the first check in catalogue order that polls a task has it.
-  { faults: ['ext-get-without-timestamps'], byRuleBook: true, catches: { 'ext-negotiation.task-methods-need-extension': 'fail' } },
+  // No check names the requirement (each status's entry does): the first judged check with a requirement of its section has it.
+  { faults: ['ext-get-without-timestamps'], byRuleBook: true, catches: { 'ext-results.complete-elsewhere': 'fail' } },
   { faults: ['ext-ack-not-empty'], catches: { 'ext-results.acknowledgements': 'fail' } },
   { faults: ['ext-ack-without-resulttype'], catches: { 'ext-results.acknowledgements': 'fail' } },
   { faults: ['ext-lazy-create'], catches: { 'ext-creation.durable-before-reply': 'fail' } },
