@@ -549,7 +549,14 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     binds: 'receiver',
     ...CANCEL_RESPONSE,
     summary: 'A successful tasks/cancel is answered with an empty acknowledgement, whether or not the work stops.',
-    leniency: EMPTY_ACK,
+    leniency:
+      `${EMPTY_ACK} Judged on tasks still working (ext-cancel.acknowledged). The page binds the ` +
+      'acknowledgement to a successful cancel, and the words that a server is only obligated to acknowledge ' +
+      'speak of work it need not stop; neither says whether cancelling a task that already ended is a success. ' +
+      'So a task already completed, failed or cancelled may be acknowledged or refused with an error (the ' +
+      '2025-11-25 utility refused it with -32602, and servers carried over may still do so): either answer ' +
+      'passes, and only the task staying as it ended is judged (EXT-LIFECYCLE-TERMINAL-FINAL, ' +
+      'ext-cancel.terminal-untouched).',
   },
   {
     id: 'EXT-CANCEL-EVENTUAL',
