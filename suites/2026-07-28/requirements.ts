@@ -888,7 +888,10 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
       "The base page's header table requires Mcp-Name only for tools, resources and prompts; the extension " +
       "puts the taskId in it for the task methods as a rule for clients. A task method's Mcp-Name that " +
       'disagrees with the body is refused like any mismatched header (fail); one left out is only noted, ' +
-      'since no text requires a server to demand it.',
+      'since no text requires a server to demand it. A POST without MCP-Protocol-Version may be taken for ' +
+      '2025-03-26 by a server that still serves clients older than the header: judged only where the server ' +
+      'shows no legacy version (none before 2026-07-28 in server/discover, and a legacy initialize refused); ' +
+      'a 400 with -32022 (the missing header read as a version it does not serve) passes like -32020.',
   },
   {
     id: 'EXT-BASE-CLIENT-HTTP-HEADERS',

@@ -33,6 +33,12 @@ export const EXT_SURFACE_FAULT_CASES: FaultCase[] = [
   { faults: ['ext-empty-error-messages'], catches: { 'ext-errors.informative-messages': 'warn' } },
   { faults: ['ext-tool-error-failed'], catches: { 'ext-errors.tool-error-completed': 'fail' } },
   { faults: ['ext-ignores-routing-headers'], catches: { 'ext-http.routing-headers-validated': 'fail' } },
+  // Issue 39: a required standard header left out is refused like a mismatched one.
+  { faults: ['ext-method-header-optional'], catches: { 'ext-http.standard-headers-required': 'fail' } },
+  { faults: ['ext-tool-name-header-optional'], catches: { 'ext-http.standard-headers-required': 'fail' } },
+  // Only a server serving no client old enough to leave the version header out must refuse it; a dual-era one may take it for 2025-03-26.
+  { faults: ['ext-version-header-optional'], era: 'modern', catches: { 'ext-http.standard-headers-required': 'fail' } },
+  { faults: ['ext-version-header-optional'], catches: {} },
   // Only the extension asks for Mcp-Name on task methods, and of clients: a server serving them without it is correct.
   { faults: ['ext-task-name-header-optional'], catches: {} },
   { faults: ['ext-sequential-ids'], catches: { 'ext-security.unguessable-ids': 'fail' } },
