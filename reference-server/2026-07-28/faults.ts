@@ -57,6 +57,8 @@ export const MODERN_FAULT_DESCRIPTIONS = {
   'ext-task-name-header-optional': 'HTTP: a tasks/get, tasks/update or tasks/cancel without Mcp-Name is served (a present one is still compared with the taskId)',
   'ext-cancel-unbound': "tasks/cancel and subscriptions/listen reach another context's task, while tasks/get and tasks/update refuse it (HTTP with tokens)",
   'ext-notify-no-subscription-id': 'on a listen stream only the acknowledgement carries the subscription id in _meta; the notifications/tasks after it carry none',
+  'ext-notify-other-subscription-id':
+    'on a listen stream the acknowledgement carries its subscription id, and the notifications/tasks after it the id of the subscription opened before it (a made-up one for the first)',
   'ext-listen-unbound': "subscriptions/listen reaches another context's task (and streams its notifications), while tasks/get, tasks/update and tasks/cancel refuse it (HTTP with tokens)",
   'ext-initialize-error-unnamed': 'a modern-only receiver refuses initialize with a bare -32601 naming no protocol version',
   'ext-elicits-undeclared': 'confirm_delete, multi_input and test_tool_with_task ask through form elicitation even when the request does not declare elicitation',

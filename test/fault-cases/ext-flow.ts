@@ -29,6 +29,10 @@ export const EXT_FLOW_FAULT_CASES: FaultCase[] = [
   { faults: ['ext-listen-no-ack'], catches: { 'ext-notify.acknowledged-first': 'fail' } },
   { faults: ['ext-notify-partial-task'], catches: { 'ext-notify.full-task': 'fail' } },
   { faults: ['ext-notify-no-subscription-id'], catches: { 'ext-notify.full-task': 'fail' } },
+  // Issue 39: on stdio, where the stream is the process's, the id is the only way to tell subscriptions apart.
+  { faults: ['ext-notify-no-subscription-id'], stdio: true, catches: { 'ext-notify.full-task': 'fail' } },
+  { faults: ['ext-notify-other-subscription-id'], catches: { 'ext-notify.full-task': 'fail' } },
+  { faults: ['ext-notify-other-subscription-id'], stdio: true, catches: { 'ext-notify.full-task': 'fail' } },
   { faults: ['ext-progress-on-listen'], catches: { 'ext-notify.no-progress-on-stream': 'fail' } },
   // Acknowledged and lost: the task outlives its (cut) ttl still waiting on the answer, the one bound the extension names.
   { faults: ['ext-update-dropped'], catches: { 'ext-update.acknowledged': 'fail' } },
