@@ -50,6 +50,8 @@ export const MODERN_FAULT_DESCRIPTIONS = {
   'ext-cancel-not-final': 'tasks/cancel of a working slow_compute task is acknowledged and reads cancelled, but the work goes on and its completion overwrites cancelled',
   'ext-cancel-race-completes': 'tasks/cancel in the last 600 ms of a slow_compute task is acknowledged and reads cancelled, but the work goes on and its completion overwrites cancelled',
   'ext-task-param-opt-in': 'a tools/call carrying the 2025-11-25 params.task is served as if it declared the tasks extension (slow_compute answers a CreateTaskResult)',
+  'ext-task-param-required-when-declared':
+    'a tools/call of slow_compute declaring the tasks extension gets a CreateTaskResult only when it also carries the 2025-11-25 params.task; without it the call is run inline',
   'ext-legacy-capability-declares': 'a request whose clientCapabilities hold the 2025-11-25 tasks object (and not the extension) is served as declaring the extension',
   'ext-remembers-extension': 'once a requestor declared the tasks extension, its later slow_compute calls answer a CreateTaskResult even when they leave it out',
   'ext-missing-capability-status-200': 'HTTP: the -32021 error travels with status 200 instead of 400',

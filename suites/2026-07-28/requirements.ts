@@ -161,8 +161,9 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     summary: 'A tools/call carrying the 2025-11-25 `task` parameter is no opt-in: without the extension declared it never gets a CreateTaskResult.',
     leniency:
       "From the SEP's backward-compatibility table, not the extension page. With the extension declared " +
-      'the server may make a task anyway (its own choice), so only a request that leaves the extension out ' +
-      'can show the parameter being used.',
+      'the server may make a task or not (its own choice), so a declaring request shows the parameter being ' +
+      'used only where the same call gets a task with it and a plain answer without it, both before and ' +
+      'after (ext-negotiation.task-param-not-opt-in); a choice that changes once is not judged.',
   },
   {
     id: 'EXT-CAP-LEGACY-CLIENT-NON-DECLARING',
