@@ -39,10 +39,11 @@ export function runModernReferenceClient(url: string, options: ModernClientOptio
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const wireOptions = {
     signal: abort.signal,
-    versionlessMethods: faults.has('ext-req-polls-without-version') ? new Set(['tasks/get']) : undefined,
+    versionlessMethods: versionless(faults),
     undeclaredMethods: faults.has('ext-req-polls-without-extension') ? new Set(['tasks/get']) : undefined,
     methodAsTaskName: faults.has('ext-req-mcp-name-is-method'),
     taskMethodsWithoutMethodHeader: faults.has('ext-req-no-mcp-method'),
+    toolCallsWithoutName: faults.has('ext-req-no-tool-name-header'),
   };
   const wire: RequestorWire = options.serverCommand ? new StdioWire(options.serverCommand, wireOptions) : new ModernWire(url, wireOptions);
   const store = new TaskIdStore(options.serverCommand ?? url, options.stateDir, !faults.has('ext-req-forgets-tasks'));
@@ -131,6 +132,12 @@ export function runModernReferenceClient(url: string, options: ModernClientOptio
       await done;
     },
   };
+}
+
+/** The methods whose envelope leaves the protocol version out, by fault. */
+function versionless(faults: ReadonlySet<string>): ReadonlySet<string> | undefined {
+  const methods = [...(faults.has('ext-req-polls-without-version') ? ['tasks/get'] : []), ...(faults.has('ext-req-cancel-without-version') ? ['tasks/cancel'] : [])];
+  return methods.length > 0 ? new Set(methods) : undefined;
 }
 
 /** The answer to an input request as the standalone request would get it; undefined where the client lacks the capability. */

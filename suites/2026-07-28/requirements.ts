@@ -900,8 +900,10 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     keyword: 'MUST',
     binds: 'requestor',
     ...STANDARD_HEADERS,
-    summary: "Over Streamable HTTP a client's every POST carries `MCP-Protocol-Version` (as in `_meta`) and `Mcp-Method` (the method).",
-    leniency: "The base page requires Mcp-Name for tools/call, resources/read and prompts/get; only the task methods' Mcp-Name (EXT-HTTP-MCP-NAME) is judged here.",
+    summary: 'Over Streamable HTTP every POST of a client carries `MCP-Protocol-Version` (as in `_meta`) and `Mcp-Method`, and a tools/call its `Mcp-Name`.',
+    leniency:
+      'The base page requires Mcp-Name for tools/call, resources/read and prompts/get; the requestor scenarios ' +
+      "call tools only, so only tools/call's is judged here (the task methods' Mcp-Name is EXT-HTTP-MCP-NAME).",
   },
   {
     id: 'EXT-BASE-NOTIFY-ONLY-REQUESTED',

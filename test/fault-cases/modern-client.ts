@@ -4,6 +4,8 @@ import type { FaultCase } from './types.js';
 
 export const MODERN_CLIENT_FAULT_CASES: readonly FaultCase[] = [
   { faults: ['ext-req-polls-without-version'], catches: { 'ext-requestor.request-envelope': 'fail' } },
+  // Issue 39: the envelope of every request, the cancel among them.
+  { faults: ['ext-req-cancel-without-version'], catches: { 'ext-requestor.request-envelope': 'fail' } },
   { faults: ['ext-req-polls-without-extension'], catches: { 'ext-requestor.declares-extension-on-task-requests': 'fail' } },
   { faults: ['ext-req-plain-taken-as-task'], catches: { 'ext-requestor.handles-plain-or-task': 'fail' } },
   { faults: ['ext-req-follows-any-task-result'], catches: { 'ext-requestor.rejects-unsupported-task': 'fail' } },
@@ -17,4 +19,5 @@ export const MODERN_CLIENT_FAULT_CASES: readonly FaultCase[] = [
   { faults: ['ext-req-cancels-by-notification'], catches: { 'ext-requestor.cancels-with-tasks-cancel': 'fail' } },
   { faults: ['ext-req-mcp-name-is-method'], catches: { 'ext-requestor.routing-headers': 'fail' } },
   { faults: ['ext-req-no-mcp-method'], catches: { 'ext-requestor.routing-headers': 'fail' } },
+  { faults: ['ext-req-no-tool-name-header'], catches: { 'ext-requestor.routing-headers': 'fail' } },
 ];
