@@ -280,6 +280,12 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     binds: 'requestor',
     ...TASK_POLLING,
     summary: 'A client paces its tasks/get calls by the `pollIntervalMs` the server last gave.',
+    leniency:
+      'Judged on the gaps between two polls of a task, each against the interval the answer to the earlier poll ' +
+      'asked for (the first poll after the CreateTaskResult is not judged). Arrival times carry noise a correct ' +
+      'client cannot help: a gap may fall short by one round trip of the client, measured between the requests ' +
+      'it sends without pause (with the load head-room of every time bound, never under the floor), plus the ' +
+      'lateness of the gap before it, which a poll delayed on its way gives back on the next.',
   },
   {
     id: 'EXT-POLL-INTERVAL-MAY-CHANGE',

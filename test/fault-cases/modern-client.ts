@@ -10,6 +10,9 @@ export const MODERN_CLIENT_FAULT_CASES: readonly FaultCase[] = [
   { faults: ['ext-req-plain-taken-as-task'], catches: { 'ext-requestor.handles-plain-or-task': 'fail' } },
   { faults: ['ext-req-follows-any-task-result'], catches: { 'ext-requestor.rejects-unsupported-task': 'fail' } },
   { faults: ['ext-req-fast-polls'], catches: { 'ext-requestor.respects-poll-interval': 'warn' } },
+  // Issue 39: a pace short of the interval by less than half, and an interval changed mid-task, are seen too.
+  { faults: ['ext-req-polls-early'], catches: { 'ext-requestor.respects-poll-interval': 'warn' } },
+  { faults: ['ext-req-keeps-first-poll-interval'], catches: { 'ext-requestor.respects-poll-interval': 'warn' } },
   { faults: ['ext-req-stops-polling-at-working'], catches: { 'ext-requestor.polls-until-terminal': 'warn' } },
   { faults: ['ext-req-forgets-tasks'], catches: { 'ext-requestor.persists-task-ids': 'warn' } },
   { faults: ['ext-req-ignores-input-requests'], catches: { 'ext-requestor.answers-input-requests': 'warn' } },
