@@ -35,7 +35,7 @@ export const COMMAND_USAGE = {
   'reference-server': `  mcp-tasks-conformance reference-server [--http --port N] [--fault NAME]... [--variant full|no-tasks] [--era dual|legacy|modern] [--tokens tok:ctx,...]
                                          [--answer-delay-ms N] [--intake-delay-ms N] [--notify-lag-ms N] [--update-lag-ms N] [--flood]
                                          [--serial-work] [--rate-limit-ms N] [--max-streams N]`,
-  list: `  mcp-tasks-conformance list [--spec 2025-11-25|2026-07-28] [--requirements] [--json]`,
+  list: `  mcp-tasks-conformance list [--spec 2025-11-25|2026-07-28] [--requirements|--matrix] [--json]`,
   explain: `  mcp-tasks-conformance explain CHECK-ID|REQUIREMENT-ID [--spec ...]   what it verifies, why implementations fail it, how to fix`,
 } as const;
 
