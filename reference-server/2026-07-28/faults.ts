@@ -15,6 +15,7 @@ export const MODERN_FAULT_DESCRIPTIONS = {
   'ext-ack-without-resulttype': 'the tasks/update and tasks/cancel acknowledgements are empty objects, without resultType',
   'ext-unknown-task-acknowledged': 'tasks/update and tasks/cancel of an unknown task id are acknowledged instead of answered with an error (tasks/get still answers -32602)',
   'ext-lazy-create': 'a task becomes visible only 300 ms after its CreateTaskResult was sent (tasks/get before then answers -32602)',
+  'ext-expires-at-half-ttl': 'a modern task is discarded (tasks/get answers -32602) once half the ttlMs it reports has run (shows with a short --ttl-ms)',
   'ext-forgotten-at-end': 'a task is gone (tasks/get answers -32602) the moment it ends, while every answer before said ttlMs 300000',
   'ext-completed-without-result': 'tasks/get of a completed task leaves out result',
   'ext-failed-without-error': 'tasks/get of a failed task leaves out error',

@@ -9,7 +9,8 @@ const REMOVED_RESULT =
 const REMOVED_LIST = 'Removed by the extension, and it names no task: ext-errors.removed-methods requires -32601 for it once, while a task works.';
 const TTL_OVER =
   'After its ttlMs a server may keep the task, fail it or remove it (EXT-GET-TTL-EXPIRY, a MAY), so no answer is ' +
-  'wrong; only a task gone before its ttlMs is judged (ext-lifecycle.retained-until-ttl). explore reads tasks late too.';
+  'wrong; only a task gone before its ttlMs is judged (ext-lifecycle.retained-until-ttl, which waits a short ttlMs out to ' +
+  'its last moments). explore reads tasks late too.';
 const SEEDED_ENDED =
   'The CreateTaskResult seeds the task in a status of the server’s choosing (working, typically): one already ' +
   'ended is judged by the rule book like any, and the checks that follow the task see it so.';
