@@ -937,8 +937,10 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     summary: 'Every notification a listen stream carries, not only its acknowledgement, names the subscription in `_meta`.',
     leniency:
       'The page describes this without a keyword of its own; it is read as binding the server because ' +
-      'clients must sort notifications by that id. Judged over HTTP, where a connection receives nothing ' +
-      'but its stream.',
+      'clients must sort notifications by that id. Judged on the notifications/tasks of a task only one ' +
+      'subscription listens to: none may name another subscription, or none (over HTTP, where the ' +
+      "connection's stream is the subscription's). On stdio, where unasked news of the task would travel the " +
+      'same pipe, one naming none is taken for a missing id only when none of them names the subscription.',
   },
 ]);
 

@@ -34,7 +34,8 @@ export const EXT_SURFACE_FAULT_CASES: FaultCase[] = [
   { faults: ['ext-serves-removed-methods'], catches: { 'ext-errors.removed-methods': 'fail' } },
   { faults: ['ext-empty-error-messages'], catches: { 'ext-errors.informative-messages': 'warn' } },
   { faults: ['ext-tool-error-failed'], catches: { 'ext-errors.tool-error-completed': 'fail' } },
-  { faults: ['ext-ignores-routing-headers'], catches: { 'ext-http.routing-headers-validated': 'fail' } },
+  // Mcp-Name neither compared nor required: the tools/call left without it is served too.
+  { faults: ['ext-ignores-routing-headers'], catches: { 'ext-http.routing-headers-validated': 'fail', 'ext-http.standard-headers-required': 'fail' } },
   // Issue 39: a required standard header left out is refused like a mismatched one.
   { faults: ['ext-method-header-optional'], catches: { 'ext-http.standard-headers-required': 'fail' } },
   { faults: ['ext-tool-name-header-optional'], catches: { 'ext-http.standard-headers-required': 'fail' } },

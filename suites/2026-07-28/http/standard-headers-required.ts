@@ -16,7 +16,7 @@ export default defineCheck({
   requirements: ['EXT-BASE-HEADER-VALIDATION'],
   needs: [{ kind: 'transport', transport: 'http' }],
   cost: { roundTrips: 4 },
-  provenBy: ['ext-method-header-optional', 'ext-tool-name-header-optional', 'ext-version-header-optional'],
+  provenBy: ['ext-ignores-routing-headers', 'ext-method-header-optional', 'ext-tool-name-header-optional', 'ext-version-header-optional'],
   explain: {
     does:
       'Over Streamable HTTP, sends tools/list without Mcp-Method, tools/call of the slow fixture (no work) ' +
@@ -28,7 +28,7 @@ export default defineCheck({
       {
         cause: 'The server compares a standard header with the body only when the header is there, so a request that leaves it out is served from the body alone.',
         fix: 'Treat a missing Mcp-Method (any request) or Mcp-Name (tools/call, resources/read, prompts/get) as a failed validation: 400 with -32020.',
-        faults: ['ext-method-header-optional', 'ext-tool-name-header-optional'],
+        faults: ['ext-ignores-routing-headers', 'ext-method-header-optional', 'ext-tool-name-header-optional'],
       },
       {
         cause: 'A POST without MCP-Protocol-Version is served by the version in `_meta`, although the server serves no client old enough to leave the header out.',
