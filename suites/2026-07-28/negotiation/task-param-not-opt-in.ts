@@ -21,7 +21,8 @@ export default defineCheck({
       'Declaring the Tasks extension, calls slow_compute (no work) without the 2025-11-25 `task` parameter. ' +
       'Where that gets a plain result, calls it again with `task` and, if that one gets a CreateTaskResult, ' +
       'once more without: a task that comes only with the parameter, between two plain answers to the same ' +
-      'call without it, shows the parameter still opting in. A server making a task on its own, or never, passes.',
+      'call without it, shows the parameter still opting in. A server making a task on its own, or never, passes; ' +
+      'one refusing the call skips.',
     causes: [
       {
         cause: 'The 2025-11-25 code path survives beside the extension: the server reads the declaration but still makes a task only when the call carries `task`.',
@@ -37,6 +38,7 @@ export default defineCheck({
     const madeTask = (reply: RpcReply) => createdTask(reply) !== undefined;
 
     const without = await call('no-param');
+    if (!without.ok) ctx.skip(`${binding.tool} declaring the extension was refused (${describeReply(without)}), so whether the task parameter changes its answer cannot be told`);
     if (madeTask(without)) return ctx.reportInfo(`${binding.tool} declaring the extension got a task without the task parameter, so the parameter opts nothing in`);
     const withParam = await call('param', LEGACY_TASK_PARAM);
     if (!madeTask(withParam)) {
