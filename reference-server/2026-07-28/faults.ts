@@ -33,6 +33,7 @@ export const MODERN_FAULT_DESCRIPTIONS = {
   'ext-update-unknown-key-rejected': 'tasks/update naming a key that is not outstanding answers -32602 instead of ignoring it',
   'ext-reuses-input-key': 'multi_input: once one request is answered, the other is shown again under the answered key',
   'ext-cancel-refused': 'tasks/cancel of an unfinished task answers -32603',
+  'ext-cancel-refuses-input-required': 'tasks/cancel of a task waiting for input (input_required) answers -32602; a working task is still cancelled',
   'ext-cancel-overrides-terminal': 'tasks/cancel of a completed or failed task turns it cancelled',
   'ext-notifies-unasked': 'every status change of every task goes out as notifications/tasks on stdio, and on every listen stream of its context, without a subscription naming it',
   'ext-listen-no-ack': 'subscriptions/listen sends the current state of its tasks as notifications/tasks and no acknowledgement',

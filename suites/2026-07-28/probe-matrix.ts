@@ -61,9 +61,7 @@ export const EXT_PROBE_MATRIX: ProbeMatrix = {
   },
   cancel: {
     working: { checks: ['ext-cancel.acknowledged', 'ext-cancel.stays-cancelled', 'ext-results.acknowledgements'], ruleBook: ['EXT-CANCEL-ACK', 'EXT-CANCEL-RESULTTYPE-COMPLETE'] },
-    input_required: {
-      why: 'Not staged by a scripted check yet: a task waiting for input is cancelled only where explore’s runs reach one (its model holds a refusal of a running task to EXT-CANCEL-ACK).',
-    },
+    input_required: { checks: ['ext-cancel.input-required-acknowledged'], ruleBook: ['EXT-CANCEL-ACK', 'EXT-CANCEL-RESULTTYPE-COMPLETE'] },
     completed: { checks: ['ext-cancel.terminal-untouched'], why: 'Acknowledged or refused, both pass (the reading beside EXT-CANCEL-ACK); the task must stay completed.' },
     failed: { checks: ['ext-cancel.terminal-untouched'], why: 'Acknowledged or refused, both pass (the reading beside EXT-CANCEL-ACK); the task must stay failed.' },
     cancelled: { why: 'Not staged by a scripted check: cancelling twice has no rule beyond the task staying cancelled, which ext-cancel.stays-cancelled reads.' },

@@ -21,7 +21,9 @@ export const EXT_FLOW_FAULT_CASES: FaultCase[] = [
   { faults: ['ext-reuses-input-key'], catches: { 'ext-update.keys-unique': 'fail' } },
   { faults: ['ext-reasks-under-answered-key'], catches: { 'ext-update.reask-new-key': 'fail' } },
   { faults: ['ext-elicits-undeclared'], catches: { 'ext-update.declared-capabilities-only': 'fail' } },
-  { faults: ['ext-cancel-refused'], catches: { 'ext-cancel.acknowledged': 'fail' } },
+  { faults: ['ext-cancel-refused'], catches: { 'ext-cancel.acknowledged': 'fail', 'ext-cancel.input-required-acknowledged': 'fail' } },
+  // Issue 39: a task waiting for input is cancelled like a working one.
+  { faults: ['ext-cancel-refuses-input-required'], catches: { 'ext-cancel.input-required-acknowledged': 'fail' } },
   { faults: ['ext-cancel-overrides-terminal'], catches: { 'ext-cancel.terminal-untouched': 'fail' } },
   { faults: ['ext-cancel-overrides-failed'], catches: { 'ext-cancel.terminal-untouched': 'fail' } },
   // The cancelled task's work goes on and its completion overwrites cancelled.
