@@ -54,7 +54,11 @@ export default defineCheck({
         // A short ttl is waited out: one read just before its end, early by two round trips so that it arrives in time.
         const lateReadAt = typeof last.ttlMs === 'number' ? sentAt + last.ttlMs - 2 * ctx.timing.allowanceMs : undefined;
         const waitMs = lateReadAt === undefined ? undefined : lateReadAt - performance.now();
-        if (waitMs === undefined || waitMs <= 0 || waitMs > ctx.timing.scaled(SHORT_TTL_WAIT_MS)) return;
+        if (waitMs === undefined || waitMs > ctx.timing.scaled(SHORT_TTL_WAIT_MS)) return;
+        if (waitMs <= 0) {
+          ctx.reportInfo(`the ttlMs ${String(last.ttlMs)} ends too soon after these reads to read the task once more safely before it (two round trips take ${2 * ctx.timing.allowanceMs} ms)`);
+          return;
+        }
         ctx.noteInTranscript(`the task's ttlMs ${String(last.ttlMs)} ends within ${Math.round(waitMs)} ms: it is read once more just before`);
         await pause(waitMs, ctx.signal);
       }
