@@ -40,6 +40,8 @@ async function main(argv: string[]): Promise<number> {
       return (await import('./proxy.js')).proxyCommand(rest);
     case 'judge':
       return (await import('./proxy.js')).judgeCommand(rest);
+    case 'matrix':
+      return (await import('./matrix.js')).matrixCommand(rest);
     case 'reference-server':
       return (await import('./reference.js')).referenceServerCommand(rest);
     case 'list': {

@@ -35,6 +35,14 @@ export const COMMAND_USAGE = {
   'reference-server': `  mcp-tasks-conformance reference-server [--http --port N] [--fault NAME]... [--variant full|no-tasks] [--era dual|legacy|modern] [--tokens tok:ctx,...]
                                          [--answer-delay-ms N] [--intake-delay-ms N] [--notify-lag-ms N] [--update-lag-ms N] [--flood]
                                          [--serial-work] [--rate-limit-ms N] [--max-streams N]`,
+  matrix: `  mcp-tasks-conformance matrix MANIFEST [--json FILE] [--html FILE] [--shard i/n] [--jobs N] [--target-timeout SECONDS] [--reports DIR] [--compare OLD.json]
+  mcp-tasks-conformance matrix merge A.json B.json... [--json FILE] [--html FILE] [--compare OLD.json]
+  mcp-tasks-conformance matrix doc MATRIX.json --notes FILE --doc FILE [--check]
+    runs every target of MANIFEST (YAML or JSON: name, package, version, role, eras and the flags of "server" or
+    "client" that reach it; see docs/matrix.md) as its own run, --jobs at a time, and writes one JSON result (default
+    out/matrix.json) and one HTML page (default out/matrix.html; none for --json alone) of requirements by implementations; --shard i/n runs
+    every n-th target by name, and "merge" joins the shards' JSON; --compare says what changed since an older matrix;
+    "doc" renders the tables of a compatibility page from a matrix and its notes (--check: exit 1 when they differ)`,
   list: `  mcp-tasks-conformance list [--spec 2025-11-25|2026-07-28] [--requirements|--matrix] [--json]`,
   explain: `  mcp-tasks-conformance explain CHECK-ID|REQUIREMENT-ID [--spec ...]   what it verifies, why implementations fail it, how to fix`,
 } as const;

@@ -435,7 +435,11 @@ ${notable.length > 0 ? markup`<ol class="fix-list">${items.map((item, index) => 
 }
 
 function findingLine(finding: Finding): Html {
-  return markup`<li class="finding sev-${finding.severity === 'warn' ? 'warn' : 'fail'}">${keywordTag(finding.keyword, `[${finding.keyword}]`)} ${requirementRef(finding.requirement)}: <span class="msg">${finding.message}</span></li>`;
+  const apart = finding.expected !== undefined && markup`<dl class="expected-actual"><dt>expected</dt><dd>${finding.expected}</dd><dt>actual</dt><dd>${finding.actual ?? ''}</dd></dl>`;
+  const seen =
+    finding.seenAt &&
+    markup`<span class="seen-at muted"><button type="button" class="seen-at-link" data-seen-at="${String(finding.seenAt.t)}" title="Show this message in the transcript">seen at +${finding.seenAt.t} ms${finding.seenAt.conn ? ` on ${finding.seenAt.conn}` : ''}</button> in the transcript${finding.source === 'rule-book' ? ' · judged by the rule book' : ''}</span>`;
+  return markup`<li class="finding sev-${finding.severity === 'warn' ? 'warn' : 'fail'}" ${finding.seenAt ? markup`data-seen-at="${finding.seenAt.t}"` : ''}>${keywordTag(finding.keyword, `[${finding.keyword}]`)} ${requirementRef(finding.requirement)}: <span class="msg">${finding.message}</span>${apart}${seen}</li>`;
 }
 
 function checkItem(row: Row, coverage: ReadonlyMap<string, CoverageEntry>, multiEra: boolean): Html {

@@ -132,7 +132,14 @@ function verdictBody(result: CheckResult, report: RunReport, requirements: Requi
   const lines: string[] = [result.message];
   if (result.findings.length > 0) {
     lines.push('', 'Findings:');
-    for (const finding of result.findings) lines.push(`[${finding.keyword}] ${finding.requirement}: ${finding.message}`);
+    for (const finding of result.findings) {
+      lines.push(`[${finding.keyword}] ${finding.requirement}: ${finding.message}`);
+      if (finding.expected !== undefined) lines.push(`  expected: ${finding.expected}`, `  actual:   ${finding.actual ?? ''}`);
+      if (finding.seenAt)
+        lines.push(
+          `  seen at:  +${finding.seenAt.t} ms in the transcript${finding.seenAt.conn ? ` (${finding.seenAt.conn})` : ''}${finding.source === 'rule-book' ? ', judged by the rule book' : ''}`,
+        );
+    }
   }
   const ids = requirementIds(result);
   if (ids.length > 0) {

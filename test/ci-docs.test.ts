@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { MATRIX_OPTIONS } from '../cli/matrix.js';
 import { SERVER_OPTIONS } from '../cli/options.js';
 import { parseShard } from '../harness/engine/selection.js';
 import { PROFILE_IDS } from '../cli/profiles.js';
@@ -83,11 +84,25 @@ describe('docs/ci.md', () => {
     expect(flags.length).toBeGreaterThan(8);
     for (const flag of flags) expect(Object.keys(SERVER_OPTIONS), `--${flag}`).toContain(flag);
     // The prose names flags too.
-    for (const [, flag] of DOC.matchAll(/`--([a-z][a-z-]*)[ `]/g)) expect(Object.keys(SERVER_OPTIONS), `--${flag}`).toContain(flag);
+    for (const [, flag] of DOC.matchAll(/`--([a-z][a-z-]*)[ `]/g)) expect([...Object.keys(SERVER_OPTIONS), ...Object.keys(MATRIX_OPTIONS)], `--${flag}`).toContain(flag);
+  });
+
+  it('shards the conformance matrix over real shards, and merges what the shards write', () => {
+    const shardJobs = parsed.flatMap(workflowJobs).filter((job) => job.steps?.some((step) => /mcp-tasks-conformance matrix \S+ --shard/.test(step.run ?? '')));
+    expect(shardJobs).toHaveLength(1);
+    const [job] = shardJobs;
+    const run = job!.steps!.find((step) => /--shard/.test(step.run ?? ''))!.run!;
+    const shards = (job!.strategy!.matrix!.shard ?? []).map((value) => /--shard (\S+)/.exec(run.replaceAll('${{ matrix.shard }}', String(value)))![1]!);
+    expect(shards.length).toBeGreaterThan(1);
+    for (const shard of shards) expect(parseShard(shard), shard).toEqual({ index: expect.any(Number), count: shards.length });
+    const matrixLines = parsed.flatMap(stepsOf).flatMap((step) => [...(step.run ?? '').matchAll(/mcp-tasks-conformance matrix ([^\n]*)/g)].map((match) => match[1]!));
+    expect(matrixLines.some((line) => line.startsWith('merge '))).toBe(true);
+    for (const line of matrixLines) for (const [, flag] of line.matchAll(/(?:^|\s)--([a-z][a-z-]*)/g)) expect(Object.keys(MATRIX_OPTIONS), `--${flag}`).toContain(flag);
   });
 
   it('runs matrices over real shards and spec profiles only', () => {
-    const matrices = parsed.flatMap(workflowJobs).flatMap((job) => (job.strategy?.matrix ? [job] : []));
+    // The action's matrix; the conformance matrix's jobs run the CLI and are checked below.
+    const matrices = parsed.flatMap(workflowJobs).flatMap((job) => (job.strategy?.matrix && job.steps?.some((step) => OUR_ACTION.test(step.uses ?? '')) ? [job] : []));
     expect(matrices).toHaveLength(1);
     const [job] = matrices;
     const matrix = job.strategy!.matrix!;

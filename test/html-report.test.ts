@@ -576,8 +576,23 @@ describe.skipIf(!CHROMIUM)(`in a real browser (${CHROMIUM ? `chromium at ${CHROM
     });
     expect(entries.some((e) => e.json?.includes('\n  "jsonrpc": "2.0"'))).toBe(true);
     // The findings and the requirements with their spec links.
-    const findings = await page.$$eval(`${details} .finding`, (nodes) => nodes.map((n) => n.textContent));
-    expect(findings).toEqual(target.findings.map((f) => `[${f.keyword}] ${f.requirement}: ${f.message}`));
+    // Each finding's head line, then what was expected and seen apart, and where in the transcript it showed.
+    const findings = await page.$$eval(`${details} .finding`, (nodes) =>
+      nodes.map((n) => ({
+        head: [...n.childNodes]
+          .filter((c) => !(c instanceof Element && (c.matches('.expected-actual') || c.matches('.seen-at'))))
+          .map((c) => c.textContent)
+          .join(''),
+        expected: n.querySelector('.expected-actual dd')?.textContent,
+        seenAt: n.getAttribute('data-seen-at'),
+      })),
+    );
+    expect(findings).toEqual(target.findings.map((f) => ({ head: `[${f.keyword}] ${f.requirement}: ${f.message}`, expected: f.expected, seenAt: f.seenAt ? String(f.seenAt.t) : null })));
+    expect(findings.some((f) => f.expected !== undefined && f.seenAt !== null)).toBe(true);
+    // "seen at" shows the message in the transcript: the entry of that time, marked.
+    const seenAt = findings.find((f) => f.seenAt !== null)!.seenAt!;
+    await page.click(`${details} .finding .seen-at-link[data-seen-at="${seenAt}"]`);
+    expect(await page.$$eval(`${details} .transcript li.entry.hit`, (nodes) => nodes.map((n) => (n as HTMLElement).dataset.t))).toEqual([seenAt]);
     const specLinks = await page.$$eval(`${details} .reqs a.spec`, (nodes) => nodes.map((n) => n.getAttribute('href')));
     expect(specLinks.length).toBeGreaterThan(0);
     expect(specLinks.every((href) => href?.startsWith('https://modelcontextprotocol.io/specification/2025-11-25/'))).toBe(true);

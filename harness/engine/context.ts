@@ -1,3 +1,4 @@
+import { expectedAndActual } from '../model/describe.js';
 import { CheckSkip, CheckStop, StagingMissed, UnexpectedReply, type CheckContext, type TargetFacts } from '../receivers/check.js';
 import { missingFixtureReason } from '../model/skip-causes.js';
 import { HARNESS_CLIENT_CAPABILITIES, HARNESS_TASK_CLIENT_CAPABILITIES, openConnection, type Connection, type Identity, type TargetSpec } from '../wire/connections/connect.js';
@@ -256,12 +257,16 @@ export class RunningCheck implements CheckContext {
     if (ok) return true;
     const requirement = this.requirement(requirementId);
     const level = levelOf(requirement.keyword);
+    const text = typeof message === 'function' ? message() : message;
+    const latest = this.deps.transcript.lastIncoming(1)[0];
     this.findings.push({
       requirement: requirementId,
       keyword: requirement.keyword,
       severity: level === 'must' ? 'fail' : 'warn',
-      message: typeof message === 'function' ? message() : message,
+      message: text,
       ...(observation ? { observation } : {}),
+      ...expectedAndActual(text),
+      ...(latest ? { seenAt: { t: latest.t, ...(latest.conn ? { conn: latest.conn } : {}) } } : {}),
     });
     return false;
   }

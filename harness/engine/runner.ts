@@ -243,7 +243,7 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   if (adapted) notices.push(adapted);
   if (watcher) notices.push(...watcher.notices());
   notices.push(...broker.notices());
-  const reconciled = reconcileInconclusive(attributeRuleBookFindings(results), options.profile.requirements);
+  const reconciled = reconcileInconclusive(attributeRuleBookFindings(results, options.profile.requirements), options.profile.requirements);
   reconciled.forEach((result, index) => {
     if (results[index]?.outcome === 'inconclusive') options.onResult?.(result);
   });
@@ -378,7 +378,13 @@ async function attemptCheck(
   const transcript = new Transcript();
   // Every message of the check, whole, past the era's rule book as it passes.
   // Identities count only where the run has a second one with credentials of its own; else B speaks for A's context.
-  const traffic = new TrafficJudgement(options.profile.era, options.role, options.profile.requirements, facts.hasPeerIdentity ? identityOfLabel : () => undefined);
+  const traffic = new TrafficJudgement(
+    options.profile.era,
+    options.role,
+    options.profile.requirements,
+    facts.hasPeerIdentity ? identityOfLabel : () => undefined,
+    options.target.transport === 'http' ? 'http' : 'stdio',
+  );
   transcript.read((entry) => traffic.observe(entry));
   const abort = new AbortController();
   const onRunAbort = () => abort.abort(new Error('the run ended'));

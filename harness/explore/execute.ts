@@ -46,6 +46,7 @@ export async function executeSequence(sequence: Sequence, setup: ExecutionSetup)
     requirements: { legacy: new Map(), modern: new Map() },
     era: setup.modern ? 'modern' : 'legacy',
     identityOf: target.transport === 'http' && target.peerHeaders !== undefined ? (channel) => (channel.startsWith('B') ? 'peer' : 'primary') : undefined,
+    transport: target.transport === 'http' ? 'http' : 'stdio',
     onViolation: (violation) => {
       if (violation.party === 'server' && ruleBook.sightings.length < RULE_BOOK_KEPT)
         ruleBook.sightings.push({ requirement: violation.requirement, message: violation.message, at: performance.now(), family: violation.family });

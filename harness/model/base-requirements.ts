@@ -31,6 +31,17 @@ export const BASE_REQUIREMENTS: readonly Requirement[] = [
       "every check: when the server's process exits or its endpoint stops accepting connections while checks run, each of those checks fails under it, naming the exit, the last stderr lines and its requests just before",
   },
   {
+    id: 'BASE-PROGRESS-INCREASES',
+    keyword: 'MUST',
+    binds: 'receiver',
+    section: 'Progress: Progress Flow',
+    anchor: 'progress-flow',
+    url: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/progress#progress-flow',
+    summary: 'Each progress notification under a token reports a larger progress value than the one before it under that token.',
+    leniency: 'Judged where the transport keeps messages in the order sent (stdio); over HTTP two notifications may travel on different streams.',
+    verifiedThroughout: 'the rule book, on every progress notification of every check over stdio (and of explore and proxy)',
+  },
+  {
     id: 'BASE-STDIO-STDOUT-MCP-ONLY',
     keyword: 'MUST NOT',
     binds: 'receiver',

@@ -39,3 +39,13 @@ function sortKeys(value: unknown): unknown {
       .map((key) => [key, sortKeys((value as Record<string, unknown>)[key])]),
   );
 }
+
+/**
+ * A finding's message told apart into what was expected and what was seen, where it is written so ("expected X, got
+ * Y" or "expected X; got Y", the form the checks' messages take); undefined where it is not.
+ */
+export function expectedAndActual(message: string): { expected: string; actual: string } | undefined {
+  const match = /\bexpected (.+?)[,;] got (.+)$/s.exec(message);
+  if (!match) return undefined;
+  return { expected: match[1]!.trim(), actual: match[2]!.trim() };
+}

@@ -186,6 +186,15 @@ export const FindingSchema = z
     observation: ObservationSchema.optional().describe(
       'What the violation was seen on, where the check names it; an inconclusive result of the run points at the finding of the same requirement and observation.',
     ),
+    expected: z.string().optional().describe('What the requirement asks for here, where the finding tells it apart from what was seen.'),
+    actual: z.string().optional().describe('What was seen instead, where the finding tells it apart.'),
+    seenAt: z
+      .object({
+        t: z.number().describe("Milliseconds since the check started: the transcript entry's t."),
+        conn: z.string().optional().describe('The connection it came on.'),
+      })
+      .optional()
+      .describe("The transcript entry that showed it: the message the rule book judged, or the latest message received when the check's script judged."),
     source: z
       .enum(['check', 'rule-book'])
       .optional()

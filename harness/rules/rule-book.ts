@@ -19,6 +19,7 @@ export const JUDGED_RULES: Record<Era, { receiver: readonly string[]; requestor:
   legacy: {
     receiver: [
       'BASE-STDIO-STDOUT-MCP-ONLY',
+      'BASE-PROGRESS-INCREASES',
       ...TASK_SHAPE_REQUIREMENTS,
       'TASKS-META-RESULT-INCLUDES',
       'TASKS-META-RECEIVER-NO-META',
@@ -37,7 +38,15 @@ export const JUDGED_RULES: Record<Era, { receiver: readonly string[]; requestor:
     ],
   },
   modern: {
-    receiver: ['EXT-BASE-META-REQUIRED', 'EXT-RESULTTYPE-TASK', 'EXT-GET-CURRENT-STATUS', 'EXT-GET-RESULTTYPE-COMPLETE', 'EXT-CANCEL-RESULTTYPE-COMPLETE', ...LIFECYCLE_REQUIREMENTS.modern],
+    receiver: [
+      'EXT-BASE-META-REQUIRED',
+      'BASE-PROGRESS-INCREASES',
+      'EXT-RESULTTYPE-TASK',
+      'EXT-GET-CURRENT-STATUS',
+      'EXT-GET-RESULTTYPE-COMPLETE',
+      'EXT-CANCEL-RESULTTYPE-COMPLETE',
+      ...LIFECYCLE_REQUIREMENTS.modern,
+    ],
     requestor: ['EXT-CANCEL-NOT-BY-NOTIFICATION', 'EXT-POLL-RESPECT-INTERVAL'],
   },
 };
@@ -85,6 +94,8 @@ export interface JudgeOptions {
    * (the proxy, which cannot tell callers apart): not judged.
    */
   identityOf?: (channel: string) => string | undefined;
+  /** The transport of each conversation; the proxy's default: its stdio conversation is named "stdio", the rest are HTTP. */
+  transport?: 'stdio' | 'http';
 }
 
 interface PendingRequest {
@@ -94,6 +105,8 @@ interface PendingRequest {
   era: Era | undefined;
   /** 2026-07-28: the request lacks its protocol version or client capabilities in _meta, which the server must refuse. */
   lacksEnvelope?: boolean;
+  /** It lacks all of it, on stdio: maybe a 2025-11-25 request to a server of both eras. */
+  bareOnStdio?: boolean;
 }
 
 interface Channel {
@@ -144,6 +157,8 @@ export class RuleBook {
   private readonly tasks = new Map<string, TrackedTask & { receiver: Party }>();
   private readonly pace = new Map<string, PaceState>();
   private readonly observations = new Map<string, RuleObservation>();
+  /** The last progress value under each token, by conversation and side (stdio: one stream keeps their order). */
+  private readonly lastProgress = new Map<string, number>();
   /** Where identities are known: the identity each task and progress token belongs to, by ID. */
   private readonly owners = new Map<string, string>();
   /** Modern: requests answered with a task, by channel and id, for notifications/cancelled naming them. */
@@ -160,6 +175,10 @@ export class RuleBook {
   dropped = { pending: 0, tasks: 0 };
 
   constructor(private readonly options: JudgeOptions) {}
+
+  private transportOf(channel: string): 'stdio' | 'http' {
+    return this.options.transport ?? (channel === 'stdio' ? 'stdio' : 'http');
+  }
 
   /** Judges one entry; throws only on a defect of the judge itself (the proxy catches it and forwards on). */
   observe(entry: WireEntry): void {
@@ -241,13 +260,18 @@ export class RuleBook {
     }
     const era = channel.era;
     const meta = isRecord(params._meta) ? params._meta : {};
-    const lacksEnvelope = era === 'modern' && entry.from === 'host' && !(typeof meta[META_PROTOCOL_VERSION] === 'string' && isRecord(meta[META_CLIENT_CAPABILITIES]));
+    const namesVersion = typeof meta[META_PROTOCOL_VERSION] === 'string';
+    const lacksEnvelope = era === 'modern' && entry.from === 'host' && !(namesVersion && isRecord(meta[META_CLIENT_CAPABILITIES]));
+    // On stdio a request with no protocol version at all may be a 2025-11-25 one sent before initialize, which a server
+    // of both eras may serve as such: judged only where its answer shows it was served as 2026-07-28 (a resultType).
+    // Over HTTP the MCP-Protocol-Version header marks it 2026-07-28 whatever it lacks.
+    const bareOnStdio = lacksEnvelope && !namesVersion && this.transportOf(entry.channel) === 'stdio';
     const key = pendingKey(streamOf(entry), entry.from, id);
     if (this.pending.size >= MAX_PENDING) {
       this.pending.delete(this.pending.keys().next().value!);
       this.dropped.pending += 1;
     }
-    this.pending.set(key, { entry, method, params, era, ...(lacksEnvelope ? { lacksEnvelope } : {}) });
+    this.pending.set(key, { entry, method, params, era, ...(lacksEnvelope ? { lacksEnvelope } : {}), ...(bareOnStdio ? { bareOnStdio } : {}) });
     const token = meta.progressToken;
     if (typeof token === 'string' || typeof token === 'number') this.noteOwner(`token ${JSON.stringify(token)}`, entry.channel);
     if (era === undefined) return;
@@ -292,7 +316,14 @@ export class RuleBook {
         [entry],
       );
     }
-    if (support === 'required') this.judge('legacy', 'host', 'TASKS-TOOL-REQUIRED-TASK', asTask, () => `tools/call of ${name}, whose taskSupport is "required", was sent without task`, [entry]);
+    // A server that declares no task-augmented tools/call is never called with task, whatever a tool says (the capability rules first).
+    const serverTakesTasks =
+      isRecord(channel.capabilities.server?.tasks) &&
+      isRecord((channel.capabilities.server.tasks as Record<string, unknown>).requests) &&
+      isRecord(((channel.capabilities.server.tasks as Record<string, unknown>).requests as Record<string, unknown>).tools) &&
+      ((channel.capabilities.server.tasks as Record<string, unknown>).requests as Record<string, Record<string, unknown>>).tools.call !== undefined;
+    if (support === 'required' && serverTakesTasks)
+      this.judge('legacy', 'host', 'TASKS-TOOL-REQUIRED-TASK', asTask, () => `tools/call of ${name}, whose taskSupport is "required", was sent without task`, [entry]);
   }
 
   /** A task-augmented request goes only where the receiver declared task support for its type. */
@@ -347,6 +378,7 @@ export class RuleBook {
     const era = channel.era ?? (isRecord(params._meta) && typeof params._meta[META_PROTOCOL_VERSION] === 'string' ? 'modern' : undefined);
     if (era === undefined) return;
     if (era === 'legacy') this.judgeRecipient(entry, method, params);
+    if (method === 'notifications/progress') this.judgeProgress(era, entry, params);
     if (method === 'notifications/tasks/status' && era === 'legacy') {
       const meta = isRecord(params._meta) ? params._meta : {};
       this.judge(
@@ -402,6 +434,27 @@ export class RuleBook {
         [entry],
       );
     }
+  }
+
+  /** Progress under one token only grows; judged where one stream keeps the order they were sent in. */
+  private judgeProgress(era: Era, entry: WireEntry, params: Record<string, unknown>): void {
+    const token = params.progressToken;
+    if ((typeof token !== 'string' && typeof token !== 'number') || typeof params.progress !== 'number' || this.transportOf(entry.channel) !== 'stdio') return;
+    const key = `${entry.channel}|${entry.from}|${JSON.stringify(token)}`;
+    const last = this.lastProgress.get(key);
+    this.lastProgress.delete(key);
+    this.lastProgress.set(key, params.progress);
+    if (this.lastProgress.size > MAX_TASKS) this.lastProgress.delete(this.lastProgress.keys().next().value!);
+    if (last === undefined) return;
+    const progress = params.progress;
+    this.judge(
+      era,
+      entry.from,
+      'BASE-PROGRESS-INCREASES',
+      progress > last,
+      () => `notifications/progress under token ${JSON.stringify(token)} says ${progress} after ${last}; expected more than ${last}, got ${progress}`,
+      [entry],
+    );
   }
 
   private noteOwner(key: string, channel: string): void {
@@ -477,7 +530,11 @@ export class RuleBook {
 
   private modernAnswer(request: PendingRequest, entry: WireEntry, result: Record<string, unknown> | undefined, exchange: WireEntry[]): void {
     const receiver = entry.from;
-    if (request.lacksEnvelope) {
+    // Handled as 2026-07-28: answered with a resultType, with -32602, or with an error code that era defines (-32020…-32029).
+    const code = isRecord((entry.message as Record<string, unknown>).error) ? ((entry.message as Record<string, unknown>).error as Record<string, unknown>).code : undefined;
+    const handledAsModern = (result !== undefined && 'resultType' in result) || code === -32602 || (typeof code === 'number' && code <= -32020 && code >= -32029);
+    const servedAsLegacy = request.bareOnStdio && !handledAsModern;
+    if (request.lacksEnvelope && !servedAsLegacy) {
       const error = isRecord((entry.message as Record<string, unknown>).error) ? ((entry.message as Record<string, unknown>).error as Record<string, unknown>) : undefined;
       this.judge(
         'modern',

@@ -88,6 +88,7 @@ export const LEGACY_FAULT_DESCRIPTIONS = {
   'status-notification-terminal-reverts': 'after the completed status notification, one more status notification says working',
   'status-to-every-session':
     'HTTP: every status notification goes to every open connection, those of other identities too (no scripted check aims at it: the rule book judges who receives news of a task)',
+  'progress-repeated': 'every progress notification of a task goes out twice, the second saying the same progress (no scripted check aims at it: the rule book judges every progress notification)',
   'progress-token-dropped': 'progress notifications of a task use a different progressToken (the token + "-task")',
   'no-context-binding': 'HTTP: tasks are not bound to the bearer context (anyone can get, result, cancel and list any task)',
   'foreign-task-distinct-error': "HTTP: another context's task gets a -32602 whose message differs from an unknown task's",

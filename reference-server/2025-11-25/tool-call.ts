@@ -151,6 +151,7 @@ async function execute(connection: Connection, record: TaskRecord, call: CallPar
       const params: Record<string, unknown> = { progressToken, progress, total };
       if (!faults.has('related-meta-missing-on-progress')) params._meta = relatedTaskMeta(record.taskId);
       connection.notify('notifications/progress', params);
+      if (faults.has('progress-repeated')) connection.notify('notifications/progress', params);
     },
     elicit: (params) => elicitForTask(connection, record, params),
     clientCanSample: isObject(connection.peerCapabilities.sampling),

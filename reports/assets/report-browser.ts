@@ -206,6 +206,8 @@
   function entryNode(entry: Entry, requests: Map<string, string>): HTMLElement {
     const dir: Direction = typeof entry.dir === 'string' && Object.hasOwn(DIRECTIONS, entry.dir) ? (entry.dir as Direction) : 'note';
     const item = element('li', `entry dir-${dir}`);
+    // A finding's "seen at" finds its message by this.
+    if (typeof entry.t === 'number') item.dataset.t = String(entry.t);
     const head = element('div', 'entry-head');
     const t = typeof entry.t === 'number' && Number.isFinite(entry.t) ? String(Math.round(entry.t)) : '?';
     head.append(element('span', 't', `+${t} ms`));
@@ -266,6 +268,27 @@
     });
     if (details.open) renderTranscript(details);
   }
+
+  // ------------------------------------------------------------------ a finding's "seen at": to its message in the transcript
+
+  doc.addEventListener('click', (event) => {
+    const link = event.target instanceof Element ? event.target.closest<HTMLElement>('.seen-at-link') : null;
+    const details = link?.closest<HTMLDetailsElement>('details.check');
+    if (!link || !details) return;
+    renderTranscript(details);
+    const wanted = link.dataset.seenAt;
+    const find = () => [...details.querySelectorAll<HTMLElement>('.transcript li.entry')].find((entry) => entry.dataset.t === wanted);
+    let found = find();
+    // Entries come in chunks: show more until the one wanted is there (or there is no more).
+    for (let more = details.querySelector<HTMLButtonElement>('.transcript button.more'); !found && more; more = details.querySelector('.transcript button.more')) {
+      more.click();
+      found = find();
+    }
+    if (!found) return;
+    for (const previous of details.querySelectorAll('.transcript li.entry.hit')) previous.classList.remove('hit');
+    found.classList.add('hit');
+    found.scrollIntoView({ block: 'center' });
+  });
 
   // ------------------------------------------------------------------ links to a check (#check-ID)
 

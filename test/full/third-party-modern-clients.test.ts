@@ -10,11 +10,13 @@ import { ClientHub } from '../../harness/wire/2025-11-25/client-hub.js';
 import { liveProcessGroups } from '../../harness/wire/connections/process-group.js';
 import { makeTiming } from '../../harness/wire/timing.js';
 import { TASKS_2026_07_28 } from '../../suites/2026-07-28/index.js';
-import { changedVerdicts, describeChanges, RUN_DEADLINE_MS, TEST_TIMEOUT_MS } from '../support/third-party.js';
+import { changedVerdicts, describeChanges, ECOSYSTEM, inManifestDirectory, RUN_DEADLINE_MS, TEST_TIMEOUT_MS } from '../support/third-party.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const NAME = 'ext-tasks-requester';
-const COMMAND = `"${process.execPath}" "${ROOT}test/fixtures/third-party/ext-tasks-requester.mjs"`;
+/** The requester as configs/ecosystem.yaml lists it (the stdio run is its ext-tasks-requester-stdio entry). */
+const REQUESTER = ECOSYSTEM.targets.find((target) => target.name === NAME)!;
+const COMMAND = inManifestDirectory(REQUESTER.command!);
 
 describe.concurrent('a real 2026-07-28 client as the requestor of tasks', () => {
   afterAll(() => {
@@ -39,8 +41,8 @@ describe.concurrent('a real 2026-07-28 client as the requestor of tasks', () => 
             role: 'client',
             checks: TASKS_2026_07_28.checks,
             profile: TASKS_2026_07_28,
-            timing: makeTiming(2, { runDeadlineMs: RUN_DEADLINE_MS }),
-            concurrency: 8,
+            timing: makeTiming(REQUESTER.timeoutMultiplier ?? 1, { runDeadlineMs: RUN_DEADLINE_MS }),
+            concurrency: REQUESTER.concurrency ?? 8,
             tool: { name: 'mcp-tasks-conformance', version: 'test' },
           });
           const changes = changedVerdicts(name, report);

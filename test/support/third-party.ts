@@ -8,11 +8,15 @@
 //   UPDATE_EXPECTED=1 npx vitest run --config vitest.full.config.ts test/full/third-party-*.test.ts
 //
 // THIRD_PARTY_REPORTS=DIR also writes each run's full JSON report (transcripts included) to DIR/<name>.json, the
-// material for docs/compatibility.md.
+// material for the exchanges of docs/compatibility-notes.yaml.
 //
-// docs/compatibility.md explains every fail and warn in these files.
+// The targets and how each is reached come from configs/ecosystem.yaml, the one list of pinned implementations (the
+// matrix runs it too); docs/compatibility-notes.yaml explains every fail and warn in these files.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { delimiter, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import YAML from 'yaml';
+import { parseManifest } from '../../cli/manifest.js';
 import { loadConfig } from '../../cli/config.js';
 import { ClientHub } from '../../harness/wire/2025-11-25/client-hub.js';
 import type { TargetSpec } from '../../harness/wire/connections/connect.js';
@@ -24,10 +28,6 @@ import { makeTiming } from '../../harness/wire/timing.js';
 import { ALL_CHECKS, TASKS_2025_11_25 } from '../../suites/2025-11-25/index.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const NODE = `"${process.execPath}"`;
-const path = (relative: string) => `"${ROOT}${relative}"`;
-/** Binds third-party HTTP servers that listen on every interface to 127.0.0.1 instead (see the file). */
-const LOOPBACK_ONLY = `--import ${path('test/fixtures/third-party/loopback-only.mjs')}`;
 
 /** One implementation on one transport, as the suite is pointed at it. */
 export interface ThirdPartyTarget {
@@ -40,86 +40,48 @@ export interface ThirdPartyTarget {
   client?: string;
   /** --config file under configs/, mapping fixture roles to the implementation's own tools. */
   config?: string;
-  /** Checks at once; 1 where the implementation mixes up concurrent sessions (see its entry). */
+  /** Checks at once; 1 where the implementation mixes up concurrent sessions (see its entry in the manifest). */
   concurrency?: number;
   /** --timeout-multiplier, where the implementation is slow to answer under the suite's load (see its entry). */
   multiplier?: number;
 }
 
-export const SERVER_EVERYTHING = 'node_modules/@modelcontextprotocol/server-everything/dist/index.js';
-export const SDK_SIMPLE_TASK_INTERACTIVE = 'node_modules/@modelcontextprotocol/sdk/dist/esm/examples/server/simpleTaskInteractive.js';
-export const MCP_FRAMEWORK_FIXTURE = 'test/fixtures/third-party/mcp-framework-server.mjs';
-export const SDK_CLIENT_FIXTURE = 'test/fixtures/third-party/sdk-client.mjs';
-export const EXT_TASKS_CLIENT_FIXTURE = 'test/fixtures/third-party/ext-tasks-client.mjs';
+/** The one list of pinned implementations; why each is reached as it is, is said there. */
+export const ECOSYSTEM_MANIFEST = `${ROOT}configs/ecosystem.yaml`;
+export const ECOSYSTEM = parseManifest(YAML.parse(readFileSync(ECOSYSTEM_MANIFEST, 'utf8')), ECOSYSTEM_MANIFEST);
 
-export const TARGETS = targets({
-  serverEverythingStdio: {
-    name: 'server-everything-stdio',
-    stdio: `${NODE} ${path(SERVER_EVERYTHING)} stdio`,
-    config: 'configs/server-everything.json',
-    // Doubled time bounds, as over HTTP (below).
-    multiplier: 2,
-  },
-  serverEverythingHttp: {
-    name: 'server-everything-http',
-    // Its streamableHttp mode serves /mcp on the port in $PORT (default 3001).
-    http: { launch: (port) => `PORT=${port} ${NODE} ${LOOPBACK_ONLY} ${path(SERVER_EVERYTHING)} streamableHttp`, url: (port) => `http://127.0.0.1:${port}/mcp` },
-    config: 'configs/server-everything.json',
-    // One process serves every check's session; with 8 checks polling 25 four-second tasks each on a busy
-    // machine, answers have been seen to take over 10 s, so the time bounds are doubled (over stdio as well,
-    // where every check starts its own server process).
-    multiplier: 2,
-  },
-  mcpFrameworkStdio: {
-    name: 'mcp-framework-stdio',
-    stdio: `${NODE} ${path(MCP_FRAMEWORK_FIXTURE)}`,
-    // Its checks mostly wait out the framework's 5 s pace, so they run as many side by side as the command does.
-    concurrency: 32,
-  },
-  mcpFrameworkHttp: {
-    name: 'mcp-framework-http',
-    // The framework's own pace (polls every 5 s) is kept over stdio; here, where its checks run one at a time,
-    // the server's defaultPollInterval setting is 500 ms so that the serial run stays within the run's deadline.
-    http: {
-      launch: (port) => `${NODE} ${path(MCP_FRAMEWORK_FIXTURE)} --http ${port} --poll-interval-ms 500`,
-      url: (port) => `http://127.0.0.1:${port}/mcp`,
-    },
-    // Its http-stream transport sends every server-initiated message (elicitation/create, progress) to every
-    // open session; checks running side by side would receive each other's, so they run one at a time.
-    concurrency: 1,
-  },
-  sdkSimpleTaskInteractive: {
-    name: 'sdk-simple-task-interactive-http',
-    // The SDK's example serves /mcp on the port in $PORT (default 8000).
-    http: { launch: (port) => `PORT=${port} ${NODE} ${LOOPBACK_ONLY} ${path(SDK_SIMPLE_TASK_INTERACTIVE)}`, url: (port) => `http://127.0.0.1:${port}/mcp` },
-    config: 'configs/sdk-simple-task-interactive.json',
-  },
-  plainSdkStdio: {
-    name: 'plain-sdk-stdio',
-    stdio: `${NODE} ${path('test/fixtures/third-party/plain-sdk-server.mjs')}`,
-  },
-  v2SdkStdio: {
-    name: 'v2-sdk-server-stdio',
-    stdio: `${NODE} ${path('test/fixtures/third-party/v2-sdk-server.mjs')}`,
-  },
-  sdkClient: {
-    name: 'sdk-client',
-    client: `${NODE} ${path(SDK_CLIENT_FIXTURE)}`,
-    // Every check starts a node process that loads the SDK; on two busy cores a client has taken seconds to
-    // connect, so the time bounds are doubled.
-    multiplier: 2,
-  },
-  extTasksClient: {
-    name: 'ext-tasks-client',
-    client: `${NODE} ${path(EXT_TASKS_CLIENT_FIXTURE)}`,
-    multiplier: 2,
-  },
-});
-
-/** Keeps the names of the targets while typing each one as a ThirdPartyTarget. */
-function targets<T extends Record<string, ThirdPartyTarget>>(all: T): { [K in keyof T]: ThirdPartyTarget } {
-  return all;
+/** A manifest command as a shell line: run where the manifest says, with this node first on PATH (its "node"). */
+export function inManifestDirectory(command: string): string {
+  return `cd "${ECOSYSTEM.directory}" && export PATH="${dirname(process.execPath)}${delimiter}$PATH" && ${command}`;
 }
+
+/** The 2025-11-25 manifest target `name`, as the in-process runs below reach it. */
+function fromManifest(name: string): ThirdPartyTarget {
+  const entry = ECOSYSTEM.targets.find((target) => target.name === name);
+  if (!entry) throw new Error(`${ECOSYSTEM_MANIFEST} lists no target "${name}"`);
+  const fill = (value: string, port: number) => value.replaceAll('{port}', String(port));
+  const { url, launch } = entry;
+  return {
+    name,
+    ...(entry.role === 'client' ? { client: inManifestDirectory(entry.command!) } : entry.command ? { stdio: inManifestDirectory(entry.command) } : {}),
+    ...(url && launch ? { http: { launch: (port: number) => inManifestDirectory(fill(launch, port)), url: (port: number) => fill(url, port) } } : {}),
+    config: entry.config,
+    concurrency: entry.concurrency,
+    multiplier: entry.timeoutMultiplier,
+  };
+}
+
+export const TARGETS = {
+  serverEverythingStdio: fromManifest('server-everything-stdio'),
+  serverEverythingHttp: fromManifest('server-everything-http'),
+  mcpFrameworkStdio: fromManifest('mcp-framework-stdio'),
+  mcpFrameworkHttp: fromManifest('mcp-framework-http'),
+  sdkSimpleTaskInteractive: fromManifest('sdk-simple-task-interactive-http'),
+  plainSdkStdio: fromManifest('plain-sdk-stdio'),
+  v2SdkStdio: fromManifest('v2-sdk-server-stdio'),
+  sdkClient: fromManifest('sdk-client'),
+  extTasksClient: fromManifest('ext-tasks-client'),
+};
 
 /** A bound on the whole run well inside the test's own timeout, so a hang is reported by the harness. */
 export const RUN_DEADLINE_MS = 120_000;
@@ -134,7 +96,7 @@ export { freePort };
  * client under test gets a hub (the suite's own server on loopback), closed afterwards.
  */
 export async function runThirdParty(target: ThirdPartyTarget): Promise<RunReport> {
-  const config = target.config ? await loadConfig(`${ROOT}${target.config}`) : { fixtures: {}, timeoutMultiplier: undefined };
+  const config = target.config ? await loadConfig(`${ECOSYSTEM.directory}/${target.config}`) : { fixtures: {}, timeoutMultiplier: undefined };
   const timing = makeTiming(target.multiplier ?? config.timeoutMultiplier ?? 1, { runDeadlineMs: RUN_DEADLINE_MS });
   let launched: LaunchedProcess | undefined;
   let hub: ClientHub | undefined;
@@ -214,5 +176,5 @@ export async function checkThirdParty(target: ThirdPartyTarget): Promise<{ repor
 }
 
 export function describeChanges(name: string, changes: string[]): string {
-  return `${changes.length} verdict(s) against ${name} changed from test/expected/${name}.json (old → new — new message); if the change is intended, regenerate with UPDATE_EXPECTED=1 and update docs/compatibility.md:\n${changes.join('\n')}`;
+  return `${changes.length} verdict(s) against ${name} changed from test/expected/${name}.json (old → new — new message); if the change is intended, regenerate with UPDATE_EXPECTED=1, explain it in docs/compatibility-notes.yaml and regenerate docs/compatibility.md's tables (docs/matrix.md):\n${changes.join('\n')}`;
 }
