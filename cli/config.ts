@@ -11,6 +11,7 @@ const FixtureMappingSchema = z
     tool: z.string().min(1, 'names the IUT tool that stands in for this role'),
     arguments: z.record(z.string(), z.unknown()).optional(),
     durationMs: z.number().int().nonnegative().max(3_600_000).optional(),
+    taskSupport: z.enum(['required', 'optional', 'forbidden']).optional(),
   })
   .strict();
 
@@ -32,7 +33,7 @@ import { ConfigError } from './options.js';
 export { ConfigError };
 
 const CONFIG_KEYS = ['fixtures', 'timeoutMultiplier', 'description', '$schema'];
-const ROLE_KEYS = ['tool', 'arguments', 'durationMs'];
+const ROLE_KEYS = ['tool', 'arguments', 'durationMs', 'taskSupport'];
 /** Ends every refusal: what a config may hold, so the one line is enough to mend it. */
 const VOCABULARY = `roles: ${FIXTURE_ROLES.join(', ')}; keys of a role: ${ROLE_KEYS.join(', ')}; top-level keys: ${CONFIG_KEYS.join(', ')}`;
 
@@ -44,6 +45,7 @@ const WANTS: Record<string, string> = {
   'fixtures.*.tool': "a non-empty string naming the server's tool that stands in for the role",
   'fixtures.*.arguments': 'an object of the arguments to call the tool with (templates such as "${text}" allowed)',
   'fixtures.*.durationMs': 'a whole number of milliseconds from 0 to 3600000',
+  'fixtures.*.taskSupport': 'one of "required", "optional" or "forbidden": the execution.taskSupport to take the tool as declaring when its tools/list entry says otherwise',
   timeoutMultiplier: 'a number above 0 and at most 100',
   description: 'a string',
   $schema: 'a string',

@@ -4,11 +4,12 @@ import type { CheckDefinition } from '../harness/receivers/check.js';
 import { coverageMatrix } from '../harness/engine/coverage.js';
 import { requirementUrl } from '../harness/model/model-basics.js';
 import type { Requirement } from '../harness/model/model.js';
-import type { Profile } from '../harness/engine/profile.js';
+import { PROBE_OPERATIONS, PROBE_STATUS_LABELS, PROBE_STATUSES, type ProbeCell, type Profile } from '../harness/engine/profile.js';
 import { parse } from './options.js';
 
 export function listCommand(args: string[], profile: Profile): number {
-  const { values } = parse(args, { json: { type: 'boolean' }, requirements: { type: 'boolean' } }, 'list');
+  const { values } = parse(args, { json: { type: 'boolean' }, requirements: { type: 'boolean' }, matrix: { type: 'boolean' } }, 'list');
+  if (values.matrix) return printMatrix(Boolean(values.json), profile);
   if (values.requirements) return printCoverage(Boolean(values.json), profile);
   if (values.json) {
     process.stdout.write(`${JSON.stringify(profile.checks.map(describeCheck), null, 2)}\n`);
@@ -75,6 +76,34 @@ function printCoverage(json: boolean, profile: Profile): number {
     `\n${rows.length} requirements: ${covered} verified by checks, ${explained} explained, ${rows.length - covered - explained} not covered; ${judgedThroughout.size} judged by the rule book in every message of every check\n`,
   );
   return 0;
+}
+
+/** The probe matrix: each task operation in each state, and the checks, rule-book requirements or reason that answer for it. */
+function printMatrix(json: boolean, profile: Profile): number {
+  if (json) {
+    process.stdout.write(`${JSON.stringify({ spec: profile.id, operations: profile.probes }, null, 2)}\n`);
+    return 0;
+  }
+  process.stdout.write(`Probe matrix of ${profile.title}: each task operation in each state, and what judges it\n`);
+  let judged = 0;
+  for (const operation of PROBE_OPERATIONS) {
+    process.stdout.write(`\n${operation === 'requestor' ? 'requestor (a client under test following a task)' : operation}\n`);
+    for (const status of PROBE_STATUSES) {
+      const cell = profile.probes[operation][status];
+      if ((cell.checks?.length ?? 0) + (cell.ruleBook?.length ?? 0) > 0) judged += 1;
+      process.stdout.write(`  ${PROBE_STATUS_LABELS[status].padEnd(20)} ${describeCell(cell)}\n`);
+    }
+  }
+  const cells = PROBE_OPERATIONS.length * PROBE_STATUSES.length;
+  process.stdout.write(`\n${cells} cells: ${judged} judged by checks or the rule book, ${cells - judged} explained\n`);
+  return 0;
+}
+
+function describeCell(cell: ProbeCell): string {
+  const parts = [...(cell.checks ?? []), ...(cell.ruleBook?.length ? [`rule book (${cell.ruleBook.join(', ')})`] : [])];
+  const judges = parts.join(', ');
+  if (!cell.why) return judges;
+  return judges ? `${judges} — ${cell.why}` : `— ${cell.why}`;
 }
 
 function describeCheck(check: CheckDefinition) {

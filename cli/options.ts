@@ -43,7 +43,7 @@ export const COMMAND_USAGE = {
     out/matrix.json) and one HTML page (default out/matrix.html; none for --json alone) of requirements by implementations; --shard i/n runs
     every n-th target by name, and "merge" joins the shards' JSON; --compare says what changed since an older matrix;
     "doc" renders the tables of a compatibility page from a matrix and its notes (--check: exit 1 when they differ)`,
-  list: `  mcp-tasks-conformance list [--spec 2025-11-25|2026-07-28] [--requirements] [--json]`,
+  list: `  mcp-tasks-conformance list [--spec 2025-11-25|2026-07-28] [--requirements|--matrix] [--json]`,
   explain: `  mcp-tasks-conformance explain CHECK-ID|REQUIREMENT-ID [--spec ...]   what it verifies, why implementations fail it, how to fix`,
 } as const;
 

@@ -45,6 +45,7 @@ export async function startReferenceHttpServer(opts: ReferenceOptions & { port?:
     intakeDelayMs: env.intakeDelayMs,
     answerDelayMs: env.answerDelayMs,
     pollIntervalMs: env.store.pollIntervalMs,
+    ttlMs: opts.ttlMs,
     rateLimit: env.rateLimit,
     updateLagMs: env.updateLagMs,
     workLine: env.workLine,

@@ -25,6 +25,8 @@ export interface ReferenceOptions {
   flood?: boolean;
   /** The pollInterval (pollIntervalMs) every task suggests; 50 ms unless given. */
   pollIntervalMs?: number;
+  /** Correct but short-lived (2026-07-28): the ttlMs every modern task is granted, and kept for; 300000 unless given. */
+  ttlMs?: number;
   /** Correct but strict about pace: a tasks/get sooner than the task's pollInterval is refused (HTTP 429 on HTTP). */
   rateLimit?: boolean;
   /** Correct but long: the text fixtures' work (2025-11-25) takes at least this many milliseconds. */
@@ -42,7 +44,7 @@ export interface CliOptions
     Required<Pick<ReferenceOptions, 'faults' | 'variant' | 'tokens'>>,
     Pick<
       ReferenceOptions,
-      'era' | 'answerDelayMs' | 'intakeDelayMs' | 'notifyLagMs' | 'updateLagMs' | 'flood' | 'pollIntervalMs' | 'rateLimit' | 'workMs' | 'serialWork' | 'rateLimitMs' | 'maxStreams'
+      'era' | 'answerDelayMs' | 'intakeDelayMs' | 'notifyLagMs' | 'updateLagMs' | 'flood' | 'pollIntervalMs' | 'ttlMs' | 'rateLimit' | 'workMs' | 'serialWork' | 'rateLimitMs' | 'maxStreams'
     > {
   http: boolean;
   port: number;
@@ -52,7 +54,7 @@ export interface CliOptions
 export const USAGE =
   'usage: main.js [--http] [--port N] [--host H] [--fault NAME]... [--variant full|no-tasks] ' +
   '[--era dual|legacy|modern] [--tokens tokA:alice,tokB:bob] [--answer-delay-ms N] [--intake-delay-ms N] ' +
-  '[--notify-lag-ms N] [--update-lag-ms N] [--flood] [--poll-interval-ms N] [--rate-limit] [--work-ms N] ' +
+  '[--notify-lag-ms N] [--update-lag-ms N] [--flood] [--poll-interval-ms N] [--ttl-ms N] [--rate-limit] [--work-ms N] ' +
   '[--serial-work] [--rate-limit-ms N] [--max-streams N]';
 
 const FLAGS = {
@@ -68,6 +70,7 @@ const FLAGS = {
   'update-lag-ms': { type: 'string' },
   flood: { type: 'boolean' },
   'poll-interval-ms': { type: 'string' },
+  'ttl-ms': { type: 'string' },
   'rate-limit': { type: 'boolean' },
   'work-ms': { type: 'string' },
   'serial-work': { type: 'boolean' },
@@ -80,7 +83,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
   const { values } = parseCommandLine(argv, FLAGS, USAGE);
   const port = values.port === undefined ? 3000 : parseBoundedInteger('--port', values.port, 65535, 'an integer from 0 (ephemeral) to 65535');
   const delay = (
-    flag: 'answer-delay-ms' | 'intake-delay-ms' | 'notify-lag-ms' | 'update-lag-ms' | 'poll-interval-ms' | 'work-ms' | 'rate-limit-ms' | 'max-streams',
+    flag: 'answer-delay-ms' | 'intake-delay-ms' | 'notify-lag-ms' | 'update-lag-ms' | 'poll-interval-ms' | 'ttl-ms' | 'work-ms' | 'rate-limit-ms' | 'max-streams',
     variable: string,
   ): number | undefined => {
     const given = flagOrEnv(`--${flag}`, values[flag], variable, env);
@@ -102,6 +105,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
     updateLagMs: delay('update-lag-ms', 'REFERENCE_UPDATE_LAG_MS'),
     flood: (values.flood ?? false) || env.REFERENCE_FLOOD === '1',
     pollIntervalMs: delay('poll-interval-ms', 'REFERENCE_POLL_INTERVAL_MS'),
+    ttlMs: delay('ttl-ms', 'REFERENCE_TTL_MS'),
     rateLimit: (values['rate-limit'] ?? false) || env.REFERENCE_RATE_LIMIT === '1',
     workMs: delay('work-ms', 'REFERENCE_WORK_MS'),
     serialWork: (values['serial-work'] ?? false) || env.REFERENCE_SERIAL_WORK === '1',

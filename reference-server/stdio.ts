@@ -47,6 +47,7 @@ export async function serveStdio(opts: ReferenceOptions, stdin: Readable = proce
     intakeDelayMs: env.intakeDelayMs,
     answerDelayMs: env.answerDelayMs,
     pollIntervalMs: env.store.pollIntervalMs,
+    ttlMs: opts.ttlMs,
     rateLimit: env.rateLimit,
     updateLagMs: env.updateLagMs,
     workLine: env.workLine,

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, parseConfig } from '../cli/config.js';
 import { fixtureArguments, resolveFixtures } from '../harness/model/fixtures.js';
+import { runAgainstReferenceStdio } from './support/reference-runs.js';
 
 describe('config', () => {
   it('maps fixture roles to the IUT tools with argument templates', () => {
@@ -33,6 +34,28 @@ describe('config', () => {
       expect(found?.tool).toBe(tool);
       expect(found?.standIn).toBeUndefined();
     }
+  });
+
+  it("may force a role's taskSupport that the tools/list entry does not declare, and the binding says it was forced", () => {
+    const config = parseConfig({ fixtures: { echo: { tool: 'long_job', taskSupport: 'optional' }, required: { tool: 'must_task', taskSupport: 'required' } } });
+    const fixtures = resolveFixtures(
+      [
+        { name: 'long_job', raw: {} },
+        { name: 'must_task', execution: { taskSupport: 'required' }, raw: {} },
+      ],
+      config.fixtures,
+    );
+    expect(fixtures.get('echo')).toMatchObject({ tool: 'long_job', declaredTaskSupport: 'optional' });
+    expect(fixtures.get('echo')?.forced).toMatch(/^--config forces execution\.taskSupport "optional" on long_job \(the echo role\), whose tools\/list entry declares none/);
+    // Declaring what the server declares already forces nothing.
+    expect(fixtures.get('required')).toMatchObject({ declaredTaskSupport: 'required' });
+    expect(fixtures.get('required')?.forced).toBeUndefined();
+    expect(() => parseConfig({ fixtures: { echo: { tool: 'x', taskSupport: 'sometimes' } } })).toThrow(/fixtures\.echo\.taskSupport wants one of "required", "optional" or "forbidden"/);
+  });
+
+  it("a forced taskSupport is among the notices of the run's report", async () => {
+    const report = await runAgainstReferenceStdio({ fixtureMappings: { echo: { tool: 'conformance_plain', taskSupport: 'optional' } }, only: ['creation.create-task-result-shape'] });
+    expect(report.notices.filter((notice) => notice.includes('--config forces'))).toEqual([expect.stringMatching(/"optional" on conformance_plain \(the echo role\)/)]);
   });
 
   it('says in one line what is wrong and where', () => {

@@ -49,6 +49,13 @@ describe('the reference receiver passes the whole 2026-07-28 profile', () => {
     expect(liveProcessGroups()).toEqual([]);
   });
 
+  // Issue 39: a short ttl is waited out by ext-lifecycle.retained-until-ttl, and no check may take a task gone past it for a fault.
+  it('and with every task granted a short ttlMs (4 s), kept for exactly that long', async () => {
+    const report = await runAgainstReferenceHttp({ profile: TASKS_2026_07_28, ttlMs: 4000 });
+    expect(notableResults(report)).toEqual([]);
+    expect(report.results.find((r) => r.id === 'ext-lifecycle.retained-until-ttl')?.outcome).toBe('pass');
+  });
+
   it('over Streamable HTTP with two identities, where no check skips but those for modern-only servers, for servers without the extension and the stdio-only one', async () => {
     const report = await runAgainstReferenceHttp({ profile: TASKS_2026_07_28 });
     expect(notableResults(report)).toEqual([]);

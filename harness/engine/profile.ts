@@ -52,7 +52,40 @@ export interface Profile {
   fixtureContract: { server: string; client: string };
   /** How the engine discovers a target of this era and judges its traffic. */
   driver: EraDriver;
+  /** Every task operation in every status: what judges it (`list --matrix`). */
+  probes: ProbeMatrix;
 }
+
+/** The operations on a task, as a receiver takes them, and the requestor's side (a client under test following one). */
+export const PROBE_OPERATIONS = ['create', 'get', 'result', 'list', 'cancel', 'update', 'listen', 'requestor'] as const;
+/** The states an operation can meet a task in: its statuses, past its ttl, an id naming no task, a task of another identity. */
+export const PROBE_STATUSES = ['working', 'input_required', 'completed', 'failed', 'cancelled', 'expired', 'unknown', 'foreign'] as const;
+export type ProbeOperation = (typeof PROBE_OPERATIONS)[number];
+export type ProbeStatus = (typeof PROBE_STATUSES)[number];
+/** How `list --matrix` names each state. */
+export const PROBE_STATUS_LABELS: Readonly<Record<ProbeStatus, string>> = {
+  working: 'working',
+  input_required: 'input_required',
+  completed: 'completed',
+  failed: 'failed',
+  cancelled: 'cancelled',
+  expired: 'expired (ttl over)',
+  unknown: 'unknown id',
+  foreign: "another identity's",
+};
+
+/**
+ * One cell of the probe matrix: the checks that send this operation to a task in this state and judge the answer,
+ * the requirements the rule book judges on every such message of the run's traffic, and (required when neither
+ * judges it) why nothing does.
+ */
+export interface ProbeCell {
+  checks?: readonly string[];
+  ruleBook?: readonly string[];
+  why?: string;
+}
+
+export type ProbeMatrix = Readonly<Record<ProbeOperation, Readonly<Record<ProbeStatus, ProbeCell>>>>;
 
 export interface ProfileDefinition extends Omit<Profile, 'requirements'> {
   requirements: readonly Requirement[];

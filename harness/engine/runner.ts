@@ -94,7 +94,7 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
     if (error instanceof TargetUnreachable) error.report = notRunReport(options, error.why, startedAt, started);
     throw error;
   }
-  const notices: string[] = [...facts.fixtures.values()].flatMap((binding) => (binding.standIn ? [binding.standIn] : []));
+  const notices: string[] = [...facts.fixtures.values()].flatMap((binding) => [binding.standIn, binding.forced].filter((notice): notice is string => notice !== undefined));
   const wanted = options.profile.protocolVersion;
   if (facts.protocolVersion !== wanted) {
     notices.push(

@@ -79,12 +79,16 @@ export interface FixtureBinding {
   durationMs?: number;
   /** Set when a listed tool stands in for a contract tool the server does not offer (standInForForbidden): the run's notice saying so. */
   standIn?: string;
+  /** Set when --config declared the tool's taskSupport otherwise than its tools/list entry: the run's notice saying it was forced. */
+  forced?: string;
 }
 
 export interface FixtureMapping {
   tool: string;
   arguments?: Record<string, unknown>;
   durationMs?: number;
+  /** The execution.taskSupport to take the tool as declaring, for a server whose tools/list does not say it (or says otherwise). */
+  taskSupport?: 'required' | 'optional' | 'forbidden';
 }
 
 export function resolveFixtures(
@@ -106,8 +110,9 @@ export function resolveFixtures(
       template: mapping?.arguments,
       echoesInput: placeholders ? placeholders.has('text') : true,
       honoursDelay: placeholders ? placeholders.has('delayMs') || placeholders.has('seconds') : true,
-      declaredTaskSupport: tool.execution?.taskSupport,
+      declaredTaskSupport: mapping?.taskSupport ?? tool.execution?.taskSupport,
       ...(mapping?.durationMs === undefined ? {} : { durationMs: mapping.durationMs }),
+      ...(mapping?.taskSupport === undefined || mapping.taskSupport === tool.execution?.taskSupport ? {} : { forced: forcedNotice(role, tool, mapping.taskSupport) }),
     });
   }
   if (roles.includes('forbidden') && !bindings.has('forbidden') && !mappings.forbidden) {
@@ -115,6 +120,16 @@ export function resolveFixtures(
     if (standIn) bindings.set('forbidden', standIn);
   }
   return bindings;
+}
+
+/** The run's notice that --config overrode what the server's tools/list declares of a tool's taskSupport. */
+function forcedNotice(role: FixtureRole, tool: ToolInfo, taskSupport: string): string {
+  const listed = tool.execution?.taskSupport;
+  return (
+    `--config forces execution.taskSupport "${taskSupport}" on ${tool.name} (the ${role} role), whose tools/list entry declares ` +
+    `${listed === undefined ? 'none' : JSON.stringify(listed)}: the checks take the tool as declaring "${taskSupport}", ` +
+    'so their verdicts on it rest on the config, not on what the server says.'
+  );
 }
 
 /** The contract's tools that echo `text` after `delayMs`, as every plain call and task of them does. */

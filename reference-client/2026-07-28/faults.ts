@@ -3,10 +3,13 @@
 
 export const MODERN_REQUESTOR_FAULT_DESCRIPTIONS = {
   'ext-req-polls-without-version': '2026-07-28: tasks/get requests carry clientCapabilities in _meta but no protocol version',
+  'ext-req-cancel-without-version': '2026-07-28: tasks/cancel requests carry clientCapabilities in _meta but no protocol version',
   'ext-req-polls-without-extension': '2026-07-28: tasks/get requests declare client capabilities without the extension',
   'ext-req-plain-taken-as-task': '2026-07-28: a plain CallToolResult to a call that declared the extension is taken for a task, and its (absent) taskId polled with tasks/get',
   'ext-req-follows-any-task-result': '2026-07-28: a CreateTaskResult is followed as a task whatever request it answered (tools/list included)',
   'ext-req-fast-polls': '2026-07-28: tasks/get is polled every 100 ms, whatever pollIntervalMs the server gave',
+  'ext-req-polls-early': '2026-07-28: tasks/get is polled after 0.6 of the pollIntervalMs the server gave',
+  'ext-req-keeps-first-poll-interval': "2026-07-28: tasks/get is polled at the CreateTaskResult's pollIntervalMs throughout, whatever later tasks/get answers ask",
   'ext-req-stops-polling-at-working': '2026-07-28: after the first tasks/get of a task says working, stops following it',
   'ext-req-forgets-tasks': '2026-07-28: keeps task IDs in memory only, so a restarted client does not resume the tasks it had',
   'ext-req-ignores-input-requests': '2026-07-28: never answers inputRequests; keeps polling an input_required task like a working one',
@@ -16,6 +19,7 @@ export const MODERN_REQUESTOR_FAULT_DESCRIPTIONS = {
   'ext-req-cancels-by-notification': '2026-07-28: cancels a task with a notifications/cancelled naming the tools/call that created it, instead of tasks/cancel',
   'ext-req-mcp-name-is-method': '2026-07-28: over HTTP the Mcp-Name header of tasks/get, tasks/update and tasks/cancel carries the method name instead of the taskId',
   'ext-req-no-mcp-method': '2026-07-28: over HTTP tasks/get, tasks/update and tasks/cancel are sent without the Mcp-Method header',
+  'ext-req-no-tool-name-header': '2026-07-28: over HTTP tools/call is sent without the Mcp-Name header (the task methods still carry theirs)',
 } as const satisfies Record<string, string>;
 
 export type ModernRequestorFaultName = keyof typeof MODERN_REQUESTOR_FAULT_DESCRIPTIONS;

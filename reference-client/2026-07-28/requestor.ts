@@ -30,6 +30,8 @@ export interface ModernClientHandle {
 const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
 const DEFAULT_POLL_MS = 500;
 const FAST_POLL_MS = 100;
+/** ext-req-polls-early: the share of pollIntervalMs waited before each poll. */
+const EARLY_POLL_SHARE = 0.6;
 const TOOL_PREFIX = 'conformance_';
 const CANCEL_TOOL = 'conformance_cancel';
 
@@ -39,10 +41,11 @@ export function runModernReferenceClient(url: string, options: ModernClientOptio
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const wireOptions = {
     signal: abort.signal,
-    versionlessMethods: faults.has('ext-req-polls-without-version') ? new Set(['tasks/get']) : undefined,
+    versionlessMethods: versionless(faults),
     undeclaredMethods: faults.has('ext-req-polls-without-extension') ? new Set(['tasks/get']) : undefined,
     methodAsTaskName: faults.has('ext-req-mcp-name-is-method'),
     taskMethodsWithoutMethodHeader: faults.has('ext-req-no-mcp-method'),
+    toolCallsWithoutName: faults.has('ext-req-no-tool-name-header'),
   };
   const wire: RequestorWire = options.serverCommand ? new StdioWire(options.serverCommand, wireOptions) : new ModernWire(url, wireOptions);
   const store = new TaskIdStore(options.serverCommand ?? url, options.stateDir, !faults.has('ext-req-forgets-tasks'));
@@ -56,14 +59,15 @@ export function runModernReferenceClient(url: string, options: ModernClientOptio
   const follow = async (taskId: string, intervalMs: number): Promise<boolean> => {
     const answered = new Set<string>();
     for (let polls = 1; !abort.signal.aborted; polls += 1) {
-      await pause(has('ext-req-fast-polls') ? FAST_POLL_MS : Math.max(intervalMs, options.pollFloorMs ?? 0));
+      await pause(has('ext-req-fast-polls') ? FAST_POLL_MS : Math.max(has('ext-req-polls-early') ? EARLY_POLL_SHARE * intervalMs : intervalMs, options.pollFloorMs ?? 0));
       const { result, error } = await wire.request('tasks/get', { taskId });
       if (abort.signal.aborted) return false;
       if (!result) {
         log(`tasks/get of ${String(taskId)} failed: ${error?.message}`);
         return true;
       }
-      if (typeof result.pollIntervalMs === 'number') intervalMs = result.pollIntervalMs;
+      // ext-req-keeps-first-poll-interval: the pace of the CreateTaskResult is kept whatever later answers ask.
+      if (typeof result.pollIntervalMs === 'number' && !has('ext-req-keeps-first-poll-interval')) intervalMs = result.pollIntervalMs;
       const status = result.status;
       if (typeof status === 'string' && TERMINAL.has(status)) return true;
       if (status === 'working' && polls === 1 && has('ext-req-stops-polling-at-working')) return true;
@@ -131,6 +135,12 @@ export function runModernReferenceClient(url: string, options: ModernClientOptio
       await done;
     },
   };
+}
+
+/** The methods whose envelope leaves the protocol version out, by fault. */
+function versionless(faults: ReadonlySet<string>): ReadonlySet<string> | undefined {
+  const methods = [...(faults.has('ext-req-polls-without-version') ? ['tasks/get'] : []), ...(faults.has('ext-req-cancel-without-version') ? ['tasks/cancel'] : [])];
+  return methods.length > 0 ? new Set(methods) : undefined;
 }
 
 /** The answer to an input request as the standalone request would get it; undefined where the client lacks the capability. */

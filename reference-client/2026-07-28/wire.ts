@@ -19,6 +19,8 @@ export interface WireOptions {
   methodAsTaskName?: boolean;
   /** The task methods go without Mcp-Method (a fault). */
   taskMethodsWithoutMethodHeader?: boolean;
+  /** tools/call goes without Mcp-Name (a fault). */
+  toolCallsWithoutName?: boolean;
   signal: AbortSignal;
 }
 
@@ -98,7 +100,7 @@ export class ModernWire implements RequestorWire {
         : method === 'resources/read'
           ? params.uri
           : undefined;
-    if (typeof name === 'string') headers['mcp-name'] = headerValue(name);
+    if (typeof name === 'string' && !(method === 'tools/call' && this.options.toolCallsWithoutName)) headers['mcp-name'] = headerValue(name);
     return headers;
   }
 }

@@ -36,12 +36,12 @@ export class ModernEra {
     /** A dual-era receiver also answers initialize (2025-11-25), and server/discover says so. */
     private readonly alsoLegacy = false,
     /** A correct but slow receiver: each request handled, and each answer sent, this much later (--intake-delay-ms, --answer-delay-ms). */
-    private readonly pace: { intakeDelayMs: number; answerDelayMs: number; pollIntervalMs?: number; rateLimit?: boolean; updateLagMs?: number; workLine?: WorkLine } = {
+    private readonly pace: { intakeDelayMs: number; answerDelayMs: number; pollIntervalMs?: number; ttlMs?: number; rateLimit?: boolean; updateLagMs?: number; workLine?: WorkLine } = {
       intakeDelayMs: 0,
       answerDelayMs: 0,
     },
   ) {
-    this.tasks = new ModernTasks(faults, { pollIntervalMs: pace.pollIntervalMs, rateLimit: pace.rateLimit, updateLagMs: pace.updateLagMs, workLine: pace.workLine });
+    this.tasks = new ModernTasks(faults, { pollIntervalMs: pace.pollIntervalMs, ttlMs: pace.ttlMs, rateLimit: pace.rateLimit, updateLagMs: pace.updateLagMs, workLine: pace.workLine });
   }
 
   /** Every version this receiver serves: the modern one, and in the dual era the legacy one too. */

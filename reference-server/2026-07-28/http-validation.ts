@@ -29,17 +29,18 @@ export function decodeHeaderValue(value: string): string | undefined {
 /** Throws -32020 when MCP-Protocol-Version, Mcp-Method or (where the method has one) Mcp-Name is missing or differs from the body. */
 export function validateRoutingHeaders(headers: IncomingHttpHeaders, method: string, params: Record<string, unknown>, envelope: Envelope, faults: Faults): void {
   const version = single(headers, 'mcp-protocol-version');
-  if (version === undefined) throw mismatch('the MCP-Protocol-Version header is missing');
-  if (version !== envelope.version) throw mismatch(`the MCP-Protocol-Version header says ${JSON.stringify(version)} but _meta says ${JSON.stringify(envelope.version)}`);
+  if (version === undefined && !faults.has('ext-version-header-optional')) throw mismatch('the MCP-Protocol-Version header is missing');
+  if (version !== undefined && version !== envelope.version) throw mismatch(`the MCP-Protocol-Version header says ${JSON.stringify(version)} but _meta says ${JSON.stringify(envelope.version)}`);
 
   const methodHeader = single(headers, 'mcp-method');
-  if (methodHeader === undefined) throw mismatch('the Mcp-Method header is missing');
-  if (methodHeader !== method) throw mismatch(`the Mcp-Method header says ${JSON.stringify(methodHeader)} but the body's method is ${JSON.stringify(method)}`);
+  if (methodHeader === undefined && !faults.has('ext-method-header-optional')) throw mismatch('the Mcp-Method header is missing');
+  if (methodHeader !== undefined && methodHeader !== method) throw mismatch(`the Mcp-Method header says ${JSON.stringify(methodHeader)} but the body's method is ${JSON.stringify(method)}`);
 
   const field = NAME_SOURCE[method];
   if (field === undefined || faults.has('ext-ignores-routing-headers')) return;
   const nameHeader = single(headers, 'mcp-name');
   if (nameHeader === undefined && faults.has('ext-task-name-header-optional') && method.startsWith('tasks/')) return;
+  if (nameHeader === undefined && faults.has('ext-tool-name-header-optional') && method === 'tools/call') return;
   // Nothing to mirror (the field missing or no string): the method itself answers the malformed request with -32602.
   if (nameHeader === undefined && typeof params[field] !== 'string') return;
   if (nameHeader === undefined) throw mismatch(`the Mcp-Name header is missing (${method} mirrors params.${field} into it)`);

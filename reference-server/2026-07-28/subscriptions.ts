@@ -24,6 +24,9 @@ export interface ListenContext {
   context: string;
 }
 
+/** The id of the last subscription opened (any requestor): what ext-notify-other-subscription-id stamps on the next one's notifications. */
+let previousSubscription: RequestId | undefined;
+
 /** Validates the filter, acknowledges it, and wires notifications until the channel's signal aborts. */
 export function listen(id: RequestId, params: Record<string, unknown>, channel: ModernChannel, { tasks, faults, envelope, context }: ListenContext): void {
   const filter = params.notifications;
@@ -40,10 +43,15 @@ export function listen(id: RequestId, params: Record<string, unknown>, channel: 
     if (found.state === 'found') watched.push(found.task);
   }
   const meta = { [SUBSCRIPTION_ID_KEY]: id };
+  // Under ext-notify-other-subscription-id the notifications name the subscription opened before this one.
+  const other = { [SUBSCRIPTION_ID_KEY]: previousSubscription ?? `${String(id)}-before` };
+  previousSubscription = id;
   const notify = (method: string, params: Record<string, unknown>) => {
     // Under ext-notify-no-subscription-id only the acknowledgement names the subscription.
-    const named = method === 'notifications/subscriptions/acknowledged' || !faults.has('ext-notify-no-subscription-id');
-    if (!channel.signal.aborted) channel.send({ jsonrpc: '2.0', method, params: named ? { ...params, _meta: meta } : params } as JSONRPCNotification);
+    const acknowledgement = method === 'notifications/subscriptions/acknowledged';
+    const named = acknowledgement || !faults.has('ext-notify-no-subscription-id');
+    const stamp = !acknowledgement && faults.has('ext-notify-other-subscription-id') ? other : meta;
+    if (!channel.signal.aborted) channel.send({ jsonrpc: '2.0', method, params: named ? { ...params, _meta: stamp } : params } as JSONRPCNotification);
   };
   const progress = (task: ModernTask) => {
     if (faults.has('ext-progress-on-listen')) notify('notifications/progress', { progressToken: task.record.taskId, progress: 1, message: `task is ${task.record.status}` });

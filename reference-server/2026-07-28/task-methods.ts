@@ -67,6 +67,9 @@ export function cancelTask(params: Record<string, unknown>, ctx: TaskMethodConte
   const task = findOrAcknowledge('tasks/cancel', params, ctx);
   if (!task) return acknowledgement(undefined, ctx.faults);
   if (!isTerminal(task.record.status) && ctx.faults.has('ext-cancel-refused')) throw new RpcError(INTERNAL_ERROR, 'Internal error: the task could not be cancelled');
+  if (task.record.status === 'input_required' && ctx.faults.has('ext-cancel-refuses-input-required')) {
+    throw new RpcError(INVALID_PARAMS, 'Invalid params: the task is waiting for input, not running; answer it with tasks/update');
+  }
   ctx.tasks.cancel(task);
   return acknowledgement(task, ctx.faults);
 }

@@ -55,9 +55,10 @@ export class ModernTasks {
     private readonly faults: Faults,
     /**
      * The pace every task asks for, whether a poll sooner than it is refused (--poll-interval-ms, --rate-limit), how
-     * long an acknowledged tasks/update takes to reach its task (--update-lag-ms), and the line work waits in (--serial-work).
+     * long an acknowledged tasks/update takes to reach its task (--update-lag-ms), the line work waits in (--serial-work),
+     * and the ttlMs every task is granted (--ttl-ms).
      */
-    private readonly pace: { pollIntervalMs?: number; rateLimit?: boolean; updateLagMs?: number; workLine?: WorkLine } = {},
+    private readonly pace: { pollIntervalMs?: number; ttlMs?: number; rateLimit?: boolean; updateLagMs?: number; workLine?: WorkLine } = {},
   ) {
     this.store = new TaskStore({ pollIntervalMs: pace.pollIntervalMs });
   }
@@ -78,7 +79,9 @@ export class ModernTasks {
   create(context: string): ModernTask {
     // 256 bits from the CSPRNG: a task id is as good as a bearer token for the task.
     const taskId = this.faults.has('ext-sequential-ids') ? `task-${++this.sequence}` : randomBytes(32).toString('base64url');
-    const record = this.store.create({ taskId, context, ttl: TASK_TTL_MS });
+    const ttl = this.pace.ttlMs ?? TASK_TTL_MS;
+    // ext-expires-at-half-ttl: the task is discarded when half the ttlMs it reports has run.
+    const record = this.store.create({ taskId, context, ttl, lifetimeMs: this.faults.has('ext-expires-at-half-ttl') ? Math.round(ttl / 2) : ttl });
     const task: ModernTask = { record, inputs: new InputBook(), visibleAtMs: this.faults.has('ext-lazy-create') ? Date.now() + LAZY_CREATE_MS : 0 };
     this.byRecord.set(record, task);
     record.onStatusChange = () => {

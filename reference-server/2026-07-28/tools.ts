@@ -218,7 +218,9 @@ export async function callTool(params: Record<string, unknown>, { tasks, faults,
       requiredCapabilities: { elicitation: { form: {} } },
     });
   }
-  const asTask = tool.tasks === 'required' || (tool.tasks === 'optional' && (envelope.tasks || (tool === slowCompute && faultyOptIn(params, context, tasks, faults))));
+  // ext-task-param-required-when-declared: with the extension declared, slow_compute still waits for the old params.task.
+  const declaredOptIn = envelope.tasks && !(tool === slowCompute && faults.has('ext-task-param-required-when-declared') && !isObject(params.task));
+  const asTask = tool.tasks === 'required' || (tool.tasks === 'optional' && (declaredOptIn || (tool === slowCompute && faultyOptIn(params, context, tasks, faults))));
 
   let facts: Facts = {};
   // ext-mrtr-after-create: the question comes after the task is made, among its inputRequests, instead of on the call

@@ -21,6 +21,7 @@ import { ISOLATION_CHECKS } from './isolation/index.js';
 import { REQUESTOR_CHECKS } from './requestor/index.js';
 import { TRANSPORT_CHECKS } from './transport/index.js';
 import { REQUIREMENTS } from './requirements.js';
+import { PROBE_MATRIX } from './probe-matrix.js';
 
 /** Every check, grouped by spec section in the order the spec presents them. */
 export const ALL_CHECKS: readonly CheckDefinition[] = [
@@ -55,6 +56,7 @@ export const TASKS_2025_11_25: Profile = defineProfile({
   checks: ALL_CHECKS,
   driver: LEGACY_DRIVER,
   fixtureContract: { server: 'docs/fixture-contract.md', client: 'docs/client-fixture-contract.md' },
+  probes: PROBE_MATRIX,
 });
 
 /** The 2025-11-25 catalogue with full links, for code that reads one profile. */

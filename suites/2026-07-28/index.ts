@@ -18,6 +18,7 @@ import { EXT_CANCEL_CHECKS } from './cancel/index.js';
 import { EXT_NOTIFY_CHECKS } from './notify/index.js';
 import { EXT_REQUESTOR_CHECKS } from './requestor/index.js';
 import { EXT_REQUIREMENTS } from './requirements.js';
+import { EXT_PROBE_MATRIX } from './probe-matrix.js';
 
 /** Every check of the extension profile, grouped by the extension page's sections in their order. */
 export const EXT_CHECKS: readonly CheckDefinition[] = [
@@ -49,4 +50,5 @@ export const TASKS_2026_07_28: Profile = defineProfile({
   checks: EXT_CHECKS,
   driver: MODERN_DRIVER,
   fixtureContract: { server: 'docs/fixture-contract-2026-07-28.md', client: 'docs/client-fixture-contract-2026-07-28.md' },
+  probes: EXT_PROBE_MATRIX,
 });

@@ -161,8 +161,9 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     summary: 'A tools/call carrying the 2025-11-25 `task` parameter is no opt-in: without the extension declared it never gets a CreateTaskResult.',
     leniency:
       "From the SEP's backward-compatibility table, not the extension page. With the extension declared " +
-      'the server may make a task anyway (its own choice), so only a request that leaves the extension out ' +
-      'can show the parameter being used.',
+      'the server may make a task or not (its own choice), so a declaring request shows the parameter being ' +
+      'used only where the same call gets a task with it and a plain answer without it, both before and ' +
+      'after (ext-negotiation.task-param-not-opt-in); a choice that changes once is not judged.',
   },
   {
     id: 'EXT-CAP-LEGACY-CLIENT-NON-DECLARING',
@@ -279,6 +280,12 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     binds: 'requestor',
     ...TASK_POLLING,
     summary: 'A client paces its tasks/get calls by the `pollIntervalMs` the server last gave.',
+    leniency:
+      'Judged on the gaps between two polls of a task, each against the interval the answer to the earlier poll ' +
+      'asked for (the first poll after the CreateTaskResult is not judged). Arrival times carry noise a correct ' +
+      'client cannot help: a gap may fall short by one round trip of the client, measured between the requests ' +
+      'it sends without pause (with the load head-room of every time bound, never under the floor), plus the ' +
+      'lateness of the gap before it, which a poll delayed on its way gives back on the next.',
   },
   {
     id: 'EXT-POLL-INTERVAL-MAY-CHANGE',
@@ -549,7 +556,14 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     binds: 'receiver',
     ...CANCEL_RESPONSE,
     summary: 'A successful tasks/cancel is answered with an empty acknowledgement, whether or not the work stops.',
-    leniency: EMPTY_ACK,
+    leniency:
+      `${EMPTY_ACK} Judged on tasks still working (ext-cancel.acknowledged). The page binds the ` +
+      'acknowledgement to a successful cancel, and the words that a server is only obligated to acknowledge ' +
+      'speak of work it need not stop; neither says whether cancelling a task that already ended is a success. ' +
+      'So a task already completed, failed or cancelled may be acknowledged or refused with an error (the ' +
+      '2025-11-25 utility refused it with -32602, and servers carried over may still do so): either answer ' +
+      'passes, and only the task staying as it ended is judged (EXT-LIFECYCLE-TERMINAL-FINAL, ' +
+      'ext-cancel.terminal-untouched).',
   },
   {
     id: 'EXT-CANCEL-EVENTUAL',
@@ -881,7 +895,10 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
       "The base page's header table requires Mcp-Name only for tools, resources and prompts; the extension " +
       "puts the taskId in it for the task methods as a rule for clients. A task method's Mcp-Name that " +
       'disagrees with the body is refused like any mismatched header (fail); one left out is only noted, ' +
-      'since no text requires a server to demand it.',
+      'since no text requires a server to demand it. A POST without MCP-Protocol-Version may be taken for ' +
+      '2025-03-26 by a server that still serves clients older than the header: judged only where the server ' +
+      'shows no legacy version (none before 2026-07-28 in server/discover, and a legacy initialize refused); ' +
+      'a 400 with -32022 (the missing header read as a version it does not serve) passes like -32020.',
   },
   {
     id: 'EXT-BASE-CLIENT-HTTP-HEADERS',
@@ -889,8 +906,10 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     keyword: 'MUST',
     binds: 'requestor',
     ...STANDARD_HEADERS,
-    summary: "Over Streamable HTTP a client's every POST carries `MCP-Protocol-Version` (as in `_meta`) and `Mcp-Method` (the method).",
-    leniency: "The base page requires Mcp-Name for tools/call, resources/read and prompts/get; only the task methods' Mcp-Name (EXT-HTTP-MCP-NAME) is judged here.",
+    summary: 'Over Streamable HTTP every POST of a client carries `MCP-Protocol-Version` (as in `_meta`) and `Mcp-Method`, and a tools/call its `Mcp-Name`.',
+    leniency:
+      'The base page requires Mcp-Name for tools/call, resources/read and prompts/get; the requestor scenarios ' +
+      "call tools only, so only tools/call's is judged here (the task methods' Mcp-Name is EXT-HTTP-MCP-NAME).",
   },
   {
     id: 'EXT-BASE-NOTIFY-ONLY-REQUESTED',
@@ -918,8 +937,10 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     summary: 'Every notification a listen stream carries, not only its acknowledgement, names the subscription in `_meta`.',
     leniency:
       'The page describes this without a keyword of its own; it is read as binding the server because ' +
-      'clients must sort notifications by that id. Judged over HTTP, where a connection receives nothing ' +
-      'but its stream.',
+      'clients must sort notifications by that id. Judged on the notifications/tasks of a task only one ' +
+      'subscription listens to: none may name another subscription, or none (over HTTP, where the ' +
+      "connection's stream is the subscription's). On stdio, where unasked news of the task would travel the " +
+      'same pipe, one naming none is taken for a missing id only when none of them names the subscription.',
   },
 ]);
 

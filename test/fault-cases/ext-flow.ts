@@ -2,6 +2,10 @@ import type { FaultCase } from './types.js';
 
 /** 2026-07-28 profile: faults proving the checks of a task's flow (polling, lifecycle, update, cancellation, notifications). */
 export const EXT_FLOW_FAULT_CASES: FaultCase[] = [
+  // Issue 39: a short ttl (10 s: the late read comes two round trips before its end, past the half even on a loaded
+  // machine) waited out, the task gone at half of it; with the default 300 s nothing in a run shows it.
+  { faults: ['ext-expires-at-half-ttl'], ttlMs: 10_000, catches: { 'ext-lifecycle.retained-until-ttl': 'fail' } },
+  { faults: ['ext-expires-at-half-ttl'], catches: {} },
   { faults: ['ext-working-reads-running'], catches: { 'ext-polling.working-status': 'fail' } },
   { faults: ['ext-completed-without-result'], catches: { 'ext-polling.completed-inlines-result': 'fail' } },
   { faults: ['ext-result-differs'], catches: { 'ext-polling.same-as-plain': 'fail' } },
@@ -18,7 +22,9 @@ export const EXT_FLOW_FAULT_CASES: FaultCase[] = [
   { faults: ['ext-reuses-input-key'], catches: { 'ext-update.keys-unique': 'fail' } },
   { faults: ['ext-reasks-under-answered-key'], catches: { 'ext-update.reask-new-key': 'fail' } },
   { faults: ['ext-elicits-undeclared'], catches: { 'ext-update.declared-capabilities-only': 'fail' } },
-  { faults: ['ext-cancel-refused'], catches: { 'ext-cancel.acknowledged': 'fail' } },
+  { faults: ['ext-cancel-refused'], catches: { 'ext-cancel.acknowledged': 'fail', 'ext-cancel.input-required-acknowledged': 'fail' } },
+  // Issue 39: a task waiting for input is cancelled like a working one.
+  { faults: ['ext-cancel-refuses-input-required'], catches: { 'ext-cancel.input-required-acknowledged': 'fail' } },
   { faults: ['ext-cancel-overrides-terminal'], catches: { 'ext-cancel.terminal-untouched': 'fail' } },
   { faults: ['ext-cancel-overrides-failed'], catches: { 'ext-cancel.terminal-untouched': 'fail' } },
   // The cancelled task's work goes on and its completion overwrites cancelled.
@@ -29,6 +35,10 @@ export const EXT_FLOW_FAULT_CASES: FaultCase[] = [
   { faults: ['ext-listen-no-ack'], catches: { 'ext-notify.acknowledged-first': 'fail' } },
   { faults: ['ext-notify-partial-task'], catches: { 'ext-notify.full-task': 'fail' } },
   { faults: ['ext-notify-no-subscription-id'], catches: { 'ext-notify.full-task': 'fail' } },
+  // Issue 39: on stdio, where the stream is the process's, the id is the only way to tell subscriptions apart.
+  { faults: ['ext-notify-no-subscription-id'], stdio: true, catches: { 'ext-notify.full-task': 'fail' } },
+  { faults: ['ext-notify-other-subscription-id'], catches: { 'ext-notify.full-task': 'fail' } },
+  { faults: ['ext-notify-other-subscription-id'], stdio: true, catches: { 'ext-notify.full-task': 'fail' } },
   { faults: ['ext-progress-on-listen'], catches: { 'ext-notify.no-progress-on-stream': 'fail' } },
   // Acknowledged and lost: the task outlives its (cut) ttl still waiting on the answer, the one bound the extension names.
   { faults: ['ext-update-dropped'], catches: { 'ext-update.acknowledged': 'fail' } },

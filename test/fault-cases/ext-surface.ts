@@ -8,6 +8,8 @@ export const EXT_SURFACE_FAULT_CASES: FaultCase[] = [
   { faults: ['ext-task-without-extension'], catches: { 'ext-negotiation.no-task-without-extension': 'fail' } },
   // The opt-ins the extension replaced, and a declaration remembered from an earlier request.
   { faults: ['ext-task-param-opt-in'], catches: { 'ext-negotiation.no-task-without-extension': 'fail' } },
+  // Issue 39: with the extension declared, the task comes only with the old parameter; every check needing a slow task skips.
+  { faults: ['ext-task-param-required-when-declared'], catches: { 'ext-negotiation.task-param-not-opt-in': 'fail' } },
   { faults: ['ext-legacy-capability-declares'], catches: { 'ext-negotiation.no-task-without-extension': 'fail' } },
   { faults: ['ext-remembers-extension'], catches: { 'ext-negotiation.no-task-without-extension': 'fail' } },
   { faults: ['ext-missing-capability-status-200'], catches: { 'ext-negotiation.required-capability-error': 'fail' } },
@@ -32,7 +34,14 @@ export const EXT_SURFACE_FAULT_CASES: FaultCase[] = [
   { faults: ['ext-serves-removed-methods'], catches: { 'ext-errors.removed-methods': 'fail' } },
   { faults: ['ext-empty-error-messages'], catches: { 'ext-errors.informative-messages': 'warn' } },
   { faults: ['ext-tool-error-failed'], catches: { 'ext-errors.tool-error-completed': 'fail' } },
-  { faults: ['ext-ignores-routing-headers'], catches: { 'ext-http.routing-headers-validated': 'fail' } },
+  // Mcp-Name neither compared nor required: the tools/call left without it is served too.
+  { faults: ['ext-ignores-routing-headers'], catches: { 'ext-http.routing-headers-validated': 'fail', 'ext-http.standard-headers-required': 'fail' } },
+  // Issue 39: a required standard header left out is refused like a mismatched one.
+  { faults: ['ext-method-header-optional'], catches: { 'ext-http.standard-headers-required': 'fail' } },
+  { faults: ['ext-tool-name-header-optional'], catches: { 'ext-http.standard-headers-required': 'fail' } },
+  // Only a server serving no client old enough to leave the version header out must refuse it; a dual-era one may take it for 2025-03-26.
+  { faults: ['ext-version-header-optional'], era: 'modern', catches: { 'ext-http.standard-headers-required': 'fail' } },
+  { faults: ['ext-version-header-optional'], catches: {} },
   // Only the extension asks for Mcp-Name on task methods, and of clients: a server serving them without it is correct.
   { faults: ['ext-task-name-header-optional'], catches: {} },
   { faults: ['ext-sequential-ids'], catches: { 'ext-security.unguessable-ids': 'fail' } },

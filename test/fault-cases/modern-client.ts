@@ -4,10 +4,15 @@ import type { FaultCase } from './types.js';
 
 export const MODERN_CLIENT_FAULT_CASES: readonly FaultCase[] = [
   { faults: ['ext-req-polls-without-version'], catches: { 'ext-requestor.request-envelope': 'fail' } },
+  // Issue 39: the envelope of every request, the cancel among them.
+  { faults: ['ext-req-cancel-without-version'], catches: { 'ext-requestor.request-envelope': 'fail' } },
   { faults: ['ext-req-polls-without-extension'], catches: { 'ext-requestor.declares-extension-on-task-requests': 'fail' } },
   { faults: ['ext-req-plain-taken-as-task'], catches: { 'ext-requestor.handles-plain-or-task': 'fail' } },
   { faults: ['ext-req-follows-any-task-result'], catches: { 'ext-requestor.rejects-unsupported-task': 'fail' } },
   { faults: ['ext-req-fast-polls'], catches: { 'ext-requestor.respects-poll-interval': 'warn' } },
+  // Issue 39: a pace short of the interval by less than half, and an interval changed mid-task, are seen too.
+  { faults: ['ext-req-polls-early'], catches: { 'ext-requestor.respects-poll-interval': 'warn' } },
+  { faults: ['ext-req-keeps-first-poll-interval'], catches: { 'ext-requestor.respects-poll-interval': 'warn' } },
   { faults: ['ext-req-stops-polling-at-working'], catches: { 'ext-requestor.polls-until-terminal': 'warn' } },
   { faults: ['ext-req-forgets-tasks'], catches: { 'ext-requestor.persists-task-ids': 'warn' } },
   { faults: ['ext-req-ignores-input-requests'], catches: { 'ext-requestor.answers-input-requests': 'warn' } },
@@ -17,4 +22,5 @@ export const MODERN_CLIENT_FAULT_CASES: readonly FaultCase[] = [
   { faults: ['ext-req-cancels-by-notification'], catches: { 'ext-requestor.cancels-with-tasks-cancel': 'fail' } },
   { faults: ['ext-req-mcp-name-is-method'], catches: { 'ext-requestor.routing-headers': 'fail' } },
   { faults: ['ext-req-no-mcp-method'], catches: { 'ext-requestor.routing-headers': 'fail' } },
+  { faults: ['ext-req-no-tool-name-header'], catches: { 'ext-requestor.routing-headers': 'fail' } },
 ];

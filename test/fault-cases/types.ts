@@ -11,6 +11,8 @@ export interface FaultCase {
   anonymous?: boolean;
   /** HTTP with identity A only. */
   noPeer?: boolean;
+  /** The ttlMs the reference grants every modern task (--ttl-ms; 300 s unless given). */
+  ttlMs?: number;
   /** The eras the reference serves (dual unless given). */
   era?: 'dual' | 'legacy' | 'modern';
   /** Run over stdio instead of in-process HTTP. */

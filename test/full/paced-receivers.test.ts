@@ -64,9 +64,9 @@ describe.skipIf(!REFERENCE_BUILT)('a correct receiver that keeps a long pace, or
         if (work !== undefined) expect(report.calibration?.workMs).toBeGreaterThanOrEqual(work - 1000);
         if (probe !== undefined) expect(report.calibration?.paceProbe).toMatch(probe);
         // Nearly every check ran to a pass: a pace the suite could not fit would show as skips (the 2026-07-28 profile has
-        // four or five by design on the reference, as in slow-receivers).
+        // three to five by design on the reference, as in slow-receivers).
         const applicable = options.profile ? options.profile.checks.filter((check) => check.roles.includes('server')).length : transport === 'client' ? 35 : 45;
-        expect(report.summary.pass).toBeGreaterThan(options.profile ? applicable - 5 : applicable);
+        expect(report.summary.pass).toBeGreaterThan(options.profile ? applicable - 6 : applicable);
       },
       600_000,
     );

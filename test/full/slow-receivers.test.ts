@@ -56,11 +56,11 @@ describe.skipIf(!REFERENCE_BUILT)('a correct receiver that is slow or chatty get
         expect(keywordMismatches(report)).toEqual([]);
         // The pace was measured and recorded; a delayed receiver's round trip is at least its delay.
         expect(report.calibration?.roundTripMs).toBeGreaterThanOrEqual(options.answerDelayMs ?? options.intakeDelayMs ?? 0);
-        // Nearly every check ran to a pass: a pace the suite could not fit would show as skips. Under 2026-07-28 four
-        // skip by design on stdio (two HTTP-only, one for modern-only servers, one for servers without the
+        // Nearly every check ran to a pass: a pace the suite could not fit would show as skips. Under 2026-07-28 five
+        // skip by design on stdio (three HTTP-only, one for modern-only servers, one for servers without the
         // extension) and three over HTTP (the last two and the stdio-only one).
         const applicable = options.profile ? options.profile.checks.filter((check) => check.roles.includes('server')).length : transport === 'client' ? 35 : 45;
-        expect(report.summary.pass).toBeGreaterThan(options.profile ? applicable - 5 : applicable);
+        expect(report.summary.pass).toBeGreaterThan(options.profile ? applicable - 6 : applicable);
       },
       300_000,
     );

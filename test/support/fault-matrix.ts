@@ -71,7 +71,7 @@ export function runExtFaultCase(faultCase: FaultCase, scope: 'whole-suite' | 'ca
 }
 
 export function caseLabel(faultCase: FaultCase): string {
-  return `${faultCase.faults.join('+')}${faultCase.variant ? ` (${faultCase.variant})` : ''}${faultCase.era ? ` (${faultCase.era} era)` : ''}`;
+  return `${faultCase.faults.join('+')}${faultCase.variant ? ` (${faultCase.variant})` : ''}${faultCase.era ? ` (${faultCase.era} era)` : ''}${faultCase.ttlMs ? ` (ttl ${faultCase.ttlMs} ms)` : ''}`;
 }
 
 /** Runs a fault case against the reference of the role: the whole suite, or only the checks it names as catchers. */

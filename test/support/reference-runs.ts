@@ -37,6 +37,8 @@ export interface ReferenceRunOptions {
   flood?: boolean;
   /** A receiver that keeps to its pace: see the reference's --poll-interval-ms, --rate-limit and --work-ms. */
   pollIntervalMs?: number;
+  /** The ttlMs of every modern task (--ttl-ms). */
+  ttlMs?: number;
   rateLimit?: boolean;
   workMs?: number;
   /** --config's fixture mappings: a role mapped to a tool, as a user maps one to a real tool of their own. */
@@ -92,6 +94,7 @@ export async function runAgainstReferenceHttp(options: ReferenceRunOptions = {})
     flood: options.flood,
     era: options.era,
     pollIntervalMs: options.pollIntervalMs,
+    ttlMs: options.ttlMs,
     rateLimit: options.rateLimit,
     workMs: options.workMs,
     serialWork: options.serialWork,
@@ -120,6 +123,7 @@ export async function runAgainstReferenceStdio(options: ReferenceRunOptions = {}
   if (options.flood) env.REFERENCE_FLOOD = '1';
   if (options.era) env.REFERENCE_ERA = options.era;
   if (options.pollIntervalMs !== undefined) env.REFERENCE_POLL_INTERVAL_MS = String(options.pollIntervalMs);
+  if (options.ttlMs !== undefined) env.REFERENCE_TTL_MS = String(options.ttlMs);
   if (options.rateLimit) env.REFERENCE_RATE_LIMIT = '1';
   if (options.workMs) env.REFERENCE_WORK_MS = String(options.workMs);
   return run({ transport: 'stdio', command: `"${process.execPath}" "${REFERENCE_MAIN}"`, env }, options.multiplier, options.only, options.profile, options.fixtureMappings);

@@ -28,6 +28,8 @@ export interface EndpointOptions {
   tools: readonly EndpointToolKind[];
   /** The pollIntervalMs its tasks ask for (a brisk one unless given). */
   pollIntervalMs?: number;
+  /** From the first tasks/get answer on, a task asks for this pollIntervalMs instead: the server changes its pace mid-task. */
+  laterPollIntervalMs?: number;
   /** tools/list, a request tasks do not cover, is answered with a CreateTaskResult (which the client must take as invalid). */
   taskOnToolsList?: boolean;
   /** The input tool asks this many questions, one after another, each under a fresh key (default 2). */
@@ -66,8 +68,8 @@ export interface EndpointTask {
   /** The id of the tools/call that created it, which a notifications/cancelled would name. */
   createdByRequest: string | number | null;
   createdAt: number;
-  /** Each tasks/get answer: when, the status it reported, and the inputRequests keys it showed. */
-  reported: { at: number; status: string; keys: string[]; run: number }[];
+  /** Each tasks/get answer: when, the status it reported, the inputRequests keys it showed and the pollIntervalMs it asked for. */
+  reported: { at: number; status: string; keys: string[]; run: number; pollIntervalMs: number }[];
   /** Every inputRequests entry the task ever showed, by key. */
   inputs: Map<string, { method: string; params: Record<string, unknown> }>;
   /** Each tasks/update naming the task: when, and its inputResponses. */
@@ -83,7 +85,7 @@ export interface EndpointRecord {
   readonly tasks: readonly EndpointTask[];
   /** Task IDs handed out in answer to requests tasks do not cover (option taskOnToolsList). */
   readonly unsupportedTaskIds: readonly string[];
-  /** The pollIntervalMs every task of this endpoint asked for. */
+  /** The pollIntervalMs every task of this endpoint asked for when created (its tasks/get answers say theirs, in `reported`). */
   readonly pollIntervalMs: number;
   /** Bodies that were not a JSON-RPC message (the endpoint answered 400). */
   readonly malformedBodies: number;

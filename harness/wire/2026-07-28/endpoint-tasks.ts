@@ -59,7 +59,7 @@ export class EndpointTasks {
     this.pollIntervalMs = options.pollIntervalMs ?? ENDPOINT_POLL_INTERVAL_MS;
     this.minWorkMs = this.pollIntervalMs;
     this.pollsBeforeDone = options.pollIntervalMs === undefined ? POLLS_BEFORE_DONE : 2;
-    this.maxWorkMs = Math.max(5_000, 3 * this.pollIntervalMs);
+    this.maxWorkMs = Math.max(5_000, 3 * Math.max(this.pollIntervalMs, options.laterPollIntervalMs ?? 0));
   }
 
   create(kind: EndpointToolKind, requestId: string | number | null, text: string, declared: ReadonlySet<string>): Wire {
@@ -104,8 +104,8 @@ export class EndpointTasks {
     task.sinceChange += 1;
     this.advance(task);
     const keys = [...task.outstanding.keys(), ...task.lagging];
-    task.reported.push({ at, status: task.status, keys, run: this.run() });
     const shown: Wire = { resultType: 'complete', ...this.fields(task) };
+    task.reported.push({ at, status: task.status, keys, run: this.run(), pollIntervalMs: shown.pollIntervalMs as number });
     if (task.status === 'input_required') {
       const requests: Wire = {};
       for (const key of keys) requests[key] = structuredClone(task.inputs.get(key));
@@ -192,7 +192,9 @@ export class EndpointTasks {
   }
 
   private fields(task: TaskState): Wire {
-    return { taskId: task.taskId, status: task.status, createdAt: task.createdIso, lastUpdatedAt: task.updatedIso, ttlMs: TASK_TTL_MS, pollIntervalMs: this.pollIntervalMs };
+    // The CreateTaskResult asks for the first pace; with laterPollIntervalMs every tasks/get answer asks for that one.
+    const pollIntervalMs = task.polls > 0 ? (this.options.laterPollIntervalMs ?? this.pollIntervalMs) : this.pollIntervalMs;
+    return { taskId: task.taskId, status: task.status, createdAt: task.createdIso, lastUpdatedAt: task.updatedIso, ttlMs: TASK_TTL_MS, pollIntervalMs };
   }
 }
 

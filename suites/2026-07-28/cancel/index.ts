@@ -1,7 +1,8 @@
 import type { CheckDefinition } from '../../../harness/receivers/check.js';
 import acknowledged from './acknowledged.js';
+import inputRequiredAcknowledged from './input-required-acknowledged.js';
 import staysCancelled from './stays-cancelled.js';
 import terminalUntouched from './terminal-untouched.js';
 
 /** tasks/cancel: acknowledged, cooperative, final once it took effect, and powerless over a finished task. */
-export const EXT_CANCEL_CHECKS: readonly CheckDefinition[] = [acknowledged, staysCancelled, terminalUntouched];
+export const EXT_CANCEL_CHECKS: readonly CheckDefinition[] = [acknowledged, inputRequiredAcknowledged, staysCancelled, terminalUntouched];

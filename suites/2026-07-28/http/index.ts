@@ -1,5 +1,6 @@
 import type { CheckDefinition } from '../../../harness/receivers/check.js';
 import routingHeadersValidated from './routing-headers-validated.js';
+import standardHeadersRequired from './standard-headers-required.js';
 
-/** Streamable HTTP: the Mcp-Name routing header checked against the body. */
-export const EXT_HTTP_CHECKS: readonly CheckDefinition[] = [routingHeadersValidated];
+/** Streamable HTTP: the standard headers required, and checked against the body. */
+export const EXT_HTTP_CHECKS: readonly CheckDefinition[] = [routingHeadersValidated, standardHeadersRequired];

@@ -8,6 +8,8 @@ import { uniqueText } from '../../../harness/receivers/waits.js';
 
 /** Reads of the finished task, one poll interval apart: a store that drops a task as it ends shows it at the first. */
 const READS_AFTER_END = 3;
+/** A ttlMs whose end comes within this much (scaled) of the task's end is waited out: the task is read once more just before it. */
+const SHORT_TTL_WAIT_MS = 10_000;
 
 export default defineCheck({
   id: 'ext-lifecycle.retained-until-ttl',
@@ -17,17 +19,23 @@ export default defineCheck({
   requirements: ['EXT-TASK-RETAINED'],
   needs: [{ kind: 'tasks-extension' }, { kind: 'fixture', role: 'slow' }],
   cost: { roundTrips: 12, awaitsWork: 1 },
-  provenBy: ['ext-forgotten-at-end'],
+  provenBy: ['ext-expires-at-half-ttl', 'ext-forgotten-at-end'],
   explain: {
     does:
       'Runs slow_compute for a second to its end, then reads it with tasks/get three more times at its ' +
-      'poll interval. A task that was readable and then answers "not found" while the ttlMs it last ' +
+      'poll interval; where its ttlMs is short (its end within ten seconds), it reads it once more just ' +
+      'before that end. A task that was readable and then answers "not found" while the ttlMs it last ' +
       'reported has not run out (counted from when the call was sent) is a fail.',
     causes: [
       {
         cause: 'The store drops a task when its work ends (a job queue that forgets finished jobs, a map entry deleted on completion), while the task still advertises a ttlMs of minutes.',
         fix: 'Keep each task, with its result or error, until createdAt + ttlMs, and expire it from a timer or on lookup; or report the ttlMs the store really keeps it for.',
         faults: ['ext-forgotten-at-end'],
+      },
+      {
+        cause: 'The store expires tasks on a clock of its own (a cache lifetime, half the advertised ttl) that ends before the ttlMs the task reports.',
+        fix: 'Expire a task at createdAt + the ttlMs it reports, never sooner; report a shorter ttlMs if the store cannot keep it that long.',
+        faults: ['ext-expires-at-half-ttl'],
       },
     ],
   },
@@ -39,8 +47,21 @@ export default defineCheck({
     const sentAt = performance.now();
     const { task } = await startExtTask(ctx, receiver, 'slow', { seconds: 1, label: uniqueText('retained') });
     let last = await awaitExtTerminal(receiver, task.taskId, { timing: ctx.timing, signal: ctx.signal, timeoutMs: workBoundMs(ctx.timing, 1) });
-    for (let read = 0; read < READS_AFTER_END; read++) {
-      await pause(nextExtPollDelay(last, ctx.timing), ctx.signal);
+    for (let read = 0; read <= READS_AFTER_END; read++) {
+      if (read < READS_AFTER_END) {
+        await pause(nextExtPollDelay(last, ctx.timing), ctx.signal);
+      } else {
+        // A short ttl is waited out: one read just before its end, early by two round trips so that it arrives in time.
+        const lateReadAt = typeof last.ttlMs === 'number' ? sentAt + last.ttlMs - 2 * ctx.timing.allowanceMs : undefined;
+        const waitMs = lateReadAt === undefined ? undefined : lateReadAt - performance.now();
+        if (waitMs === undefined || waitMs > ctx.timing.scaled(SHORT_TTL_WAIT_MS)) return;
+        if (waitMs <= 0) {
+          ctx.reportInfo(`the ttlMs ${String(last.ttlMs)} ends too soon after these reads to read the task once more safely before it (two round trips take ${2 * ctx.timing.allowanceMs} ms)`);
+          return;
+        }
+        ctx.noteInTranscript(`the task's ttlMs ${String(last.ttlMs)} ends within ${Math.round(waitMs)} ms: it is read once more just before`);
+        await pause(waitMs, ctx.signal);
+      }
       const askedAt = performance.now();
       const reply = await receiver.getTask(task.taskId);
       const seen = extTaskOf(reply);

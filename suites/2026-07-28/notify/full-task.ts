@@ -20,14 +20,15 @@ export default defineCheck({
   requirements: ['EXT-NOTIFY-FULL-TASK', 'EXT-BASE-SUBSCRIPTION-ID-EACH'],
   needs: [{ kind: 'tasks-extension' }, { kind: 'fixture', role: 'slow' }],
   cost: { waitMs: 1000, awaitsWork: 1 },
-  provenBy: ['ext-notify-no-subscription-id', 'ext-notify-partial-task'],
+  provenBy: ['ext-notify-no-subscription-id', 'ext-notify-other-subscription-id', 'ext-notify-partial-task'],
   explain: {
     does:
       'Listens to a working slow_compute task, polls it to completion, and judges every ' +
       'notifications/tasks of the subscription: each must be a whole task (the Task fields plus ' +
       '`inputRequests`, `result` or `error` for its status), and the one announcing the end must carry ' +
-      'every field tasks/get returns, equal to it in the fields a finished task cannot change. Over HTTP ' +
-      'every notifications/tasks of the task on the stream must also name the subscription in `_meta`.',
+      'every field tasks/get returns, equal to it in the fields a finished task cannot change. Every ' +
+      'notifications/tasks of the task (on the HTTP stream or on stdio) must also name the subscription in ' +
+      '`_meta`: neither no id nor the id of another subscription.',
     causes: [
       {
         cause: 'The notification is built from the bare status record (id, status, timestamps) and leaves the inlined result or error out.',
@@ -38,6 +39,11 @@ export default defineCheck({
         cause: 'The subscription id is put on the acknowledgement only; later notifications are sent by a task listener that does not know which listen request it serves.',
         fix: 'Give each listener the listen request id and put it under `io.modelcontextprotocol/subscriptionId` in the `_meta` of every notification it sends.',
         faults: ['ext-notify-no-subscription-id'],
+      },
+      {
+        cause: 'The id comes from state shared between subscriptions (the last one opened, a listener kept per task), so a notification names a subscription other than the one it is sent on.',
+        fix: 'Capture the id in the closure of each subscription that sends, never from shared state.',
+        faults: ['ext-notify-other-subscription-id'],
       },
     ],
   },
@@ -50,13 +56,22 @@ export default defineCheck({
     const last = await receiver.waitForNotification((n) => mine(n) && isExtTerminal(n.params.status), ctx.timing.span(1000, 2));
     await subscription.close();
     const notes = receiver.notifications().filter(mine);
-    if (ctx.facts.transport === 'http') {
-      // Over HTTP this connection's only stream is the subscription's, so everything on it names it.
-      const unnamed = receiver.notifications().filter((n) => about(n) && subscriptionIdOf(n) !== subscription.id);
-      const what = () =>
-        `${unnamed.length} notifications/tasks for task ${task.taskId} came on the listen stream without its subscription id "${subscription.id}" in _meta, e.g. ${brief(unnamed[0]?.params)}`;
-      if (!ctx.expect('EXT-BASE-SUBSCRIPTION-ID-EACH', unnamed.length === 0, what)) return;
-    }
+    // Only this subscription names the task (on HTTP its stream is the connection's only one; on stdio no other
+    // subscription lists it): every notifications/tasks of the task must name it, not none and not another. On stdio
+    // one without an id may also be unasked news sent beside a subscription that names its own (EXT-BASE-NOTIFY-ONLY-REQUESTED,
+    // ext-notify.only-when-subscribed): the id is found missing there only when none of them names the subscription.
+    const stdioExtras = ctx.facts.transport === 'stdio' && receiver.notifications().some(mine);
+    const unnamed = receiver.notifications().filter((n) => about(n) && subscriptionIdOf(n) !== subscription.id && !(stdioExtras && subscriptionIdOf(n) === undefined));
+    if (stdioExtras && receiver.notifications().some((n) => about(n) && subscriptionIdOf(n) === undefined))
+      ctx.reportInfo(`besides those naming the subscription, notifications/tasks for task ${task.taskId} came on stdio naming none (not judged here)`);
+    const named = (n: ReceivedNotification | undefined) => {
+      const id = n && subscriptionIdOf(n);
+      return id === undefined ? 'no subscription id' : `subscription id "${id}"`;
+    };
+    const what = () =>
+      `${unnamed.length} notifications/tasks for task ${task.taskId}, which only subscription "${subscription.id}" listens to, ` +
+      `came with ${named(unnamed[0])} in _meta instead of its id, e.g. ${brief(unnamed[0]?.params)}`;
+    if (!ctx.expect('EXT-BASE-SUBSCRIPTION-ID-EACH', unnamed.length === 0, what)) return;
     if (notes.length === 0) ctx.skip(`no notifications/tasks came on the subscription for task ${task.taskId} while it ran to "${final.status}", so there is no notification to judge`);
 
     for (const note of notes) {

@@ -10,22 +10,22 @@ export default defineCheck({
   requirements: ['EXT-BASE-CLIENT-REQUEST-META'],
   roles: ['client'],
   cost: { waitMs: 1_000, roundTrips: 12 },
-  provenBy: ['ext-req-polls-without-version'],
+  provenBy: ['ext-req-cancel-without-version', 'ext-req-polls-without-version'],
   explain: {
     does:
-      'Starts the client on an endpoint offering conformance_plain, conformance_task and ' +
-      'conformance_input, and requires every request it sends to carry ' +
+      'Starts the client on an endpoint offering conformance_plain, conformance_task, conformance_input ' +
+      'and conformance_cancel (so that it polls, updates and cancels), and requires every request it sends to carry ' +
       'io.modelcontextprotocol/protocolVersion and io.modelcontextprotocol/clientCapabilities in `_meta`.',
     causes: [
       {
         cause: 'The envelope is added only where a request may become a task (tools/call), or only on the first request, as if the server remembered it like an initialize.',
         fix: 'Build `_meta` for every request in one place of the transport: protocol version, client info and the full client capabilities, each time.',
-        faults: ['ext-req-polls-without-version'],
+        faults: ['ext-req-cancel-without-version', 'ext-req-polls-without-version'],
       },
     ],
   },
   async run(ctx: CheckContext) {
-    const run = await driveClient(ctx, { tools: ['plain', 'task', 'input'] });
+    const run = await driveClient(ctx, { tools: ['plain', 'task', 'input', 'cancel'] });
     const bare = run.record.requests.filter((request) => {
       const meta = request.params._meta as Record<string, unknown> | undefined;
       return typeof meta?.[META_PROTOCOL_VERSION] !== 'string' || capabilitiesOf(request) === undefined;
