@@ -2,7 +2,7 @@
 // defined in this test alone — runs through the runner and the reports with nothing in harness/engine or reports/
 // written for it.
 import { describe, it } from 'vitest';
-import { defineProfile, type EraDriver, type TrafficJudge } from '../harness/engine/profile.js';
+import { defineProfile, PROBE_OPERATIONS, PROBE_STATUSES, type EraDriver, type ProbeMatrix, type TrafficJudge } from '../harness/engine/profile.js';
 import { runSuite } from '../harness/engine/runner.js';
 import { defineCheck, type TargetFacts } from '../harness/receivers/check.js';
 import type { Finding, TranscriptEntry } from '../harness/model/model.js';
@@ -29,6 +29,10 @@ const TOY_DRIVER: EraDriver = {
   discover: async () => ({ facts: FACTS, measured: { method: 'the toy era measures nothing', samplesMs: [1], roundTripMs: 1, connectMs: 1 } }),
   judgeTraffic: (): TrafficJudge => ({ observe: (entry) => void seen.push(entry), findings: (): Finding[] => [] }),
 };
+
+/** The toy era has no tasks: every cell of its probe matrix says so. */
+const NO_TASKS = 'the toy era has no tasks';
+const PROBES = Object.fromEntries(PROBE_OPERATIONS.map((operation) => [operation, Object.fromEntries(PROBE_STATUSES.map((status) => [status, { why: NO_TASKS }]))])) as ProbeMatrix;
 
 const TOY = defineProfile({
   id: 'toy-1',
@@ -64,6 +68,7 @@ const TOY = defineProfile({
     }),
   ],
   driver: TOY_DRIVER,
+  probes: PROBES,
   fixtureContract: { server: 'docs/toy.md', client: 'docs/toy.md' },
 });
 
