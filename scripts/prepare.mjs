@@ -28,9 +28,7 @@ if (!existsSync(tsc)) {
   }
   console.log('prepare: no compiler in node_modules (a global install from a Git URL); installing the dependencies into this folder to build');
   // The settings of the outer install that would send this one elsewhere: a local install of this folder, nothing else.
-  const env = Object.fromEntries(
-    Object.entries(process.env).filter(([key]) => !/^npm_config_(global|location|prefix|omit|include|production|only|dry_run|package_lock_only)$/i.test(key)),
-  );
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_config_(global|location|prefix|omit|include|production|only|dry_run|package_lock_only)$/i.test(key)));
   // npm's own entry point when npm runs this script, so the same npm installs.
   const npm = process.env.npm_execpath ? [process.execPath, [process.env.npm_execpath]] : ['npm', []];
   run(npm[0], [...npm[1], 'install', '--include=dev', '--no-save', '--no-audit', '--no-fund', '--ignore-scripts', '--location=project'], env);
