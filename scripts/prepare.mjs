@@ -5,7 +5,7 @@
 // them into the clone itself, as a local install, and builds. A tree that carries its build (a release tag made by
 // scripts/release-tag.mjs) builds nothing.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, lstatSync, realpathSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
@@ -35,3 +35,19 @@ if (!existsSync(tsc)) {
 }
 run(process.execPath, [tsc, '-p', 'tsconfig.json']);
 run(process.execPath, [join(root, 'scripts/build-report-assets.mjs')]);
+
+// The same global inner install linked this folder into the global folder, where the outer install is about to
+// unpack the package it packs from this folder: through that link, into this folder, which npm then deletes. The
+// link goes; the outer install puts the package in its place.
+if (process.env.npm_config_global === 'true' && process.env.npm_config_prefix) {
+  const prefix = process.env.npm_config_prefix;
+  const linked = join(prefix, process.platform === 'win32' ? '' : 'lib', 'node_modules', process.env.npm_package_name ?? 'mcp-tasks-conformance');
+  try {
+    if (lstatSync(linked).isSymbolicLink() && realpathSync(linked) === realpathSync(root)) {
+      unlinkSync(linked);
+      console.log(`prepare: removed the link ${linked} the inner global install made to this folder`);
+    }
+  } catch {
+    // Nothing linked there.
+  }
+}
