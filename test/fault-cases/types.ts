@@ -15,6 +15,11 @@ export interface FaultCase {
   era?: 'dual' | 'legacy' | 'modern';
   /** Run over stdio instead of in-process HTTP. */
   stdio?: boolean;
+  /**
+   * Its run waits out bounds (a deadlock, a silence the checks must sit through): the fast tier proves its checks with
+   * other cases where one exists, and runs it only for the checks nothing else proves. The whole matrix runs it whole.
+   */
+  waitsOut?: boolean;
   /** fail and warn prove the check; inconclusive says it is a cascade of the fault, which another check catches. */
   catches: Record<string, Exclude<Outcome, 'pass' | 'skip' | 'error'>>;
 }
