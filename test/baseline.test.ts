@@ -360,7 +360,8 @@ describe('writing', () => {
 
   it('covers a real run with faults: the written baseline passes it, and a clean run finds every entry stale', async () => {
     const knownChecks = ALL_CHECKS.map((check) => check.id);
-    const faulty = await runAgainstReferenceHttp({ faults: ['result-differs', 'failed-without-status-message'] });
+    // Both runs at once: each mostly waits on its receiver.
+    const [faulty, clean] = await Promise.all([runAgainstReferenceHttp({ faults: ['result-differs', 'failed-without-status-message'] }), runAgainstReferenceHttp()]);
     const baseline = baselineFromReport(faulty);
     expect(baseline.entries.map((e) => e.check)).toContain('result-retrieval.same-as-plain-call');
     for (const entry of baseline.entries) expect(entry.link).toMatch(/^https:\/\//);
@@ -369,7 +370,6 @@ describe('writing', () => {
     const loaded = await loadBaseline(path);
     expect(applyBaseline(faulty, loaded, { knownChecks }).passes).toBe(true);
 
-    const clean = await runAgainstReferenceHttp();
     const verdict = applyBaseline(clean, loaded, { knownChecks });
     expect(verdict.passes).toBe(false);
     expect(verdict.stale.map((s) => s.check)).toEqual(baseline.entries.map((e) => e.check));

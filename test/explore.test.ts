@@ -1,6 +1,6 @@
 // `explore` end to end: the reference receiver passes explorations over stdio and HTTP, a seed fixes the sequences,
 // a violation is shrunk into a counterexample file that --replay runs again, and flag mistakes are one line.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,9 +46,17 @@ const stdioReference = (fault?: string): TargetSpec => ({ transport: 'stdio', co
 const notPassing = (report: ExploreReport) =>
   report.properties.filter((p) => p.outcome !== 'pass' && !(p.outcome === 'skip' && p.message.startsWith('not exercised'))).map((p) => `${p.id}: ${p.outcome} — ${p.message}`);
 
-function cli(...args: string[]) {
-  const run = spawnSync(process.execPath, [CLI, 'explore', ...args], { encoding: 'utf8', timeout: 60_000 });
-  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+/** Runs `explore` to its end; not spawnSync, which would hold the tests running beside it still. */
+function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, 'explore', ...args], { stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
 }
 
 describe('explore: generation', () => {
@@ -144,7 +152,7 @@ describe('explore: generation', () => {
 });
 
 describe.skipIf(!REFERENCE_BUILT)('explore against the reference receiver (run "npm run build" first when running vitest alone)', () => {
-  it('passes over stdio, a fresh process per run', async () => {
+  it.concurrent('passes over stdio, a fresh process per run', async ({ expect }) => {
     const report = await exploreReference(stdioReference());
     // Skipped for the target's reasons only (no second identity, stdio), every other property judged and passed.
     expect(notPassing(report).map((line) => line.split(' — ')[0])).toEqual(['explore.isolation: skip', 'explore.foreign-refusals: skip', 'explore.list-without-auth: skip']);
@@ -153,7 +161,7 @@ describe.skipIf(!REFERENCE_BUILT)('explore against the reference receiver (run "
     expect(report.endedBecause).toBe('all 6 runs done');
   });
 
-  it('passes over HTTP with a second identity, a fresh session per run', async () => {
+  it.concurrent('passes over HTTP with a second identity, a fresh session per run', async ({ expect }) => {
     const server = await startReferenceHttpServer({ port: 0, tokens: TOKENS });
     try {
       const report = await exploreReference({ transport: 'http', url: server.url, headers: { Authorization: 'Bearer token-a' }, peerHeaders: { Authorization: 'Bearer token-b' } }, { runs: 5 });
@@ -169,6 +177,25 @@ describe.skipIf(!REFERENCE_BUILT)('explore against the reference receiver (run "
     }
   });
 
+  it.concurrent('shrinks a violation into a counterexample file that --replay runs again', async ({ expect }) => {
+    const outDir = join(dir, 'shrunk');
+    const report = await exploreReference(stdioReference('result-differs'), { outDir, replayCommandPrefix: 'mcp-tasks-conformance explore --command x' });
+    const violated = report.properties.filter((p) => p.outcome === 'fail');
+    expect(violated.map((p) => p.id)).toEqual(['explore.results']);
+    const counterexample = violated[0].counterexample!;
+    expect(counterexample.requirement).toBe('TASKS-RESULT-EXACT');
+    expect(counterexample.operations.length).toBeLessThanOrEqual(3);
+    expect(counterexample.file).toBe(join(outDir, `counterexample-${SEED}.json`));
+    expect(counterexample.replayCommand).toBe(`mcp-tasks-conformance explore --command x --replay ${counterexample.file}`);
+    const file = JSON.parse(readFileSync(counterexample.file!, 'utf8'));
+    expect(file).toMatchObject({ $schema: 'urn:mcp-tasks-conformance:explore-counterexample:v1', seed: SEED, requirement: 'TASKS-RESULT-EXACT', severity: 'fail', role: 'server' });
+    expect(file.transcript.length).toBeGreaterThan(0);
+    const replay = await exploreReference(stdioReference('result-differs'), { replay: { operations: file.operations, file: counterexample.file } });
+    expect(replay.properties.find((p) => p.id === 'explore.results')?.outcome).toBe('fail');
+    expect(replay.runsDone).toBe(1);
+  });
+
+  // Alone, after the runs beside each other above: it holds that no process group of the file is left.
   it('passes against the reference client, a fresh client process per run (each started while the run before went on)', async () => {
     const hub = await ClientHub.start();
     try {
@@ -188,27 +215,9 @@ describe.skipIf(!REFERENCE_BUILT)('explore against the reference receiver (run "
     // The client started ahead for a run that never came is ended with the exploration.
     expect(liveProcessGroups()).toEqual([]);
   });
-
-  it('shrinks a violation into a counterexample file that --replay runs again', async () => {
-    const outDir = join(dir, 'shrunk');
-    const report = await exploreReference(stdioReference('result-differs'), { outDir, replayCommandPrefix: 'mcp-tasks-conformance explore --command x' });
-    const violated = report.properties.filter((p) => p.outcome === 'fail');
-    expect(violated.map((p) => p.id)).toEqual(['explore.results']);
-    const counterexample = violated[0].counterexample!;
-    expect(counterexample.requirement).toBe('TASKS-RESULT-EXACT');
-    expect(counterexample.operations.length).toBeLessThanOrEqual(3);
-    expect(counterexample.file).toBe(join(outDir, `counterexample-${SEED}.json`));
-    expect(counterexample.replayCommand).toBe(`mcp-tasks-conformance explore --command x --replay ${counterexample.file}`);
-    const file = JSON.parse(readFileSync(counterexample.file!, 'utf8'));
-    expect(file).toMatchObject({ $schema: 'urn:mcp-tasks-conformance:explore-counterexample:v1', seed: SEED, requirement: 'TASKS-RESULT-EXACT', severity: 'fail', role: 'server' });
-    expect(file.transcript.length).toBeGreaterThan(0);
-    const replay = await exploreReference(stdioReference('result-differs'), { replay: { operations: file.operations, file: counterexample.file } });
-    expect(replay.properties.find((p) => p.id === 'explore.results')?.outcome).toBe('fail');
-    expect(replay.runsDone).toBe(1);
-  });
 });
 
-describe.skipIf(!REFERENCE_BUILT || !existsSync(CLI))('the explore command', () => {
+describe.skipIf(!REFERENCE_BUILT || !existsSync(CLI))('the explore command', { concurrent: true }, () => {
   /** A counterexample file written by hand: create, then get it and an id never issued, together. */
   const handWritten = join(dir, 'hand-written.json');
   writeFileSync(
@@ -226,24 +235,24 @@ describe.skipIf(!REFERENCE_BUILT || !existsSync(CLI))('the explore command', () 
     }),
   );
 
-  it('--replay runs a hand-written counterexample once: no violation on the reference, exit 1 where it shows again', () => {
-    const clean = cli('--command', `"${process.execPath}" "${REFERENCE_MAIN}"`, '--replay', handWritten);
+  it('--replay runs a hand-written counterexample once: no violation on the reference, exit 1 where it shows again', async ({ expect }) => {
+    const clean = await cli('--command', `"${process.execPath}" "${REFERENCE_MAIN}"`, '--replay', handWritten);
     expect(clean.code, clean.stderr).toBe(0);
     expect(clean.stdout).toContain('replaying');
     expect(clean.stdout).toContain('the replayed operations showed no violation');
-    const faulty = cli('--command', `"${process.execPath}" "${REFERENCE_MAIN}" --fault unknown-task-get-wrong-code`, '--replay', handWritten);
+    const faulty = await cli('--command', `"${process.execPath}" "${REFERENCE_MAIN}" --fault unknown-task-get-wrong-code`, '--replay', handWritten);
     expect(faulty.code, faulty.stderr).toBe(1);
     expect(faulty.stdout).toMatch(/broken: TASKS-ERROR-INVALID-TASK-ID \(MUST, fail\)/);
   });
 
-  it('prints the seed first and exits 0 when the reference passes', () => {
-    const run = cli('--runs', '3', '--out', join(dir, 'cli-out'));
+  it('prints the seed first and exits 0 when the reference passes', async ({ expect }) => {
+    const run = await cli('--runs', '3', '--out', join(dir, 'cli-out'));
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout.split('\n')[0]).toMatch(/^seed \d+: rerun with --seed \d+$/);
   });
 
-  it('a flag mistake is one line and exit 2', () => {
-    for (const args of [
+  it('a flag mistake is one line and exit 2', async ({ expect }) => {
+    const cases = [
       ['--seed', 'x'],
       ['--runs', '0'],
       ['--bogus'],
@@ -254,10 +263,11 @@ describe.skipIf(!REFERENCE_BUILT || !existsSync(CLI))('the explore command', () 
       ['--role', 'peer'],
       ['--role', 'client', '--url', 'http://127.0.0.1:9/'],
       ['--role', 'client', '--spec', '2026-07-28'],
-    ]) {
-      const run = cli(...args);
-      expect(run.code, args.join(' ')).toBe(2);
-      expect(run.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
-    }
+    ];
+    const runs = await Promise.all(cases.map((args) => cli(...args)));
+    runs.forEach((run, index) => {
+      expect(run.code, cases[index]!.join(' ')).toBe(2);
+      expect(run.stderr.trim().split('\n'), cases[index]!.join(' ')).toHaveLength(1);
+    });
   });
 });

@@ -21,8 +21,9 @@ import { keywordMismatches } from './support/reference-runs.js';
 
 /**
  * The fast tier of the fault matrices: every check is shown to fail (or warn) on a fault of the reference, running
- * only the catching checks of one proving fault per check. test/full/fault-matrix.test.ts runs every fault against
- * the whole suite and demands that nothing else is caught.
+ * for each check one fault that proves it, with only the checks that fault was chosen to prove (provingCases: a fault
+ * whose run waits out bounds only where nothing else proves the check). test/full/fault-matrix.test.ts runs every
+ * fault against the whole suite and demands that nothing else is caught.
  */
 describe('every check can fail', () => {
   it('each check appears as a catcher of at least one fault, for servers and for clients', ({ expect }) => {

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parseSpec } from '../cli/profiles.js';
 import { combineReports } from '../harness/engine/combine.js';
 import { buildJunitXml } from '../reports/junit.js';
+import { runNode } from './support/cli-async.js';
 import { result, runReport } from './support/results.js';
 
 const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
@@ -14,16 +14,13 @@ const REFERENCE = fileURLToPath(new URL('../dist/reference-server/main.js', impo
 const built = existsSync(CLI);
 const dir = mkdtempSync(join(tmpdir(), 'profiles-'));
 
-function cli(...args: string[]) {
-  const run = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 120_000, env: { ...process.env, GITHUB_STEP_SUMMARY: '' } });
-  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
-}
+const cli = (...args: string[]) => runNode([CLI, ...args], { env: { ...process.env, GITHUB_STEP_SUMMARY: '' } });
 
 /** A check of each profile that needs no peer, no HTTP and little time. */
 const ONE_OF_EACH = ['--only', 'creation.status-working,ext-negotiation.no-task-without-extension'];
 
-describe('--spec', () => {
-  it('takes auto, a profile, or a list of them, and says how to mend anything else in one line', () => {
+describe('--spec', { concurrent: true }, () => {
+  it('takes auto, a profile, or a list of them, and says how to mend anything else in one line', ({ expect }) => {
     expect(parseSpec(undefined)).toEqual({ auto: true });
     expect(parseSpec('2026-07-28')).toEqual({ auto: false, ids: ['2026-07-28'] });
     expect(parseSpec('2025-11-25,2026-07-28')).toEqual({ auto: false, ids: ['2025-11-25', '2026-07-28'] });
@@ -31,15 +28,16 @@ describe('--spec', () => {
     expect(() => parseSpec('2025-11-25,2025-11-25')).toThrow(/names a profile twice/);
   });
 
-  it.skipIf(!built)('auto finds the era of each reference variant: legacy-only, modern-only, and dual-era (both profiles, one report)', () => {
+  it.skipIf(!built)('auto finds the era of each reference variant: legacy-only, modern-only, and dual-era (both profiles, one report)', async ({ expect }) => {
     const cases = [
       { era: 'legacy', says: /a legacy server .*running profile 2025-11-25\n/, profiles: ['2025-11-25'] },
       { era: 'modern', says: /a modern server .*running profile 2026-07-28\n/, profiles: ['2026-07-28'] },
       { era: 'dual', says: /a dual-era server .*running profile 2025-11-25 and 2026-07-28\n/, profiles: ['2025-11-25', '2026-07-28'] },
     ];
-    for (const { era, says, profiles } of cases) {
+    const runs = await Promise.all(cases.map(({ era }) => cli('server', '--command', `"${process.execPath}" "${REFERENCE}" --era ${era}`, ...ONE_OF_EACH, '--json', join(dir, `auto-${era}.json`))));
+    for (const [index, { era, says, profiles }] of cases.entries()) {
       const json = join(dir, `auto-${era}.json`);
-      const run = cli('server', '--command', `"${process.execPath}" "${REFERENCE}" --era ${era}`, ...ONE_OF_EACH, '--json', json);
+      const run = runs[index]!;
       expect(run.stdout, run.stderr).toMatch(says);
       expect(run.code, run.stdout).toBe(0);
       const report = JSON.parse(readFileSync(json, 'utf8'));
@@ -49,27 +47,27 @@ describe('--spec', () => {
     }
   });
 
-  it.skipIf(!built)('auto finds the era over Streamable HTTP too', () => {
-    const run = cli('server', '--reference', 'http', ...ONE_OF_EACH);
+  it.skipIf(!built)('auto finds the era over Streamable HTTP too', async ({ expect }) => {
+    const run = await cli('server', '--reference', 'http', ...ONE_OF_EACH);
     expect(run.stdout).toMatch(/a dual-era server .*running profile 2025-11-25 and 2026-07-28/);
     expect(run.code, run.stdout).toBe(0);
   });
 
-  it.skipIf(!built)('runs a named profile only, and a legacy-only server under the modern profile cannot be reached, saying what to do', () => {
-    const modern = cli('server', '--spec', '2026-07-28', ...ONE_OF_EACH);
+  it.skipIf(!built)('runs a named profile only, and a legacy-only server under the modern profile cannot be reached, saying what to do', async ({ expect }) => {
+    const modern = await cli('server', '--spec', '2026-07-28', ...ONE_OF_EACH);
     expect(modern.code, modern.stdout).toBe(0);
     expect(modern.stdout).not.toMatch(/creation\.status-working/);
-    const legacyOnly = cli('server', '--spec', '2026-07-28', '--command', `"${process.execPath}" "${REFERENCE}" --era legacy`, ...ONE_OF_EACH);
+    const legacyOnly = await cli('server', '--spec', '2026-07-28', '--command', `"${process.execPath}" "${REFERENCE}" --era legacy`, ...ONE_OF_EACH);
     expect(legacyOnly.code).toBe(2);
     expect(legacyOnly.stderr).toMatch(/server\/discover.*--spec 2025-11-25/);
   });
 
-  it.skipIf(!built)('lists and explains either profile', () => {
-    const list = cli('list', '--spec', '2026-07-28');
+  it.skipIf(!built)('lists and explains either profile', async ({ expect }) => {
+    const list = await cli('list', '--spec', '2026-07-28');
     expect(list.code).toBe(0);
     expect(list.stdout).toMatch(/^ext-negotiation\.no-task-without-extension/m);
-    expect(cli('list', '--spec', '2027-01-01').stderr).toMatch(/--spec wants one of 2025-11-25, 2026-07-28 here/);
-    const explained = cli('explain', 'ext-negotiation.no-task-without-extension');
+    expect((await cli('list', '--spec', '2027-01-01')).stderr).toMatch(/--spec wants one of 2025-11-25, 2026-07-28 here/);
+    const explained = await cli('explain', 'ext-negotiation.no-task-without-extension');
     expect(explained.code, explained.stderr).toBe(0);
     expect(explained.stdout).toMatch(/clientCapabilities/);
   });

@@ -83,8 +83,9 @@ describe.skipIf(!BUILT)('proxy --command between an SDK Client and the reference
     { fault: 'related-meta-on-get', id: 'server.TASKS-META-RECEIVER-NO-META', outcome: 'warn', keyword: 'SHOULD NOT' },
     { fault: 'terminal-reverts-to-working', id: 'server.TASKS-LIFECYCLE-TERMINAL-FINAL', outcome: 'fail', keyword: 'MUST NOT' },
   ];
+  // At once: each has its own proxy, reference and folder, and mostly waits on them.
   for (const { fault, id, outcome, keyword } of FAULTS) {
-    it(`reports the fault ${fault} as it happens and on ${id}; judge of the trace agrees`, { timeout: 60_000 }, async () => {
+    it.concurrent(`reports the fault ${fault} as it happens and on ${id}; judge of the trace agrees`, { timeout: 60_000 }, async ({ expect }) => {
       const dir = folder();
       const log = join(dir, 'live.log');
       await taskFlow(stdioTransport(['proxy', '--command', `${REFERENCE} --fault ${fault}`, '--json', join(dir, 'r.json'), '--trace', join(dir, 't.jsonl'), '--log', log]));

@@ -1,10 +1,10 @@
 // A run that judged little says so: the verdict counts the checks that judged the target of those selected, names the
 // one or two most common skip causes with their mend when most skipped (computed once, in the run policy), and every
 // writer renders that; --min-judged N fails a run that judged fewer than N.
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { runNode } from './support/cli-async.js';
 import type { CheckResult, Outcome, RunReport } from '../harness/model/model.js';
 import { runVerdict } from '../harness/engine/run-policy.js';
 import { MOSTLY_SKIPPED_SHARE } from '../harness/engine/evidence.js';
@@ -154,37 +154,34 @@ describe('every writer renders the evidence the verdict carries, and computes no
 const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 const SERVER_EVERYTHING = fileURLToPath(new URL('../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url));
 
-function cli(...args: string[]) {
-  const run = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 120_000, env: { ...process.env, GITHUB_STEP_SUMMARY: '' } });
-  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
-}
+const cli = (...args: string[]) => runNode([CLI, ...args], { env: { ...process.env, GITHUB_STEP_SUMMARY: '' } });
 
-describe.skipIf(!existsSync(CLI))('the command line says how much it judged, and --min-judged gates on it', () => {
+describe.skipIf(!existsSync(CLI))('the command line says how much it judged, and --min-judged gates on it', { concurrent: true }, () => {
   // Over stdio the isolation checks skip (they need HTTP and a second identity): one of five is judged.
   const isolation = ['server', '--spec', '2025-11-25', '--only', 'isolation.*'];
 
-  it('without --min-judged a run that judged little passes, and says so above its verdict', () => {
-    const run = cli(...isolation);
+  it('without --min-judged a run that judged little passes, and says so above its verdict', async ({ expect }) => {
+    const run = await cli(...isolation);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.stdout).toMatch(/^Judged: +1 of 5 checks judged, 4 skipped; chiefly: no second identity \(3\) — test over --url with --peer-header; /m);
     expect(run.stdout).toMatch(/^Verdict: +PASS — .*most checks were skipped \(4 of 5\), so the run says little$/m);
   });
 
-  it('--min-judged N: fewer judged is exit 1 with the reason in the verdict; as many is exit 0', () => {
-    const failing = cli(...isolation, '--min-judged', '2');
+  it('--min-judged N: fewer judged is exit 1 with the reason in the verdict; as many is exit 0', async ({ expect }) => {
+    const failing = await cli(...isolation, '--min-judged', '2');
     expect(failing.code, failing.stdout + failing.stderr).toBe(1);
     expect(failing.stdout).toMatch(/^Verdict: +FAIL — only 1 of 5 checks judged, fewer than --min-judged 2/m);
-    expect(cli(...isolation, '--min-judged', '1').code).toBe(0);
+    expect((await cli(...isolation, '--min-judged', '1')).code).toBe(0);
   });
 
-  it.each(['0', '1.5', 'many'])('--min-judged %s is a usage error told in one line (exit 2)', (value) => {
-    const run = cli(...isolation, '--min-judged', value);
+  it.for(['0', '1.5', 'many'])('--min-judged %s is a usage error told in one line (exit 2)', async (value, { expect }) => {
+    const run = await cli(...isolation, '--min-judged', value);
     expect(run.code).toBe(2);
     expect(run.stderr.trim().split('\n')).toEqual([`mcp-tasks-conformance: --min-judged wants a whole number from 1 up, got "${value}"`]);
   });
 
-  it.skipIf(!existsSync(SERVER_EVERYTHING))('server-everything without its config: the fixture roles it lacks, and the --config that maps them', () => {
-    const run = cli('server', '--spec', '2025-11-25', '--command', `"${process.execPath}" "${SERVER_EVERYTHING}" stdio`);
+  it.skipIf(!existsSync(SERVER_EVERYTHING))('server-everything without its config: the fixture roles it lacks, and the --config that maps them', async ({ expect }) => {
+    const run = await cli('server', '--spec', '2025-11-25', '--command', `"${process.execPath}" "${SERVER_EVERYTHING}" stdio`);
     expect(run.stdout).toMatch(
       /^Judged: +\d+ of \d+ checks judged, \d+ skipped; chiefly: no tool for the roles echo, .* — map them to tools the receiver lists with --config \(configs\/server-everything\.json/m,
     );

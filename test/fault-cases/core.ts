@@ -15,8 +15,10 @@ export const CORE_FAULT_CASES: FaultCase[] = [
   { faults: ['create-status-not-working'], catches: { 'creation.status-working': 'fail' } },
   // The input fixture waits for tasks/result, which needs the task ID the slow CreateTaskResult withholds: a deadlock,
   // which the shape check (it calls every task-capable tool) meets as a tools/call left unanswered.
+  // A deadlock each input check waits out (10 s, then again alone): the fast tier runs it for creation.prompt only.
   {
     faults: ['create-result-slow'],
+    waitsOut: true,
     catches: {
       'creation.create-task-result-shape': 'fail',
       'creation.prompt': 'warn',
@@ -104,9 +106,11 @@ export const CORE_FAULT_CASES: FaultCase[] = [
       'input-required.completes-with-answer': 'inconclusive',
     },
   },
-  // A request left unanswered is a fail wherever it happens: each input check's own tasks/result.
+  // A request left unanswered is a fail wherever it happens: each input check's own tasks/result. Each waits it out
+  // (then again alone): the fast tier proves these checks with the faults of their own below.
   {
     faults: ['input-result-unanswered'],
+    waitsOut: true,
     catches: {
       'input-required.status-shown': 'fail',
       'input-required.elicitation-related-meta': 'fail',

@@ -9,7 +9,7 @@ export const SERVER_REQUESTOR_FAULT_CASES: FaultCase[] = [
   { faults: ['ask-poll-fixed-pace'], catches: { 'requestor.respects-poll-interval': 'warn' } },
   // Polled once, then silent while it owes the ask call its answer: it waits for a notification (the MUST NOT). No pace
   // to judge, and the list walk after the task never comes (both skip).
-  { faults: ['ask-stops-polling-at-working'], catches: { 'requestor.polls-until-terminal': 'fail', 'requestor.keeps-polling-with-notifications': 'warn' } },
+  { faults: ['ask-stops-polling-at-working'], waitsOut: true, catches: { 'requestor.polls-until-terminal': 'fail', 'requestor.keeps-polling-with-notifications': 'warn' } },
   // Only the check whose client sends a status notification shows it; elsewhere the server polls as it should.
   { faults: ['ask-polling-yields-to-notifications'], catches: { 'requestor.keeps-polling-with-notifications': 'warn' } },
   { faults: ['ask-related-meta-on-task-requests'], catches: { 'requestor.no-related-meta-on-task-operations': 'warn' } },

@@ -19,6 +19,11 @@ export interface FaultCase {
   stdio?: boolean;
   /** No scripted check aims at the fault: the catching checks fail it by what the era's rule book saw in their traffic alone. */
   byRuleBook?: boolean;
+  /**
+   * Its run waits out bounds (a deadlock, a silence the checks must sit through): the fast tier proves its checks with
+   * other cases where one exists, and runs it only for the checks nothing else proves. The whole matrix runs it whole.
+   */
+  waitsOut?: boolean;
   /** fail and warn prove the check; inconclusive says it is a cascade of the fault, which another check catches. */
   catches: Record<string, Exclude<Outcome, 'pass' | 'skip' | 'error'>>;
 }

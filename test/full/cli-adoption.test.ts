@@ -1,7 +1,8 @@
 // What a newcomer meets first, from outside this repository: --version, each command's --help, and mistakes
-// (flags, numbers, configs, patterns, targets) each told in one line that says how to mend it, exit 2.
+// (flags, numbers, configs, patterns, targets) each told in one line that says how to mend it, exit 2; and the ways
+// to install it without the registry (docs/ci.md): the tarball of `npm pack`, and a Git URL packed the same way.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -213,4 +214,86 @@ describe.skipIf(!built)('the rerun line', () => {
     const report = JSON.parse(readFileSync(join(dir, 'rerun.json'), 'utf8')) as { results: { id: string; outcome: string }[] };
     expect(report.results.map((result) => [result.id, result.outcome])).toEqual([['result-retrieval.same-as-plain-call', 'fail']]);
   });
+});
+
+const gitMissing = spawnSync('git', ['--version']).status !== 0;
+
+/** Runs a command line in a shell, as a user types it, with the global prefix's bin first on PATH. */
+function shell(line: string, cwd: string, prefix: string, timeout = 600_000) {
+  const run = spawnSync('sh', ['-c', line], {
+    cwd,
+    encoding: 'utf8',
+    timeout,
+    env: { ...process.env, PATH: `${join(prefix, 'bin')}:${process.env.PATH ?? ''}`, GITHUB_STEP_SUMMARY: '', NO_COLOR: '1' },
+  });
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+/**
+ * What every install must give: `--version`, a short run against the bundled reference that passes, and a failing
+ * run whose rerun line (the bare name, the CLI being on PATH) runs as printed to the same verdict.
+ */
+function expectInstalled(prefix: string, cwd: string) {
+  const version = shell('mcp-tasks-conformance --version', cwd, prefix, 60_000);
+  expect(version.code, version.stderr).toBe(0);
+  expect(version.stdout).toBe(`${PACKAGE.name} ${PACKAGE.version}\n`);
+  const run = shell("mcp-tasks-conformance server --spec 2025-11-25 --only 'creation.*'", cwd, prefix, 120_000);
+  expect(run.code, run.stdout + run.stderr).toBe(0);
+  expect(run.stdout).toMatch(/^Server: +mcp-tasks-conformance-reference /m);
+  expect(run.stdout).toMatch(/Results:\s+[1-9]\d* passed, 0 failed/);
+  const failing = shell("mcp-tasks-conformance server --spec 2025-11-25 --command 'mcp-tasks-conformance reference-server --fault result-differs' --only 'result-retrieval.*'", cwd, prefix, 120_000);
+  expect(failing.code, failing.stdout + failing.stderr).toBe(1);
+  const rerun = /^To rerun a failure alone:\n {2}(.+)$/m.exec(failing.stdout)?.[1];
+  expect(rerun).toMatch(/^mcp-tasks-conformance server --command .* --only result-retrieval\.same-as-plain-call$/);
+  const json = join(cwd, 'rerun.json');
+  const again = shell(`${rerun} --json ${json}`, cwd, prefix, 120_000);
+  expect(again.code, again.stderr).toBe(1);
+  const report = JSON.parse(readFileSync(json, 'utf8')) as { results: { id: string; outcome: string }[] };
+  expect(report.results.map((result) => [result.id, result.outcome])).toEqual([['result-retrieval.same-as-plain-call', 'fail']]);
+}
+
+describe.skipIf(!built)('installed from outside the repository, without the registry', () => {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const npmFlags = '--no-audit --no-fund --prefer-offline';
+
+  it('npm install -g of the npm pack tarball: --version, a run against the bundled reference, a rerun line that runs', () => {
+    const work = mkdtempSync(join(tmpdir(), 'adoption-tarball-'));
+    const prefix = join(work, 'prefix');
+    // The build of `npm run test:full` is packed as it is: prepare would build again under the tests running beside this one.
+    const packed = spawnSync('npm', ['pack', '--ignore-scripts', '--pack-destination', work, '--silent'], { cwd: root, encoding: 'utf8', timeout: 300_000 });
+    expect(packed.status, packed.stderr).toBe(0);
+    const tarball = readdirSync(work).find((name) => name.endsWith('.tgz'));
+    expect(tarball, 'npm pack wrote a tarball').toBeDefined();
+    const install = shell(`npm install -g --prefix "${prefix}" "${join(work, tarball!)}" ${npmFlags}`, work, prefix);
+    expect(install.code, install.stderr).toBe(0);
+    // configs/ rides along, where the README sends users for their fixture mappings.
+    expect(existsSync(join(prefix, 'lib/node_modules/mcp-tasks-conformance/configs/server-everything.json'))).toBe(true);
+    expectInstalled(prefix, work);
+  }, 900_000);
+
+  it.skipIf(gitMissing)(
+    'from a Git URL: npm install -g of npm pack of the URL works, as docs/ci.md says; npm install -g of the URL itself says what to run instead',
+    () => {
+      // A bare clone of this checkout's HEAD stands for the repository on GitHub: git+file:// is fetched as git+https:// is.
+      const work = mkdtempSync(join(tmpdir(), 'adoption-git-'));
+      const bare = join(work, 'repository.git');
+      expect(spawnSync('git', ['clone', '--quiet', '--bare', root, bare]).status).toBe(0);
+      const url = `git+file://${bare}`;
+      const prefix = join(work, 'prefix');
+      const from = join(work, 'user');
+      mkdirSync(from);
+      // The command of docs/ci.md, word for word but for the URL: npm pack prepares the clone as a local install does
+      // (every dependency, the build), and the global install of its tarball builds nothing.
+      const install = shell(`npm install -g --prefix "${prefix}" "$(npm pack ${url} | tail -n 1)" ${npmFlags}`, from, prefix, 900_000);
+      expect(install.code, install.stderr).toBe(0);
+      expectInstalled(prefix, from);
+      // npm install -g of the URL (npm/cli#8440): the inner install of the clone inherits --global, so the build has no
+      // compiler. prepare says so in one line with the command above; should npm mend it, the install must work instead.
+      const prefixDirect = join(work, 'prefix-direct');
+      const direct = shell(`npm install -g --prefix "${prefixDirect}" ${url} ${npmFlags}`, from, prefixDirect, 900_000);
+      if (direct.code === 0) expectInstalled(prefixDirect, from);
+      else expect(direct.stderr).toContain('npm install -g from a Git URL cannot build the suite (npm/cli#8440); install the packed tarball instead: npm install -g "$(npm pack git+https://');
+    },
+    1_800_000,
+  );
 });

@@ -53,16 +53,24 @@ export function unprovenChecks(cases: readonly FaultCase[], role: 'server' | 'cl
 }
 
 /**
- * The first case (in catalogue order) that proves each check, deduplicated: a deterministic cover in which every
- * check of the role fails or warns at least once. Cases that catch nothing (allowed alternatives) are left to the whole matrix.
+ * For each check of the role, the first case (in catalogue order) that proves it, a case that waits out bounds
+ * (`waitsOut`) only where no other case does: a deterministic cover in which every check of the role fails or warns
+ * at least once. Each case chosen names as catchers only the checks it was chosen for, the checks its run is limited
+ * to (the other catchers of its fault are proven by cases of their own; the whole matrix runs every fault whole).
+ * Cases that catch nothing (allowed alternatives) are left to the whole matrix.
  */
 export function provingCases(cases: readonly FaultCase[], role: 'server' | 'client', checks: Profile['checks'] = ALL_CHECKS): FaultCase[] {
-  const chosen = new Set<FaultCase>();
+  const chosen = new Map<FaultCase, string[]>();
   for (const id of checksOfRole(role, checks)) {
-    const proving = cases.find((c) => proves(c, id));
-    if (proving) chosen.add(proving);
+    const proving = cases.find((c) => proves(c, id) && !c.waitsOut) ?? cases.find((c) => proves(c, id));
+    if (proving) chosen.set(proving, [...(chosen.get(proving) ?? []), id]);
   }
-  return cases.filter((c) => chosen.has(c));
+  return cases
+    .filter((c) => chosen.has(c))
+    .map((c) => {
+      const ids = chosen.get(c)!;
+      return { ...c, catches: Object.fromEntries(Object.entries(c.catches).filter(([id]) => ids.includes(id))) };
+    });
 }
 
 /** Runs a 2026-07-28 fault case against the reference's modern era. */

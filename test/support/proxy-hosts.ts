@@ -1,7 +1,7 @@
 // Hosts for the proxy's tests: an SDK Client used as hosts use it (the task flow of a host that calls a tool as a
 // task, polls it at the interval it is given, fetches its result and lists tasks), over stdio or Streamable HTTP, and
 // a raw stdio host for what the SDK cannot send (2026-07-28 requests, exact bytes).
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -56,6 +56,24 @@ export async function taskFlow(transport: Transport, call: { name: string; argum
 export function stdioTransport(args: string[], onStderr?: (text: string) => void): StdioClientTransport {
   const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, ...args], cwd: ROOT, stderr: 'pipe' });
   transport.stderr?.on('data', (chunk: Buffer) => onStderr?.(chunk.toString('utf8')));
+  // The SDK's close ends the server's stdin and, 2 s later, sends SIGTERM (SIGKILL 2 s after that): on a loaded machine
+  // the proxy was still writing its reports then, and a test found none. This host waits for the end the server
+  // makes of itself once its stdin closes (bounded); the SDK's close then finds nothing left to end.
+  const sdkClose = transport.close.bind(transport);
+  transport.close = async () => {
+    const child = (transport as unknown as { _process?: ChildProcess })._process;
+    if (child && child.exitCode === null && child.signalCode === null) {
+      let bound: ReturnType<typeof setTimeout> | undefined;
+      const ended = new Promise<void>((resolve) => {
+        child.once('close', () => resolve());
+        bound = setTimeout(resolve, 60_000);
+      });
+      child.stdin?.end();
+      await ended;
+      clearTimeout(bound);
+    }
+    await sdkClose();
+  };
   return transport;
 }
 
