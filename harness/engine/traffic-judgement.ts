@@ -3,6 +3,7 @@
 // traffic shows. Its findings are kept apart until the run is over, then each root cause (a requirement) is failed
 // once — by a check whose own judgement already names it, else by the first check that saw it — and the others that
 // saw it point there.
+import { levelOf } from '../model/model-basics.js';
 import type { CheckResult, Finding, Requirement } from '../model/model.js';
 
 /** What the rule book saw in one check's traffic, carried with its result until the run attributes it. */
@@ -45,6 +46,7 @@ export function attributeRuleBookFindings(settled: readonly (CheckResult & RuleB
   }
   const kept = new Map<string, Finding[]>();
   const pointers = new Map<string, string[]>();
+  const ruleBookResults: CheckResult[] = [];
   const judged = (result: CheckResult) => result.outcome !== 'skip' && result.outcome !== 'error';
   for (const [requirement, list] of sightings) {
     const already = judging(requirement);
@@ -54,8 +56,10 @@ export function attributeRuleBookFindings(settled: readonly (CheckResult & RuleB
       results.find((result) => result.requirements.includes(requirement) && judged(result)) ??
       // None lists it: the first that lists a requirement of its section, so the owner stays the same run after run.
       (sectionOf(requirement) ? results.find((result) => judged(result) && result.requirements.some((id) => sectionOf(id) === sectionOf(requirement))) : undefined);
-    const owner = already ?? lister?.id ?? (list.find(({ result }) => judged(result)) ?? list[0]!).result.id;
-    if (!already && !list.some(({ result }) => result.id === owner)) {
+    // No check of the run stands for it: a result of the rule book's own, named for the requirement.
+    const owner = already ?? lister?.id ?? `${RULE_BOOK_RESULT}${requirement}`;
+    if (owner.startsWith(RULE_BOOK_RESULT)) ruleBookResults.push(ruleBookResult(requirement, list, results[0]!, requirements));
+    else if (!already && !list.some(({ result }) => result.id === owner)) {
       const { result: shower, finding } = list[0]!;
       const { seenAt: _, ...elsewhere } = finding;
       kept.set(owner, [...(kept.get(owner) ?? []), { ...elsewhere, message: `in the traffic of ${shower.id}: ${finding.message}` }]);
@@ -66,7 +70,7 @@ export function attributeRuleBookFindings(settled: readonly (CheckResult & RuleB
         pointers.set(result.id, [...(pointers.get(result.id) ?? []), `the rule book also saw ${requirement} broken in this check's traffic (${finding.message}); judged by ${owner} in this run`]);
     }
   }
-  return results.map((result) => {
+  return [...results, ...ruleBookResults].map((result) => {
     const add = kept.get(result.id) ?? [];
     const point = pointers.get(result.id) ?? [];
     if (add.length === 0 && point.length === 0) return result;
@@ -81,4 +85,32 @@ export function attributeRuleBookFindings(settled: readonly (CheckResult & RuleB
       ...(upgraded && first ? { outcome: worst, message: `${first.requirement}: ${first.message}`, blockedBy: undefined } : {}),
     };
   });
+}
+
+/** The ID prefix of a result the rule book makes for a requirement no check of the run stands for. */
+export const RULE_BOOK_RESULT = 'rule-book.';
+
+/** A requirement no check of the run lists (nor one of its section): the rule book's own result, its finding from the first check whose traffic showed it. */
+function ruleBookResult(requirementId: string, list: readonly { result: CheckResult; finding: Finding }[], like: CheckResult, requirements: ReadonlyMap<string, Requirement>): CheckResult {
+  const { result: shower, finding } = list[0]!;
+  const { seenAt: _, ...elsewhere } = finding;
+  const keyword = requirements.get(requirementId)?.keyword ?? finding.keyword;
+  const message = `in the traffic of ${shower.id}: ${finding.message}`;
+  return {
+    id: `${RULE_BOOK_RESULT}${requirementId}`,
+    profile: like.profile,
+    title: `Every message of the run keeps ${requirementId} (judged by the rule book; no check of the run stands for it)`,
+    suite: 'rule-book',
+    role: like.role,
+    requirements: [requirementId],
+    level: levelOf(keyword),
+    outcome: finding.severity,
+    message: `${requirementId}: ${message}`,
+    findings: [{ ...elsewhere, message }],
+    info: [`seen in the traffic of ${[...new Set(list.map(({ result }) => result.id))].join(', ')}`],
+    durationMs: 0,
+    protocolVersion: undefined,
+    targetRestarts: 0,
+    transcript: [],
+  };
 }

@@ -63,7 +63,13 @@ export const CLIENT_FAULT_CASES: FaultCase[] = [
 /** Faults of the reference client acting as a requestor under the call-tools directive. */
 export const CLIENT_REQUESTOR_FAULT_CASES: FaultCase[] = [
   { faults: ['task-support-ignored'], catches: { 'requestor.honours-task-support': 'fail' } },
-  { faults: ['task-on-task-requests'], byRuleBook: true, catches: { 'requestor.honours-task-support': 'warn' } },
+  // No client check lists a requirement of capability negotiation: the rule book's own result reports it.
+  {
+    faults: ['task-on-task-requests'],
+    byRuleBook: true,
+    shownBy: ['requestor.honours-task-support'],
+    catches: { 'rule-book.TASKS-CAP-REQUESTOR-ONLY-DECLARED': 'warn' },
+  },
   // No task of conformance_input, and a single task to list: the input-required and cursor checks skip.
   { faults: ['required-called-plainly'], catches: { 'requestor.honours-task-support': 'fail' } },
   { faults: ['related-meta-on-task-requests'], catches: { 'requestor.no-related-meta-on-task-operations': 'warn' } },

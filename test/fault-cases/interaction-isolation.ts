@@ -16,8 +16,8 @@ export const INTERACTION_ISOLATION_FAULT_CASES: FaultCase[] = [
   // Over HTTP notifications may travel on several streams, so their order is judged on stdio only.
   { faults: ['status-notification-terminal-reverts'], stdio: true, catches: { 'lifecycle.transitions': 'fail' } },
   { faults: ['progress-token-dropped'], catches: { 'progress.token-after-create': 'fail' } },
-  // Order is kept on stdio only; the first check in catalogue order that follows a task's progress sees it.
-  { faults: ['progress-repeated'], stdio: true, byRuleBook: true, catches: { 'cancellation.stops-work': 'fail' } },
+  // Order is kept on stdio only. No check lists the progress page's rule, so the rule book reports it in a result of its own.
+  { faults: ['progress-repeated'], stdio: true, byRuleBook: true, shownBy: ['cancellation.stops-work'], catches: { 'rule-book.BASE-PROGRESS-INCREASES': 'fail' } },
   { faults: ['progress-after-completion'], catches: { 'progress.stops-at-terminal': 'fail' } },
   { faults: ['no-context-binding'], catches: { 'isolation.foreign-task-rejected': 'fail', 'isolation.untouched-by-peer': 'fail', 'isolation.list-own-only': 'fail' } },
   { faults: ['foreign-task-distinct-error'], catches: { 'isolation.foreign-task-rejected': 'warn' } },

@@ -20,6 +20,11 @@ export interface FaultCase {
   /** No scripted check aims at the fault: the catching checks fail it by what the era's rule book saw in their traffic alone. */
   byRuleBook?: boolean;
   /**
+   * Where the rule book reports the fault in a result of its own (`rule-book.<REQUIREMENT>`: no check of the run lists
+   * the requirement or one of its section), the checks whose traffic shows it: the fast tier runs those.
+   */
+  shownBy?: string[];
+  /**
    * Its run waits out bounds (a deadlock, a silence the checks must sit through): the fast tier proves its checks with
    * other cases where one exists, and runs it only for the checks nothing else proves. The whole matrix runs it whole.
    */
