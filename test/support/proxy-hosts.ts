@@ -22,7 +22,8 @@ export interface HostView {
   lookAfterEnd: string;
 }
 
-const ECHO_CALL = { name: 'conformance_echo', arguments: { text: 'through the proxy', delayMs: 150 } };
+// Work long enough for several polls at the reference's 50 ms pace while it runs, so the host's pace is put to the test.
+const ECHO_CALL = { name: 'conformance_echo', arguments: { text: 'through the proxy', delayMs: 400 } };
 
 /** The host's side of a session: call a tool as a task, poll it at its pace, fetch its result, list, look once more. */
 export async function taskFlow(transport: Transport, call: { name: string; arguments: Record<string, unknown> } = ECHO_CALL): Promise<HostView> {
