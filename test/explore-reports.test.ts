@@ -1,7 +1,7 @@
 // The report writers of an exploration (reports/explore-*.ts) on hand-made ExploreReports: a pass, a fail with a
 // counterexample, a warn, a skip, hostile text from the receiver everywhere. JSON is the report after its $schema;
 // JUnit has one test case per property and validates against Jenkins' junit-10.xsd (xmllint, as
-// test/junit-xsd.test.ts does, skipped when ../shared is absent); Markdown and HTML show the verdict, the properties
+// test/full/junit-xsd.test.ts does, skipped when ../shared is absent); Markdown and HTML show the verdict, the properties
 // and each counterexample, escaping everything the receiver sent.
 
 import { createHash } from 'node:crypto';

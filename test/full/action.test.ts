@@ -5,9 +5,9 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SERVER_OPTIONS } from '../cli/options.js';
-import { leaveOutInstall, type ActionStep, loadAction, parseOutputFile, runCompositeAction } from './support/composite-action.js';
-import { BUILT, freePort, ROOT } from './support/cli-run.js';
+import { SERVER_OPTIONS } from '../../cli/options.js';
+import { leaveOutInstall, type ActionStep, loadAction, parseOutputFile, runCompositeAction } from '../support/composite-action.js';
+import { BUILT, freePort, ROOT } from '../support/cli-run.js';
 
 const ACTION = loadAction(join(ROOT, 'action.yml'));
 const REFERENCE = join(ROOT, 'dist/reference-server/main.js');

@@ -10,10 +10,10 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadNotes } from '../cli/compatibility-notes.js';
-import { parseManifest, shardOf } from '../cli/manifest.js';
-import { cellKey, columnTotals, compareMatrices, mergeMatrices, type MatrixReport } from '../reports/matrix-model.js';
-import { CLI, ROOT } from './support/cli-run.js';
+import { loadNotes } from '../../cli/compatibility-notes.js';
+import { parseManifest, shardOf } from '../../cli/manifest.js';
+import { cellKey, columnTotals, compareMatrices, mergeMatrices, type MatrixReport } from '../../reports/matrix-model.js';
+import { CLI, ROOT } from '../support/cli-run.js';
 
 const run = promisify(execFile);
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));

@@ -8,13 +8,13 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 
-import type { CheckResult, RunReport } from '../harness/model/model.js';
-import { runVerdict } from '../harness/engine/run-policy.js';
-import { buildJunitXml } from '../reports/junit.js';
-import { runAgainstReferenceHttp } from './support/reference-runs.js';
-import { CALIBRATION } from './support/results.js';
+import type { CheckResult, RunReport } from '../../harness/model/model.js';
+import { runVerdict } from '../../harness/engine/run-policy.js';
+import { buildJunitXml } from '../../reports/junit.js';
+import { runAgainstReferenceHttp } from '../support/reference-runs.js';
+import { CALIBRATION } from '../support/results.js';
 
-const XSD_PATH = fileURLToPath(new URL('../../shared/reference/junit-10.xsd', import.meta.url));
+const XSD_PATH = fileURLToPath(new URL('../../../shared/reference/junit-10.xsd', import.meta.url));
 const XSD = existsSync(XSD_PATH) ? readFileSync(XSD_PATH, 'utf8') : undefined;
 const SKIP_REASON = `${XSD_PATH} is absent (../shared is not beside the project), so the JUnit XML cannot be checked against the schema`;
 

@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { validateXML } from 'xmllint-wasm';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { JsonReport } from '../reports/json.js';
-import { validateReport } from './support/report-schema.js';
-import { BROKEN_FIXTURES, BUILT, freePort, leftBehind, removeRunFolders, runCli, runFolder, type CliRun } from './support/cli-run.js';
+import type { JsonReport } from '../../reports/json.js';
+import { validateReport } from '../support/report-schema.js';
+import { BROKEN_FIXTURES, BUILT, freePort, leftBehind, removeRunFolders, runCli, runFolder, type CliRun } from '../support/cli-run.js';
 
 /** No run may take longer: one that does is a hang, ended and failed by runCli. */
 const RUN_BOUND_MS = 90_000;
@@ -20,7 +20,7 @@ const HTTP_CRASH = join(BROKEN_FIXTURES, 'http-crash.mjs');
 /** Checks that never send tasks/cancel, to run before and after the crash; progress.* last, as the catalogue orders them. */
 const BYSTANDERS = 'creation.create-task-result-shape,creation.status-working,lifecycle.*,related-task.*,notifications.*,progress.*';
 
-const XSD_PATH = fileURLToPath(new URL('../../shared/reference/junit-10.xsd', import.meta.url));
+const XSD_PATH = fileURLToPath(new URL('../../../shared/reference/junit-10.xsd', import.meta.url));
 const XSD = existsSync(XSD_PATH) ? readFileSync(XSD_PATH, 'utf8') : undefined;
 
 afterAll(removeRunFolders);
