@@ -1,13 +1,13 @@
 // The matrix command: every target of a manifest run as "server" or "client" would run it, each in a process of its
 // own (its isolation and process hygiene are the run's), then one JSON result and one HTML page of requirements by
 // implementations. "matrix merge" joins the shards of a run; --compare says what changed since an older matrix.
-import { createWriteStream, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Outcome, RunReport, TranscriptEntry } from '../harness/model/model.js';
-import { launchCommand, PROCESS_MARK, type LaunchedProcess } from '../harness/wire/connections/process-group.js';
+import { launchCommand, markedPids, type LaunchedProcess } from '../harness/wire/connections/process-group.js';
 import { parseShard } from '../harness/engine/selection.js';
 import { TOOL } from '../harness/model/tool.js';
 import {
@@ -262,21 +262,10 @@ function isHandshake(entry: TranscriptEntry): boolean {
  * its runs' ID) and returns how many were still there. The target's CLI is exec'd by the shell, so its pid is the group's.
  */
 function endMarkedBy(cliPid: number): number {
-  if (!existsSync('/proc/self/environ')) return 0;
-  const prefix = `${PROCESS_MARK}=${cliPid}-`;
   let ended = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    let environ: string;
+  for (const { pid } of markedPids(`${cliPid}-`)) {
     try {
-      environ = readFileSync(`/proc/${entry}/environ`, 'latin1');
-    } catch {
-      continue;
-    }
-    const at = environ.indexOf(prefix);
-    if (at < 0 || (at > 0 && environ[at - 1] !== '\0')) continue;
-    try {
-      process.kill(Number(entry), 'SIGKILL');
+      process.kill(pid, 'SIGKILL');
       ended += 1;
     } catch {
       // already gone

@@ -43,11 +43,14 @@ export interface EscapedProcess {
   command: string;
 }
 
-/** Running processes carrying a mark of this harness that `wanted` accepts (Linux /proc; none elsewhere). */
-function markedProcesses(wanted: (launch: string) => boolean): EscapedProcess[] {
+/**
+ * Running processes whose environment holds PROCESS_MARK with a value that begins with `valuePrefix`, and the rest of
+ * that value (Linux /proc; none elsewhere). This process is never among them.
+ */
+export function markedPids(valuePrefix: string): { pid: number; rest: string }[] {
   if (!existsSync('/proc/self/environ')) return [];
-  const prefix = `${PROCESS_MARK}=${RUN_ID}/`;
-  const found: EscapedProcess[] = [];
+  const prefix = `${PROCESS_MARK}=${valuePrefix}`;
+  const found: { pid: number; rest: string }[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
     let environ: string;
@@ -60,14 +63,23 @@ function markedProcesses(wanted: (launch: string) => boolean): EscapedProcess[] 
     const at = environ.indexOf(prefix);
     if (at < 0 || (at > 0 && environ[at - 1] !== '\0')) continue;
     const end = environ.indexOf('\0', at);
-    if (!wanted(environ.slice(at + prefix.length, end < 0 ? undefined : end))) continue;
+    found.push({ pid: Number(entry), rest: environ.slice(at + prefix.length, end < 0 ? undefined : end) });
+  }
+  return found;
+}
+
+/** Running processes carrying a mark of this harness that `wanted` accepts (Linux /proc; none elsewhere). */
+function markedProcesses(wanted: (launch: string) => boolean): EscapedProcess[] {
+  const found: EscapedProcess[] = [];
+  for (const { pid, rest } of markedPids(`${RUN_ID}/`)) {
+    if (!wanted(rest)) continue;
     let command: string;
     try {
-      command = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ');
+      command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ');
     } catch {
       continue;
     }
-    found.push({ pid: Number(entry), command: command.length > 200 ? `${command.slice(0, 200)}…` : command });
+    found.push({ pid, command: command.length > 200 ? `${command.slice(0, 200)}…` : command });
   }
   return found;
 }
