@@ -46,7 +46,12 @@ export const CLIENT_FAULT_CASES: FaultCase[] = [
   { faults: ['result-after-cancel-hangs'], catches: { 'cancellation.result-after-cancel': 'fail' } },
   { faults: ['related-meta-on-get'], catches: { 'related-task.not-on-operation-results': 'warn' } },
   { faults: ['get-honours-meta-task'], catches: { 'related-task.param-is-source-of-truth': 'fail' } },
-  { faults: ['result-honours-meta-task'], catches: { 'related-task.param-is-source-of-truth': 'fail' } },
+  // The rule book sees the answer's related-task _meta name the other task, and the check that stands for that rule fails it.
+  {
+    faults: ['result-honours-meta-task'],
+    viaRuleBook: ['result-retrieval.related-task-meta'],
+    catches: { 'related-task.param-is-source-of-truth': 'fail', 'result-retrieval.related-task-meta': 'fail' },
+  },
   { faults: ['cancel-honours-meta-task'], catches: { 'related-task.param-is-source-of-truth': 'fail' } },
   // Allowed: the same createdAt instant written with another offset.
   { faults: ['created-at-reformatted'], catches: {} },
@@ -76,7 +81,11 @@ export const CLIENT_REQUESTOR_FAULT_CASES: FaultCase[] = [
   { faults: ['poll-interval-ignored'], catches: { 'requestor.respects-poll-interval': 'warn' } },
   // A fixed one-second timer obeys the brisk intervals of the other requestor checks; only the long one shows it.
   { faults: ['poll-fixed-pace'], catches: { 'requestor.respects-poll-interval': 'warn' } },
-  { faults: ['augments-without-server-capability'], catches: { 'requestor.no-task-without-capability': 'fail' } },
+  // The same call breaks the SHOULD of capability negotiation too, which no client check lists: the rule book's own result.
+  {
+    faults: ['augments-without-server-capability'],
+    catches: { 'requestor.no-task-without-capability': 'fail', 'rule-book.TASKS-CAP-REQUESTOR-ONLY-DECLARED': 'warn' },
+  },
   { faults: ['alters-cursor'], catches: { 'requestor.opaque-cursors': 'fail' } },
   // Its tasks never reach input_required on a poll, so the input-required check skips.
   // It stops after the first poll, which is also where the notifying endpoint sends its status notification.

@@ -8,7 +8,12 @@ export const INTERACTION_ISOLATION_FAULT_CASES: FaultCase[] = [
   { faults: ['result-missing-related-meta'], catches: { 'result-retrieval.related-task-meta': 'fail', 'input-required.completes-with-answer': 'fail' } },
   { faults: ['related-meta-on-get'], catches: { 'related-task.not-on-operation-results': 'warn' } },
   { faults: ['get-honours-meta-task'], catches: { 'related-task.param-is-source-of-truth': 'fail' } },
-  { faults: ['result-honours-meta-task'], catches: { 'related-task.param-is-source-of-truth': 'fail' } },
+  // The rule book sees the answer's related-task _meta name the other task, and the check that stands for that rule fails it.
+  {
+    faults: ['result-honours-meta-task'],
+    viaRuleBook: ['result-retrieval.related-task-meta'],
+    catches: { 'related-task.param-is-source-of-truth': 'fail', 'result-retrieval.related-task-meta': 'fail' },
+  },
   { faults: ['cancel-honours-meta-task'], catches: { 'related-task.param-is-source-of-truth': 'fail' } },
   { faults: ['related-meta-on-status-notification'], catches: { 'related-task.not-on-status-notifications': 'warn' } },
   { faults: ['related-meta-missing-on-progress'], catches: { 'related-task.progress-notifications': 'fail' } },

@@ -5,7 +5,12 @@ export const TTL_LISTING_CANCELLATION_FAULT_CASES: FaultCase[] = [
   // The harness validates every tasks/get result for each check that verifies TASKS-TTL-INCLUDE-ACTUAL: ttl.stable too.
   { faults: ['ttl-missing'], catches: { 'ttl.present-in-get': 'fail', 'ttl.stable': 'fail' } },
   // Only tasks created with `task: {}` lack it: in tasks/get (present-in-get) and in every other answer (valid-everywhere).
-  { faults: ['ttl-missing-unrequested'], catches: { 'ttl.present-in-get': 'fail', 'task-data.valid-everywhere': 'fail' } },
+  // Its status notifications lack ttl too: the rule book sees it, and the check that stands for full notifications fails it.
+  {
+    faults: ['ttl-missing-unrequested'],
+    viaRuleBook: ['notifications.full-task'],
+    catches: { 'ttl.present-in-get': 'fail', 'task-data.valid-everywhere': 'fail', 'notifications.full-task': 'fail' },
+  },
   { faults: ['expired-tasks-kept'], catches: { 'ttl.expiry': 'warn' } },
   { faults: ['expired-task-wrong-error'], catches: { 'ttl.expiry': 'fail' } },
   // Its lastUpdatedAt in tasks/get are no date-times: monotonic-update compares none, inconclusive on ttl.timestamps' finding.

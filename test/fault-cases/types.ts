@@ -25,6 +25,11 @@ export interface FaultCase {
    */
   shownBy?: string[];
   /**
+   * Catching checks that fail the fault only by what the rule book saw in another check's traffic: the fast tier, which
+   * runs a case with only the checks it was chosen for, proves these with another case where one exists.
+   */
+  viaRuleBook?: string[];
+  /**
    * Its run waits out bounds (a deadlock, a silence the checks must sit through): the fast tier proves its checks with
    * other cases where one exists, and runs it only for the checks nothing else proves. The whole matrix runs it whole.
    */

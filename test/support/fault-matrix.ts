@@ -62,7 +62,7 @@ export function unprovenChecks(cases: readonly FaultCase[], role: 'server' | 'cl
 export function provingCases(cases: readonly FaultCase[], role: 'server' | 'client', checks: Profile['checks'] = ALL_CHECKS): FaultCase[] {
   const chosen = new Map<FaultCase, string[]>();
   for (const id of checksOfRole(role, checks)) {
-    const proving = cases.find((c) => proves(c, id) && !c.waitsOut) ?? cases.find((c) => proves(c, id));
+    const proving = cases.find((c) => proves(c, id) && !c.waitsOut && !c.viaRuleBook?.includes(id)) ?? cases.find((c) => proves(c, id));
     if (proving) chosen.set(proving, [...(chosen.get(proving) ?? []), id]);
   }
   return cases

@@ -19,7 +19,7 @@ export default defineCheck({
     { kind: 'fixture', role: 'echo' },
   ],
   cost: { awaitsWork: 1 },
-  provenBy: ['status-notification-incomplete'],
+  provenBy: ['status-notification-incomplete', 'ttl-missing-unrequested'],
   explain: {
     does:
       'Runs an echo task (and a fail task where offered) to its end; the harness validates every notifications/tasks/status ' +

@@ -18,7 +18,7 @@ export default defineCheck({
     { kind: 'fixture', role: 'echo' },
   ],
   cost: { awaitsWork: 1 },
-  provenBy: ['result-missing-related-meta'],
+  provenBy: ['result-honours-meta-task', 'result-missing-related-meta'],
   explain: {
     does: 'Runs an instant echo task to its end and fetches tasks/result: the response must name the task in ' + '`_meta["io.modelcontextprotocol/related-task"].taskId`.',
     causes: [
