@@ -2,7 +2,7 @@
 // `matrix`, as `npm run matrix` runs it: every target runs, each column holds the verdicts the third-party tests pin
 // (test/expected/), nothing is left running, and the tables of docs/compatibility.md are the ones the matrix gives.
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,15 +23,18 @@ let matrix: MatrixReport;
 let wallMs: number;
 let stdout: string;
 
-/** Processes of the targets still running: started in this worktree, from a fixture or a pinned package. */
+/** Set in the matrix run's environment, so its descendants (and only they: other files of the tier run beside) can be told apart. */
+const RUN_TAG_NAME = 'MATRIX_FULL_TEST_RUN';
+const RUN_TAG_VALUE = `${process.pid}-${Date.now()}`;
+
+/** Processes the matrix run started still running: any process whose environment carries this run's tag. */
 function leftBehind(): string[] {
   const found: string[] = [];
   for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
     try {
-      if (readlinkSync(`/proc/${entry}/cwd`) !== ROOT.replace(/\/$/, '')) continue;
-      const command = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ');
-      if (/test\/fixtures\/|node_modules\/@modelcontextprotocol\/|reference-server/.test(command) && !command.includes('vitest')) found.push(`${entry}: ${command}`);
+      if (!readFileSync(`/proc/${entry}/environ`, 'latin1').split('\0').includes(`${RUN_TAG_NAME}=${RUN_TAG_VALUE}`)) continue;
+      found.push(`${entry}: ${readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ')}`);
     } catch {
       // gone, or not ours to read
     }
@@ -44,6 +47,7 @@ beforeAll(async () => {
   const started = Date.now();
   const result = await run(process.execPath, [CLI, 'matrix', join(ROOT, 'configs/ecosystem.yaml'), '--json', join(dir, 'matrix.json'), '--html', join(dir, 'matrix.html')], {
     cwd: ROOT,
+    env: { ...process.env, [RUN_TAG_NAME]: RUN_TAG_VALUE },
     timeout: MATRIX_BUDGET_MS + 60_000,
     maxBuffer: 16 * 1024 * 1024,
   }).catch((error: { stdout?: string; stderr?: string; code?: number }) => ({ stdout: `${error.stdout ?? ''}\nexit ${error.code}: ${error.stderr ?? ''}`, stderr: '' }));
