@@ -30,8 +30,17 @@ export function unendedWork(timing: Timing, taskId: string, status: unknown, bou
 }
 
 let uniqueCounter = 0;
+/** Every text uniqueText gave in this process: what comes back carrying one was sent by some check of the run. */
+const issuedTexts = new Set<string>();
 /** Text no other check sends, so results can be told apart and compared exactly. */
 export function uniqueText(label: string): string {
   uniqueCounter += 1;
-  return `${label}-${process.pid}-${uniqueCounter}-${Math.random().toString(36).slice(2, 8)}`;
+  const text = `${label}-${process.pid}-${uniqueCounter}-${Math.random().toString(36).slice(2, 8)}`;
+  issuedTexts.add(text);
+  return text;
+}
+
+/** Whether `value` is a text uniqueText gave to some check of this run (another check's request, when not the caller's own). */
+export function issuedByThisRun(value: unknown): boolean {
+  return typeof value === 'string' && issuedTexts.has(value);
 }
