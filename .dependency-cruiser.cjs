@@ -65,14 +65,15 @@ module.exports = {
     {
       name: 'the-engine-names-no-era',
       severity: 'error',
-      comment: "The engine runs any profile through its driver (harness/eras/<era>/driver.ts, which a profile names): it imports no era's discovery, rule book or driver.",
-      from: { path: '^harness/engine/(?!context\\.ts$)' },
-      to: { path: '^harness/(eras/|rules/|receivers/[^/]+/(discovery|client-facts)\\.ts$)' },
+      comment:
+        "The engine runs any profile through its driver (harness/eras/<era>/driver.ts, which a profile names): it imports no driver, no rule book and nothing of an era's folder (an era's connections come through the driver's check context).",
+      from: { path: '^harness/engine/' },
+      to: { path: '^harness/(eras|rules)/|/\\d{4}-\\d{2}-\\d{2}/' },
     },
     {
       name: 'an-era-driver-is-wiring',
       severity: 'error',
-      comment: 'An era driver hands the engine what the era has (discovery, rule book); it runs nothing itself and knows no command.',
+      comment: 'An era driver hands the engine what the era has (discovery, check context, rule book); it runs nothing itself and knows no command.',
       from: { path: '^harness/eras/' },
       to: { path: '^harness/(engine/(?!profile\\.ts$)|explore|proxy)/' },
     },

@@ -432,7 +432,7 @@ async function attemptCheck(
   let boundFindings = 0;
   let waitRanOut = false;
   try {
-    const running = check.run(context).then(() => 'done' as const);
+    const running = check.run(options.profile.driver.checkContext?.(context) ?? context).then(() => 'done' as const);
     // A check abandoned at its deadline settles later, when its connections close; that must not crash the run.
     running.catch(() => undefined);
     const race = await Promise.race([running, timedOut, ended]);

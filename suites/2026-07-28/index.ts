@@ -2,7 +2,7 @@ import { MODERN_DRIVER } from '../../harness/eras/2026-07-28/driver.js';
 // The 2026-07-28 profile: Tasks as the official extension io.modelcontextprotocol/tasks (SEP-2663), spoken in the
 // modern era (no initialize; every request carries its protocol version and client capabilities).
 import { BASE_REQUIREMENTS } from '../../harness/model/base-requirements.js';
-import type { CheckDefinition } from '../../harness/receivers/check.js';
+import type { CheckDefinition } from '../../harness/receivers/2026-07-28/check.js';
 import { defineProfile, type Profile } from '../../harness/engine/profile.js';
 import { EXT_NEGOTIATION_CHECKS } from './negotiation/index.js';
 import { EXT_RESULTS_CHECKS } from './results/index.js';

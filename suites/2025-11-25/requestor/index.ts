@@ -1,4 +1,4 @@
-import type { CheckDefinition } from '../../../harness/receivers/check.js';
+import type { CheckDefinition } from '../../../harness/receivers/2025-11-25/check.js';
 import augmentsOnlyDeclared from './augments-only-declared.js';
 import augmentsOnlyDeclaredType from './augments-only-declared-type.js';
 import cancelsWithTasksCancel from './cancels-with-tasks-cancel.js';

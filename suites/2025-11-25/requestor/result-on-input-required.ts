@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2025-11-25/check.js';
 import { HUB_INPUT_TOOL as INPUT_TOOL } from '../../../harness/wire/2025-11-25/hub-record.js';
 import { isTerminal } from '../../../harness/receivers/2025-11-25/receiver.js';
 import { runRequestorScenario } from './scenario.js';

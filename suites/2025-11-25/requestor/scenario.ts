@@ -1,6 +1,6 @@
 // The requestor scenario shared by the requestor checks: the client under test, told by a call-tools directive,
 // calls the hub's tools as their taskSupport permits and follows the tasks it creates; the checks judge how.
-import type { CheckContext } from '../../../harness/receivers/check.js';
+import type { CheckContext } from '../../../harness/receivers/2025-11-25/check.js';
 import { describeReply } from '../../../harness/model/describe.js';
 import type { HubOptions, HubRecord } from '../../../harness/wire/2025-11-25/hub-record.js';
 import type { IncomingRequest, RpcReply } from '../../../harness/model/rpc.js';

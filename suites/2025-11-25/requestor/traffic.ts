@@ -1,6 +1,6 @@
 // What a requestor under test sent, whichever its role: a client through the call-tools directive, a server through
 // the ask fixture. The checks of rules shared by both roles judge it alike.
-import type { CheckContext } from '../../../harness/receivers/check.js';
+import type { CheckContext } from '../../../harness/receivers/2025-11-25/check.js';
 import { REQUESTOR_POLL_INTERVAL_MS } from '../../../harness/model/fixtures.js';
 import type { IncomingRequest } from '../../../harness/model/rpc.js';
 import { runRequestorScenario } from './scenario.js';

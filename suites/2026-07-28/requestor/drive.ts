@@ -1,7 +1,7 @@
 // The scenario every 2026-07-28 requestor check shares: the client under test, started on an endpoint of the suite's
 // extension server that offers the tools the check needs (docs/client-fixture-contract-2026-07-28.md), does what the
 // contract asks; the checks judge what it sent. A client that sends nothing, or never declares the extension, skips.
-import type { CheckContext } from '../../../harness/receivers/check.js';
+import type { CheckContext } from '../../../harness/receivers/2026-07-28/check.js';
 import type { EndpointOptions, EndpointTask, ModernClientRun, SeenRequest } from '../../../harness/wire/2026-07-28/client-record.js';
 import { declaresExtension, META_CLIENT_CAPABILITIES } from '../../../harness/wire/2026-07-28/envelope.js';
 
@@ -15,7 +15,7 @@ export interface DriveOptions {
 }
 
 export async function driveClient(ctx: CheckContext, endpoint: EndpointOptions, options: DriveOptions = {}): Promise<ModernClientRun> {
-  const run = await ctx.driveModernClient({ endpoint, ...options });
+  const run = await ctx.runClient({ endpoint, ...options });
   const { requests } = run.record;
   if (requests.length === 0)
     ctx.skip('the client sent its endpoint no request: it did not connect to the URL given as its last argument and in MCP_CONFORMANCE_URL (docs/client-fixture-contract-2026-07-28.md)');

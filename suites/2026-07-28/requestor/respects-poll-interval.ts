@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2026-07-28/check.js';
 import type { ModernClientRun } from '../../../harness/wire/2026-07-28/client-record.js';
 import { allowanceFor } from '../../../harness/wire/timing.js';
 import { driveClient } from './drive.js';
