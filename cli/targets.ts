@@ -2,7 +2,6 @@
 // --launch when asked, and started again after it dies), the client hub, or the bundled references.
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import type { ClientHub } from '../harness/wire/2025-11-25/client-hub.js';
 import type { TargetSpec } from '../harness/wire/connections/connect.js';
 import type { LaunchedServer } from '../harness/wire/connections/launch-http.js';
 import { endEscapedProcesses, escapedNotice, takeUntold, type LaunchedProcess } from '../harness/wire/connections/process-group.js';
@@ -25,8 +24,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** A server of the suite's for clients under test, closed when the command ends. */
+export interface SuiteServer {
+  close(): Promise<void>;
+}
+
 export /** Client testing: the suite serves on loopback and launches the client (by default the reference client) per check. */
-async function resolveClientTarget(strings: Record<string, string | undefined>, hubs: ClientHub[]): Promise<{ target: TargetSpec; bundledReference: boolean; server?: undefined }> {
+async function resolveClientTarget(strings: Record<string, string | undefined>, hubs: SuiteServer[]): Promise<{ target: TargetSpec; bundledReference: boolean; server?: undefined }> {
   // Loaded only to test a client: the hub is an MCP server of the SDK's.
   const { ClientHub } = await import('../harness/wire/2025-11-25/client-hub.js');
   const hub = await ClientHub.start();

@@ -41,15 +41,15 @@ export interface TrafficJudge {
  * The runner, the selection, the coverage matrix and the reports take a profile; none is written for one.
  */
 export interface Profile<C extends CheckContext = CheckContext> {
-  /** The spec version it covers, e.g. "2025-11-25"; also the name in reports and JUnit suite names. */
+  /** The spec version it covers (a date); also the name of its era in code, reports and JUnit suite names. */
   id: string;
-  /** One line for people, e.g. "Tasks, MCP 2025-11-25". */
+  /** One line for people, e.g. "Tasks, MCP <version>". */
   title: string;
   /** The spec page the catalogue's section anchors point into. */
   specUrl: string;
   /** The protocol version the harness asks for when it connects. */
   protocolVersion: string;
-  /** How the harness speaks to the receiver: legacy opens with initialize, modern sends the envelope on each request. */
+  /** The key of the era's rules in the rule book (harness/rules/rule-book.ts), which explore and proxy read too. */
   era: Era;
   /** Every requirement, each with its full link (see defineProfile). */
   requirements: ReadonlyMap<string, Requirement>;
