@@ -16,8 +16,8 @@ import { EXPLORE_ERROR, EXPLORE_ERROR_DATA } from './2025-11-25/execute.js';
 import { addRunCoverage, biasedWeights, coverageRows, type Coverage } from './coverage.js';
 import { sequenceArbitrary, type GenerationScope } from './generate.js';
 import { judgeLegacyRun } from './2025-11-25/answers.js';
-import { EXPLORE_PROPERTIES, firstViolation, MODERN_EXPLORE_PROPERTIES, severityOf, type ExploreProperty, type Judgement, type PropertyId, type Violation } from '../rules/2025-11-25/lifecycle.js';
-import { judgeModernRun } from '../rules/2026-07-28/lifecycle.js';
+import { EXPLORE_PROPERTIES, firstViolation, severityOf, type ExploreProperty, type Judgement, type PropertyId, type Violation } from '../rules/2025-11-25/lifecycle.js';
+import { EXPLORE_PROPERTIES as MODERN_EXPLORE_PROPERTIES, judgeModernRun } from '../rules/2026-07-28/lifecycle.js';
 import { plainResults } from './plain-results.js';
 import type { RunLog } from './run-log.js';
 import type { ExecutionSetup } from './runner-base.js';
@@ -42,7 +42,8 @@ import {
 } from './operations.js';
 import type { Counterexample, ExploreReport, OperationRecord, PropertyResult } from './report.js';
 
-export { EXPLORE_PROPERTIES, MODERN_EXPLORE_PROPERTIES } from '../rules/2025-11-25/lifecycle.js';
+export { EXPLORE_PROPERTIES } from '../rules/2025-11-25/lifecycle.js';
+export { EXPLORE_PROPERTIES as MODERN_EXPLORE_PROPERTIES } from '../rules/2026-07-28/lifecycle.js';
 
 export interface ExploreOptions {
   target: TargetSpec;

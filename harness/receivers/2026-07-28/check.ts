@@ -4,7 +4,7 @@
 import { CheckStop, defineCheck as defineAnyCheck, EraCheckContext, type CheckContext as SharedCheckContext, type CheckDeclaration, type CheckHost } from '../check.js';
 import type { CheckDefinition as AnyCheckDefinition } from '../check.js';
 import { openConnection, type Identity } from '../../wire/connections/connect.js';
-import type { EndpointOptions, ModernClientRun } from '../../wire/2026-07-28/client-record.js';
+import type { EndpointOptions, ClientRun } from '../../wire/2026-07-28/client-record.js';
 import { ENDPOINT_POLL_INTERVAL_MS } from '../../wire/2026-07-28/endpoint-tasks.js';
 import type { RpcReply } from '../../wire/session.js';
 import { createdTask, extTaskOf, ExtReceiver, isExtTerminal } from './receiver.js';
@@ -24,7 +24,7 @@ export interface CheckContext extends SharedCheckContext {
    * (docs/client-fixture-contract-2026-07-28.md). With restartAfterFirstPoll the client is ended at its first
    * tasks/get and started again.
    */
-  runClient(options: { endpoint: EndpointOptions; restartAfterFirstPoll?: boolean }): Promise<ModernClientRun>;
+  runClient(options: { endpoint: EndpointOptions; restartAfterFirstPoll?: boolean }): Promise<ClientRun>;
 }
 
 export type CheckDefinition = AnyCheckDefinition<CheckContext>;
@@ -69,7 +69,7 @@ class ConnectingContext extends EraCheckContext implements CheckContext {
     return new ExtReceiver(connection, options.extension ?? true, (method, params, reply) => tasks.answered(method, params, reply));
   }
 
-  async runClient(options: { endpoint: EndpointOptions; restartAfterFirstPoll?: boolean }): Promise<ModernClientRun> {
+  async runClient(options: { endpoint: EndpointOptions; restartAfterFirstPoll?: boolean }): Promise<ClientRun> {
     const { host } = this;
     if (this.signal.aborted) throw new CheckStop();
     const target = host.target;
@@ -77,8 +77,8 @@ class ConnectingContext extends EraCheckContext implements CheckContext {
     const label = `C${host.nextConnection()}`;
     const pollIntervalMs = options.endpoint.pollIntervalMs ?? ENDPOINT_POLL_INTERVAL_MS;
     // Loaded on first use: a server run never needs the suite's own extension server.
-    const { driveModernClient } = await import('../../wire/2026-07-28/modern-client-run.js');
-    const run = await driveModernClient(target, {
+    const { runClient } = await import('../../wire/2026-07-28/client-run.js');
+    const run = await runClient(target, {
       endpoint: options.endpoint,
       scenario: host.checkId,
       restartAfterFirstPoll: options.restartAfterFirstPoll,

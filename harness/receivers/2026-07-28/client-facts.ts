@@ -5,7 +5,7 @@
 import type { TargetFacts } from '../check.js';
 import { TargetUnreachable, type Measured } from '../discovery.js';
 import { MODERN_PROTOCOL_VERSION } from '../../wire/2026-07-28/envelope.js';
-import { probeClientStart } from '../../wire/2026-07-28/modern-client-run.js';
+import { probeClientStart } from '../../wire/2026-07-28/client-run.js';
 import { wireTransport, type TargetSpec } from '../../wire/connections/connect.js';
 import type { Timing } from '../../wire/timing.js';
 import { Transcript } from '../../wire/transcript.js';
