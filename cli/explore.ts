@@ -46,7 +46,7 @@ const MAX_SEED = 2 ** 31 - 1;
 const DEFAULTS = { runs: 100, budgetSeconds: 60, maxOps: 12, out: 'out/explore' };
 /** Flags that name the target and how to reach it: the replay command repeats them. */
 const TARGET_FLAGS = ['role', 'command', 'url', 'header', 'peer-header', 'launch', 'reference', 'config', 'timeout-multiplier', 'spec'] as const;
-/** The receivers explore can reach: a server (stdio or HTTP), or a client through the suite's hub. */
+/** The receivers explore can reach: a server (stdio or HTTP), or a client through the suite's endpoint. */
 const EXPLORED_ROLES = ['server', 'client'] as const;
 
 export async function exploreCommand(args: string[]): Promise<number> {
@@ -89,7 +89,7 @@ export async function exploreCommand(args: string[]): Promise<number> {
   if (replayed?.message) process.stdout.write(`it showed: ${replayed.requirement ? `${replayed.requirement}: ` : ''}${replayed.message}\n`);
 
   const launched: LaunchedProcess[] = [];
-  const hubs: SuiteServer[] = [];
+  const endpoints: SuiteServer[] = [];
   const interrupt = new AbortController();
   const onSignal = () => interrupt.abort(new Error('interrupted'));
   process.once('SIGINT', onSignal);
@@ -113,12 +113,12 @@ export async function exploreCommand(args: string[]): Promise<number> {
   let leftovers: string[];
   try {
     if (values['fault-free-check']) {
-      const failed = await faultFreeCheck(base, hubs);
+      const failed = await faultFreeCheck(base, endpoints);
       if (failed) return 2;
     }
     let options: ExploreOptions;
     try {
-      const { target, bundledReference } = role === 'client' ? await resolveClientTarget(strings, hubs) : await resolveTarget(strings, lists, timing, launched);
+      const { target, bundledReference } = role === 'client' ? await resolveClientTarget(strings, endpoints) : await resolveTarget(strings, lists, timing, launched);
       options = {
         ...base,
         target,
@@ -141,7 +141,7 @@ export async function exploreCommand(args: string[]): Promise<number> {
     process.off('SIGTERM', onSignal);
     // Every process of the exploration ended, with whatever it left running outside its process group.
     leftovers = await endLaunched(launched);
-    await Promise.all(hubs.map((hub) => hub.close()));
+    await Promise.all(endpoints.map((endpoint) => endpoint.close()));
   }
   report.notices.push(...leftovers);
   // The one verdict, set before any report is written: a warn fails only under --strict.
@@ -168,7 +168,7 @@ function checkTargetFlags(strings: Record<string, string | undefined>, lists: Re
   if (strings.reference && !['stdio', 'http'].includes(strings.reference)) throw new UsageError(`--reference wants stdio or http, got "${strings.reference}"`);
 }
 
-/** A client is launched by the suite with its hub's URL appended: the flags that reach a server do not apply. */
+/** A client is launched by the suite with its endpoint's URL appended: the flags that reach a server do not apply. */
 function checkClientFlags(strings: Record<string, string | undefined>, lists: Record<string, string[] | undefined>): void {
   const serverOnly = ['url', 'launch', 'reference'].find((flag) => strings[flag] !== undefined) ?? ['header', 'peer-header'].find((flag) => lists[flag] !== undefined);
   if (serverOnly)
@@ -188,10 +188,10 @@ async function readReplay(file: string) {
  * --fault-free-check: the same exploration (seed, runs, budget) against the bundled reference receiver first. A
  * violation there is a false alarm of the model, so no verdict on the target would be trustworthy: exit 2.
  */
-async function faultFreeCheck(base: Omit<ExploreOptions, 'target'>, hubs: SuiteServer[]): Promise<boolean> {
+async function faultFreeCheck(base: Omit<ExploreOptions, 'target'>, endpoints: SuiteServer[]): Promise<boolean> {
   const reference = `bundled reference ${base.role === 'client' ? 'client' : 'receiver'}`;
   process.stdout.write(`fault-free check: exploring the ${reference} with the same seed first\n`);
-  const target = base.role === 'client' ? (await resolveClientTarget({}, hubs)).target : { transport: 'stdio' as const, command: `"${process.execPath}" "${referenceMain}"` };
+  const target = base.role === 'client' ? (await resolveClientTarget({}, endpoints)).target : { transport: 'stdio' as const, command: `"${process.execPath}" "${referenceMain}"` };
   const report = await explore({ ...base, target, bundledReference: true });
   const broken = report.properties.find((property) => property.outcome !== 'pass' && property.outcome !== 'skip');
   if (!broken) {

@@ -73,13 +73,13 @@ export async function suiteCommand(role: ReceiverRole, args: string[]): Promise<
   let runs = named && select(named);
 
   const launched: LaunchedProcess[] = [];
-  const hubs: SuiteServer[] = [];
+  const endpoints: SuiteServer[] = [];
   const interrupt = new AbortController();
   const onSignal = () => interrupt.abort(new Error('interrupted'));
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
-    const { target, bundledReference, server } = role === 'client' ? await resolveClientTarget(strings, hubs) : await resolveTarget(strings, lists, timing, launched);
+    const { target, bundledReference, server } = role === 'client' ? await resolveClientTarget(strings, endpoints) : await resolveTarget(strings, lists, timing, launched);
     runs ??= select(await Promise.all((await autoProfiles(role, target, timing, clientOverStdio)).map(loadProfile)));
     const chosen = runs;
     const knownChecks = chosen.flatMap((run) => run.profile.checks.map((c) => c.id));
@@ -186,7 +186,7 @@ export async function suiteCommand(role: ReceiverRole, args: string[]): Promise<
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     await Promise.all(launched.map((process) => process.end()));
-    await Promise.all(hubs.map((hub) => hub.close()));
+    await Promise.all(endpoints.map((endpoint) => endpoint.close()));
   }
 }
 

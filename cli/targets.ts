@@ -1,5 +1,5 @@
 // Turns the target flags into something the harness can reach: a command over stdio, a URL (started with
-// --launch when asked, and started again after it dies), the client hub, or the bundled references.
+// --launch when asked, and started again after it dies), the client endpoint, or the bundled references.
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { TargetSpec } from '../harness/wire/connections/connect.js';
@@ -30,15 +30,15 @@ export interface SuiteServer {
 }
 
 export /** Client testing: the suite serves on loopback and launches the client (by default the reference client) per check. */
-async function resolveClientTarget(strings: Record<string, string | undefined>, hubs: SuiteServer[]): Promise<{ target: TargetSpec; bundledReference: boolean; server?: undefined }> {
-  // Loaded only to test a client: the hub is an MCP server of the SDK's.
-  const { ClientHub } = await import('../harness/wire/2025-11-25/client-hub.js');
-  const hub = await ClientHub.start();
-  hubs.push(hub);
+async function resolveClientTarget(strings: Record<string, string | undefined>, endpoints: SuiteServer[]): Promise<{ target: TargetSpec; bundledReference: boolean; server?: undefined }> {
+  // Loaded only to test a client: the endpoint is an MCP server of the SDK's.
+  const { ClientEndpoint } = await import('../harness/wire/2025-11-25/client-endpoint.js');
+  const endpoint = await ClientEndpoint.start();
+  endpoints.push(endpoint);
   // Over stdio the client launches the suite's bridge to its endpoint as its server command.
   const over = strings['client-transport'] === 'stdio' ? { over: { transport: 'stdio' as const, bridgeCommand: `"${process.execPath}" "${stdioBridgeMain}"` } } : {};
-  if (strings.command) return { target: { transport: 'client', command: strings.command, hub, ...over }, bundledReference: false };
-  return { target: { transport: 'client', command: `"${process.execPath}" "${referenceClientMain}"`, hub, ...over }, bundledReference: true };
+  if (strings.command) return { target: { transport: 'client', command: strings.command, endpoint, ...over }, bundledReference: false };
+  return { target: { transport: 'client', command: `"${process.execPath}" "${referenceClientMain}"`, endpoint, ...over }, bundledReference: true };
 }
 
 /** The launch of an HTTP target failed: the run cannot happen. */

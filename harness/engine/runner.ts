@@ -106,7 +106,7 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   setMaxListeners(0, runAbort.signal);
   const deadline = setTimeout(() => runAbort.abort(new RunDeadline(timing.runDeadlineMs)), timing.runDeadlineMs);
   options.signal?.addEventListener('abort', () => runAbort.abort(options.signal?.reason), { once: true });
-  // The server under test is watched while the checks run (not for a client under test: the hub is ours).
+  // The server under test is watched while the checks run (not for a client under test: the endpoint is ours).
   const watcher =
     options.target.transport === 'client'
       ? undefined

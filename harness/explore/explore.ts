@@ -59,7 +59,7 @@ export interface ExploreOptions {
   tool: { name: string; version: string };
   /** The profile's catalogue: each violation's keyword, hence its severity, comes from it. */
   requirements: ReadonlyMap<string, Requirement>;
-  /** The receiver explored (default server); a client under test is reached through the hub (target transport client). */
+  /** The receiver explored (default server); a client under test is reached through the endpoint (target transport client). */
   role?: ReceiverRole;
   /** The profile explored (default 2025-11-25); modern: 2026-07-28, the Tasks extension with the per-request envelope. */
   profile?: { id: string; title: string; specUrl: string; era: 'legacy' | 'modern' };

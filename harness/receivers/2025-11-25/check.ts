@@ -1,10 +1,10 @@
 // The check context of the 2025-11-25 era: a connection opens with initialize (a server's session, or a client under
-// test reaching the suite's hub), and every task the receiver reports is validated on its way through.
+// test reaching the suite's endpoint), and every task the receiver reports is validated on its way through.
 import { CheckStop, defineCheck as defineAnyCheck, EraCheckContext, type CheckContext as SharedCheckContext, type CheckDeclaration, type CheckHost } from '../check.js';
 import type { CheckDefinition as AnyCheckDefinition } from '../check.js';
 import { HARNESS_CLIENT_CAPABILITIES, HARNESS_TASK_CLIENT_CAPABILITIES, openConnection, type Connection, type Identity } from '../../wire/connections/connect.js';
 import { listAllTools } from '../../model/fixtures.js';
-import type { HubOptions } from '../../wire/2025-11-25/hub-record.js';
+import type { EndpointOptions } from '../../wire/2025-11-25/client-record.js';
 import { TASK_SHAPE_REQUIREMENTS, taskShapeViolations, type TaskSighting } from '../../model/schemas/task-shape.js';
 import type { RpcReply } from '../../wire/session.js';
 import { isTerminal, Receiver } from './receiver.js';
@@ -16,10 +16,10 @@ export interface CheckContext extends SharedCheckContext {
   /**
    * A fresh connection to the receiver under test, closed by the runner when the check ends. With taskCapableClient a
    * server's connection also declares the client's tasks capability (sampling and elicitation as tasks, or with
-   * 'sampling' sampling only); with hub a client's connection gets an endpoint that presents itself so (e.g. without
+   * 'sampling' sampling only); with endpoint a client's connection gets an endpoint that presents itself so (e.g. without
    * tool tasks).
    */
-  connect(options?: { identity?: Identity; label?: string; taskCapableClient?: boolean | 'sampling'; hub?: HubOptions }): Promise<Receiver>;
+  connect(options?: { identity?: Identity; label?: string; taskCapableClient?: boolean | 'sampling'; endpoint?: EndpointOptions }): Promise<Receiver>;
 }
 
 export type CheckDefinition = AnyCheckDefinition<CheckContext>;
@@ -46,7 +46,7 @@ class ConnectingContext extends EraCheckContext implements CheckContext {
     this.verified = new Set(host.verifies.filter((id) => (TASK_SHAPE_REQUIREMENTS as readonly string[]).includes(id)));
   }
 
-  async connect(options: { identity?: Identity; label?: string; taskCapableClient?: boolean | 'sampling'; hub?: HubOptions } = {}): Promise<Receiver> {
+  async connect(options: { identity?: Identity; label?: string; taskCapableClient?: boolean | 'sampling'; endpoint?: EndpointOptions } = {}): Promise<Receiver> {
     const { host } = this;
     if (this.signal.aborted) throw new CheckStop();
     const number = host.nextConnection();
@@ -55,14 +55,14 @@ class ConnectingContext extends EraCheckContext implements CheckContext {
       ? { ...HARNESS_CLIENT_CAPABILITIES, tasks: options.taskCapableClient === 'sampling' ? SAMPLING_TASKS_ONLY : HARNESS_TASK_CLIENT_CAPABILITIES.tasks }
       : undefined;
     // Processes of a stdio server with the same identity and client capabilities can serve one another's checks.
-    // So can clients under test that the hub presents itself to alike.
+    // So can clients under test that the endpoint presents itself to alike.
     const transport = host.target.transport;
     const kind = !host.shareable
       ? undefined
       : transport === 'stdio'
         ? `${options.identity ?? 'primary'} ${JSON.stringify(clientCapabilities ?? HARNESS_CLIENT_CAPABILITIES)}`
         : transport === 'client'
-          ? `client ${JSON.stringify(options.hub ?? {})}`
+          ? `client ${JSON.stringify(options.endpoint ?? {})}`
           : undefined;
     const tasks = new TaskLedger();
     // Processes shared at once route what they send by this era's task messages.
@@ -74,7 +74,7 @@ class ConnectingContext extends EraCheckContext implements CheckContext {
         requestTimeoutMs: this.timing.requestTimeoutMs,
         answerPace: this.timing.answerPace,
         connectTimeoutMs: this.timing.connectTimeoutMs,
-        hub: options.hub,
+        endpoint: options.endpoint,
         clientCapabilities,
       }),
     );

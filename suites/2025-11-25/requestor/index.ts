@@ -15,7 +15,7 @@ import respectsPollInterval from './respects-poll-interval.js';
 import resultOnInputRequired from './result-on-input-required.js';
 
 /**
- * Requestor-side rules: a client under test shows them when a directive makes it call the hub's tools, a server when
+ * Requestor-side rules: a client under test shows them when a directive makes it call the endpoint's tools, a server when
  * the ask fixture makes it send the harness's client sampling or elicitation.
  */
 export const REQUESTOR_CHECKS: readonly CheckDefinition[] = [

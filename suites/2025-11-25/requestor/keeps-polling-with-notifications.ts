@@ -19,7 +19,7 @@ async function notifiedTasks(ctx: CheckContext): Promise<{ who: string; tasks: N
     // The ask call went unanswered: the requestor's silence was found at the quiet the run allows (as in polls-until-terminal).
     return { who: 'server', tasks: tasks.map((task) => ({ ...task, what: task.method })), stalled: replies.includes(undefined) };
   }
-  const { record } = await runRequestorScenario(ctx, { hub: { notifyStatus: true } });
+  const { record } = await runRequestorScenario(ctx, { endpoint: { notifyStatus: true } });
   return { who: 'client', tasks: record.tasks.map((task) => ({ ...task, what: task.tool })), stalled: false };
 }
 

@@ -42,8 +42,8 @@ export async function requestorTraffic(ctx: CheckContext, options: TrafficOption
     const { requests, pollIntervalMs, tasks, cursorsIssued, replies } = await runServerRequestorScenario(ctx, { listTasks: options.listTasks, pollIntervalMs: options.pollIntervalMs });
     return { who: 'server', requests, pollIntervalMs, tasks, cursorsIssued, stalled: replies.includes(undefined) };
   }
-  const hub = options.pollIntervalMs === undefined ? undefined : { pollIntervalMs: options.pollIntervalMs };
-  const { requests, record } = await runRequestorScenario(ctx, { listTasks: options.listTasks, hub });
+  const endpoint = options.pollIntervalMs === undefined ? undefined : { pollIntervalMs: options.pollIntervalMs };
+  const { requests, record } = await runRequestorScenario(ctx, { listTasks: options.listTasks, endpoint });
   // A client that makes no tool calls skips in the scenario; one that made them never stalled the harness.
   return { who: 'client', requests, pollIntervalMs: options.pollIntervalMs ?? REQUESTOR_POLL_INTERVAL_MS, tasks: record.tasks, cursorsIssued: record.cursorsIssued, stalled: false };
 }
