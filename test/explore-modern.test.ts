@@ -14,7 +14,7 @@ import {
   judgeModernCancel,
   judgeModernIsolation,
   judgeModernResults,
-  judgeModernRun,
+  judgeRun as judgeModernRun,
   judgeModernStatuses,
   judgeModernTerminalFinal,
   judgeModernUnknownIds,

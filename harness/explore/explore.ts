@@ -17,7 +17,7 @@ import { addRunCoverage, biasedWeights, coverageRows, type Coverage } from './co
 import { sequenceArbitrary, type GenerationScope } from './generate.js';
 import { judgeLegacyRun } from './2025-11-25/answers.js';
 import { EXPLORE_PROPERTIES, firstViolation, severityOf, type ExploreProperty, type Judgement, type PropertyId, type Violation } from '../rules/2025-11-25/lifecycle.js';
-import { EXPLORE_PROPERTIES as MODERN_EXPLORE_PROPERTIES, judgeModernRun } from '../rules/2026-07-28/lifecycle.js';
+import { EXPLORE_PROPERTIES as MODERN_EXPLORE_PROPERTIES, judgeRun as judgeModernRun } from '../rules/2026-07-28/lifecycle.js';
 import { plainResults } from './plain-results.js';
 import type { RunLog } from './run-log.js';
 import type { ExecutionSetup } from './runner-base.js';
@@ -143,7 +143,7 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
   let discovered;
   try {
     discovered = dialect.modern
-      ? await (await import('../receivers/2026-07-28/discovery.js')).discoverModernTarget(options.target, options.timing, options.fixtureMappings ?? {})
+      ? await (await import('../receivers/2026-07-28/discovery.js')).discoverTarget(options.target, options.timing, options.fixtureMappings ?? {})
       : await discoverTarget(options.target, options.timing, options.role ?? 'server', options.fixtureMappings ?? {});
   } catch (error) {
     if (!(error instanceof TargetUnreachable)) throw error;

@@ -5,7 +5,7 @@ import { checkContext, type CheckContext } from '../../receivers/2025-11-25/chec
 import { discoverTarget } from '../../receivers/2025-11-25/discovery.js';
 import { TrafficJudgement } from '../../rules/check-traffic.js';
 
-export const LEGACY_DRIVER: EraDriver<CheckContext> = {
+export const DRIVER: EraDriver<CheckContext> = {
   discover: (target, timing, role, mappings) => discoverTarget(target, timing, role, mappings),
   checkContext,
   judgeTraffic: ({ role, requirements, identityOf, transport }) => new TrafficJudgement('legacy', role, requirements, identityOf, transport),

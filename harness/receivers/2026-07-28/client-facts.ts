@@ -10,7 +10,7 @@ import { wireTransport, type TargetSpec } from '../../wire/connections/connect.j
 import type { Timing } from '../../wire/timing.js';
 import { Transcript } from '../../wire/transcript.js';
 
-export async function modernClientFacts(target: Extract<TargetSpec, { transport: 'client' }>, timing: Timing): Promise<{ facts: TargetFacts; measured: Measured }> {
+export async function clientFacts(target: Extract<TargetSpec, { transport: 'client' }>, timing: Timing): Promise<{ facts: TargetFacts; measured: Measured }> {
   const transcript = new Transcript();
   const start = await probeClientStart(target, { transcript, label: 'probe', connectTimeoutMs: timing.connectTimeoutMs });
   if (!start.spoke) {

@@ -26,7 +26,7 @@ import { MIN_BITS, MIN_LENGTH } from '../../model/id-entropy.js';
 import { extTaskShapeProblems } from '../../receivers/2026-07-28/tasks.js';
 import { answeredTask, INVALID_PARAMS, type CreatedTask, type ObservedOperation, type RunLog } from '../../explore/run-log.js';
 
-/** The properties of the 2026-07-28 profile (judgeModernRun judges them): no tasks/result nor tasks/list; results inline in tasks/get. */
+/** The properties of the 2026-07-28 profile (judgeRun judges them): no tasks/result nor tasks/list; results inline in tasks/get. */
 export const EXPLORE_PROPERTIES = [
   { id: 'explore.status-graph', title: "A task's statuses are those of the lifecycle", requirements: ['EXT-GET-CURRENT-STATUS'] },
   { id: 'explore.terminal-final', title: 'Once terminal, a task keeps that status', requirements: ['EXT-LIFECYCLE-TERMINAL-FINAL'] },
@@ -87,7 +87,7 @@ export function modernSightingsOf(log: RunLog): ModernSighting[] {
   return sightings.sort((a, b) => a.receivedAt - b.receivedAt);
 }
 
-export function judgeModernRun(log: RunLog): Partial<Record<PropertyId, Judgement>> {
+export function judgeRun(log: RunLog): Partial<Record<PropertyId, Judgement>> {
   const sightings = modernSightingsOf(log);
   return {
     'explore.status-graph': judgeModernStatuses(log, sightings),
