@@ -173,8 +173,8 @@ export class Receiver {
   }
 
   /** A client under test: what the endpoint saw it do as a requestor (its tasks, the cursors handed out); undefined for a server. */
-  hubRecord(): EndpointRecord | undefined {
-    return this.connection.hubRecord;
+  endpointRecord(): EndpointRecord | undefined {
+    return this.connection.endpointRecord;
   }
 
   /** Resolves once our answer to the receiver's request has been sent, so its effects can be observed. */

@@ -66,7 +66,7 @@ export interface Connection {
   /** How an HTTP receiver delivered the answer to a request (json or sse); undefined on stdio. */
   deliveryOf(requestId: string | number): Delivery | undefined;
   /** A client under test: what the endpoint saw it do as a requestor. */
-  readonly hubRecord?: EndpointRecord;
+  readonly endpointRecord?: EndpointRecord;
   /** The era the connection speaks: legacy opens with initialize, modern sends the envelope on every request. */
   readonly era: Era;
   /** Modern HTTP: the status and headers of the POST that carried a request. */
@@ -358,7 +358,7 @@ function clientConnection(
     init,
     era: 'legacy',
     deliveryOf: () => undefined,
-    get hubRecord() {
+    get endpointRecord() {
       return slot.record;
     },
     handOver,

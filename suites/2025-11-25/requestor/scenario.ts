@@ -40,5 +40,5 @@ export async function runRequestorScenario(ctx: CheckContext, options: Requestor
     ctx.skip(`the client made no tool calls: it does not follow the call-tools directive of the client fixture contract${reply.ok ? '' : ` (it answered the directive with ${describeReply(reply)})`}`);
   // The tool calls it made are what the requestor checks judge; the answer to the directive is not.
   if (!reply.ok) ctx.noteInTranscript(`the client answered the call-tools directive with ${describeReply(reply)} after calling the tools; its tool calls are judged`);
-  return { requests, toolCalls, record: receiver.hubRecord() ?? { tasks: [], cursorsIssued: new Set() }, reply };
+  return { requests, toolCalls, record: receiver.endpointRecord() ?? { tasks: [], cursorsIssued: new Set() }, reply };
 }
