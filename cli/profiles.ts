@@ -1,6 +1,7 @@
 // The spec profiles a run can use, loaded only when chosen: a 2025-11-25 run never loads the 2026-07-28 checks.
 // The one place of the CLI that knows the eras: what each offers (its client transports, what explore models) and
 // how --spec auto tells them apart; the commands ask it and name none.
+import { fileURLToPath } from 'node:url';
 import type { Profile } from '../harness/engine/profile.js';
 import type { Era, Requirement } from '../harness/model/model.js';
 import type { TargetSpec } from '../harness/wire/connections/connect.js';
@@ -145,6 +146,18 @@ async function autoClientProfiles(target: TargetSpec, timing: Timing): Promise<P
   const kind = found.modern && found.legacy ? 'a dual-era client' : found.modern ? 'a modern client' : found.legacy ? 'a legacy client' : 'a client that showed neither era';
   process.stdout.write(`--spec auto: ${kind} (${found.why}): running profile ${ids.join(' and ')}\n`);
   return ids;
+}
+
+/**
+ * What a client target carries of the eras' endpoints: the 2025-11-25 one, started here (an MCP server of the SDK's,
+ * loaded only to test a client), and over stdio the command of the 2026-07-28 bridge, which the client launches as its
+ * server and which relays to that era's endpoint of each check.
+ */
+export async function clientEndpoints(overStdio: boolean) {
+  const { ClientEndpoint } = await import('../harness/wire/2025-11-25/client-endpoint.js');
+  const endpoint = await ClientEndpoint.start();
+  const bridge = fileURLToPath(new URL('../harness/wire/2026-07-28/stdio-bridge.js', import.meta.url));
+  return { endpoint, over: overStdio ? { over: { transport: 'stdio' as const, bridgeCommand: `"${process.execPath}" "${bridge}"` } } : {} };
 }
 
 /** Each check's explanation by profile and check ID, for the HTML report's fix cards. */

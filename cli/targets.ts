@@ -7,10 +7,10 @@ import type { LaunchedServer } from '../harness/wire/connections/launch-http.js'
 import { endEscapedProcesses, escapedNotice, takeUntold, type LaunchedProcess } from '../harness/wire/connections/process-group.js';
 import type { Timing } from '../harness/wire/timing.js';
 import { parseHeaders } from './options.js';
+import { clientEndpoints } from './profiles.js';
 
 export const referenceMain = fileURLToPath(new URL('../reference-server/main.js', import.meta.url));
 const referenceClientMain = fileURLToPath(new URL('../reference-client/main.js', import.meta.url));
-const stdioBridgeMain = fileURLToPath(new URL('../harness/wire/2026-07-28/stdio-bridge.js', import.meta.url));
 
 /** A port that was free a moment ago on 127.0.0.1. */
 export async function freePort(): Promise<number> {
@@ -31,12 +31,8 @@ export interface SuiteServer {
 
 export /** Client testing: the suite serves on loopback and launches the client (by default the reference client) per check. */
 async function resolveClientTarget(strings: Record<string, string | undefined>, endpoints: SuiteServer[]): Promise<{ target: TargetSpec; bundledReference: boolean; server?: undefined }> {
-  // Loaded only to test a client: the endpoint is an MCP server of the SDK's.
-  const { ClientEndpoint } = await import('../harness/wire/2025-11-25/client-endpoint.js');
-  const endpoint = await ClientEndpoint.start();
+  const { endpoint, over } = await clientEndpoints(strings['client-transport'] === 'stdio');
   endpoints.push(endpoint);
-  // Over stdio the client launches the suite's bridge to its endpoint as its server command.
-  const over = strings['client-transport'] === 'stdio' ? { over: { transport: 'stdio' as const, bridgeCommand: `"${process.execPath}" "${stdioBridgeMain}"` } } : {};
   if (strings.command) return { target: { transport: 'client', command: strings.command, endpoint, ...over }, bundledReference: false };
   return { target: { transport: 'client', command: `"${process.execPath}" "${referenceClientMain}"`, endpoint, ...over }, bundledReference: true };
 }
