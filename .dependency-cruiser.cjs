@@ -71,6 +71,13 @@ module.exports = {
       to: { path: '^harness/(eras|rules)/|/\\d{4}-\\d{2}-\\d{2}/' },
     },
     {
+      name: 'the-cli-knows-the-eras-in-its-registry-only',
+      severity: 'error',
+      comment: 'cli/profiles.ts is the one place of the CLI that knows the eras (each profile, --spec auto, the client endpoints); the commands ask it and import nothing of an era folder.',
+      from: { path: '^cli/(?!profiles\\.ts$)' },
+      to: { path: '/\\d{4}-\\d{2}-\\d{2}/' },
+    },
+    {
       name: 'an-era-driver-is-wiring',
       severity: 'error',
       comment: 'An era driver hands the engine what the era has (discovery, check context, rule book); it runs nothing itself and knows no command.',
