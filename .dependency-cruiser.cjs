@@ -65,14 +65,22 @@ module.exports = {
     {
       name: 'the-engine-names-no-era',
       severity: 'error',
-      comment: "The engine runs any profile through its driver (harness/eras/<era>/driver.ts, which a profile names): it imports no era's discovery, rule book or driver.",
-      from: { path: '^harness/engine/(?!context\\.ts$)' },
-      to: { path: '^harness/(eras/|rules/|receivers/[^/]+/(discovery|client-facts)\\.ts$)' },
+      comment:
+        "The engine runs any profile through its driver (harness/eras/<era>/driver.ts, which a profile names): it imports no driver, no rule book and nothing of an era's folder (an era's connections come through the driver's check context).",
+      from: { path: '^harness/engine/' },
+      to: { path: '^harness/(eras|rules)/|/\\d{4}-\\d{2}-\\d{2}/' },
+    },
+    {
+      name: 'the-cli-knows-the-eras-in-its-registry-only',
+      severity: 'error',
+      comment: 'cli/profiles.ts is the one place of the CLI that knows the eras (each profile, --spec auto, the client endpoints); the commands ask it and import nothing of an era folder.',
+      from: { path: '^cli/(?!profiles\\.ts$)' },
+      to: { path: '/\\d{4}-\\d{2}-\\d{2}/' },
     },
     {
       name: 'an-era-driver-is-wiring',
       severity: 'error',
-      comment: 'An era driver hands the engine what the era has (discovery, rule book); it runs nothing itself and knows no command.',
+      comment: 'An era driver hands the engine what the era has (discovery, check context, rule book); it runs nothing itself and knows no command.',
       from: { path: '^harness/eras/' },
       to: { path: '^harness/(engine/(?!profile\\.ts$)|explore|proxy)/' },
     },

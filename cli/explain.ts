@@ -22,22 +22,25 @@ export function explainCommand(args: string[], profile: Profile): number {
 }
 
 /**
- * explain with --spec reads that profile; without it, the ID is looked up in 2025-11-25 first and then in 2026-07-28
- * (the check IDs of the two profiles never collide: the extension's begin with "ext-").
+ * explain with --spec reads that profile; without it, the ID is looked up in each profile in turn, the default one
+ * first (the check IDs of the profiles never collide: the 2026-07-28 ones begin with "ext-").
  */
 export async function explainInProfiles(args: string[], spec: string | undefined): Promise<number> {
-  const { loadProfile, profileForListing } = await import('./profiles.js');
+  const { DEFAULT_PROFILE, loadProfile, PROFILE_IDS, profileForListing } = await import('./profiles.js');
   if (spec !== undefined && spec !== 'auto') {
     const profile = await profileForListing(spec);
     return explainCommand(args, profile);
   }
-  const legacy = await loadProfile('2025-11-25');
+  const fallback = await loadProfile(DEFAULT_PROFILE);
   const id = args[0];
-  if (args.length === 1 && id !== undefined && !legacy.checks.some((check) => check.id === id) && !legacy.requirements.has(id)) {
-    const modern = await loadProfile('2026-07-28');
-    if (modern.checks.some((check) => check.id === id) || modern.requirements.has(id)) return explainCommand(args, modern);
+  const names = (profile: Profile) => id !== undefined && (profile.checks.some((check) => check.id === id) || profile.requirements.has(id));
+  if (args.length === 1 && !names(fallback)) {
+    for (const other of PROFILE_IDS.filter((each) => each !== DEFAULT_PROFILE)) {
+      const profile = await loadProfile(other);
+      if (names(profile)) return explainCommand(args, profile);
+    }
   }
-  return explainCommand(args, legacy);
+  return explainCommand(args, fallback);
 }
 
 /** The explanation of one check or requirement ID, as printed; a UsageError naming the closest IDs for an unknown one. */

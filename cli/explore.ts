@@ -1,7 +1,6 @@
 // `explore`: model-based random testing of task lifecycles. Parses the flags, reaches the target as `server` does,
 // runs the engine (harness/explore), prints the counterexample, writes the reports, and ends every process it started.
 import { randomInt } from 'node:crypto';
-import type { ClientHub } from '../harness/wire/2025-11-25/client-hub.js';
 import type { LaunchedProcess } from '../harness/wire/connections/process-group.js';
 import { CounterexampleFileError, readCounterexampleFile } from '../harness/explore/counterexample-file.js';
 import { explore, exploreNotRun, type ExploreOptions } from '../harness/explore/explore.js';
@@ -13,8 +12,8 @@ import { TOOL } from '../harness/model/tool.js';
 import type { SuiteConfig } from './config.js';
 import { invocation } from './invocation.js';
 import { parse, positiveNumber, SERVER_OPTIONS, UsageError, wholeNumber } from './options.js';
-import { loadProfile } from './profiles.js';
-import { endLaunched, LaunchFailed, referenceMain, resolveClientTarget, resolveTarget } from './targets.js';
+import { DEFAULT_PROFILE, exploredProfiles, isProfileId, loadProfile } from './profiles.js';
+import { endLaunched, LaunchFailed, referenceMain, resolveClientTarget, resolveTarget, type SuiteServer } from './targets.js';
 
 export const EXPLORE_OPTIONS = {
   command: SERVER_OPTIONS.command,
@@ -47,10 +46,8 @@ const MAX_SEED = 2 ** 31 - 1;
 const DEFAULTS = { runs: 100, budgetSeconds: 60, maxOps: 12, out: 'out/explore' };
 /** Flags that name the target and how to reach it: the replay command repeats them. */
 const TARGET_FLAGS = ['role', 'command', 'url', 'header', 'peer-header', 'launch', 'reference', 'config', 'timeout-multiplier', 'spec'] as const;
-/** The receivers explore can reach: a server (stdio or HTTP), or a client through the suite's hub. */
+/** The receivers explore can reach: a server (stdio or HTTP), or a client through the suite's endpoint. */
 const EXPLORED_ROLES = ['server', 'client'] as const;
-/** The profiles explore has a model of. */
-const EXPLORED_SPECS = ['2025-11-25', '2026-07-28'] as const;
 
 export async function exploreCommand(args: string[]): Promise<number> {
   const { values } = parse(args, EXPLORE_OPTIONS, 'explore');
@@ -77,20 +74,22 @@ export async function exploreCommand(args: string[]): Promise<number> {
   if (strings.config) config = await (await import('./config.js')).loadConfig(strings.config);
   const multiplier = positiveNumber(strings['timeout-multiplier'], '--timeout-multiplier', 100) ?? config.timeoutMultiplier ?? 1;
   const timing = makeTiming(multiplier);
-  const spec = strings.spec ?? replayed?.profile ?? '2025-11-25';
-  if (!(EXPLORED_SPECS as readonly string[]).includes(spec)) throw new UsageError(`--spec for explore wants ${EXPLORED_SPECS.join(' or ')}, got "${spec}"`);
+  const spec = strings.spec ?? replayed?.profile ?? DEFAULT_PROFILE;
+  const explored = exploredProfiles('server');
+  if (!isProfileId(spec) || !explored.includes(spec)) throw new UsageError(`--spec for explore wants ${explored.join(' or ')}, got "${spec}"`);
   if (strings.spec && replayed?.profile && replayed.profile !== strings.spec)
     throw new UsageError(`--replay ${strings.replay} was explored under ${replayed.profile}; drop --spec ${strings.spec} or give --spec ${replayed.profile}`);
-  if (role === 'client' && spec !== '2025-11-25')
-    throw new UsageError(`--role client explores the 2025-11-25 profile only (the suite has no client role for ${spec}: docs/compatibility.md); drop --spec ${spec}`);
-  const profile = await loadProfile(spec as (typeof EXPLORED_SPECS)[number]);
+  const clients = exploredProfiles('client');
+  if (role === 'client' && !clients.includes(spec))
+    throw new UsageError(`--role client explores the ${clients.join(' and ')} profile only (the suite has no client role for ${spec}: docs/compatibility.md); drop --spec ${spec}`);
+  const profile = await loadProfile(spec);
 
   // Said first, so a run that ends badly can always be repeated.
   process.stdout.write(replayed ? `replaying ${strings.replay} (${replayed.operations.length} operations, seed ${seed})\n` : `seed ${seed}: rerun with --seed ${seed}\n`);
   if (replayed?.message) process.stdout.write(`it showed: ${replayed.requirement ? `${replayed.requirement}: ` : ''}${replayed.message}\n`);
 
   const launched: LaunchedProcess[] = [];
-  const hubs: ClientHub[] = [];
+  const endpoints: SuiteServer[] = [];
   const interrupt = new AbortController();
   const onSignal = () => interrupt.abort(new Error('interrupted'));
   process.once('SIGINT', onSignal);
@@ -114,12 +113,12 @@ export async function exploreCommand(args: string[]): Promise<number> {
   let leftovers: string[];
   try {
     if (values['fault-free-check']) {
-      const failed = await faultFreeCheck(base, hubs);
+      const failed = await faultFreeCheck(base, endpoints);
       if (failed) return 2;
     }
     let options: ExploreOptions;
     try {
-      const { target, bundledReference } = role === 'client' ? await resolveClientTarget(strings, hubs) : await resolveTarget(strings, lists, timing, launched);
+      const { target, bundledReference } = role === 'client' ? await resolveClientTarget(strings, endpoints) : await resolveTarget(strings, lists, timing, launched);
       options = {
         ...base,
         target,
@@ -142,7 +141,7 @@ export async function exploreCommand(args: string[]): Promise<number> {
     process.off('SIGTERM', onSignal);
     // Every process of the exploration ended, with whatever it left running outside its process group.
     leftovers = await endLaunched(launched);
-    await Promise.all(hubs.map((hub) => hub.close()));
+    await Promise.all(endpoints.map((endpoint) => endpoint.close()));
   }
   report.notices.push(...leftovers);
   // The one verdict, set before any report is written: a warn fails only under --strict.
@@ -169,7 +168,7 @@ function checkTargetFlags(strings: Record<string, string | undefined>, lists: Re
   if (strings.reference && !['stdio', 'http'].includes(strings.reference)) throw new UsageError(`--reference wants stdio or http, got "${strings.reference}"`);
 }
 
-/** A client is launched by the suite with its hub's URL appended: the flags that reach a server do not apply. */
+/** A client is launched by the suite with its endpoint's URL appended: the flags that reach a server do not apply. */
 function checkClientFlags(strings: Record<string, string | undefined>, lists: Record<string, string[] | undefined>): void {
   const serverOnly = ['url', 'launch', 'reference'].find((flag) => strings[flag] !== undefined) ?? ['header', 'peer-header'].find((flag) => lists[flag] !== undefined);
   if (serverOnly)
@@ -189,10 +188,10 @@ async function readReplay(file: string) {
  * --fault-free-check: the same exploration (seed, runs, budget) against the bundled reference receiver first. A
  * violation there is a false alarm of the model, so no verdict on the target would be trustworthy: exit 2.
  */
-async function faultFreeCheck(base: Omit<ExploreOptions, 'target'>, hubs: ClientHub[]): Promise<boolean> {
+async function faultFreeCheck(base: Omit<ExploreOptions, 'target'>, endpoints: SuiteServer[]): Promise<boolean> {
   const reference = `bundled reference ${base.role === 'client' ? 'client' : 'receiver'}`;
   process.stdout.write(`fault-free check: exploring the ${reference} with the same seed first\n`);
-  const target = base.role === 'client' ? (await resolveClientTarget({}, hubs)).target : { transport: 'stdio' as const, command: `"${process.execPath}" "${referenceMain}"` };
+  const target = base.role === 'client' ? (await resolveClientTarget({}, endpoints)).target : { transport: 'stdio' as const, command: `"${process.execPath}" "${referenceMain}"` };
   const report = await explore({ ...base, target, bundledReference: true });
   const broken = report.properties.find((property) => property.outcome !== 'pass' && property.outcome !== 'skip');
   if (!broken) {

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { closest } from '../harness/engine/run-policy.js';
 import { oneLine } from '../harness/model/words.js';
 import { ConfigError } from './options.js';
-import { PROFILE_IDS, type ProfileId } from './profiles.js';
+import { PROFILE_IDS, profilesForClientTransport, type ProfileId } from './profiles.js';
 
 const TargetSchema = z
   .object({
@@ -128,7 +128,8 @@ function reachMistake(target: z.infer<typeof TargetSchema>): string | undefined 
     const serverOnly = (['url', 'launch', 'headers', 'peerHeaders'] as const).find((key) => target[key] !== undefined);
     if (serverOnly) return `${serverOnly} applies to servers; a client takes command (the suite appends its URL)`;
     if (!target.command) return 'a client needs command, the command line the suite launches per check';
-    if (target.clientTransport === 'stdio' && target.eras.includes('2025-11-25')) return 'clientTransport stdio applies to the 2026-07-28 era only';
+    const overStdio = profilesForClientTransport('stdio');
+    if (target.clientTransport === 'stdio' && target.eras.some((era) => !overStdio.includes(era))) return `clientTransport stdio applies to the ${overStdio.join(' and ')} era only`;
     return undefined;
   }
   if (target.clientTransport !== undefined) return 'clientTransport applies to clients only';

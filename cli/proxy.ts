@@ -2,7 +2,7 @@
 // goes; `judge`: the same judgement of a recorded trace. Both end with the usual reports and the run's one verdict.
 import { appendFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import type { Era, Requirement, RunReport } from '../harness/model/model.js';
+import type { RunReport } from '../harness/model/model.js';
 import { runVerdict } from '../harness/engine/run-policy.js';
 import { TOOL } from '../harness/model/tool.js';
 import type { RuleBook, WireViolation } from '../harness/rules/rule-book.js';
@@ -10,27 +10,11 @@ import { WireTap } from '../harness/proxy/tap.js';
 import { readTrace, TraceError } from '../harness/proxy/trace-file.js';
 import { formatSummary } from '../reports/console.js';
 import { JUDGE_OPTIONS, parse, parseMistake, PROXY_OPTIONS, UsageError, wholeNumber } from './options.js';
-import { loadProfile } from './profiles.js';
-
-/** The catalogues the judge reads keywords from: loaded at start in milliseconds, where whole profiles (their checks) take ~0.5 s. */
-async function catalogues(): Promise<Record<Era, ReadonlyMap<string, Requirement>>> {
-  const [{ REQUIREMENTS }, { EXT_REQUIREMENTS }, { BASE_REQUIREMENTS }] = await Promise.all([
-    import('../suites/2025-11-25/requirements.js'),
-    import('../suites/2026-07-28/requirements.js'),
-    import('../harness/model/base-requirements.js'),
-  ]);
-  return { legacy: new Map([...REQUIREMENTS, ...BASE_REQUIREMENTS].map((r) => [r.id, r])), modern: new Map(EXT_REQUIREMENTS.map((r) => [r.id, r])) };
-}
+import { profilesByEra, ruleBookCatalogues } from './profiles.js';
 
 async function newJudge(onViolation: (violation: WireViolation) => void): Promise<RuleBook> {
-  const [{ RuleBook }, requirements] = await Promise.all([import('../harness/rules/rule-book.js'), catalogues()]);
+  const [{ RuleBook }, requirements] = await Promise.all([import('../harness/rules/rule-book.js'), ruleBookCatalogues()]);
   return new RuleBook({ requirements, onViolation });
-}
-
-/** The profiles the report names (titles, links, the whole catalogue for coverage): loaded once the session is over. */
-async function eraProfiles() {
-  const [legacy, modern] = await Promise.all([loadProfile('2025-11-25'), loadProfile('2026-07-28')]);
-  return { legacy, modern } satisfies Record<Era, unknown>;
 }
 
 /** One line per violation, the moment it shows: requirement, keyword, side, what was wrong and the exchange. */
@@ -198,7 +182,8 @@ function parseWithFile(args: string[]) {
 }
 
 async function finish(judge: RuleBook, tap: WireTap, target: { transport: 'stdio' | 'http'; description: string }, startedAt: Date, durationMs: number, notices: string[]): Promise<RunReport> {
-  const [profiles, { proxyReport }] = await Promise.all([eraProfiles(), import('../harness/proxy/report.js')]);
+  // The profiles the report names (titles, links, the whole catalogue for coverage): loaded once the session is over.
+  const [profiles, { proxyReport }] = await Promise.all([profilesByEra(), import('../harness/proxy/report.js')]);
   const dropped =
     judge.dropped.pending + judge.dropped.tasks > 0 ? [`to stay within its memory bounds the judge let go of ${judge.dropped.pending} unanswered requests and ${judge.dropped.tasks} tasks`] : [];
   return proxyReport({

@@ -2,9 +2,7 @@
 import { TargetUnreachable } from '../harness/receivers/discovery.js';
 import type { TargetSpec } from '../harness/wire/connections/connect.js';
 import type { LaunchedProcess } from '../harness/wire/connections/process-group.js';
-import type { ClientHub } from '../harness/wire/2025-11-25/client-hub.js';
 import type { Level, ReceiverRole, RunReport } from '../harness/model/model.js';
-import type { CheckExplanation } from '../harness/receivers/check.js';
 import type { Profile } from '../harness/engine/profile.js';
 import { StartGate } from '../harness/wire/start-gate.js';
 import { runVerdict } from '../harness/engine/run-policy.js';
@@ -16,46 +14,11 @@ import { formatCheckLine, formatSummary, formatWrittenReports, type WrittenRepor
 import type { SuiteConfig } from './config.js';
 import { EmptySelection, parse, positiveNumber, rerunCommand, SERVER_OPTIONS, UsageError, wholeNumber } from './options.js';
 import { invocation } from './invocation.js';
-import { announceLongWait, ProgressLine } from './progress-line.js';
+import { ProgressLine } from './progress-line.js';
 import { unstableChecks } from './repeat.js';
-import { endLaunched, LaunchFailed, resolveClientTarget, resolveTarget } from './targets.js';
+import { endLaunched, LaunchFailed, resolveClientTarget, resolveTarget, type SuiteServer } from './targets.js';
 import { TOOL } from '../harness/model/tool.js';
-import type { Timing } from '../harness/wire/timing.js';
-import { loadProfile, parseSpec, PROFILE_IDS, type ProfileId } from './profiles.js';
-
-/**
- * --spec auto: the era probe of the 2026-07-28 versioning page (server/discover the modern way, else legacy). A
- * server that speaks only the modern era gets the 2026-07-28 profile, a legacy one 2025-11-25, and a dual-era one
- * (server/discover lists 2025-11-25 too, or it answers a 2025-11-25 initialize as well) both, in one combined report.
- */
-async function autoProfiles(target: TargetSpec, timing: Timing): Promise<ProfileId[]> {
-  const { answersLegacyInitialize, probeEra, reachLegacy } = await import('../harness/receivers/2026-07-28/era-probe.js');
-  const waiting = <T>(what: string, work: Promise<T>) => announceLongWait(what, work, process.stdout, Boolean(process.stdout.isTTY));
-  const found = await waiting('--spec auto: waiting for an answer to server/discover', probeEra(target, timing));
-  // Nothing answered: first whether the server can be reached at all (a failure says so, exit 2), then the era.
-  const reached = found.answered ? undefined : await waiting('--spec auto: no answer to server/discover; waiting for an answer to a 2025-11-25 initialize', reachLegacy(target, timing));
-  const listsLegacy = found.supportedVersions.includes('2025-11-25');
-  // A modern server need not list the legacy version it also serves: asked the legacy way, it says.
-  const dual = found.modern && (listsLegacy || (await waiting('--spec auto: asking a 2025-11-25 initialize too', answersLegacyInitialize(target, timing))));
-  const why = dual && !listsLegacy ? `${found.why}, and it answers a 2025-11-25 initialize too` : reached ? `${found.why}; it answers initialize with ${reached}` : found.why;
-  const ids: ProfileId[] = dual ? ['2025-11-25', '2026-07-28'] : found.modern ? ['2026-07-28'] : ['2025-11-25'];
-  process.stdout.write(`--spec auto: ${dual ? 'a dual-era server' : found.modern ? 'a modern server' : 'a legacy server'} (${why}): running profile ${ids.join(' and ')}\n`);
-  return ids;
-}
-
-/**
- * --spec auto for a client: the 2026-07-28 profile when it speaks the modern era to a modern server, 2025-11-25 when it
- * initializes with a legacy one, both when it does both; 2025-11-25 when it shows neither (as before the probe).
- */
-async function autoClientProfiles(target: TargetSpec, timing: Timing): Promise<ProfileId[]> {
-  if (target.transport !== 'client') return ['2025-11-25'];
-  const { probeClientEra } = await import('../harness/receivers/2026-07-28/client-era-probe.js');
-  const found = await announceLongWait('--spec auto: waiting for the client to show its era', probeClientEra(target, timing), process.stdout, Boolean(process.stdout.isTTY));
-  const ids: ProfileId[] = found.modern && found.legacy ? ['2025-11-25', '2026-07-28'] : found.modern ? ['2026-07-28'] : ['2025-11-25'];
-  const kind = found.modern && found.legacy ? 'a dual-era client' : found.modern ? 'a modern client' : found.legacy ? 'a legacy client' : 'a client that showed neither era';
-  process.stdout.write(`--spec auto: ${kind} (${found.why}): running profile ${ids.join(' and ')}\n`);
-  return ids;
-}
+import { autoProfiles, checkExplanations, DEFAULT_PROFILE, loadProfile, parseSpec, PROFILE_IDS, profilesForClientTransport } from './profiles.js';
 
 export async function suiteCommand(role: ReceiverRole, args: string[]): Promise<number> {
   const { values } = parse(args, SERVER_OPTIONS, role);
@@ -90,8 +53,9 @@ export async function suiteCommand(role: ReceiverRole, args: string[]): Promise<
   const concurrency = wholeNumber(strings.concurrency, '--concurrency', 1) ?? 32;
   const timing = makeTiming(multiplier);
   const spec = parseSpec(strings.spec);
-  if (clientOverStdio && !spec.auto && spec.ids.includes('2025-11-25'))
-    throw new UsageError('--client-transport stdio applies to the 2026-07-28 profile; the 2025-11-25 client role reaches clients over Streamable HTTP only');
+  const overStdio = profilesForClientTransport('stdio');
+  const httpOnly = clientOverStdio && !spec.auto ? spec.ids.find((id) => !overStdio.includes(id)) : undefined;
+  if (httpOnly !== undefined) throw new UsageError(`--client-transport stdio applies to the ${overStdio.join(' and ')} profile; the ${httpOnly} client role reaches clients over Streamable HTTP only`);
   const selection = { only: lists.only, skip: lists.skip, level: strings.level as Level | undefined, shard };
   /** Each profile with the checks the selection takes of it; a profile it takes nothing of is left out. */
   const select = (profiles: readonly Profile[]) => {
@@ -109,23 +73,14 @@ export async function suiteCommand(role: ReceiverRole, args: string[]): Promise<
   let runs = named && select(named);
 
   const launched: LaunchedProcess[] = [];
-  const hubs: ClientHub[] = [];
+  const endpoints: SuiteServer[] = [];
   const interrupt = new AbortController();
   const onSignal = () => interrupt.abort(new Error('interrupted'));
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
-    const { target, bundledReference, server } = role === 'client' ? await resolveClientTarget(strings, hubs) : await resolveTarget(strings, lists, timing, launched);
-    const autoIds = async (): Promise<ProfileId[]> => {
-      if (role !== 'client') return autoProfiles(target, timing);
-      // Over stdio only the 2026-07-28 role applies: nothing to ask.
-      if (clientOverStdio) {
-        process.stdout.write('--spec auto: a client reaching its server over stdio: running profile 2026-07-28\n');
-        return ['2026-07-28'];
-      }
-      return autoClientProfiles(target, timing);
-    };
-    runs ??= select(await Promise.all((await autoIds()).map(loadProfile)));
+    const { target, bundledReference, server } = role === 'client' ? await resolveClientTarget(strings, endpoints) : await resolveTarget(strings, lists, timing, launched);
+    runs ??= select(await Promise.all((await autoProfiles(role, target, timing, clientOverStdio)).map(loadProfile)));
     const chosen = runs;
     const knownChecks = chosen.flatMap((run) => run.profile.checks.map((c) => c.id));
     const reports: RunReport[] = [];
@@ -214,8 +169,8 @@ export async function suiteCommand(role: ReceiverRole, args: string[]): Promise<
       // Unreached before any profile ran (a launch, or auto's probe): the report says so for every selected check.
       if (notRun === undefined) {
         const target: TargetSpec = strings.command ? { transport: 'stdio', command: strings.command } : { transport: 'http', url: strings.url ?? '(the bundled reference receiver)', headers: {} };
-        // Auto never learned the era of a server that did not start: its report is the 2025-11-25 profile's.
-        runs ??= select([await loadProfile('2025-11-25')]);
+        // Auto never learned the era of a server that did not start: its report is the default profile's.
+        runs ??= select([await loadProfile(DEFAULT_PROFILE)]);
         const parts = runs.map(({ profile, checks }) => notRunReport({ target, role, checks, profile, timing, concurrency, tool: TOOL }, why));
         notRun = combineReports(parts);
       }
@@ -231,7 +186,7 @@ export async function suiteCommand(role: ReceiverRole, args: string[]): Promise<
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     await Promise.all(launched.map((process) => process.end()));
-    await Promise.all(hubs.map((hub) => hub.close()));
+    await Promise.all(endpoints.map((endpoint) => endpoint.close()));
   }
 }
 
@@ -273,14 +228,11 @@ async function writeReports(report: RunReport, options: Record<string, string | 
   }
   if (options.html) {
     // The card carries each failure's fix (explain) and its rerun line: the suites are known here, not in reports/.
-    const explanations: Record<string, Readonly<Record<string, CheckExplanation>>> = {
-      '2025-11-25': (await import('../suites/2025-11-25/explanations.js')).CHECK_EXPLANATIONS,
-      '2026-07-28': (await import('../suites/2026-07-28/explanations.js')).EXT_CHECK_EXPLANATIONS,
-    };
+    const explanations = await checkExplanations([...new Set(report.results.map((result) => result.profile ?? DEFAULT_PROFILE))]);
     await (
       await import('../reports/html.js')
     ).writeHtmlReport(options.html, report, {
-      explain: (result) => explanations[result.profile ?? '2025-11-25']?.[result.id],
+      explain: (result) => explanations.get(result.profile ?? DEFAULT_PROFILE)?.get(result.id),
       rerun: (result) => rerunCommand(rerun.role, headerValuesMasked(rerun.values), result.id),
     });
     written.push({ format: 'HTML', path: options.html });

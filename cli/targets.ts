@@ -1,17 +1,16 @@
 // Turns the target flags into something the harness can reach: a command over stdio, a URL (started with
-// --launch when asked, and started again after it dies), the client hub, or the bundled references.
+// --launch when asked, and started again after it dies), the client endpoint, or the bundled references.
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import type { ClientHub } from '../harness/wire/2025-11-25/client-hub.js';
 import type { TargetSpec } from '../harness/wire/connections/connect.js';
 import type { LaunchedServer } from '../harness/wire/connections/launch-http.js';
 import { endEscapedProcesses, escapedNotice, takeUntold, type LaunchedProcess } from '../harness/wire/connections/process-group.js';
 import type { Timing } from '../harness/wire/timing.js';
 import { parseHeaders } from './options.js';
+import { clientEndpoints } from './profiles.js';
 
 export const referenceMain = fileURLToPath(new URL('../reference-server/main.js', import.meta.url));
 const referenceClientMain = fileURLToPath(new URL('../reference-client/main.js', import.meta.url));
-const stdioBridgeMain = fileURLToPath(new URL('../harness/wire/2026-07-28/stdio-bridge.js', import.meta.url));
 
 /** A port that was free a moment ago on 127.0.0.1. */
 export async function freePort(): Promise<number> {
@@ -25,16 +24,17 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** A server of the suite's for clients under test, closed when the command ends. */
+export interface SuiteServer {
+  close(): Promise<void>;
+}
+
 export /** Client testing: the suite serves on loopback and launches the client (by default the reference client) per check. */
-async function resolveClientTarget(strings: Record<string, string | undefined>, hubs: ClientHub[]): Promise<{ target: TargetSpec; bundledReference: boolean; server?: undefined }> {
-  // Loaded only to test a client: the hub is an MCP server of the SDK's.
-  const { ClientHub } = await import('../harness/wire/2025-11-25/client-hub.js');
-  const hub = await ClientHub.start();
-  hubs.push(hub);
-  // Over stdio the client launches the suite's bridge to its endpoint as its server command.
-  const over = strings['client-transport'] === 'stdio' ? { over: { transport: 'stdio' as const, bridgeCommand: `"${process.execPath}" "${stdioBridgeMain}"` } } : {};
-  if (strings.command) return { target: { transport: 'client', command: strings.command, hub, ...over }, bundledReference: false };
-  return { target: { transport: 'client', command: `"${process.execPath}" "${referenceClientMain}"`, hub, ...over }, bundledReference: true };
+async function resolveClientTarget(strings: Record<string, string | undefined>, endpoints: SuiteServer[]): Promise<{ target: TargetSpec; bundledReference: boolean; server?: undefined }> {
+  const { endpoint, over } = await clientEndpoints(strings['client-transport'] === 'stdio');
+  endpoints.push(endpoint);
+  if (strings.command) return { target: { transport: 'client', command: strings.command, endpoint, ...over }, bundledReference: false };
+  return { target: { transport: 'client', command: `"${process.execPath}" "${referenceClientMain}"`, endpoint, ...over }, bundledReference: true };
 }
 
 /** The launch of an HTTP target failed: the run cannot happen. */

@@ -155,7 +155,7 @@ function eraOrder(report: RunReport, rows: readonly Row[]): string[] {
   return eras.filter((era) => rows.some((row) => row.era === era));
 }
 
-/** How the card names an era: "2026-07-28 · Tasks extension (…), MCP 2026-07-28". */
+/** How the card names an era: "<profile id> · <profile title>". */
 function eraTitle(report: RunReport, era: string): string {
   const profile = (report.profiles ?? []).find((candidate) => candidate.id === era);
   if (era === '') return 'checks of no named profile';

@@ -366,7 +366,7 @@ function addTestCase(suite: TestSuite, result: CheckResult, run: RunContext, exi
   return fails;
 }
 
-/** A <testsuite> name that says which tool and profile ran it: "mcp-tasks-conformance 2025-11-25 · lifecycle". */
+/** A <testsuite> name that says which tool and profile ran it: "mcp-tasks-conformance <profile id> · lifecycle". */
 function suiteName(report: RunReport, suite: string, profileId = report.profile.id): string {
   return attributeText(`${JUNIT_ROOT_NAME} ${profileId} · ${suite}`);
 }

@@ -1,19 +1,21 @@
 // Small wording helpers shared by the report writers.
 
 import type { Calibration, RunReport, TargetExit } from '../harness/model/model.js';
+import { CLIENT_ROLES } from '../harness/model/words.js';
 
 export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
   return `${count} ${count === 1 ? singular : pluralForm}`;
 }
 
-/** The role tested, in words: a client is the receiver of task-augmented requests under 2025-11-25, the requestor of tasks under 2026-07-28. */
+/** The role tested, in words: a client's role is the one it plays in the profiles that ran (CLIENT_ROLES). */
 export function describeRole(report: Pick<RunReport, 'role' | 'profiles'>): string {
   if (report.role === 'server') return 'server (receiver of task-augmented requests)';
-  const profiles = report.profiles ?? [];
-  const modern = profiles.some((profile) => profile.id === '2026-07-28');
-  const legacy = profiles.length === 0 || profiles.some((profile) => profile.id !== '2026-07-28');
-  if (modern && legacy) return 'client (receiver of task-augmented requests under 2025-11-25, requestor of tasks under 2026-07-28)';
-  return modern ? 'client (requestor of tasks; the suite plays the extension server)' : 'client (receiver of task-augmented requests)';
+  const roleIn = (id: string) => CLIENT_ROLES.find((entry) => entry.profile === id) ?? CLIENT_ROLES[0];
+  const ran = (report.profiles ?? []).map((profile) => ({ id: profile.id, ...roleIn(profile.id) }));
+  const roles = [...new Map(ran.map((entry) => [entry.role, entry])).values()];
+  if (roles.length > 1) return `client (${roles.map((entry) => `${entry.role} under ${entry.id}`).join(', ')})`;
+  const only = roles[0] ?? CLIENT_ROLES[0];
+  return `client (${only.role}${only.detail ? `; ${only.detail}` : ''})`;
 }
 
 /** "Title (name) version" from an initialize result's serverInfo or clientInfo; undefined when it has no name. */

@@ -1,20 +1,20 @@
 // --spec auto for clients: the probe tells a modern client, a legacy one and a dual-era one apart by what each sends
-// a modern endpoint and the 2025-11-25 hub. Launches dist/reference-client/main.js, so `npm run build` must have run.
+// a modern endpoint and the 2025-11-25 endpoint. Launches dist/reference-client/main.js, so `npm run build` must have run.
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { probeClientEra } from '../harness/receivers/2026-07-28/client-era-probe.js';
-import { ClientHub } from '../harness/wire/2025-11-25/client-hub.js';
+import { ClientEndpoint } from '../harness/wire/2025-11-25/client-endpoint.js';
 import { makeTiming } from '../harness/wire/timing.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const NODE = `"${process.execPath}"`;
-let hub: ClientHub;
+let endpoint: ClientEndpoint;
 
 beforeAll(async () => {
-  hub = await ClientHub.start();
+  endpoint = await ClientEndpoint.start();
 });
 afterAll(async () => {
-  await hub.close();
+  await endpoint.close();
 });
 
 describe('the era probe of a client', () => {
@@ -25,7 +25,7 @@ describe('the era probe of a client', () => {
   ];
   for (const { what, command, modern, legacy } of cases) {
     it.concurrent(`finds ${what} ${[modern ? 'modern' : '', legacy ? 'legacy' : ''].filter(Boolean).join(' and ')}`, async ({ expect }) => {
-      const found = await probeClientEra({ transport: 'client', command, hub }, makeTiming(2));
+      const found = await probeClientEra({ transport: 'client', command, endpoint }, makeTiming(2));
       expect({ modern: found.modern, legacy: found.legacy }, found.why).toEqual({ modern, legacy });
     });
   }

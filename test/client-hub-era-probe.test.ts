@@ -1,17 +1,17 @@
-// A dual-era client asks server/discover at the 2025-11-25 hub before it initializes (the 2026-07-28 versioning
-// page's era probe); the hub refuses it as a 2025-11-25 server does. That refusal must not keep the client's process
+// A dual-era client asks server/discover at the 2025-11-25 endpoint before it initializes (the 2026-07-28 versioning
+// page's era probe); the endpoint refuses it as a 2025-11-25 server does. That refusal must not keep the client's process
 // from serving the next check (issue 30: every check launched its own client once the reference became dual-era),
 // while a plain request before initialize still counts as improper.
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { ClientHub } from '../harness/wire/2025-11-25/client-hub.js';
+import { ClientEndpoint } from '../harness/wire/2025-11-25/client-endpoint.js';
 import { Transcript } from '../harness/wire/transcript.js';
 
-let hub: ClientHub;
+let endpoint: ClientEndpoint;
 beforeAll(async () => {
-  hub = await ClientHub.start();
+  endpoint = await ClientEndpoint.start();
 });
 afterAll(async () => {
-  await hub.close();
+  await endpoint.close();
 });
 
 const ACCEPT = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
@@ -22,10 +22,10 @@ async function post(url: string, body: unknown, headers: Record<string, string> 
   return response;
 }
 
-/** Sends `early` before initialize, then connects as a 2025-11-25 client would; the session as the hub holds it. */
+/** Sends `early` before initialize, then connects as a 2025-11-25 client would; the session as the endpoint holds it. */
 async function connectAfter(early: { body: unknown; headers?: Record<string, string> }) {
   const transcript = new Transcript();
-  const slot = hub.openSlot({ transcript, label: 'C1', requestTimeoutMs: 5_000 });
+  const slot = endpoint.openSlot({ transcript, label: 'C1', requestTimeoutMs: 5_000 });
   const refused = await post(slot.url, early.body, early.headers);
   const init = await fetch(slot.url, {
     method: 'POST',
@@ -41,7 +41,7 @@ async function connectAfter(early: { body: unknown; headers?: Record<string, str
   return { refused, ready, transcript, end: async () => (stream.abort(), await slot.close()) };
 }
 
-describe('the hub and a client that probes the era before it initializes', () => {
+describe('the endpoint and a client that probes the era before it initializes', () => {
   it('refuses server/discover as a 2025-11-25 server, and the session stays fit to serve another check', async ({ expect }) => {
     const { refused, ready, transcript, end } = await connectAfter({ body: { jsonrpc: '2.0', id: 'probe', method: 'server/discover', params: {} }, headers: { 'Mcp-Protocol-Version': '2026-07-28' } });
     expect(refused.status).toBe(400);

@@ -14,13 +14,13 @@ import {
   judgeModernCancel,
   judgeModernIsolation,
   judgeModernResults,
-  judgeModernRun,
+  judgeRun as judgeModernRun,
   judgeModernStatuses,
   judgeModernTerminalFinal,
   judgeModernUnknownIds,
   judgeTaskIds,
 } from '../harness/rules/2026-07-28/lifecycle.js';
-import { MODERN_EXPLORE_PROPERTIES } from '../harness/rules/2025-11-25/lifecycle.js';
+import { EXPLORE_PROPERTIES as MODERN_EXPLORE_PROPERTIES } from '../harness/rules/2026-07-28/lifecycle.js';
 import type { ExploreReport } from '../harness/explore/report.js';
 import type { Operation } from '../harness/explore/operations.js';
 import type { Answer, CreatedTask } from '../harness/explore/run-log.js';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ClientHub } from '../harness/wire/2025-11-25/client-hub.js';
+import { ClientEndpoint } from '../harness/wire/2025-11-25/client-endpoint.js';
 import type { TargetSpec } from '../harness/wire/connections/connect.js';
 import { liveProcessGroups } from '../harness/wire/connections/process-group.js';
 import { explore, type ExploreOptions } from '../harness/explore/explore.js';
@@ -197,9 +197,9 @@ describe.skipIf(!REFERENCE_BUILT)('explore against the reference receiver (run "
 
   // Alone, after the runs beside each other above: it holds that no process group of the file is left.
   it('passes against the reference client, a fresh client process per run (each started while the run before went on)', async () => {
-    const hub = await ClientHub.start();
+    const endpoint = await ClientEndpoint.start();
     try {
-      const report = await exploreReference({ transport: 'client', command: `"${process.execPath}" "${CLIENT_MAIN}"`, hub }, { role: 'client' });
+      const report = await exploreReference({ transport: 'client', command: `"${process.execPath}" "${CLIENT_MAIN}"`, endpoint }, { role: 'client' });
       expect(notPassing(report)[0]).toMatch(/^explore\.isolation: skip — a client under test answers one session/);
       // The probes a client gives no occasion for (no tool calls, no crowd, no progress fixture, no second identity).
       expect(notPassing(report).map((line) => line.split(' — ')[0])).toEqual(
@@ -210,7 +210,7 @@ describe.skipIf(!REFERENCE_BUILT)('explore against the reference receiver (run "
       expect(report.properties.find((p) => p.id === 'explore.results')?.observations).toBeGreaterThan(0);
       expect(report.notices).toContainEqual(expect.stringMatching(/^A client has no fail fixture/));
     } finally {
-      await hub.close();
+      await endpoint.close();
     }
     // The client started ahead for a run that never came is ended with the exploration.
     expect(liveProcessGroups()).toEqual([]);

@@ -32,7 +32,7 @@ function within<T>(promise: Promise<T>, label: string, timeoutMs = 4000): Promis
   return Promise.race([promise.finally(() => clearTimeout(timer)), new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out waiting for ${label}`)), timeoutMs)))]);
 }
 
-const HUB_POLL_MS = 100;
+const ENDPOINT_POLL_MS = 100;
 const TOOLS = [
   { name: 'conformance_echo', execution: { taskSupport: 'optional' } },
   { name: 'conformance_required', execution: { taskSupport: 'required' } },
@@ -101,7 +101,7 @@ class Peer {
   /** tools/list, tools/call (optional and required tools as tasks of 150 ms), tasks/get and tasks/result. */
   private async serve(method: string, params: Json): Promise<Json> {
     const now = new Date().toISOString();
-    const view = (taskId: string) => ({ taskId, status: this.tasks.get(taskId)!.status, createdAt: now, lastUpdatedAt: now, ttl: 60_000, pollInterval: HUB_POLL_MS });
+    const view = (taskId: string) => ({ taskId, status: this.tasks.get(taskId)!.status, createdAt: now, lastUpdatedAt: now, ttl: 60_000, pollInterval: ENDPOINT_POLL_MS });
     if (method === 'tools/list') return { result: { tools: TOOLS } };
     if (method === 'tools/call') {
       const result = { content: [{ type: 'text', text: String(params.arguments?.text) }] };
@@ -354,7 +354,7 @@ describe('the reference client as a task receiver', () => {
     const polls = new Map<string, number[]>();
     for (const get of operations.filter((r) => r.method === 'tasks/get')) polls.set(get.params.taskId, [...(polls.get(get.params.taskId) ?? []), get.at]);
     const gaps = [...polls.values()].flatMap((times) => times.slice(1).map((time, i) => time - times[i]));
-    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(HUB_POLL_MS * 0.9);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(ENDPOINT_POLL_MS * 0.9);
   });
 
   it('cancels a working task before answering, and keeps it cancelled', async () => {

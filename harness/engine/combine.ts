@@ -2,8 +2,8 @@ import { summarize } from '../model/model-basics.js';
 import type { RunReport } from '../model/model.js';
 
 /**
- * One report of several profiles run against the same target one after another (--spec 2025-11-25,2026-07-28, or a
- * dual-era server under --spec auto): their results and coverage rows side by side, each naming its profile, one
+ * One report of several profiles run against the same target one after another (--spec a,b, or a server of several
+ * eras under --spec auto): their results and coverage rows side by side, each naming its profile, one
  * summary, and the run policy then gives it one verdict. A single report is returned as it is.
  */
 export function combineReports(parts: readonly RunReport[]): RunReport {

@@ -1,4 +1,4 @@
-import type { CheckDefinition, TargetFacts } from '../receivers/check.js';
+import type { CheckContext, CheckDefinition, CheckHost, TargetFacts } from '../receivers/check.js';
 import type { Measured } from '../receivers/discovery.js';
 import type { Era, Finding, FixtureRole, ReceiverRole, Requirement, TranscriptEntry } from '../model/model.js';
 import type { FixtureMapping } from '../model/fixtures.js';
@@ -6,12 +6,18 @@ import type { TargetSpec } from '../wire/connections/connect.js';
 import type { Timing } from '../wire/timing.js';
 
 /**
- * What the engine needs of an era, so that it names none: how the target is discovered before the checks, and the
- * era's rule book over each check's traffic. Each era's driver lives in harness/eras/<era>/driver.ts.
+ * What the engine needs of an era, so that it names none: how the target is discovered before the checks, the
+ * context the era's checks get (its way to reach the receiver), and the era's rule book over each check's traffic.
+ * Each era's driver lives in harness/eras/<era>/driver.ts.
  */
-export interface EraDriver {
+export interface EraDriver<C extends CheckContext = CheckContext> {
   /** What the target declares and how fast it answers, learnt before the checks; throws TargetUnreachable when it cannot be reached. */
   discover(target: TargetSpec, timing: Timing, role: ReceiverRole, mappings: Partial<Record<FixtureRole, FixtureMapping>>): Promise<{ facts: TargetFacts; measured: Measured }>;
+  /**
+   * The context one check of the era runs with, built on the engine's (`host`: the API every era shares, and the
+   * run's connections). None: the era's checks get the shared API alone.
+   */
+  checkContext?(host: CheckHost): C;
   /** The era's rule book over one check's traffic (none: the checks' scripts judge alone). */
   judgeTraffic?(options: TrafficJudgeOptions): TrafficJudge;
 }
@@ -34,24 +40,24 @@ export interface TrafficJudge {
  * A profile is one spec version as data: its catalogue of requirements, its checks and its fixture contract.
  * The runner, the selection, the coverage matrix and the reports take a profile; none is written for one.
  */
-export interface Profile {
-  /** The spec version it covers, e.g. "2025-11-25"; also the name in reports and JUnit suite names. */
+export interface Profile<C extends CheckContext = CheckContext> {
+  /** The spec version it covers (a date); also the name of its era in code, reports and JUnit suite names. */
   id: string;
-  /** One line for people, e.g. "Tasks, MCP 2025-11-25". */
+  /** One line for people, e.g. "Tasks, MCP <version>". */
   title: string;
   /** The spec page the catalogue's section anchors point into. */
   specUrl: string;
   /** The protocol version the harness asks for when it connects. */
   protocolVersion: string;
-  /** How the harness speaks to the receiver: legacy opens with initialize, modern sends the envelope on each request. */
+  /** The key of the era's rules in the rule book (harness/rules/rule-book.ts), which explore and proxy read too. */
   era: Era;
   /** Every requirement, each with its full link (see defineProfile). */
   requirements: ReadonlyMap<string, Requirement>;
-  checks: readonly CheckDefinition[];
+  checks: readonly CheckDefinition<C>[];
   /** Where implementers read what the fixtures must do, per receiver role. */
   fixtureContract: { server: string; client: string };
-  /** How the engine discovers a target of this era and judges its traffic. */
-  driver: EraDriver;
+  /** How the engine discovers a target of this era, gives its checks their context and judges its traffic. */
+  driver: EraDriver<C>;
   /** Every task operation in every status: what judges it (`list --matrix`). */
   probes: ProbeMatrix;
 }
@@ -87,12 +93,12 @@ export interface ProbeCell {
 
 export type ProbeMatrix = Readonly<Record<ProbeOperation, Readonly<Record<ProbeStatus, ProbeCell>>>>;
 
-export interface ProfileDefinition extends Omit<Profile, 'requirements'> {
+export interface ProfileDefinition<C extends CheckContext = CheckContext> extends Omit<Profile<C>, 'requirements'> {
   requirements: readonly Requirement[];
 }
 
 /** Builds a profile: requirement IDs must be unique, every check must name known requirements, and every requirement gets its full link. */
-export function defineProfile(definition: ProfileDefinition): Profile {
+export function defineProfile<C extends CheckContext = CheckContext>(definition: ProfileDefinition<C>): Profile<C> {
   const requirements = new Map<string, Requirement>();
   for (const requirement of definition.requirements) {
     if (requirements.has(requirement.id)) throw new Error(`profile ${definition.id}: requirement ${requirement.id} is listed twice`);

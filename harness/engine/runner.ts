@@ -106,7 +106,7 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   setMaxListeners(0, runAbort.signal);
   const deadline = setTimeout(() => runAbort.abort(new RunDeadline(timing.runDeadlineMs)), timing.runDeadlineMs);
   options.signal?.addEventListener('abort', () => runAbort.abort(options.signal?.reason), { once: true });
-  // The server under test is watched while the checks run (not for a client under test: the hub is ours).
+  // The server under test is watched while the checks run (not for a client under test: the endpoint is ours).
   const watcher =
     options.target.transport === 'client'
       ? undefined
@@ -432,7 +432,7 @@ async function attemptCheck(
   let boundFindings = 0;
   let waitRanOut = false;
   try {
-    const running = check.run(context).then(() => 'done' as const);
+    const running = check.run(options.profile.driver.checkContext?.(context) ?? context).then(() => 'done' as const);
     // A check abandoned at its deadline settles later, when its connections close; that must not crash the run.
     running.catch(() => undefined);
     const race = await Promise.race([running, timedOut, ended]);

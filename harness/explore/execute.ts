@@ -84,10 +84,10 @@ export async function executeSequence(sequence: Sequence, setup: ExecutionSetup)
     };
     let runner: RunnerBase<unknown>;
     if (setup.modern) {
-      const { ModernRunner } = await import('./2026-07-28/execute.js');
+      const { SequenceRunner: ExtensionRunner } = await import('./2026-07-28/execute.js');
       const primary = new ExtReceiver(await open('A', 'primary'));
       const peer = withPeer ? new ExtReceiver(await open('B', 'peer')) : undefined;
-      runner = new ModernRunner(setup, log, primary, peer, abort.signal);
+      runner = new ExtensionRunner(setup, log, primary, peer, abort.signal);
     } else {
       const receiverOf = (connection: Connection) => {
         const receiver = new Receiver(connection);

@@ -16,8 +16,8 @@ import { EXPLORE_ERROR, EXPLORE_ERROR_DATA } from './2025-11-25/execute.js';
 import { addRunCoverage, biasedWeights, coverageRows, type Coverage } from './coverage.js';
 import { sequenceArbitrary, type GenerationScope } from './generate.js';
 import { judgeLegacyRun } from './2025-11-25/answers.js';
-import { EXPLORE_PROPERTIES, firstViolation, MODERN_EXPLORE_PROPERTIES, severityOf, type ExploreProperty, type Judgement, type PropertyId, type Violation } from '../rules/2025-11-25/lifecycle.js';
-import { judgeModernRun } from '../rules/2026-07-28/lifecycle.js';
+import { EXPLORE_PROPERTIES, firstViolation, severityOf, type ExploreProperty, type Judgement, type PropertyId, type Violation } from '../rules/2025-11-25/lifecycle.js';
+import { EXPLORE_PROPERTIES as MODERN_EXPLORE_PROPERTIES, judgeRun as judgeModernRun } from '../rules/2026-07-28/lifecycle.js';
 import { plainResults } from './plain-results.js';
 import type { RunLog } from './run-log.js';
 import type { ExecutionSetup } from './runner-base.js';
@@ -42,7 +42,8 @@ import {
 } from './operations.js';
 import type { Counterexample, ExploreReport, OperationRecord, PropertyResult } from './report.js';
 
-export { EXPLORE_PROPERTIES, MODERN_EXPLORE_PROPERTIES } from '../rules/2025-11-25/lifecycle.js';
+export { EXPLORE_PROPERTIES } from '../rules/2025-11-25/lifecycle.js';
+export { EXPLORE_PROPERTIES as MODERN_EXPLORE_PROPERTIES } from '../rules/2026-07-28/lifecycle.js';
 
 export interface ExploreOptions {
   target: TargetSpec;
@@ -58,7 +59,7 @@ export interface ExploreOptions {
   tool: { name: string; version: string };
   /** The profile's catalogue: each violation's keyword, hence its severity, comes from it. */
   requirements: ReadonlyMap<string, Requirement>;
-  /** The receiver explored (default server); a client under test is reached through the hub (target transport client). */
+  /** The receiver explored (default server); a client under test is reached through the endpoint (target transport client). */
   role?: ReceiverRole;
   /** The profile explored (default 2025-11-25); modern: 2026-07-28, the Tasks extension with the per-request envelope. */
   profile?: { id: string; title: string; specUrl: string; era: 'legacy' | 'modern' };
@@ -142,7 +143,7 @@ export async function explore(options: ExploreOptions): Promise<ExploreReport> {
   let discovered;
   try {
     discovered = dialect.modern
-      ? await (await import('../receivers/2026-07-28/discovery.js')).discoverModernTarget(options.target, options.timing, options.fixtureMappings ?? {})
+      ? await (await import('../receivers/2026-07-28/discovery.js')).discoverTarget(options.target, options.timing, options.fixtureMappings ?? {})
       : await discoverTarget(options.target, options.timing, options.role ?? 'server', options.fixtureMappings ?? {});
   } catch (error) {
     if (!(error instanceof TargetUnreachable)) throw error;

@@ -9,3 +9,12 @@ export function plural(count: number, singular: string, pluralForm = `${singular
 export function oneLine(text: string): string {
   return text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
 }
+
+/**
+ * What a client under test is in each profile, by profile ID: `role` alone where several profiles ran, with `detail`
+ * where one did. A profile not listed (or a report naming none) reads as the first one's.
+ */
+export const CLIENT_ROLES: readonly { profile: string; role: string; detail?: string }[] = [
+  { profile: '2025-11-25', role: 'receiver of task-augmented requests' },
+  { profile: '2026-07-28', role: 'requestor of tasks', detail: 'the suite plays the extension server' },
+];

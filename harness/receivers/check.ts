@@ -1,12 +1,10 @@
-import type { Era, Identity } from '../wire/connections/connect.js';
+import type { Connection, Era, TargetSpec } from '../wire/connections/connect.js';
 import type { FixtureBinding, ToolInfo } from '../model/fixtures.js';
-import type { HubOptions } from '../wire/2025-11-25/hub-record.js';
-import type { EndpointOptions, ModernClientRun } from '../wire/2026-07-28/client-record.js';
-import type { FixtureRole, Observation, Precondition, ReceiverRole, TransportKind } from '../model/model.js';
-import type { Receiver } from './2025-11-25/receiver.js';
-import type { ExtReceiver } from './2026-07-28/receiver.js';
+import type { Finding, FixtureRole, Observation, Precondition, ReceiverRole, Requirement, TransportKind } from '../model/model.js';
 import type { TaskSchemaName } from '../model/schemas/validate.js';
 import type { Timing } from '../wire/timing.js';
+import type { Transcript } from '../wire/transcript.js';
+import type { StartSlot } from '../wire/start-gate.js';
 
 /** What the run learned about the IUT before the checks: shared, read-only. */
 export interface TargetFacts {
@@ -28,31 +26,15 @@ export interface TargetFacts {
   hasAuthorization: boolean;
 }
 
-/** The API a check uses; it knows the spec, not the transport. */
+/**
+ * The API a check uses; it knows the spec, not the transport. What every era shares: a check of an era gets its
+ * era's context (harness/receivers/<era>/check.ts), which adds the era's way to reach the receiver (`connect`).
+ */
 export interface CheckContext {
   readonly facts: TargetFacts;
   readonly timing: Timing;
   /** Aborted when the check's deadline passes or the run ends. */
   readonly signal: AbortSignal;
-  /**
-   * A fresh connection to the receiver under test, closed by the runner when the check ends. With taskCapableClient a
-   * server's connection also declares the client's tasks capability (sampling and elicitation as tasks, or with
-   * 'sampling' sampling only); with hub a
-   * client's connection gets an endpoint that presents itself so (e.g. without tool tasks).
-   */
-  connect(options?: { identity?: Identity; label?: string; taskCapableClient?: boolean | 'sampling'; hub?: HubOptions }): Promise<Receiver>;
-  /**
-   * 2026-07-28 profile: a fresh requestor of the receiver (a new process on stdio, a new identity on HTTP) whose
-   * requests carry the per-request envelope, declaring the Tasks extension unless `extension` is false.
-   */
-  connectModern(options?: { identity?: Identity; label?: string; extension?: boolean }): Promise<ExtReceiver>;
-  /**
-   * 2026-07-28 profile, a client under test: serves it a fresh endpoint of the suite's extension server presenting
-   * itself as `endpoint` says, starts the client on it and resolves with what the client did there once it exited or
-   * went quiet (docs/client-fixture-contract-2026-07-28.md). With restartAfterFirstPoll the client is ended at its
-   * first tasks/get and started again.
-   */
-  driveModernClient(options: { endpoint: EndpointOptions; restartAfterFirstPoll?: boolean }): Promise<ModernClientRun>;
   fixture(role: FixtureRole): FixtureBinding;
   /**
    * Records a violation of the requirement when ok is false; returns ok. `observation` names what it was seen on, so
@@ -110,7 +92,7 @@ export interface CheckExplanation {
   causes: readonly FailureCause[];
 }
 
-export interface CheckDefinition {
+export interface CheckDefinition<C extends CheckContext = CheckContext> {
   /** Stable, never reused: "<suite>.<name>". */
   id: string;
   title: string;
@@ -151,7 +133,7 @@ export interface CheckDefinition {
    * does not pass on a process other checks used is run again on one of its own, and that run's result stands.
    */
   cohabits?: boolean;
-  run(ctx: CheckContext): Promise<void>;
+  run(ctx: C): Promise<void>;
 }
 
 export interface ScenarioCost {
@@ -169,8 +151,103 @@ export interface ScenarioCost {
 /** A check that declares no cost: a handful of exchanges and no waiting of its own. */
 export const TYPICAL_COST: ScenarioCost = { waitMs: 0, roundTrips: 6 };
 
-export function defineCheck(definition: Omit<CheckDefinition, 'roles' | 'needs' | 'cost'> & Partial<Pick<CheckDefinition, 'roles' | 'needs'>> & { cost?: Partial<ScenarioCost> }): CheckDefinition {
+/** What a check module writes: a CheckDefinition whose roles, needs and cost have defaults. */
+export type CheckDeclaration<C extends CheckContext = CheckContext> = Omit<CheckDefinition<C>, 'roles' | 'needs' | 'cost'> &
+  Partial<Pick<CheckDefinition<C>, 'roles' | 'needs'>> & { cost?: Partial<ScenarioCost> };
+
+/** A check on the context every era shares; a check of an era uses its era's defineCheck (harness/receivers/<era>/check.ts). */
+export function defineCheck<C extends CheckContext = CheckContext>(definition: CheckDeclaration<C>): CheckDefinition<C> {
   return { roles: ['server'], needs: [], ...definition, cost: { ...TYPICAL_COST, ...definition.cost } };
+}
+
+/** The tasks a check created on one connection, as its era follows them: the connection serves another check only once all ended. */
+export interface HeldTasks {
+  /** The tasks not yet seen ended, given the notifications the connection received. */
+  unfinished(notifications: readonly { method: string; params: Record<string, unknown> }[]): string[];
+  /** False when the check left the connection unfit for another check whatever its tasks (e.g. a session of another era opened on it). */
+  handOn?(): boolean;
+}
+
+/**
+ * What the engine hands an era's check context (harness/receivers/<era>/check.ts) besides the API every era shares:
+ * the target, the check's transcript, and connections from the run's broker, held until the check ends.
+ */
+export interface CheckHost extends CheckContext {
+  readonly target: TargetSpec;
+  readonly transcript: Transcript;
+  readonly checkId: string;
+  readonly requirements: ReadonlyMap<string, Requirement>;
+  /** The requirements the check verifies. */
+  readonly verifies: readonly string[];
+  /** The findings so far. */
+  readonly findings: readonly Finding[];
+  /** False when the check needs receiver processes no other check has used: then a connection has no kind to share. */
+  readonly shareable: boolean;
+  /** The number of the check's next connection (1, 2, …), for its label. */
+  nextConnection(): number;
+  /**
+   * A connection from the run's broker, held until the check ends: a kept process of the same `kind` if one is free,
+   * else `opener`'s. With `mayCohabit` (an era whose messages name the check they belong to) a check that declares
+   * `cohabits` may share the process with other checks at once.
+   */
+  open(request: { label: string; kind: string | undefined; mayCohabit: boolean; tasks: HeldTasks }, opener: () => Promise<Connection>): Promise<Connection>;
+  /** A slot to start a process in (one per core), for what the era starts outside the broker. */
+  startSlot(): Promise<StartSlot>;
+  /** The check reached the target without a connection of the broker's (it drove a client under test). */
+  reachedWithoutConnection(): void;
+}
+
+/**
+ * The base of an era's check context: the API every era shares, forwarded to the engine's; the era's class adds its
+ * way to reach the receiver, using `host`.
+ */
+export abstract class EraCheckContext implements CheckContext {
+  constructor(protected readonly host: CheckHost) {}
+  get facts(): TargetFacts {
+    return this.host.facts;
+  }
+  get timing(): Timing {
+    return this.host.timing;
+  }
+  get signal(): AbortSignal {
+    return this.host.signal;
+  }
+  fixture(role: FixtureRole): FixtureBinding {
+    return this.host.fixture(role);
+  }
+  expect(requirementId: string, ok: boolean, message: string | (() => string), observation?: Observation): boolean {
+    return this.host.expect(requirementId, ok, message, observation);
+  }
+  expectWithinBound(requirementId: string, ok: boolean, message: string | (() => string)): boolean {
+    return this.host.expectWithinBound(requirementId, ok, message);
+  }
+  require(requirementId: string, ok: boolean, message: string | (() => string), observation?: Observation): asserts ok {
+    this.host.require(requirementId, ok, message, observation);
+  }
+  lenient(requirementId: string, message: string): void {
+    this.host.lenient(requirementId, message);
+  }
+  validate(requirementId: string, schema: TaskSchemaName, value: unknown, what: string, observation?: Observation): boolean {
+    return this.host.validate(requirementId, schema, value, what, observation);
+  }
+  skip(reason: string): never {
+    return this.host.skip(reason);
+  }
+  unmet(requirementId: string, message: string, observation?: Observation): never {
+    return this.host.unmet(requirementId, message, observation);
+  }
+  staged<T>(scenario: (stretch: number) => Promise<T>): Promise<T> {
+    return this.host.staged(scenario);
+  }
+  missed(reason: string): never {
+    return this.host.missed(reason);
+  }
+  reportInfo(text: string): void {
+    this.host.reportInfo(text);
+  }
+  noteInTranscript(text: string): void {
+    this.host.noteInTranscript(text);
+  }
 }
 
 export { CheckSkip, CheckStop, RunDeadline, StagingMissed, UnexpectedReply, WaitRanOut } from './check-errors.js';

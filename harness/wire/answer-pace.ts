@@ -55,7 +55,7 @@ export class AnswerPace {
 /** Run-wide: the longest interval any task asked for so far, so bounds can grow with it (see Timing). */
 export class AskedPace {
   private longestMs = 0;
-  note(intervalMs: number): void {
+  record(intervalMs: number): void {
     if (intervalMs > this.longestMs) this.longestMs = intervalMs;
   }
   get longestIntervalMs(): number {

@@ -82,7 +82,7 @@ export class PollSchedule {
   /** After an answer that reported the task: the next poll waits the interval it asked for, counted from its arrival. */
   answered(taskId: string, intervalMs: number | undefined, at: number): void {
     const interval = intervalMs ?? this.tasks.get(taskId)?.intervalMs ?? 0;
-    if (intervalMs !== undefined) this.asked?.note(intervalMs);
+    if (intervalMs !== undefined) this.asked?.record(intervalMs);
     this.tasks.set(taskId, { notBefore: at + interval, intervalMs: interval, backOffMs: 0 });
   }
 

@@ -1,6 +1,6 @@
-import { LEGACY_DRIVER } from '../../harness/eras/2025-11-25/driver.js';
+import { DRIVER } from '../../harness/eras/2025-11-25/driver.js';
 import { BASE_REQUIREMENTS } from '../../harness/model/base-requirements.js';
-import type { CheckDefinition } from '../../harness/receivers/check.js';
+import type { CheckDefinition } from '../../harness/receivers/2025-11-25/check.js';
 import { defineProfile, type Profile } from '../../harness/engine/profile.js';
 import { CAPABILITIES_CHECKS } from './capabilities/index.js';
 import { TOOL_NEGOTIATION_CHECKS } from './tool-negotiation/index.js';
@@ -54,7 +54,7 @@ export const TASKS_2025_11_25: Profile = defineProfile({
   era: 'legacy',
   requirements: [...REQUIREMENTS, ...BASE_REQUIREMENTS],
   checks: ALL_CHECKS,
-  driver: LEGACY_DRIVER,
+  driver: DRIVER,
   fixtureContract: { server: 'docs/fixture-contract.md', client: 'docs/client-fixture-contract.md' },
   probes: PROBE_MATRIX,
 });

@@ -92,7 +92,7 @@ export const PROBE_MATRIX: ProbeMatrix = {
     failed: { why: 'What a client does with a failed task has no requirement of its own.' },
     cancelled: { checks: ['requestor.cancels-with-tasks-cancel', 'requestor.no-reliance-on-cancelled-task'] },
     expired: { why: 'A requestor may stop following a task past its ttl: nothing to judge.' },
-    unknown: { why: 'The hub offers a client only the tasks it made: there is no id it never got to follow.' },
-    foreign: { why: "The suite's hub serves one client at a time: there is no other identity's task to offer it." },
+    unknown: { why: 'The endpoint offers a client only the tasks it made: there is no id it never got to follow.' },
+    foreign: { why: "The suite's endpoint serves one client at a time: there is no other identity's task to offer it." },
   },
 };

@@ -1,8 +1,8 @@
-import { MODERN_DRIVER } from '../../harness/eras/2026-07-28/driver.js';
+import { DRIVER } from '../../harness/eras/2026-07-28/driver.js';
 // The 2026-07-28 profile: Tasks as the official extension io.modelcontextprotocol/tasks (SEP-2663), spoken in the
 // modern era (no initialize; every request carries its protocol version and client capabilities).
 import { BASE_REQUIREMENTS } from '../../harness/model/base-requirements.js';
-import type { CheckDefinition } from '../../harness/receivers/check.js';
+import type { CheckDefinition } from '../../harness/receivers/2026-07-28/check.js';
 import { defineProfile, type Profile } from '../../harness/engine/profile.js';
 import { EXT_NEGOTIATION_CHECKS } from './negotiation/index.js';
 import { EXT_RESULTS_CHECKS } from './results/index.js';
@@ -48,7 +48,7 @@ export const TASKS_2026_07_28: Profile = defineProfile({
   era: 'modern',
   requirements: [...EXT_REQUIREMENTS, ...HARNESS_BASE_REQUIREMENTS],
   checks: EXT_CHECKS,
-  driver: MODERN_DRIVER,
+  driver: DRIVER,
   fixtureContract: { server: 'docs/fixture-contract-2026-07-28.md', client: 'docs/client-fixture-contract-2026-07-28.md' },
   probes: EXT_PROBE_MATRIX,
 });

@@ -14,7 +14,7 @@ import { makeTiming } from '../../harness/wire/timing.js';
 import { startReferenceHttpServer } from '../../reference-server/index.js';
 import { ALL_REQUIREMENTS } from '../../suites/2025-11-25/index.js';
 import { TASKS_2026_07_28 } from '../../suites/2026-07-28/index.js';
-import { ClientHub } from '../../harness/wire/2025-11-25/client-hub.js';
+import { ClientEndpoint } from '../../harness/wire/2025-11-25/client-endpoint.js';
 import { liveProcessGroups } from '../../harness/wire/connections/process-group.js';
 import { EXPLORE_ONLY_FAULTS, EXT_EXPLORE_ONLY_FAULTS, SERVER_ONLY_EXPLORE_FAULTS } from '../fault-cases/explore.js';
 import { REFERENCE_BUILT, REFERENCE_MAIN, TOKENS } from '../support/reference-runs.js';
@@ -73,13 +73,13 @@ const MODERN_EXPECTED: Record<string, readonly string[]> = {
   'ext-cancel-race-completes': ['EXT-LIFECYCLE-TERMINAL-FINAL'],
 };
 
-/** The reference client, a process per run as a user's client would be, through a hub of its own until `body` is done. */
+/** The reference client, a process per run as a user's client would be, through an endpoint of its own until `body` is done. */
 async function withReferenceClient<T>(faults: string[], body: (target: TargetSpec) => Promise<T>): Promise<T> {
-  const hub = await ClientHub.start();
+  const endpoint = await ClientEndpoint.start();
   try {
-    return await body({ transport: 'client', command: `"${process.execPath}" "${CLIENT_MAIN}"${faults.map((fault) => ` --fault ${fault}`).join('')}`, hub });
+    return await body({ transport: 'client', command: `"${process.execPath}" "${CLIENT_MAIN}"${faults.map((fault) => ` --fault ${fault}`).join('')}`, endpoint });
   } finally {
-    await hub.close();
+    await endpoint.close();
   }
 }
 

@@ -34,7 +34,7 @@ const CASES: SlowCase[] = [
   { transport: 'http', label: 'a flood of log messages', options: { flood: true } },
   // Its event stream trailing its answers (seen of the SDK's under load): the backlog sent before a task's end arrives after it.
   { transport: 'http', label: 'every notification 150 ms behind the answers', options: { notifyLagMs: 150 } },
-  // A client under test is a receiver too: the hub measures it the same way.
+  // A client under test is a receiver too: the endpoint measures it the same way.
   { transport: 'client', label: 'every answer 1.5 s late', options: { answerDelayMs: 1500 } },
   { transport: 'client', label: 'every request handled 700 ms late', options: { intakeDelayMs: 700 } },
   // The 2026-07-28 profile against the reference's modern era: the fixture work is stretched to the measured pace.

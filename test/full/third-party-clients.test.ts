@@ -1,7 +1,7 @@
 // The client suite against real MCP clients made task receivers (pinned in package.json): a v1 SDK
 // (@modelcontextprotocol/sdk) Client with its experimental InMemoryTaskStore, and a v2 SDK
 // (@modelcontextprotocol/client) Client bound to @modelcontextprotocol/ext-tasks' receiver. Each check launches the
-// fixture client (test/fixtures/third-party/*-client.mjs) against the suite's hub on loopback.
+// fixture client (test/fixtures/third-party/*-client.mjs) against the suite's endpoint on loopback.
 // Regenerate the expected results deliberately with: UPDATE_EXPECTED=1 npx vitest run --config vitest.full.config.ts test/full/third-party-clients.test.ts
 import { afterAll, describe, expect, it } from 'vitest';
 import { liveProcessGroups } from '../../harness/wire/connections/process-group.js';

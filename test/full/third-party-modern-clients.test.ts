@@ -6,7 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runSuite } from '../../harness/engine/runner.js';
-import { ClientHub } from '../../harness/wire/2025-11-25/client-hub.js';
+import { ClientEndpoint } from '../../harness/wire/2025-11-25/client-endpoint.js';
 import { liveProcessGroups } from '../../harness/wire/connections/process-group.js';
 import { makeTiming } from '../../harness/wire/timing.js';
 import { TASKS_2026_07_28 } from '../../suites/2026-07-28/index.js';
@@ -33,11 +33,11 @@ describe.concurrent('a real 2026-07-28 client as the requestor of tasks', () => 
     it(
       `@modelcontextprotocol/client 2.4.0 Client with @modelcontextprotocol/ext-tasks 0.2.2 createTaskSessionFromClient, ${how}, gives the expected verdicts (test/expected/${name}.json)`,
       async ({ expect }) => {
-        const hub = await ClientHub.start();
+        const endpoint = await ClientEndpoint.start();
         try {
           // Every check starts a node process that loads the SDK; the time bounds are doubled as for the other SDK clients.
           const report = await runSuite({
-            target: { transport: 'client', command: COMMAND, hub, ...(over ? { over } : {}) },
+            target: { transport: 'client', command: COMMAND, endpoint, ...(over ? { over } : {}) },
             role: 'client',
             checks: TASKS_2026_07_28.checks,
             profile: TASKS_2026_07_28,
@@ -49,7 +49,7 @@ describe.concurrent('a real 2026-07-28 client as the requestor of tasks', () => 
           expect(changes, describeChanges(name, changes)).toEqual([]);
           expect(report.results.filter((r) => r.outcome === 'error').map((r) => `${r.id}: ${r.message}`)).toEqual([]);
         } finally {
-          await hub.close();
+          await endpoint.close();
         }
       },
       TEST_TIMEOUT_MS,

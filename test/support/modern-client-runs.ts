@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { RunReport } from '../../harness/model/model.js';
 import { runSuite } from '../../harness/engine/runner.js';
 import { makeTiming } from '../../harness/wire/timing.js';
-import { ClientHub } from '../../harness/wire/2025-11-25/client-hub.js';
+import { ClientEndpoint } from '../../harness/wire/2025-11-25/client-endpoint.js';
 import type { TargetSpec } from '../../harness/wire/connections/connect.js';
 import { runModernReferenceClient } from '../../reference-client/index.js';
 import { TASKS_2026_07_28 } from '../../suites/2026-07-28/index.js';
@@ -16,10 +16,10 @@ export const MODERN_CLIENT_CHECKS = TASKS_2026_07_28.checks.filter((check) => ch
 
 /** The whole client profile against any in-process client (a stand-in written for a test). */
 export async function runAgainstModernClient(start: NonNullable<Extract<TargetSpec, { transport: 'client' }>['startModernInProcess']>): Promise<RunReport> {
-  const hub = await ClientHub.start();
+  const endpoint = await ClientEndpoint.start();
   try {
     return await runSuite({
-      target: { transport: 'client', command: '(in-process stand-in client, 2026-07-28)', hub, startModernInProcess: start },
+      target: { transport: 'client', command: '(in-process stand-in client, 2026-07-28)', endpoint, startModernInProcess: start },
       role: 'client',
       checks: MODERN_CLIENT_CHECKS,
       profile: TASKS_2026_07_28,
@@ -28,19 +28,19 @@ export async function runAgainstModernClient(start: NonNullable<Extract<TargetSp
       tool: { name: 'mcp-tasks-conformance', version: 'test' },
     });
   } finally {
-    await hub.close();
+    await endpoint.close();
   }
 }
 
 export async function runAgainstModernReferenceClient(
   options: { faults?: string[]; only?: readonly string[]; multiplier?: number; pollFloorMs?: number; lingers?: boolean; overStdio?: boolean } = {},
 ): Promise<RunReport> {
-  const hub = await ClientHub.start();
+  const endpoint = await ClientEndpoint.start();
   try {
     const target: TargetSpec = {
       transport: 'client',
       command: '(in-process reference client, 2026-07-28)',
-      hub,
+      endpoint,
       // Over stdio the client launches the suite's bridge (built: dist/) as its server command.
       ...(options.overStdio ? { over: { transport: 'stdio' as const, bridgeCommand: `"${process.execPath}" "${STDIO_BRIDGE}"` } } : {}),
       startModernInProcess: async (url, env) =>
@@ -64,6 +64,6 @@ export async function runAgainstModernReferenceClient(
       tool: { name: 'mcp-tasks-conformance', version: 'test' },
     });
   } finally {
-    await hub.close();
+    await endpoint.close();
   }
 }

@@ -4,7 +4,7 @@ import type { TargetSpec } from '../../harness/wire/connections/connect.js';
 import type { RunReport } from '../../harness/model/model.js';
 import { runSuite } from '../../harness/engine/runner.js';
 import { makeTiming } from '../../harness/wire/timing.js';
-import { ClientHub } from '../../harness/wire/2025-11-25/client-hub.js';
+import { ClientEndpoint } from '../../harness/wire/2025-11-25/client-endpoint.js';
 import { runReferenceClient } from '../../reference-client/index.js';
 import { startReferenceHttpServer } from '../../reference-server/index.js';
 import type { Profile } from '../../harness/engine/profile.js';
@@ -159,12 +159,12 @@ export function notableResults(report: RunReport): string[] {
 
 /** The whole client suite against the reference client, started in this process for each check. */
 export async function runAgainstReferenceClient(options: ReferenceRunOptions = {}): Promise<RunReport> {
-  const hub = await ClientHub.start();
+  const endpoint = await ClientEndpoint.start();
   try {
     const target: TargetSpec = {
       transport: 'client',
       command: '(in-process reference client)',
-      hub,
+      endpoint,
       startInProcess: async (url) =>
         runReferenceClient(url, {
           faults: options.faults,
@@ -185,6 +185,6 @@ export async function runAgainstReferenceClient(options: ReferenceRunOptions = {
       tool: { name: 'mcp-tasks-conformance', version: 'test' },
     });
   } finally {
-    await hub.close();
+    await endpoint.close();
   }
 }

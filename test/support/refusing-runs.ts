@@ -3,7 +3,7 @@
 // longer half in test/full/.
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
-import { ClientHub } from '../../harness/wire/2025-11-25/client-hub.js';
+import { ClientEndpoint } from '../../harness/wire/2025-11-25/client-endpoint.js';
 import type { TargetSpec } from '../../harness/wire/connections/connect.js';
 import type { RunReport } from '../../harness/model/model.js';
 import type { Profile } from '../../harness/engine/profile.js';
@@ -31,11 +31,11 @@ export function runServer(profile: Profile, env: Record<string, string>): Promis
 }
 
 export async function runClient(): Promise<RunReport> {
-  const hub = await ClientHub.start();
+  const endpoint = await ClientEndpoint.start();
   try {
-    return await run({ transport: 'client', command: `"${process.execPath}" "${CLIENT}"`, hub }, 'client', TASKS_2025_11_25);
+    return await run({ transport: 'client', command: `"${process.execPath}" "${CLIENT}"`, endpoint }, 'client', TASKS_2025_11_25);
   } finally {
-    await hub.close();
+    await endpoint.close();
   }
 }
 

@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import YAML from 'yaml';
 import { parseManifest } from '../../cli/manifest.js';
 import { loadConfig } from '../../cli/config.js';
-import { ClientHub } from '../../harness/wire/2025-11-25/client-hub.js';
+import { ClientEndpoint } from '../../harness/wire/2025-11-25/client-endpoint.js';
 import type { TargetSpec } from '../../harness/wire/connections/connect.js';
 import { launchHttpServer } from '../../harness/wire/connections/launch-http.js';
 import type { LaunchedProcess } from '../../harness/wire/connections/process-group.js';
@@ -36,7 +36,7 @@ export interface ThirdPartyTarget {
   /** A stdio command, or an HTTP server started on a free port and reached at `url`. */
   stdio?: string;
   http?: { launch: (port: number) => string; url: (port: number) => string };
-  /** A client under test: the command the client suite launches per check, the hub's URL appended. */
+  /** A client under test: the command the client suite launches per check, the endpoint's URL appended. */
   client?: string;
   /** --config file under configs/, mapping fixture roles to the implementation's own tools. */
   config?: string;
@@ -93,17 +93,17 @@ export { freePort };
 
 /**
  * The whole suite against one third-party target; an HTTP server is started first and ended afterwards, and a
- * client under test gets a hub (the suite's own server on loopback), closed afterwards.
+ * client under test gets an endpoint (the suite's own server on loopback), closed afterwards.
  */
 export async function runThirdParty(target: ThirdPartyTarget): Promise<RunReport> {
   const config = target.config ? await loadConfig(`${ECOSYSTEM.directory}/${target.config}`) : { fixtures: {}, timeoutMultiplier: undefined };
   const timing = makeTiming(target.multiplier ?? config.timeoutMultiplier ?? 1, { runDeadlineMs: RUN_DEADLINE_MS });
   let launched: LaunchedProcess | undefined;
-  let hub: ClientHub | undefined;
+  let endpoint: ClientEndpoint | undefined;
   let spec: TargetSpec;
   if (target.client) {
-    hub = await ClientHub.start();
-    spec = { transport: 'client', command: target.client, hub };
+    endpoint = await ClientEndpoint.start();
+    spec = { transport: 'client', command: target.client, endpoint };
   } else if (target.stdio) {
     spec = { transport: 'stdio', command: target.stdio };
   } else if (target.http) {
@@ -126,7 +126,7 @@ export async function runThirdParty(target: ThirdPartyTarget): Promise<RunReport
     });
   } finally {
     await launched?.end();
-    await hub?.close();
+    await endpoint?.close();
   }
 }
 

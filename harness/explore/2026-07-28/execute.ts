@@ -17,7 +17,7 @@ const MAX_WORK_MS = Math.max(...MODERN_DELAYS_MS);
 /** The key an update sends when the task asked nothing: one it never issued, which the server should drop. */
 export const UNKNOWN_INPUT_KEY = 'explore-never-issued';
 
-export class ModernRunner extends RunnerBase<ExtReceiver> {
+export class SequenceRunner extends RunnerBase<ExtReceiver> {
   /** Keys already answered, per creation index: each is answered once. */
   private readonly answered = new Map<number, Set<string>>();
   /** A subscription is summarised as it opened: what it heard is known only once the run closes it (the transcript has it). */

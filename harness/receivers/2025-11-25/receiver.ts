@@ -4,7 +4,7 @@ import { clientFixtureParams, fixtureArguments, listAllTools, type FixtureBindin
 import { IutError, type IncomingRequest, type ReceivedNotification, type RequestHandler, type RpcReply, type RpcSession } from '../../wire/session.js';
 import { UnexpectedReply } from '../check-errors.js';
 import { withinMs } from '../../wire/timing.js';
-import type { HubRecord } from '../../wire/2025-11-25/hub-record.js';
+import type { EndpointRecord } from '../../wire/2025-11-25/client-record.js';
 import { describeReply } from '../../model/describe.js';
 import { sightingsInAnswer, type TaskSighting } from '../../model/schemas/task-shape.js';
 
@@ -172,9 +172,9 @@ export class Receiver {
     return [...this.session.requestsReceived];
   }
 
-  /** A client under test: what the hub saw it do as a requestor (its tasks, the cursors handed out); undefined for a server. */
-  hubRecord(): HubRecord | undefined {
-    return this.connection.hubRecord;
+  /** A client under test: what the endpoint saw it do as a requestor (its tasks, the cursors handed out); undefined for a server. */
+  endpointRecord(): EndpointRecord | undefined {
+    return this.connection.endpointRecord;
   }
 
   /** Resolves once our answer to the receiver's request has been sent, so its effects can be observed. */

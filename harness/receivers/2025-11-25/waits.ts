@@ -83,20 +83,20 @@ export async function pollTasks(receiver: Receiver, taskIds: readonly string[], 
   }
 }
 
-/** pollTasks for one task. */
+/** pollTasks for one task: how the wait ended (the task, deleted, or the bound), for the check to judge. */
 export async function pollTask(receiver: Receiver, taskId: string, done: (task: TaskRecord) => boolean, options: PollOptions): Promise<PollEnd> {
   return (await pollTasks(receiver, [taskId], done, options)).get(taskId)!;
 }
 
-/** Polls tasks/get until the predicate holds; an error answer or the bound ends the check. */
-export async function pollTaskUntil(receiver: Receiver, taskId: string, done: (task: TaskRecord) => boolean, options: Omit<PollOptions, 'deletionAllowed' | 'returnAtBound'>): Promise<TaskRecord> {
+/** Polls tasks/get until the predicate holds and returns the task: as the await* waits, an error answer or the bound ends the check. */
+export async function awaitTaskState(receiver: Receiver, taskId: string, done: (task: TaskRecord) => boolean, options: Omit<PollOptions, 'deletionAllowed' | 'returnAtBound'>): Promise<TaskRecord> {
   const end = await pollTask(receiver, taskId, done, options);
   // Neither deletion nor the bound can end it here: both end the check inside pollTasks.
   return (end as Extract<PollEnd, { deleted: false }>).task;
 }
 
 export function awaitTerminalStatus(receiver: Receiver, taskId: string, options: PollOptions): Promise<TaskRecord> {
-  return pollTaskUntil(receiver, taskId, (task) => isTerminal(task.status), options);
+  return awaitTaskState(receiver, taskId, (task) => isTerminal(task.status), options);
 }
 
 /** Status notifications for the task, as observations, to merge with polls. */

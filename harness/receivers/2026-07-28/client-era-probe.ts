@@ -1,9 +1,9 @@
 // --spec auto for a client under test: which era it speaks. It is started once on an endpoint of the suite's
 // extension server that offers no tools; a request carrying the 2026-07-28 envelope (a dual-era client opens with
 // server/discover, as the versioning page has it) means it speaks the modern era. Whether it also speaks 2025-11-25 is
-// asked as for servers: started on the legacy hub, does it initialize.
+// asked as for servers: started on the legacy endpoint, does it initialize.
 import type { TargetSpec } from '../../wire/connections/connect.js';
-import { driveModernClient } from '../../wire/2026-07-28/modern-client-run.js';
+import { runClient } from '../../wire/2026-07-28/client-run.js';
 import { META_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSION } from '../../wire/2026-07-28/envelope.js';
 import type { Timing } from '../../wire/timing.js';
 import { Transcript } from '../../wire/transcript.js';
@@ -23,7 +23,7 @@ export async function probeClientEra(target: Extract<TargetSpec, { transport: 'c
   let modern = false;
   let opening: string;
   try {
-    const run = await driveModernClient(target, {
+    const run = await runClient(target, {
       endpoint: { tools: [] },
       scenario: 'era-probe',
       transcript: new Transcript(),

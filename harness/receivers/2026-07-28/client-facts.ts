@@ -5,12 +5,12 @@
 import type { TargetFacts } from '../check.js';
 import { TargetUnreachable, type Measured } from '../discovery.js';
 import { MODERN_PROTOCOL_VERSION } from '../../wire/2026-07-28/envelope.js';
-import { probeClientStart } from '../../wire/2026-07-28/modern-client-run.js';
+import { probeClientStart } from '../../wire/2026-07-28/client-run.js';
 import { wireTransport, type TargetSpec } from '../../wire/connections/connect.js';
 import type { Timing } from '../../wire/timing.js';
 import { Transcript } from '../../wire/transcript.js';
 
-export async function modernClientFacts(target: Extract<TargetSpec, { transport: 'client' }>, timing: Timing): Promise<{ facts: TargetFacts; measured: Measured }> {
+export async function clientFacts(target: Extract<TargetSpec, { transport: 'client' }>, timing: Timing): Promise<{ facts: TargetFacts; measured: Measured }> {
   const transcript = new Transcript();
   const start = await probeClientStart(target, { transcript, label: 'probe', connectTimeoutMs: timing.connectTimeoutMs });
   if (!start.spoke) {

@@ -14,7 +14,7 @@ import { ExtReceiver } from './receiver.js';
  * Learns what a 2026-07-28 server offers before the checks: server/discover (which every modern server serves),
  * its round trip, and its tools. Each check's connections are then opened with what discovery found as their `init`.
  */
-export async function discoverModernTarget(
+export async function discoverTarget(
   target: TargetSpec,
   timing: Timing,
   mappings: Partial<Record<FixtureRole, FixtureMapping>>,

@@ -44,42 +44,11 @@ export const EXPLORE_PROPERTIES = [
   },
 ] as const;
 
-/** The properties of the 2026-07-28 profile (harness/explore/2026-07-28/model.ts judges them): no tasks/result nor tasks/list; results inline in tasks/get. */
-export const MODERN_EXPLORE_PROPERTIES = [
-  { id: 'explore.status-graph', title: "A task's statuses are those of the lifecycle", requirements: ['EXT-GET-CURRENT-STATUS'] },
-  { id: 'explore.terminal-final', title: 'Once terminal, a task keeps that status', requirements: ['EXT-LIFECYCLE-TERMINAL-FINAL'] },
-  { id: 'explore.durable', title: 'A task the server created is there from its CreateTaskResult on, and not lost while it works', requirements: ['EXT-CREATE-DURABLE', 'EXT-GET-CURRENT-STATUS'] },
-  { id: 'explore.cancel-answers', title: 'tasks/cancel of a task still working is acknowledged', requirements: ['EXT-CANCEL-ACK'] },
-  { id: 'explore.unknown-ids', title: 'Operations on unknown task ids fail with -32602', requirements: ['EXT-ERR-UNKNOWN-TASK-GET', 'EXT-ERR-UNKNOWN-TASK-UPDATE-CANCEL'] },
-  {
-    id: 'explore.results',
-    title: 'tasks/get of a finished task carries its outcome, the same every time',
-    requirements: ['EXT-GET-COMPLETED-RESULT', 'EXT-GET-FAILED-ERROR', 'EXT-EXEC-TOOL-ERROR-COMPLETED', 'EXT-EXEC-SAME-RESULT'],
-  },
-  { id: 'explore.input', title: 'An input_required task lists what it asks, and a key answered never names another request', requirements: ['EXT-GET-INPUT-REQUIRED', 'EXT-UPDATE-KEY-NO-REUSE'] },
-  {
-    id: 'explore.isolation',
-    title: 'A server that refuses another requestor one request on a task refuses it every one (tasks/get, tasks/update, tasks/cancel, listening)',
-    requirements: ['EXT-SEC-AUTH-EACH-REQUEST'],
-  },
-  {
-    id: 'explore.answer-forms',
-    title: 'Each answer has its form: resultType "task" on a CreateTaskResult only, "complete" on tasks/get, empty acknowledgements',
-    requirements: [
-      'EXT-RESULTTYPE-TASK',
-      'EXT-RESULTTYPE-NOT-TASK-ELSEWHERE',
-      'EXT-GET-RESULTTYPE-COMPLETE',
-      'EXT-UPDATE-ACK',
-      'EXT-UPDATE-RESULTTYPE-COMPLETE',
-      'EXT-CANCEL-ACK',
-      'EXT-CANCEL-RESULTTYPE-COMPLETE',
-    ],
-  },
-  { id: 'explore.unguessable-ids', title: 'Task IDs are long enough to be unguessable, and never repeat', requirements: ['EXT-SEC-UNGUESSABLE-IDS'] },
-  { id: 'explore.rule-book', title: "Every other message keeps the era's rule book, as the checks and the proxy judge it", requirements: ['EXT-BASE-META-REQUIRED'] },
-] as const;
-
-export type PropertyId = (typeof EXPLORE_PROPERTIES)[number]['id'] | (typeof MODERN_EXPLORE_PROPERTIES)[number]['id'];
+/**
+ * A property of either era's model: this era's, or one only the 2026-07-28 model has (its EXPLORE_PROPERTIES, in
+ * rules/2026-07-28/lifecycle.ts, are held to this type).
+ */
+export type PropertyId = (typeof EXPLORE_PROPERTIES)[number]['id'] | 'explore.durable' | 'explore.input' | 'explore.answer-forms' | 'explore.unguessable-ids';
 export type ExploreProperty = { id: PropertyId; title: string; requirements: readonly string[] };
 
 /** One thing the receiver did that the model does not allow; it names exactly one requirement. */

@@ -17,6 +17,7 @@ import {
   STATUSES,
   taskAt,
   violation,
+  type ExploreProperty,
   type Judgement,
   type PropertyId,
   type Violation,
@@ -24,6 +25,41 @@ import {
 import { MIN_BITS, MIN_LENGTH } from '../../model/id-entropy.js';
 import { extTaskShapeProblems } from '../../receivers/2026-07-28/tasks.js';
 import { answeredTask, INVALID_PARAMS, type CreatedTask, type ObservedOperation, type RunLog } from '../../explore/run-log.js';
+
+/** The properties of the 2026-07-28 profile (judgeRun judges them): no tasks/result nor tasks/list; results inline in tasks/get. */
+export const EXPLORE_PROPERTIES = [
+  { id: 'explore.status-graph', title: "A task's statuses are those of the lifecycle", requirements: ['EXT-GET-CURRENT-STATUS'] },
+  { id: 'explore.terminal-final', title: 'Once terminal, a task keeps that status', requirements: ['EXT-LIFECYCLE-TERMINAL-FINAL'] },
+  { id: 'explore.durable', title: 'A task the server created is there from its CreateTaskResult on, and not lost while it works', requirements: ['EXT-CREATE-DURABLE', 'EXT-GET-CURRENT-STATUS'] },
+  { id: 'explore.cancel-answers', title: 'tasks/cancel of a task still working is acknowledged', requirements: ['EXT-CANCEL-ACK'] },
+  { id: 'explore.unknown-ids', title: 'Operations on unknown task ids fail with -32602', requirements: ['EXT-ERR-UNKNOWN-TASK-GET', 'EXT-ERR-UNKNOWN-TASK-UPDATE-CANCEL'] },
+  {
+    id: 'explore.results',
+    title: 'tasks/get of a finished task carries its outcome, the same every time',
+    requirements: ['EXT-GET-COMPLETED-RESULT', 'EXT-GET-FAILED-ERROR', 'EXT-EXEC-TOOL-ERROR-COMPLETED', 'EXT-EXEC-SAME-RESULT'],
+  },
+  { id: 'explore.input', title: 'An input_required task lists what it asks, and a key answered never names another request', requirements: ['EXT-GET-INPUT-REQUIRED', 'EXT-UPDATE-KEY-NO-REUSE'] },
+  {
+    id: 'explore.isolation',
+    title: 'A server that refuses another requestor one request on a task refuses it every one (tasks/get, tasks/update, tasks/cancel, listening)',
+    requirements: ['EXT-SEC-AUTH-EACH-REQUEST'],
+  },
+  {
+    id: 'explore.answer-forms',
+    title: 'Each answer has its form: resultType "task" on a CreateTaskResult only, "complete" on tasks/get, empty acknowledgements',
+    requirements: [
+      'EXT-RESULTTYPE-TASK',
+      'EXT-RESULTTYPE-NOT-TASK-ELSEWHERE',
+      'EXT-GET-RESULTTYPE-COMPLETE',
+      'EXT-UPDATE-ACK',
+      'EXT-UPDATE-RESULTTYPE-COMPLETE',
+      'EXT-CANCEL-ACK',
+      'EXT-CANCEL-RESULTTYPE-COMPLETE',
+    ],
+  },
+  { id: 'explore.unguessable-ids', title: 'Task IDs are long enough to be unguessable, and never repeat', requirements: ['EXT-SEC-UNGUESSABLE-IDS'] },
+  { id: 'explore.rule-book', title: "Every other message keeps the era's rule book, as the checks and the proxy judge it", requirements: ['EXT-BASE-META-REQUIRED'] },
+] as const satisfies readonly ExploreProperty[];
 
 /** A task as identity A saw it: in the CreateTaskResult or a tasks/get answer (flat: the result is the task). */
 export interface ModernSighting {
@@ -51,7 +87,7 @@ export function modernSightingsOf(log: RunLog): ModernSighting[] {
   return sightings.sort((a, b) => a.receivedAt - b.receivedAt);
 }
 
-export function judgeModernRun(log: RunLog): Partial<Record<PropertyId, Judgement>> {
+export function judgeRun(log: RunLog): Partial<Record<PropertyId, Judgement>> {
   const sightings = modernSightingsOf(log);
   return {
     'explore.status-graph': judgeModernStatuses(log, sightings),

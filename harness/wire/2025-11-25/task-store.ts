@@ -1,5 +1,5 @@
 // The tasks the harness itself holds as a strict 2025-11-25 receiver, for a peer under test acting as requestor: the
-// client hub's tool tasks (harness/wire/connections/hub-tools.ts) and the harness client's sampling and elicitation
+// client endpoint's tool tasks (harness/wire/connections/endpoint-tools.ts) and the harness client's sampling and elicitation
 // tasks (harness/receivers/2025-11-25/client-task-receiver.ts). A task moves only when polled, when a tasks/result
 // waits on it, or on its two timers, and no status notification goes out unless asked: the requestor's pace shows in
 // what it asks, and every tasks/get and tasks/result is kept with its arrival time for the requestor checks to judge.

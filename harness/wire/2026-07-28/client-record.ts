@@ -92,7 +92,7 @@ export interface EndpointRecord {
 }
 
 /** How a client's run on its endpoint ended, as the harness drove it. */
-export interface ModernClientRun {
+export interface ClientRun {
   record: EndpointRecord;
   /** How the wait for the client ended: it exited, went quiet, or the scenario's bound passed. */
   ended: 'exited' | 'quiet' | 'bound';

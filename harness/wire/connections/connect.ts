@@ -11,10 +11,10 @@ import { CommandStdioTransport } from './stdio-transport.js';
 import { StdioProcess, type TenantHolder } from './stdio-process.js';
 import { ModernHttpTransport, type HttpExchange } from '../2026-07-28/http-transport.js';
 import { clientCapabilities, MODERN_PROTOCOL_VERSION, withEnvelope } from '../2026-07-28/envelope.js';
-import type { ClientHub, ClientSlot } from '../2025-11-25/client-hub.js';
+import type { ClientEndpoint, ClientSlot } from '../2025-11-25/client-endpoint.js';
 import { launchCommand, type EscapedProcess, type LaunchedProcess } from './process-group.js';
 import type { ConnectionObserver } from './target-watch.js';
-import type { HubOptions, HubRecord } from '../2025-11-25/hub-record.js';
+import type { EndpointOptions, EndpointRecord } from '../2025-11-25/client-record.js';
 
 /**
  * How to reach the implementation under test. `observer`, set by the runner for each check, hears what the
@@ -23,11 +23,11 @@ import type { HubOptions, HubRecord } from '../2025-11-25/hub-record.js';
 export type TargetSpec =
   | { transport: 'stdio'; command: string; env?: Record<string, string>; observer?: ConnectionObserver }
   | { transport: 'http'; url: string; headers: Record<string, string>; peerHeaders?: Record<string, string>; observer?: ConnectionObserver }
-  /** A client under test: launched per connection with the URL of a hub endpoint, it connects to us. */
+  /** A client under test: launched per connection with the URL of a endpoint, it connects to us. */
   | {
       transport: 'client';
       command: string;
-      hub: ClientHub;
+      endpoint: ClientEndpoint;
       env?: Record<string, string>;
       startInProcess?: InProcessClientStarter;
       startModernInProcess?: InProcessModernClientStarter;
@@ -43,7 +43,7 @@ export type InProcessClientStarter = (url: string) => Promise<{ close(): Promise
 /** The same seam for a 2026-07-28 client: given the environment a launched one would get; `done` settles when it has finished. */
 export type InProcessModernClientStarter = (url: string, env: Record<string, string>) => Promise<{ close(): Promise<void>; done: Promise<unknown> }>;
 
-/** The wire transport of a target: a client under test reaches the hub over Streamable HTTP. */
+/** The wire transport of a target: a client under test reaches the endpoint over Streamable HTTP. */
 export function wireTransport(target: TargetSpec): TransportKind {
   return target.transport === 'client' ? (target.over?.transport ?? 'http') : target.transport;
 }
@@ -65,8 +65,8 @@ export interface Connection {
   readonly init: InitializeOutcome;
   /** How an HTTP receiver delivered the answer to a request (json or sse); undefined on stdio. */
   deliveryOf(requestId: string | number): Delivery | undefined;
-  /** A client under test: what the hub saw it do as a requestor. */
-  readonly hubRecord?: HubRecord;
+  /** A client under test: what the endpoint saw it do as a requestor. */
+  readonly endpointRecord?: EndpointRecord;
   /** The era the connection speaks: legacy opens with initialize, modern sends the envelope on every request. */
   readonly era: Era;
   /** Modern HTTP: the status and headers of the POST that carried a request. */
@@ -105,8 +105,8 @@ export interface ConnectOptions {
   answerPace?: AnswerPace;
   connectTimeoutMs: number;
   clientCapabilities?: Record<string, unknown>;
-  /** A client under test: how the hub presents itself on this connection's endpoint. */
-  hub?: HubOptions;
+  /** A client under test: how the endpoint presents itself on this connection's endpoint. */
+  endpoint?: EndpointOptions;
   /** Which era to open: modern sends no initialize (each request carries its own metadata). Default legacy. */
   era?: Era;
   /** Modern, stdio: the connection is handed back once the process answered a server/discover (a check's, not a probe's). */
@@ -278,7 +278,7 @@ function shellQuote(value: string): string {
   return `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
-/** Starts a fresh client process pointed at a fresh hub endpoint and waits (bounded) until it can take requests. */
+/** Starts a fresh client process pointed at a fresh endpoint and waits (bounded) until it can take requests. */
 async function openClientConnection(target: Extract<TargetSpec, { transport: 'client' }>, options: ConnectOptions): Promise<Connection> {
   const { transcript, label } = options;
   // A client process may serve several checks one after another: its output goes to whichever check holds it now.
@@ -288,7 +288,7 @@ async function openClientConnection(target: Extract<TargetSpec, { transport: 'cl
     holder.label = next.label;
     slot.handOver(next.transcript, next.label);
   };
-  const slot = target.hub.openSlot({ transcript, label, requestTimeoutMs: options.requestTimeoutMs, answerPace: options.answerPace, hub: options.hub });
+  const slot = target.endpoint.openSlot({ transcript, label, requestTimeoutMs: options.requestTimeoutMs, answerPace: options.answerPace, endpoint: options.endpoint });
   let launched: LaunchedProcess | undefined;
   let inProcess: { close(): Promise<void> } | undefined;
   const close = async () => {
@@ -339,7 +339,7 @@ async function openClientConnection(target: Extract<TargetSpec, { transport: 'cl
   }
 }
 
-/** A client under test as a connection: its label and hub record are those of the check now holding it. */
+/** A client under test as a connection: its label and endpoint record are those of the check now holding it. */
 function clientConnection(
   holder: { label: string },
   session: RpcSession,
@@ -358,7 +358,7 @@ function clientConnection(
     init,
     era: 'legacy',
     deliveryOf: () => undefined,
-    get hubRecord() {
+    get endpointRecord() {
       return slot.record;
     },
     handOver,

@@ -1,5 +1,5 @@
 // Shared by the cancellation checks: a working task to cancel, and the wait until the receiver reports it cancelled.
-import { UnexpectedReply, type CheckContext } from '../../../harness/receivers/check.js';
+import { UnexpectedReply, type CheckContext } from '../../../harness/receivers/2025-11-25/check.js';
 import { describeReply } from '../../../harness/model/describe.js';
 import { isTerminal, taskOf, type Receiver, type TaskRecord } from '../../../harness/receivers/2025-11-25/receiver.js';
 import type { RpcReply } from '../../../harness/model/rpc.js';

@@ -1,4 +1,4 @@
-import type { CheckDefinition } from '../../../harness/receivers/check.js';
+import type { CheckDefinition } from '../../../harness/receivers/2025-11-25/check.js';
 import cancelWorking from './cancel-working.js';
 import resultAfterCancel from './result-after-cancel.js';
 import staysCancelled from './stays-cancelled.js';

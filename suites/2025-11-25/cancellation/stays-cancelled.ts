@@ -1,4 +1,4 @@
-import { UnexpectedReply, defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { UnexpectedReply, defineCheck, type CheckContext } from '../../../harness/receivers/2025-11-25/check.js';
 import { brief } from '../../../harness/model/describe.js';
 import { pollTask } from '../../../harness/receivers/2025-11-25/waits.js';
 import { stageCancelledTask } from './cancelled-task.js';

@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2025-11-25/check.js';
 import { describeReply } from '../../../harness/model/describe.js';
 import type { ReceivedNotification } from '../../../harness/model/rpc.js';
 import { uniqueText } from '../../../harness/receivers/waits.js';

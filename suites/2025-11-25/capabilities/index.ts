@@ -1,4 +1,4 @@
-import type { CheckDefinition } from '../../../harness/receivers/check.js';
+import type { CheckDefinition } from '../../../harness/receivers/2025-11-25/check.js';
 import tasksShape from './tasks-shape.js';
 import undeclaredIgnoresTask from './undeclared-ignores-task.js';
 import undeclaredTypeIgnoresTask from './undeclared-type-ignores-task.js';

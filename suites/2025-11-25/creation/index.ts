@@ -1,4 +1,4 @@
-import type { CheckDefinition } from '../../../harness/receivers/check.js';
+import type { CheckDefinition } from '../../../harness/receivers/2025-11-25/check.js';
 import createTaskResultShape from './create-task-result-shape.js';
 import statusWorking from './status-working.js';
 import prompt from './prompt.js';

@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2025-11-25/check.js';
 import { uniqueText } from '../../../harness/receivers/waits.js';
 
 /** Fields of a CallToolResult (or another operation result) that must not leak into the CreateTaskResult. */

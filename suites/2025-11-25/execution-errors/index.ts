@@ -1,4 +1,4 @@
-import type { CheckDefinition } from '../../../harness/receivers/check.js';
+import type { CheckDefinition } from '../../../harness/receivers/2025-11-25/check.js';
 import isErrorFailed from './iserror-failed.js';
 import rpcErrorFailed from './rpc-error-failed.js';
 import failedStatusMessage from './failed-status-message.js';

@@ -1,4 +1,4 @@
-import type { CheckDefinition } from '../../../harness/receivers/check.js';
+import type { CheckDefinition } from '../../../harness/receivers/2025-11-25/check.js';
 import completesWithAnswer from './completes-with-answer.js';
 import elicitationRelatedMeta from './elicitation-related-meta.js';
 import leavesStatus from './leaves-status.js';

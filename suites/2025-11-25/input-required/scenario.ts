@@ -1,6 +1,6 @@
 // The input_required scenario shared by the input-required checks: a conformance_input task asks the
 // requestor for input; the harness answers as a requestor would and records what the receiver did.
-import { UnexpectedReply, type CheckContext } from '../../../harness/receivers/check.js';
+import { UnexpectedReply, type CheckContext } from '../../../harness/receivers/2025-11-25/check.js';
 import { describeReply } from '../../../harness/model/describe.js';
 import { RELATED_TASK_META, isTerminal, taskOf, type Receiver, type TaskRecord } from '../../../harness/receivers/2025-11-25/receiver.js';
 import type { IncomingRequest, RpcReply } from '../../../harness/model/rpc.js';

@@ -1,4 +1,4 @@
-import type { CheckDefinition } from '../../../harness/receivers/check.js';
+import type { CheckDefinition } from '../../../harness/receivers/2025-11-25/check.js';
 import foreignTaskRejected from './foreign-task-rejected.js';
 import listOwnOnly from './list-own-only.js';
 import noListWithoutAuth from './no-list-without-auth.js';

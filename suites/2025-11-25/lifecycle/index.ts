@@ -1,4 +1,4 @@
-import type { CheckDefinition } from '../../../harness/receivers/check.js';
+import type { CheckDefinition } from '../../../harness/receivers/2025-11-25/check.js';
 import transitions from './transitions.js';
 import stableIdentity from './stable-identity.js';
 import monotonicUpdate from './monotonic-update.js';

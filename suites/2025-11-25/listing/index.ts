@@ -1,4 +1,4 @@
-import type { CheckDefinition } from '../../../harness/receivers/check.js';
+import type { CheckDefinition } from '../../../harness/receivers/2025-11-25/check.js';
 import getImpliesList from './get-implies-list.js';
 import invalidCursor from './invalid-cursor.js';
 import nextCursor from './next-cursor.js';

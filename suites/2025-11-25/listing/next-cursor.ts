@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2025-11-25/check.js';
 import { createConfirmedTasks, describeMissing, LISTING_COST, LISTING_TASK_COUNT, missingFromWalk, walkCompletely, walkSummary } from './own-tasks.js';
 
 export default defineCheck({

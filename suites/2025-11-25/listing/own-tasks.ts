@@ -1,5 +1,5 @@
 // Shared by the listing checks: tasks of the check's own, confirmed through tasks/get, and where a walk showed them.
-import { UnexpectedReply, type CheckContext } from '../../../harness/receivers/check.js';
+import { UnexpectedReply, type CheckContext } from '../../../harness/receivers/2025-11-25/check.js';
 import { isTerminal, type Receiver } from '../../../harness/receivers/2025-11-25/receiver.js';
 import { pollTasks, walkTaskList, type TaskListWalk } from '../../../harness/receivers/2025-11-25/waits.js';
 import { uniqueText } from '../../../harness/receivers/waits.js';

@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2025-11-25/check.js';
 import { createConfirmedTasks, LISTING_COST, LISTING_TASK_COUNT, walkCompletely } from './own-tasks.js';
 
 /** The spec sets no page size: only a single page holding more tasks than this is taken for no pagination. */

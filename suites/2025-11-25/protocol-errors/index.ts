@@ -1,4 +1,4 @@
-import type { CheckDefinition } from '../../../harness/receivers/check.js';
+import type { CheckDefinition } from '../../../harness/receivers/2025-11-25/check.js';
 import { UNKNOWN_TASK_ID_CHECKS } from './unknown-task-id.js';
 import informativeMessages from './informative-messages.js';
 

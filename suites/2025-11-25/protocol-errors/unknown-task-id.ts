@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext, type CheckDefinition } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext, type CheckDefinition } from '../../../harness/receivers/2025-11-25/check.js';
 import { errorCodeOf } from '../../../harness/model/describe.js';
 import type { Precondition } from '../../../harness/model/model.js';
 import type { Receiver } from '../../../harness/receivers/2025-11-25/receiver.js';

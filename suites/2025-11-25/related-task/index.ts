@@ -1,4 +1,4 @@
-import type { CheckDefinition } from '../../../harness/receivers/check.js';
+import type { CheckDefinition } from '../../../harness/receivers/2025-11-25/check.js';
 import notOnOperationResults from './not-on-operation-results.js';
 import notOnStatusNotifications from './not-on-status-notifications.js';
 import paramIsSourceOfTruth from './param-is-source-of-truth.js';

@@ -1,4 +1,4 @@
-import type { CheckDefinition } from '../../../harness/receivers/check.js';
+import type { CheckDefinition } from '../../../harness/receivers/2025-11-25/check.js';
 import augmentsOnlyDeclared from './augments-only-declared.js';
 import augmentsOnlyDeclaredType from './augments-only-declared-type.js';
 import cancelsWithTasksCancel from './cancels-with-tasks-cancel.js';
@@ -15,7 +15,7 @@ import respectsPollInterval from './respects-poll-interval.js';
 import resultOnInputRequired from './result-on-input-required.js';
 
 /**
- * Requestor-side rules: a client under test shows them when a directive makes it call the hub's tools, a server when
+ * Requestor-side rules: a client under test shows them when a directive makes it call the endpoint's tools, a server when
  * the ask fixture makes it send the harness's client sampling or elicitation.
  */
 export const REQUESTOR_CHECKS: readonly CheckDefinition[] = [

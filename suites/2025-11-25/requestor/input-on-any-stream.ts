@@ -1,5 +1,5 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
-import { HUB_INPUT_TOOL as INPUT_TOOL } from '../../../harness/wire/2025-11-25/hub-record.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2025-11-25/check.js';
+import { ENDPOINT_INPUT_TOOL as INPUT_TOOL } from '../../../harness/wire/2025-11-25/client-record.js';
 import { runRequestorScenario } from './scenario.js';
 
 export default defineCheck({
@@ -27,8 +27,8 @@ export default defineCheck({
   },
   async run(ctx: CheckContext) {
     if (ctx.facts.capabilities.elicitation === undefined) ctx.skip('the client declares no elicitation capability, so the server cannot ask it for input');
-    // When its task turns input_required, the hub sends elicitation/create (naming the task) outside any answer: on the GET stream.
-    const { record } = await runRequestorScenario(ctx, { hub: { askInput: true } });
+    // When its task turns input_required, the endpoint sends elicitation/create (naming the task) outside any answer: on the GET stream.
+    const { record } = await runRequestorScenario(ctx, { endpoint: { askInput: true } });
     const asked = record.tasks.filter((task) => task.tool === INPUT_TOOL && task.inputAnswered !== undefined);
     if (asked.length === 0)
       ctx.skip(`no task of ${INPUT_TOOL} reached input_required (the client called it ${record.tasks.some((task) => task.tool === INPUT_TOOL) ? 'as a task, which it ended first' : 'not as a task'})`);

@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2025-11-25/check.js';
 import { isTerminal } from '../../../harness/receivers/2025-11-25/receiver.js';
 import { runRequestorScenario } from './scenario.js';
 import { runServerRequestorScenario } from './server-scenario.js';
@@ -19,7 +19,7 @@ async function notifiedTasks(ctx: CheckContext): Promise<{ who: string; tasks: N
     // The ask call went unanswered: the requestor's silence was found at the quiet the run allows (as in polls-until-terminal).
     return { who: 'server', tasks: tasks.map((task) => ({ ...task, what: task.method })), stalled: replies.includes(undefined) };
   }
-  const { record } = await runRequestorScenario(ctx, { hub: { notifyStatus: true } });
+  const { record } = await runRequestorScenario(ctx, { endpoint: { notifyStatus: true } });
   return { who: 'client', tasks: record.tasks.map((task) => ({ ...task, what: task.tool })), stalled: false };
 }
 

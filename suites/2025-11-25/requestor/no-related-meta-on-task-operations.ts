@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2025-11-25/check.js';
 import { hasRelatedTaskMeta } from '../../../harness/receivers/2025-11-25/receiver.js';
 import { requestorTraffic } from './traffic.js';
 

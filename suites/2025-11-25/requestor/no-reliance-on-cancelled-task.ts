@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2025-11-25/check.js';
 import { describeReply } from '../../../harness/model/describe.js';
 import { runRequestorScenario } from './scenario.js';
 
@@ -26,8 +26,8 @@ export default defineCheck({
     ],
   },
   async run(ctx: CheckContext) {
-    // The hub drops each task as soon as it has acknowledged its cancel, as a receiver may.
-    const { record, reply } = await runRequestorScenario(ctx, { cancelTasks: true, hub: { deleteCancelled: true } });
+    // The endpoint drops each task as soon as it has acknowledged its cancel, as a receiver may.
+    const { record, reply } = await runRequestorScenario(ctx, { cancelTasks: true, endpoint: { deleteCancelled: true } });
     const cancelled = record.tasks.filter((task) => task.cancelRequests > 0);
     if (cancelled.length === 0) ctx.skip(`the client sent tasks/cancel for none of the ${record.tasks.length} task(s) it created: it does not follow cancelTasks of the call-tools directive`);
     ctx.expect(

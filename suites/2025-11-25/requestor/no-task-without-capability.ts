@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2025-11-25/check.js';
 import { runRequestorScenario } from './scenario.js';
 
 export default defineCheck({
@@ -26,8 +26,8 @@ export default defineCheck({
     ],
   },
   async run(ctx: CheckContext) {
-    // The hub still lists "required" and "optional" tools and declares tasks.list and tasks.cancel: only tool tasks are missing.
-    const { toolCalls } = await runRequestorScenario(ctx, { hub: { toolTasks: false } });
+    // The endpoint still lists "required" and "optional" tools and declares tasks.list and tasks.cancel: only tool tasks are missing.
+    const { toolCalls } = await runRequestorScenario(ctx, { endpoint: { toolTasks: false } });
     const asTask = (call: (typeof toolCalls)[number]) => typeof call.params.task === 'object' && call.params.task !== null;
     for (const call of toolCalls.filter(asTask)) {
       ctx.expect(

@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2025-11-25/check.js';
 import { isTerminal } from '../../../harness/receivers/2025-11-25/receiver.js';
 import { runRequestorScenario } from './scenario.js';
 
@@ -27,8 +27,8 @@ export default defineCheck({
     ],
   },
   async run(ctx: CheckContext) {
-    // The hub drops the HTTP response of each task's first tasks/result that arrives before the end, unanswered.
-    const { record } = await runRequestorScenario(ctx, { hub: { cutResult: true } });
+    // The endpoint drops the HTTP response of each task's first tasks/result that arrives before the end, unanswered.
+    const { record } = await runRequestorScenario(ctx, { endpoint: { cutResult: true } });
     const cut = record.tasks.filter((task) => task.resultCutAt !== undefined);
     if (cut.length === 0) ctx.skip(`the client sent no tasks/result while one of its ${record.tasks.length} task(s) still ran, so none could be cut off`);
     for (const task of cut) {

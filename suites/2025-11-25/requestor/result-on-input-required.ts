@@ -1,5 +1,5 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
-import { HUB_INPUT_TOOL as INPUT_TOOL } from '../../../harness/wire/2025-11-25/hub-record.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2025-11-25/check.js';
+import { ENDPOINT_INPUT_TOOL as INPUT_TOOL } from '../../../harness/wire/2025-11-25/client-record.js';
 import { isTerminal } from '../../../harness/receivers/2025-11-25/receiver.js';
 import { runRequestorScenario } from './scenario.js';
 import { runServerRequestorScenario } from './server-scenario.js';
@@ -12,7 +12,7 @@ interface InputTask {
   resultRequests: readonly { status: string }[];
 }
 
-/** The tasks that turned input_required: of the hub's input tool for a client, of every ask for a server. */
+/** The tasks that turned input_required: of the endpoint's input tool for a client, of every ask for a server. */
 async function inputTasks(ctx: CheckContext): Promise<{ who: string; tasks: InputTask[]; none: string }> {
   if (ctx.facts.role === 'server') {
     const { tasks } = await runServerRequestorScenario(ctx, { inputRequired: true });

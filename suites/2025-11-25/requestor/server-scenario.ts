@@ -1,7 +1,7 @@
 // The requestor scenario of a server under test: the harness connects as a client (task-capable or not) and calls
 // the ask fixture, whose work asks that client for sampling or elicitation; the harness takes task-augmented ones as
 // tasks of its own, and the checks judge how the server followed them.
-import type { CheckContext } from '../../../harness/receivers/check.js';
+import type { CheckContext } from '../../../harness/receivers/2025-11-25/check.js';
 import { CLIENT_TASK_METHODS, ClientTaskReceiver, type ClientTask } from '../../../harness/receivers/2025-11-25/client-task-receiver.js';
 import { describeReply } from '../../../harness/model/describe.js';
 import { takesInput } from '../../../harness/model/fixtures.js';

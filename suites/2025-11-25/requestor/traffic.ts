@@ -1,6 +1,6 @@
 // What a requestor under test sent, whichever its role: a client through the call-tools directive, a server through
 // the ask fixture. The checks of rules shared by both roles judge it alike.
-import type { CheckContext } from '../../../harness/receivers/check.js';
+import type { CheckContext } from '../../../harness/receivers/2025-11-25/check.js';
 import { REQUESTOR_POLL_INTERVAL_MS } from '../../../harness/model/fixtures.js';
 import type { IncomingRequest } from '../../../harness/model/rpc.js';
 import { runRequestorScenario } from './scenario.js';
@@ -42,8 +42,8 @@ export async function requestorTraffic(ctx: CheckContext, options: TrafficOption
     const { requests, pollIntervalMs, tasks, cursorsIssued, replies } = await runServerRequestorScenario(ctx, { listTasks: options.listTasks, pollIntervalMs: options.pollIntervalMs });
     return { who: 'server', requests, pollIntervalMs, tasks, cursorsIssued, stalled: replies.includes(undefined) };
   }
-  const hub = options.pollIntervalMs === undefined ? undefined : { pollIntervalMs: options.pollIntervalMs };
-  const { requests, record } = await runRequestorScenario(ctx, { listTasks: options.listTasks, hub });
+  const endpoint = options.pollIntervalMs === undefined ? undefined : { pollIntervalMs: options.pollIntervalMs };
+  const { requests, record } = await runRequestorScenario(ctx, { listTasks: options.listTasks, endpoint });
   // A client that makes no tool calls skips in the scenario; one that made them never stalled the harness.
   return { who: 'client', requests, pollIntervalMs: options.pollIntervalMs ?? REQUESTOR_POLL_INTERVAL_MS, tasks: record.tasks, cursorsIssued: record.cursorsIssued, stalled: false };
 }

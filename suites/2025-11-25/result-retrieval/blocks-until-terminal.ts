@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2025-11-25/check.js';
 import { describeReply } from '../../../harness/model/describe.js';
 import { RELATED_TASK_META, isTerminal, taskOf } from '../../../harness/receivers/2025-11-25/receiver.js';
 import { pollTask } from '../../../harness/receivers/2025-11-25/waits.js';

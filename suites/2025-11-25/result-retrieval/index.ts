@@ -1,4 +1,4 @@
-import type { CheckDefinition } from '../../../harness/receivers/check.js';
+import type { CheckDefinition } from '../../../harness/receivers/2025-11-25/check.js';
 import blocksUntilTerminal from './blocks-until-terminal.js';
 import sameAsPlainCall from './same-as-plain-call.js';
 import sameError from './same-error.js';

@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2025-11-25/check.js';
 import { brief, canonicalJson, describeReply } from '../../../harness/model/describe.js';
 import type { FixtureBinding } from '../../../harness/model/fixtures.js';
 import { awaitTerminalStatus } from '../../../harness/receivers/2025-11-25/waits.js';

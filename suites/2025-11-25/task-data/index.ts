@@ -1,4 +1,4 @@
-import type { CheckDefinition } from '../../../harness/receivers/check.js';
+import type { CheckDefinition } from '../../../harness/receivers/2025-11-25/check.js';
 import validEverywhere from './valid-everywhere.js';
 
 /** The checks of the Task data type. */

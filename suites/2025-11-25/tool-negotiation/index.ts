@@ -1,4 +1,4 @@
-import type { CheckDefinition } from '../../../harness/receivers/check.js';
+import type { CheckDefinition } from '../../../harness/receivers/2025-11-25/check.js';
 import taskSupportValues from './task-support-values.js';
 import requiredWithoutTask from './required-without-task.js';
 import { forbiddenWithTask, noExecutionWithTask } from './refuse-task-for-untasked-tool.js';

@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2025-11-25/check.js';
 import { errorCodeOf } from '../../../harness/model/describe.js';
 import { uniqueText } from '../../../harness/receivers/waits.js';
 import { MCP_FRAMEWORK, SERVER_EVERYTHING, SIMPLE_TASK_INTERACTIVE } from '../explain-words.js';

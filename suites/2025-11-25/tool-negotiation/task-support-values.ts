@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2025-11-25/check.js';
 
 export default defineCheck({
   id: 'tool-negotiation.task-support-values',

@@ -1,4 +1,4 @@
-import type { CheckDefinition } from '../../../harness/receivers/check.js';
+import type { CheckDefinition } from '../../../harness/receivers/2025-11-25/check.js';
 import stdoutOnlyMcp from './stdout-only-mcp.js';
 
 /** The stdio transport: nothing but MCP messages on stdout. */

@@ -1,4 +1,4 @@
-import type { CheckDefinition } from '../../../harness/receivers/check.js';
+import type { CheckDefinition } from '../../../harness/receivers/2025-11-25/check.js';
 import expiry from './expiry.js';
 import maxTtl from './max-ttl.js';
 import pollIntervalInteger from './poll-interval-integer.js';

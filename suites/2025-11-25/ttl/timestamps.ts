@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2025-11-25/check.js';
 import { tasksCapability } from '../../../harness/receivers/preconditions.js';
 import { taskOf } from '../../../harness/receivers/2025-11-25/receiver.js';
 import { isRfc3339DateTime } from '../../../harness/model/schemas/validate.js';

@@ -1,4 +1,4 @@
-import type { CheckDefinition } from '../../../harness/receivers/check.js';
+import type { CheckDefinition } from '../../../harness/receivers/2026-07-28/check.js';
 import initializeNamesVersions from './initialize-names-versions.js';
 import metaRequired from './meta-required.js';
 import unsupportedVersion from './unsupported-version.js';

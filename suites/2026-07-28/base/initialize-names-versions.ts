@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2026-07-28/check.js';
 import { describeReply } from '../../../harness/model/describe.js';
 import { MODERN_PROTOCOL_VERSION } from '../../../harness/wire/2026-07-28/envelope.js';
 
@@ -34,7 +34,7 @@ export default defineCheck({
     // Versions before the per-request era are served through initialize: such a server answers it, as it should.
     const legacy = served.filter((version) => version < MODERN_PROTOCOL_VERSION);
     if (legacy.length > 0) ctx.skip(`server/discover lists ${legacy.join(', ')}, versions that open with initialize, so the server is dual-era and answers it`);
-    const receiver = await ctx.connectModern();
+    const receiver = await ctx.connect();
     // As a 2025-11-25 client sends it: no _meta envelope, and over HTTP none of the modern standard headers.
     const reply = await receiver.request(
       'initialize',

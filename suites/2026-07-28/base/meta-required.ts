@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2026-07-28/check.js';
 import { errorCodeOf } from '../../../harness/model/describe.js';
 import { META_CLIENT_INFO, META_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSION } from '../../../harness/wire/2026-07-28/envelope.js';
 import type { ExtReceiver } from '../../../harness/receivers/2026-07-28/receiver.js';
@@ -29,7 +29,7 @@ export default defineCheck({
     ],
   },
   async run(ctx: CheckContext) {
-    const receiver = await ctx.connectModern();
+    const receiver = await ctx.connect();
     // Unmistakably modern (it states the version) but without the client's capabilities.
     const noCapabilities = await receiver.request(
       'tools/list',

@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2026-07-28/check.js';
 import { brief, errorCodeOf } from '../../../harness/model/describe.js';
 import { META_PROTOCOL_VERSION, UNSUPPORTED_PROTOCOL_VERSION } from '../../../harness/wire/2026-07-28/envelope.js';
 
@@ -31,7 +31,7 @@ export default defineCheck({
     ],
   },
   async run(ctx: CheckContext) {
-    const receiver = await ctx.connectModern();
+    const receiver = await ctx.connect();
     // The header mirrors _meta, as a client asking for that version would send it.
     const reply = await receiver.request('tools/list', { _meta: { [META_PROTOCOL_VERSION]: UNSUPPORTED } }, { headers: { 'mcp-protocol-version': UNSUPPORTED } });
     const status = receiver.exchange(reply)?.status;

@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2026-07-28/check.js';
 import { brief, describeReply } from '../../../harness/model/describe.js';
 import { extTaskOf, isExtTerminal } from '../../../harness/receivers/2026-07-28/receiver.js';
 import { startExtTask } from '../../../harness/receivers/2026-07-28/tasks.js';
@@ -29,7 +29,7 @@ export default defineCheck({
   },
   async run(ctx: CheckContext) {
     const { receiver, task, reply } = await ctx.staged(async (stretch) => {
-      const receiver = await ctx.connectModern();
+      const receiver = await ctx.connect();
       // Outlasting the call, the listen (or cancel) and a look at the task, at the receiver's pace.
       const seconds = workSecondsFor(ctx.timing, 3, stretch);
       const { task, reply: created } = await startExtTask(ctx, receiver, 'slow', { seconds, label: uniqueText('cancel') });

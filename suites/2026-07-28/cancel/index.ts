@@ -1,4 +1,4 @@
-import type { CheckDefinition } from '../../../harness/receivers/check.js';
+import type { CheckDefinition } from '../../../harness/receivers/2026-07-28/check.js';
 import acknowledged from './acknowledged.js';
 import inputRequiredAcknowledged from './input-required-acknowledged.js';
 import staysCancelled from './stays-cancelled.js';

@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2026-07-28/check.js';
 import { describeReply } from '../../../harness/model/describe.js';
 import { extTaskOf, isExtTerminal } from '../../../harness/receivers/2026-07-28/receiver.js';
 import { startExtTask } from '../../../harness/receivers/2026-07-28/tasks.js';
@@ -34,7 +34,7 @@ export default defineCheck({
   },
   async run(ctx: CheckContext) {
     const { receiver, task, seconds, startedAt } = await ctx.staged(async (stretch) => {
-      const receiver = await ctx.connectModern();
+      const receiver = await ctx.connect();
       // Outlasting the call and the cancel at the receiver's pace, so the cancel comes while the work still runs.
       const seconds = workSecondsFor(ctx.timing, 2, stretch);
       const startedAt = performance.now();

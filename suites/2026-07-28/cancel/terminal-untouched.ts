@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2026-07-28/check.js';
 import { describeReply } from '../../../harness/model/describe.js';
 import type { ModernFixtureRole } from '../../../harness/model/model.js';
 import { extTaskOf } from '../../../harness/receivers/2026-07-28/receiver.js';
@@ -49,7 +49,7 @@ export default defineCheck({
     ],
   },
   async run(ctx: CheckContext) {
-    const receiver = await ctx.connectModern();
+    const receiver = await ctx.connect();
     let judged = 0;
     for (const { role, status, input } of FINISHED.filter(({ role }) => ctx.facts.fixtures.has(role))) {
       const { tool } = ctx.fixture(role);

@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2026-07-28/check.js';
 import { describeReply } from '../../../harness/model/describe.js';
 import { extTaskOf } from '../../../harness/receivers/2026-07-28/receiver.js';
 import { startExtTask } from '../../../harness/receivers/2026-07-28/tasks.js';
@@ -35,7 +35,7 @@ export default defineCheck({
     ],
   },
   async run(ctx: CheckContext) {
-    const receiver = await ctx.connectModern();
+    const receiver = await ctx.connect();
     const observation = { method: 'tasks/get', fixture: ctx.fixture('slow').tool };
     for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
       // A task whose work ends at once too: a store that drops it as it ends shows that here, as other checks' tasks would.

@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2026-07-28/check.js';
 import { canonicalJson, describeReply } from '../../../harness/model/describe.js';
 import type { RpcReply } from '../../../harness/model/rpc.js';
 import { createdTask, type ExtReceiver, type ExtTask } from '../../../harness/receivers/2026-07-28/receiver.js';
@@ -41,7 +41,7 @@ export default defineCheck({
     ],
   },
   async run(ctx: CheckContext) {
-    const receiver = await ctx.connectModern();
+    const receiver = await ctx.connect();
     const binding = ctx.fixture('taskRequired');
     const { reply, asked } = await callThroughRounds(ctx, receiver, binding);
     const task = createdTask(reply);

@@ -1,4 +1,4 @@
-import type { CheckDefinition } from '../../../harness/receivers/check.js';
+import type { CheckDefinition } from '../../../harness/receivers/2026-07-28/check.js';
 import informativeMessages from './informative-messages.js';
 import removedMethods from './removed-methods.js';
 import toolErrorCompleted from './tool-error-completed.js';

@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2026-07-28/check.js';
 import type { ExtReceiver } from '../../../harness/receivers/2026-07-28/receiver.js';
 import type { RpcReply } from '../../../harness/model/rpc.js';
 import { uniqueText } from '../../../harness/receivers/waits.js';
@@ -32,7 +32,7 @@ export default defineCheck({
     ],
   },
   async run(ctx: CheckContext) {
-    const receiver = await ctx.connectModern();
+    const receiver = await ctx.connect();
     const taskId = uniqueText('no-such-task');
     let errors = 0;
     for (const { what, send } of REFUSALS) {

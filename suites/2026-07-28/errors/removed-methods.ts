@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2026-07-28/check.js';
 import { errorCodeOf } from '../../../harness/model/describe.js';
 import { createdTask } from '../../../harness/receivers/2026-07-28/receiver.js';
 import type { RpcReply } from '../../../harness/model/rpc.js';
@@ -32,7 +32,7 @@ export default defineCheck({
     ],
   },
   async run(ctx: CheckContext) {
-    const receiver = await ctx.connectModern();
+    const receiver = await ctx.connect();
     // A real task, so that a server still serving tasks/result has something to answer with.
     const slow = ctx.facts.fixtures.get('slow');
     const created = slow ? createdTask(await receiver.callFixture(slow, { seconds: 0, label: uniqueText('removed') })) : undefined;

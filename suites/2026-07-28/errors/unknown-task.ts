@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2026-07-28/check.js';
 import { errorCodeOf } from '../../../harness/model/describe.js';
 import { HEADER_MISMATCH } from '../../../harness/wire/2026-07-28/envelope.js';
 import { uniqueText } from '../../../harness/receivers/waits.js';
@@ -38,7 +38,7 @@ export default defineCheck({
     ],
   },
   async run(ctx: CheckContext) {
-    const receiver = await ctx.connectModern();
+    const receiver = await ctx.connect();
     const taskId = uniqueText('no-such-task');
     const get = await receiver.getTask(taskId);
     ctx.expect(

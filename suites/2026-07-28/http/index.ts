@@ -1,4 +1,4 @@
-import type { CheckDefinition } from '../../../harness/receivers/check.js';
+import type { CheckDefinition } from '../../../harness/receivers/2026-07-28/check.js';
 import routingHeadersValidated from './routing-headers-validated.js';
 import standardHeadersRequired from './standard-headers-required.js';
 

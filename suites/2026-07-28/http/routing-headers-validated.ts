@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2026-07-28/check.js';
 import { describeReply } from '../../../harness/model/describe.js';
 import { declaresExtension, HEADER_MISMATCH } from '../../../harness/wire/2026-07-28/envelope.js';
 import type { ExtReceiver } from '../../../harness/receivers/2026-07-28/receiver.js';
@@ -37,7 +37,7 @@ export default defineCheck({
     ],
   },
   async run(ctx: CheckContext) {
-    const receiver = await ctx.connectModern();
+    const receiver = await ctx.connect();
     const binding = ctx.fixture('slow');
     // A mismatched tool call that a server does run only computes for 0 s.
     const wrongTool = `not-${binding.tool}`;

@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2026-07-28/check.js';
 import { describeReply } from '../../../harness/model/describe.js';
 import { HEADER_MISMATCH, MODERN_PROTOCOL_VERSION, UNSUPPORTED_PROTOCOL_VERSION } from '../../../harness/wire/2026-07-28/envelope.js';
 import type { ExtReceiver } from '../../../harness/receivers/2026-07-28/receiver.js';
@@ -38,7 +38,7 @@ export default defineCheck({
     ],
   },
   async run(ctx: CheckContext) {
-    const receiver = await ctx.connectModern();
+    const receiver = await ctx.connect();
     expectRefused(ctx, receiver, 'tools/list without Mcp-Method', await receiver.request('tools/list', {}, { headers: { 'mcp-method': null } }));
     if (ctx.facts.fixtures.has('slow')) {
       const binding = ctx.fixture('slow');

@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2026-07-28/check.js';
 import { describeReply } from '../../../harness/model/describe.js';
 import { extTaskOf } from '../../../harness/receivers/2026-07-28/receiver.js';
 import { startExtTask } from '../../../harness/receivers/2026-07-28/tasks.js';
@@ -40,7 +40,7 @@ export default defineCheck({
     ],
   },
   async run(ctx: CheckContext) {
-    const receiver = await ctx.connectModern();
+    const receiver = await ctx.connect();
     const binding = ctx.fixture('slow');
     const observation = { method: 'tasks/get', fixture: binding.tool };
     // The task cannot have been created before the call was sent: its ttl is counted from here, to the task's favour.

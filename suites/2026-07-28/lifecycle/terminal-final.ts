@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2026-07-28/check.js';
 import { describeReply } from '../../../harness/model/describe.js';
 import type { ModernFixtureRole } from '../../../harness/model/model.js';
 import { extTaskOf, type ExtReceiver } from '../../../harness/receivers/2026-07-28/receiver.js';
@@ -34,7 +34,7 @@ export default defineCheck({
     ],
   },
   async run(ctx: CheckContext) {
-    const receiver = await ctx.connectModern();
+    const receiver = await ctx.connect();
     // A completed task, and a failed one when the receiver offers the fixture for it.
     const runs: Array<{ role: ModernFixtureRole; input: Record<string, unknown> }> = [{ role: 'slow', input: { seconds: 0, label: uniqueText('terminal-final') } }];
     if (ctx.facts.fixtures.has('protocolError')) runs.push({ role: 'protocolError', input: {} });

@@ -1,4 +1,4 @@
-import type { CheckDefinition } from '../../../harness/receivers/check.js';
+import type { CheckDefinition } from '../../../harness/receivers/2026-07-28/check.js';
 import legacyEraNotEnabled from './legacy-era-not-enabled.js';
 import noLegacyCapability from './no-legacy-capability.js';
 import noTaskWithoutExtension from './no-task-without-extension.js';

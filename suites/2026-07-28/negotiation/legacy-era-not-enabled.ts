@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2026-07-28/check.js';
 import { describeReply } from '../../../harness/model/describe.js';
 import { TASKS_EXTENSION } from '../../../harness/wire/2026-07-28/envelope.js';
 import { uniqueText } from '../../../harness/receivers/waits.js';
@@ -36,7 +36,7 @@ export default defineCheck({
   },
   async run(ctx: CheckContext) {
     if (!(ctx.facts.supportedVersions ?? []).includes(LEGACY_VERSION)) ctx.skip(`server/discover does not list ${LEGACY_VERSION}, so the server is not known to serve that version beside this one`);
-    const receiver = await ctx.connectModern();
+    const receiver = await ctx.connect();
     // A 2025-11-25 handshake whose capabilities declare the extension (and not the 2025-11-25 tasks capability).
     const init = await receiver.request(
       'initialize',

@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2026-07-28/check.js';
 import { brief, describeReply } from '../../../harness/model/describe.js';
 
 export default defineCheck({
@@ -21,7 +21,7 @@ export default defineCheck({
     ],
   },
   async run(ctx: CheckContext) {
-    const receiver = await ctx.connectModern();
+    const receiver = await ctx.connect();
     const reply = await receiver.discover();
     // The run's own discovery already read the capabilities; a fresh answer shows them in this check's transcript.
     if (!reply.ok) ctx.reportInfo(`server/discover was answered with ${describeReply(reply)}; judging the capabilities the run discovered`);

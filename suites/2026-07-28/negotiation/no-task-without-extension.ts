@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2026-07-28/check.js';
 import { describeReply } from '../../../harness/model/describe.js';
 import { MISSING_REQUIRED_CLIENT_CAPABILITY } from '../../../harness/wire/2026-07-28/envelope.js';
 import { createdTask, type ExtReceiver } from '../../../harness/receivers/2026-07-28/receiver.js';
@@ -47,7 +47,7 @@ export default defineCheck({
     ],
   },
   async run(ctx: CheckContext) {
-    const receiver = await ctx.connectModern({ extension: false });
+    const receiver = await ctx.connect({ extension: false });
     const binding = ctx.fixture('slow');
     const plain = (requirement: string, what: string, input: Record<string, unknown>, options: ExtRequestOptions & { task?: unknown } = {}) =>
       expectNoTask(ctx, receiver, requirement, what, input, options);

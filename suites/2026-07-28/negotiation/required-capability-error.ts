@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2026-07-28/check.js';
 import { brief, describeReply } from '../../../harness/model/describe.js';
 import { MISSING_REQUIRED_CLIENT_CAPABILITY, TASKS_EXTENSION } from '../../../harness/wire/2026-07-28/envelope.js';
 import type { FixtureBinding } from '../../../harness/model/fixtures.js';
@@ -55,7 +55,7 @@ export default defineCheck({
   async run(ctx: CheckContext) {
     const roles = TASK_ONLY.filter(({ role }) => ctx.facts.fixtures.has(role));
     if (roles.length === 0) ctx.skip('the receiver offers none of test_tool_with_task, confirm_delete and failing_job (fixture contract), the tools that need a task');
-    const receiver = await ctx.connectModern({ extension: false });
+    const receiver = await ctx.connect({ extension: false });
     let judged = 0;
     for (const { role, input } of roles) {
       const binding = ctx.fixture(role);

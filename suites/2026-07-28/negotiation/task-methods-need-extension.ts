@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2026-07-28/check.js';
 import { describeReply } from '../../../harness/model/describe.js';
 import { MISSING_REQUIRED_CLIENT_CAPABILITY } from '../../../harness/wire/2026-07-28/envelope.js';
 import type { ExtReceiver } from '../../../harness/receivers/2026-07-28/receiver.js';
@@ -41,7 +41,7 @@ export default defineCheck({
   },
   async run(ctx: CheckContext) {
     // One requestor: it creates the task declaring the extension, then leaves the extension out of these requests only.
-    const receiver = await ctx.connectModern();
+    const receiver = await ctx.connect();
     const { task } = await startExtTask(ctx, receiver, 'slow', { seconds: 1, label: uniqueText('undeclared') });
     // Readable with the extension first, so that a refusal without it cannot be put down to the task not existing yet.
     await awaitReadable(ctx, receiver, task);

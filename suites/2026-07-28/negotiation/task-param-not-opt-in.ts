@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2026-07-28/check.js';
 import { describeReply } from '../../../harness/model/describe.js';
 import { createdTask } from '../../../harness/receivers/2026-07-28/receiver.js';
 import type { RpcReply } from '../../../harness/model/rpc.js';
@@ -32,7 +32,7 @@ export default defineCheck({
     ],
   },
   async run(ctx: CheckContext) {
-    const receiver = await ctx.connectModern({ extension: true });
+    const receiver = await ctx.connect({ extension: true });
     const binding = ctx.fixture('slow');
     const call = (label: string, task?: unknown) => receiver.callFixture(binding, { seconds: 0, label: uniqueText(label) }, task === undefined ? {} : { extra: { task } });
     const madeTask = (reply: RpcReply) => createdTask(reply) !== undefined;

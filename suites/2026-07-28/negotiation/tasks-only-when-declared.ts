@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2026-07-28/check.js';
 import { describeReply } from '../../../harness/model/describe.js';
 import { declaresExtension, TASKS_EXTENSION } from '../../../harness/wire/2026-07-28/envelope.js';
 import { createdTask } from '../../../harness/receivers/2026-07-28/receiver.js';
@@ -29,7 +29,7 @@ export default defineCheck({
   async run(ctx: CheckContext) {
     if (declaresExtension(ctx.facts.capabilities)) ctx.skip(`server/discover declares ${TASKS_EXTENSION}, so the server may answer with tasks`);
     // The requestor declares the extension: the only thing missing from the negotiation is the server's own declaration.
-    const receiver = await ctx.connectModern();
+    const receiver = await ctx.connect();
     const binding = ctx.fixture('slow');
     const reply = await receiver.callFixture(binding, { seconds: 0, label: uniqueText('undeclared') });
     const task = createdTask(reply);

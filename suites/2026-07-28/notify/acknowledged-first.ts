@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2026-07-28/check.js';
 import { brief } from '../../../harness/model/describe.js';
 import { META_SUBSCRIPTION_ID } from '../../../harness/wire/2026-07-28/envelope.js';
 import { listenToWorkingTask } from './scenario.js';

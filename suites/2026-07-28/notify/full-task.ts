@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2026-07-28/check.js';
 import { brief, canonicalJson } from '../../../harness/model/describe.js';
 import { isExtTerminal, subscriptionIdOf } from '../../../harness/receivers/2026-07-28/receiver.js';
 import { extTaskShapeProblems } from '../../../harness/receivers/2026-07-28/tasks.js';

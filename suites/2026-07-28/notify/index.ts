@@ -1,4 +1,4 @@
-import type { CheckDefinition } from '../../../harness/receivers/check.js';
+import type { CheckDefinition } from '../../../harness/receivers/2026-07-28/check.js';
 import acknowledgedFirst from './acknowledged-first.js';
 import fullTask from './full-task.js';
 import listenNeedsExtension from './listen-needs-extension.js';

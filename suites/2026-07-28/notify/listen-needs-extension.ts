@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2026-07-28/check.js';
 import { brief, describeReply } from '../../../harness/model/describe.js';
 import { MISSING_REQUIRED_CLIENT_CAPABILITY, TASKS_EXTENSION } from '../../../harness/wire/2026-07-28/envelope.js';
 import { startExtTask } from '../../../harness/receivers/2026-07-28/tasks.js';
@@ -31,7 +31,7 @@ export default defineCheck({
     ],
   },
   async run(ctx: CheckContext) {
-    const receiver = await ctx.connectModern();
+    const receiver = await ctx.connect();
     // A task of this requestor's own, made with the extension declared; only the listen leaves the extension out.
     const { task } = await startExtTask(ctx, receiver, 'slow', { seconds: 1, label: uniqueText('listen-without-extension') });
     const boundMs = ctx.timing.answerPace.boundMs();

@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2026-07-28/check.js';
 import { brief } from '../../../harness/model/describe.js';
 import { isExtTerminal, subscriptionIdOf } from '../../../harness/receivers/2026-07-28/receiver.js';
 import { awaitExtTerminal, workBoundMs } from '../../../harness/receivers/2026-07-28/waits.js';

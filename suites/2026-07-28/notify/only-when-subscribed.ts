@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2026-07-28/check.js';
 import { brief, describeReply } from '../../../harness/model/describe.js';
 import type { ExtReceiver } from '../../../harness/receivers/2026-07-28/receiver.js';
 import { startExtTask } from '../../../harness/receivers/2026-07-28/tasks.js';
@@ -34,14 +34,14 @@ export default defineCheck({
   async run(ctx: CheckContext) {
     // A requestor that never listens. On stdio every message shares the process's one channel, so a notification the
     // server pushes unasked arrives there; over HTTP there is no stream for one, so this part passes there trivially.
-    const quiet = await ctx.connectModern({ label: 'quiet' });
+    const quiet = await ctx.connect({ label: 'quiet' });
     await runToEnd(ctx, quiet, 'never-listens');
     judge(ctx, quiet.notifications(TASK_NOTIFICATION), 'a requestor that never sent subscriptions/listen');
 
     // Over HTTP: a listen stream that names no task (an empty taskIds), open while a task of the same requestor runs
     // to its end. Everything this connection receives comes on that stream.
     if (ctx.facts.transport !== 'http') return;
-    const listener = await ctx.connectModern({ label: 'no-task-ids' });
+    const listener = await ctx.connect({ label: 'no-task-ids' });
     const subscription = listener.listen([]);
     const { ack, answer } = await listenOutcome(subscription, ctx.timing.answerPace.boundMs());
     // Over HTTP the requestor that never listens has no stream an unasked notification could come on: no evidence by itself.

@@ -1,5 +1,5 @@
 // A task listened to while it still works: the scenario of the notify checks that judge what a subscription carries.
-import type { CheckContext } from '../../../harness/receivers/check.js';
+import type { CheckContext } from '../../../harness/receivers/2026-07-28/check.js';
 import { type ExtReceiver, type ExtTask, type Subscription, isExtTerminal, requireExtTask, subscriptionIdOf } from '../../../harness/receivers/2026-07-28/receiver.js';
 import { startExtTask } from '../../../harness/receivers/2026-07-28/tasks.js';
 import { workSecondsFor } from '../../../harness/receivers/2026-07-28/waits.js';
@@ -24,7 +24,7 @@ export interface ListenedTask {
  */
 export function listenToWorkingTask(ctx: CheckContext, label: string): Promise<ListenedTask> {
   return ctx.staged(async (stretch) => {
-    const receiver = await ctx.connectModern();
+    const receiver = await ctx.connect();
     // Outlasting the call, the listen (or cancel) and a look at the task, at the receiver's pace.
     const seconds = workSecondsFor(ctx.timing, 3, stretch);
     const { task, reply } = await startExtTask(ctx, receiver, 'slow', { seconds, label: uniqueText(label) });

@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2026-07-28/check.js';
 import { brief, describeReply } from '../../../harness/model/describe.js';
 import { startExtTask } from '../../../harness/receivers/2026-07-28/tasks.js';
 import { awaitExtSettled, pollExtTask, workBoundMs, type ExtObservation } from '../../../harness/receivers/2026-07-28/waits.js';
@@ -33,7 +33,7 @@ export default defineCheck({
     ],
   },
   async run(ctx: CheckContext) {
-    const receiver = await ctx.connectModern();
+    const receiver = await ctx.connect();
     const { task } = await startExtTask(ctx, receiver, 'multiInput', {});
     const waits = { timing: ctx.timing, signal: ctx.signal };
     const settled = await awaitExtSettled(receiver, task.taskId, { ...waits, timeoutMs: workBoundMs(ctx.timing, 0) });

@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2026-07-28/check.js';
 import { startExtTask } from '../../../harness/receivers/2026-07-28/tasks.js';
 import { awaitExtTerminal, workBoundMs } from '../../../harness/receivers/2026-07-28/waits.js';
 
@@ -22,7 +22,7 @@ export default defineCheck({
     ],
   },
   async run(ctx: CheckContext) {
-    const receiver = await ctx.connectModern();
+    const receiver = await ctx.connect();
     const { task } = await startExtTask(ctx, receiver, 'slow', { seconds: 0, label: 'inline' });
     const final = await awaitExtTerminal(receiver, task.taskId, { timing: ctx.timing, signal: ctx.signal, timeoutMs: workBoundMs(ctx.timing, 0) });
     if (final.status !== 'completed') ctx.skip(`the slow_compute task ended "${final.status}", not completed; nothing to judge`);

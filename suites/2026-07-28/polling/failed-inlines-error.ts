@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2026-07-28/check.js';
 import { brief } from '../../../harness/model/describe.js';
 import { startExtTask } from '../../../harness/receivers/2026-07-28/tasks.js';
 import { awaitExtTerminal, workBoundMs } from '../../../harness/receivers/2026-07-28/waits.js';
@@ -34,7 +34,7 @@ export default defineCheck({
     ],
   },
   async run(ctx: CheckContext) {
-    const receiver = await ctx.connectModern();
+    const receiver = await ctx.connect();
     const { task } = await startExtTask(ctx, receiver, 'protocolError', {});
     const final = await awaitExtTerminal(receiver, task.taskId, { timing: ctx.timing, signal: ctx.signal, timeoutMs: workBoundMs(ctx.timing, 0) });
     // The fixture's work ends in a JSON-RPC error (-32603 when called without the extension): its task must fail.

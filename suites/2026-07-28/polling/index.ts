@@ -1,4 +1,4 @@
-import type { CheckDefinition } from '../../../harness/receivers/check.js';
+import type { CheckDefinition } from '../../../harness/receivers/2026-07-28/check.js';
 import allOutstanding from './all-outstanding.js';
 import completedInlinesResult from './completed-inlines-result.js';
 import failedInlinesError from './failed-inlines-error.js';

@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2026-07-28/check.js';
 import { brief } from '../../../harness/model/describe.js';
 import { startExtTask } from '../../../harness/receivers/2026-07-28/tasks.js';
 import { awaitExtSettled, workBoundMs } from '../../../harness/receivers/2026-07-28/waits.js';
@@ -32,7 +32,7 @@ export default defineCheck({
     ],
   },
   async run(ctx: CheckContext) {
-    const receiver = await ctx.connectModern();
+    const receiver = await ctx.connect();
     const { task } = await startExtTask(ctx, receiver, 'confirm', { filename: `${uniqueText('lists-requests')}.txt` });
     const settled = await awaitExtSettled(receiver, task.taskId, { timing: ctx.timing, signal: ctx.signal, timeoutMs: workBoundMs(ctx.timing, 0) });
     if (settled.status !== 'input_required') ctx.skip(`the confirm_delete task ended "${settled.status}" without asking for input; the fixture contract has it wait for a confirmation`);

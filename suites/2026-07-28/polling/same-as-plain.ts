@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2026-07-28/check.js';
 import { brief, describeReply } from '../../../harness/model/describe.js';
 import { startExtTask } from '../../../harness/receivers/2026-07-28/tasks.js';
 import { awaitExtTerminal, workBoundMs } from '../../../harness/receivers/2026-07-28/waits.js';
@@ -35,8 +35,8 @@ export default defineCheck({
   },
   async run(ctx: CheckContext) {
     // The plain call comes from a requestor without the extension: the server may run it inline or refuse it.
-    const plain = await ctx.connectModern({ extension: false, label: 'plain' });
-    const tasked = await ctx.connectModern({ label: 'task' });
+    const plain = await ctx.connect({ extension: false, label: 'plain' });
+    const tasked = await ctx.connect({ label: 'task' });
     let compared = 0;
 
     // The same arguments both ways: slow_compute's text depends only on them.

@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2026-07-28/check.js';
 import { requireExtTask } from '../../../harness/receivers/2026-07-28/receiver.js';
 import { startExtTask } from '../../../harness/receivers/2026-07-28/tasks.js';
 import { workSecondsFor } from '../../../harness/receivers/2026-07-28/waits.js';
@@ -27,7 +27,7 @@ export default defineCheck({
     ],
   },
   async run(ctx: CheckContext) {
-    const receiver = await ctx.connectModern();
+    const receiver = await ctx.connect();
     await ctx.staged(async (stretch) => {
       // slow_compute sleeps this long by its contract: a look well inside it finds the work running.
       const seconds = workSecondsFor(ctx.timing, 3, stretch);

@@ -1,8 +1,8 @@
 // The scenario every 2026-07-28 requestor check shares: the client under test, started on an endpoint of the suite's
 // extension server that offers the tools the check needs (docs/client-fixture-contract-2026-07-28.md), does what the
 // contract asks; the checks judge what it sent. A client that sends nothing, or never declares the extension, skips.
-import type { CheckContext } from '../../../harness/receivers/check.js';
-import type { EndpointOptions, EndpointTask, ModernClientRun, SeenRequest } from '../../../harness/wire/2026-07-28/client-record.js';
+import type { CheckContext } from '../../../harness/receivers/2026-07-28/check.js';
+import type { EndpointOptions, EndpointTask, ClientRun, SeenRequest } from '../../../harness/wire/2026-07-28/client-record.js';
 import { declaresExtension, META_CLIENT_CAPABILITIES } from '../../../harness/wire/2026-07-28/envelope.js';
 
 /** The statuses after which a task never changes. */
@@ -14,8 +14,8 @@ export interface DriveOptions {
   restartAfterFirstPoll?: boolean;
 }
 
-export async function driveClient(ctx: CheckContext, endpoint: EndpointOptions, options: DriveOptions = {}): Promise<ModernClientRun> {
-  const run = await ctx.driveModernClient({ endpoint, ...options });
+export async function driveClient(ctx: CheckContext, endpoint: EndpointOptions, options: DriveOptions = {}): Promise<ClientRun> {
+  const run = await ctx.runClient({ endpoint, ...options });
   const { requests } = run.record;
   if (requests.length === 0)
     ctx.skip('the client sent its endpoint no request: it did not connect to the URL given as its last argument and in MCP_CONFORMANCE_URL (docs/client-fixture-contract-2026-07-28.md)');
@@ -36,7 +36,7 @@ export function capabilitiesOf(request: SeenRequest): Record<string, unknown> | 
 }
 
 /** The client's requests naming this task by params.taskId. */
-export function requestsFor(run: ModernClientRun, taskId: string, methods: ReadonlySet<string> = TASK_METHODS): SeenRequest[] {
+export function requestsFor(run: ClientRun, taskId: string, methods: ReadonlySet<string> = TASK_METHODS): SeenRequest[] {
   return run.record.requests.filter((request) => methods.has(request.method) && request.params.taskId === taskId);
 }
 
@@ -50,7 +50,7 @@ export function followedToEnd(task: EndpointTask): boolean {
  * went quiet after polling the task, for longer than three of its own longest gaps. Otherwise (the scenario's bound
  * passed, or it never showed its pace on the task) a client slower than the suite's pace may still be about to act.
  */
-export function clientWasDone(run: ModernClientRun, task: EndpointTask): boolean {
+export function clientWasDone(run: ClientRun, task: EndpointTask): boolean {
   return run.ended === 'exited' || (run.ended === 'quiet' && task.reported.length > 0);
 }
 
@@ -58,11 +58,11 @@ export function clientWasDone(run: ModernClientRun, task: EndpointTask): boolean
 export const STILL_FOLLOWING = 'the client neither exited nor went quiet after polling the task before the scenario ended, so a slower pace of its own cannot be told from stopping';
 
 /** The tasks of one tool kind. */
-export function tasksOf(run: ModernClientRun, kind: EndpointTask['kind']): EndpointTask[] {
+export function tasksOf(run: ClientRun, kind: EndpointTask['kind']): EndpointTask[] {
   return run.record.tasks.filter((task) => task.kind === kind);
 }
 
-function describeEnd(run: ModernClientRun): string {
+function describeEnd(run: ClientRun): string {
   if (run.ended === 'exited') return 'with the client exiting';
   if (run.ended === 'quiet') return 'with the client going quiet';
   return 'at the scenario bound, the client still active';

@@ -1,5 +1,5 @@
 // The client as the requestor of 2026-07-28 tasks: the suite plays the extension server and judges what the client sends.
-import type { CheckDefinition } from '../../../harness/receivers/check.js';
+import type { CheckDefinition } from '../../../harness/receivers/2026-07-28/check.js';
 import requestEnvelope from './request-envelope.js';
 import declaresExtensionOnTaskRequests from './declares-extension-on-task-requests.js';
 import handlesPlainOrTask from './handles-plain-or-task.js';

@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2026-07-28/check.js';
 import { driveClient, tasksOf } from './drive.js';
 import { CAPABILITY_OF_INPUT, inputAnswerProblem } from './input-answers.js';
 

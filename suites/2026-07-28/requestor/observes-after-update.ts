@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2026-07-28/check.js';
 import { clientWasDone, driveClient, STILL_FOLLOWING, tasksOf, TERMINAL_STATUSES } from './drive.js';
 
 export default defineCheck({

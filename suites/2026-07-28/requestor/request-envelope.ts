@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2026-07-28/check.js';
 import { META_PROTOCOL_VERSION } from '../../../harness/wire/2026-07-28/envelope.js';
 import { capabilitiesOf, driveClient } from './drive.js';
 

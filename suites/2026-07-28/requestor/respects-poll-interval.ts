@@ -1,5 +1,5 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
-import type { ModernClientRun } from '../../../harness/wire/2026-07-28/client-record.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2026-07-28/check.js';
+import type { ClientRun } from '../../../harness/wire/2026-07-28/client-record.js';
 import { allowanceFor } from '../../../harness/wire/timing.js';
 import { driveClient } from './drive.js';
 
@@ -78,7 +78,7 @@ export default defineCheck({
 });
 
 /** The longest the client took from an answer to its next request where the contract asks it to go on at once (0 when none shows it). */
-function clientRoundTripMs(run: ModernClientRun): number {
+function clientRoundTripMs(run: ClientRun): number {
   const { requests } = run.record;
   let longest = 0;
   for (let index = 1; index < requests.length; index++) {

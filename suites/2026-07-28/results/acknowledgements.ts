@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2026-07-28/check.js';
 import { brief, describeReply } from '../../../harness/model/describe.js';
 import { isExtTerminal, type ExtReceiver, type ExtTask } from '../../../harness/receivers/2026-07-28/receiver.js';
 import { startExtTask } from '../../../harness/receivers/2026-07-28/tasks.js';
@@ -48,7 +48,7 @@ export default defineCheck({
     ],
   },
   async run(ctx: CheckContext) {
-    const receiver = await ctx.connectModern();
+    const receiver = await ctx.connect();
     let judged = 0;
     const update = await answerInput(ctx, receiver);
     if (update) judged += judge(ctx, UPDATE, update.reply, update.what) ? 1 : 0;

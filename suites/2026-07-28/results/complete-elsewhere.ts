@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2026-07-28/check.js';
 import { describeReply } from '../../../harness/model/describe.js';
 import { isExtTerminal } from '../../../harness/receivers/2026-07-28/receiver.js';
 import { startExtTask } from '../../../harness/receivers/2026-07-28/tasks.js';
@@ -28,7 +28,7 @@ export default defineCheck({
     ],
   },
   async run(ctx: CheckContext) {
-    const receiver = await ctx.connectModern();
+    const receiver = await ctx.connect();
     // Plain answers, to a request that declares the extension: a tool that never makes a task, and the listings.
     const plain: { what: string; reply: Awaited<ReturnType<typeof receiver.discover>> }[] = [];
     const greet = ctx.facts.fixtures.get('greet');

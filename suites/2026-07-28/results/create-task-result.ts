@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2026-07-28/check.js';
 import { brief, describeReply } from '../../../harness/model/describe.js';
 import { extTaskShapeProblems } from '../../../harness/receivers/2026-07-28/tasks.js';
 import { uniqueText } from '../../../harness/receivers/waits.js';
@@ -29,7 +29,7 @@ export default defineCheck({
     ],
   },
   async run(ctx: CheckContext) {
-    const receiver = await ctx.connectModern();
+    const receiver = await ctx.connect();
     const binding = ctx.fixture('slow');
     const reply = await receiver.callFixture(binding, { seconds: 1, label: uniqueText('create') });
     if (!reply.ok) ctx.skip(`${binding.tool} could not be started: ${describeReply(reply)}`);

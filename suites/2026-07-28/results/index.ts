@@ -1,4 +1,4 @@
-import type { CheckDefinition } from '../../../harness/receivers/check.js';
+import type { CheckDefinition } from '../../../harness/receivers/2026-07-28/check.js';
 import acknowledgements from './acknowledgements.js';
 import completeElsewhere from './complete-elsewhere.js';
 import createTaskResult from './create-task-result.js';

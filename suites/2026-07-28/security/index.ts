@@ -1,4 +1,4 @@
-import type { CheckDefinition } from '../../../harness/receivers/check.js';
+import type { CheckDefinition } from '../../../harness/receivers/2026-07-28/check.js';
 import perContextAccess from './per-context-access.js';
 import unguessableIds from './unguessable-ids.js';
 

@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2026-07-28/check.js';
 import { describeReply } from '../../../harness/model/describe.js';
 import { extTaskOf, type ExtReceiver } from '../../../harness/receivers/2026-07-28/receiver.js';
 import { startExtTask } from '../../../harness/receivers/2026-07-28/tasks.js';
@@ -42,8 +42,8 @@ export default defineCheck({
     ],
   },
   async run(ctx: CheckContext) {
-    const a = await ctx.connectModern();
-    const b = await ctx.connectModern({ identity: 'peer' });
+    const a = await ctx.connect();
+    const b = await ctx.connect({ identity: 'peer' });
     // Still working while B tries: the refusal cannot be put down to the task being over.
     const { task } = await startExtTask(ctx, a, 'slow', { seconds: 1, label: uniqueText('foreign') });
     await awaitReadable(ctx, a, task);

@@ -1,5 +1,5 @@
 // Whether news of one requestor's task reaches another's subscription: the scenario of the per-context access check.
-import type { CheckContext } from '../../../harness/receivers/check.js';
+import type { CheckContext } from '../../../harness/receivers/2026-07-28/check.js';
 import type { ExtReceiver } from '../../../harness/receivers/2026-07-28/receiver.js';
 import { subscriptionIdOf } from '../../../harness/receivers/2026-07-28/receiver.js';
 import { startExtTask } from '../../../harness/receivers/2026-07-28/tasks.js';

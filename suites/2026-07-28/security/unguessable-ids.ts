@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2026-07-28/check.js';
 import { startExtTask } from '../../../harness/receivers/2026-07-28/tasks.js';
 import { analyzeTaskIds } from '../../../harness/model/id-entropy.js';
 import { uniqueText } from '../../../harness/receivers/waits.js';
@@ -34,7 +34,7 @@ export default defineCheck({
     ],
   },
   async run(ctx: CheckContext) {
-    const receiver = await ctx.connectModern();
+    const receiver = await ctx.connect();
     const ids: string[] = [];
     while (ids.length < SAMPLE_SIZE) {
       const batch = await Promise.all(Array.from({ length: BATCH }, () => startExtTask(ctx, receiver, 'slow', { seconds: 0, label: uniqueText('entropy') })));

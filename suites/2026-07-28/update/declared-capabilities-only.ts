@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2026-07-28/check.js';
 import { brief, describeReply } from '../../../harness/model/describe.js';
 import { TASKS_EXTENSION } from '../../../harness/wire/2026-07-28/envelope.js';
 import { createdTask, isExtTerminal } from '../../../harness/receivers/2026-07-28/receiver.js';
@@ -39,7 +39,7 @@ export default defineCheck({
   },
   async run(ctx: CheckContext) {
     // Every request of this requestor, its polls included, declares the extension alone.
-    const receiver = (await ctx.connectModern()).declaring(WITHOUT_ELICITATION);
+    const receiver = (await ctx.connect()).declaring(WITHOUT_ELICITATION);
     const reply = await receiver.callFixture(ctx.fixture('confirm'), { filename: `${uniqueText('undeclared')}.txt` });
     const task = createdTask(reply);
     if (!task) {

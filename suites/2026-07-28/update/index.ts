@@ -1,4 +1,4 @@
-import type { CheckDefinition } from '../../../harness/receivers/check.js';
+import type { CheckDefinition } from '../../../harness/receivers/2026-07-28/check.js';
 import acknowledged from './acknowledged.js';
 import declaredCapabilitiesOnly from './declared-capabilities-only.js';
 import keysUnique from './keys-unique.js';

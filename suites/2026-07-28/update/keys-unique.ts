@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2026-07-28/check.js';
 import { brief, canonicalJson, describeReply } from '../../../harness/model/describe.js';
 import { isExtTerminal, type ExtTask } from '../../../harness/receivers/2026-07-28/receiver.js';
 import { startExtTask, resultText } from '../../../harness/receivers/2026-07-28/tasks.js';
@@ -32,7 +32,7 @@ export default defineCheck({
     ],
   },
   async run(ctx: CheckContext) {
-    const receiver = await ctx.connectModern();
+    const receiver = await ctx.connect();
     const { task } = await startExtTask(ctx, receiver, 'multiInput', {});
     const waits = { timing: ctx.timing, signal: ctx.signal, timeoutMs: workBoundMs(ctx.timing, 0) };
     let current = await awaitExtSettled(receiver, task.taskId, waits);

@@ -6,13 +6,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ClientEndpoint } from './client-endpoint.js';
-import type { EndpointOptions, ModernClientRun } from './client-record.js';
+import type { EndpointOptions, ClientRun } from './client-record.js';
 import type { StartSlot } from '../start-gate.js';
 import type { Transcript } from '../transcript.js';
 import type { TargetSpec } from '../connections/connect.js';
 import { launchCommand, type EscapedProcess } from '../connections/process-group.js';
 
-export interface ModernClientDrive {
+export interface ClientRunOptions {
   endpoint: EndpointOptions;
   /** The check's ID, given to the client as MCP_CONFORMANCE_SCENARIO. */
   scenario: string;
@@ -41,7 +41,7 @@ interface RunningClient {
   escaped(): readonly EscapedProcess[];
 }
 
-export async function driveModernClient(target: ClientTarget, drive: ModernClientDrive): Promise<ModernClientRun & { escaped: readonly EscapedProcess[] }> {
+export async function runClient(target: ClientTarget, drive: ClientRunOptions): Promise<ClientRun & { escaped: readonly EscapedProcess[] }> {
   const endpoint = await ClientEndpoint.start(drive.endpoint, drive.transcript, drive.label);
   const stateDir = await mkdtemp(join(tmpdir(), 'mcp-tasks-conformance-client-'));
   const env = clientEnvironment(target, endpoint, drive.scenario, stateDir);
@@ -51,7 +51,7 @@ export async function driveModernClient(target: ClientTarget, drive: ModernClien
     const deadline = performance.now() + drive.boundMs;
     client = await startClient(target, endpoint, env, drive);
     let restartedAt: number | undefined;
-    let ended: ModernClientRun['ended'] | 'silent';
+    let ended: ClientRun['ended'] | 'silent';
     for (;;) {
       const outcome = await awaitEnd(endpoint, client, drive, deadline, restartedAt === undefined && drive.restartAfterFirstPoll === true);
       if (outcome !== 'polled') {
@@ -97,7 +97,7 @@ export type ClientStart = { spoke: true; afterMs: number } | { spoke: false; why
  * command that cannot be started (not found, exit 127), or that ends or stays silent before it ever connects, makes
  * every check's skip a false "nothing to judge"; the run cannot happen instead, as for a 2025-11-25 client.
  */
-export async function probeClientStart(target: ClientTarget, drive: Pick<ModernClientDrive, 'transcript' | 'label' | 'connectTimeoutMs'>): Promise<ClientStart> {
+export async function probeClientStart(target: ClientTarget, drive: Pick<ClientRunOptions, 'transcript' | 'label' | 'connectTimeoutMs'>): Promise<ClientStart> {
   const endpoint = await ClientEndpoint.start({ tools: [] }, drive.transcript, drive.label);
   const stateDir = await mkdtemp(join(tmpdir(), 'mcp-tasks-conformance-client-'));
   const env = clientEnvironment(target, endpoint, 'start-probe', stateDir);
@@ -144,11 +144,11 @@ export async function probeClientStart(target: ClientTarget, drive: Pick<ModernC
 }
 
 /** Resolves when the client exits, goes quiet, polls a task (when `untilPoll`), or the bound passes. */
-function awaitEnd(endpoint: ClientEndpoint, client: RunningClient, drive: ModernClientDrive, deadline: number, untilPoll: boolean): Promise<ModernClientRun['ended'] | 'silent' | 'polled'> {
+function awaitEnd(endpoint: ClientEndpoint, client: RunningClient, drive: ClientRunOptions, deadline: number, untilPoll: boolean): Promise<ClientRun['ended'] | 'silent' | 'polled'> {
   return new Promise((resolve, reject) => {
     const started = endpoint.requests.length;
     let quietTimer: NodeJS.Timeout | undefined;
-    const finish = (outcome: ModernClientRun['ended'] | 'silent' | 'polled') => {
+    const finish = (outcome: ClientRun['ended'] | 'silent' | 'polled') => {
       clearTimeout(quietTimer);
       clearTimeout(boundTimer);
       stopListening();
@@ -178,7 +178,7 @@ function awaitEnd(endpoint: ClientEndpoint, client: RunningClient, drive: Modern
 }
 
 /** How long a silence ends the run: longer while a task is open, and never under three of the client's own longest gaps. */
-function quietFor(endpoint: ClientEndpoint, drive: ModernClientDrive): number {
+function quietFor(endpoint: ClientEndpoint, drive: ClientRunOptions): number {
   const times = endpoint.requests.map((request) => request.at);
   const longestGap = times.slice(1).reduce((longest, time, index) => Math.max(longest, time - times[index]), 0);
   const open = endpoint.record.tasks.some((task) => task.status === 'working' || task.status === 'input_required');
@@ -189,7 +189,7 @@ async function startClient(
   target: ClientTarget,
   endpoint: ClientEndpoint,
   env: Record<string, string>,
-  drive: Pick<ModernClientDrive, 'startSlot' | 'connectTimeoutMs' | 'transcript' | 'label'>,
+  drive: Pick<ClientRunOptions, 'startSlot' | 'connectTimeoutMs' | 'transcript' | 'label'>,
 ): Promise<RunningClient> {
   const slot = await drive.startSlot();
   // The slot is the start's: held until the client speaks, exits, or the time to speak has passed.

@@ -7,8 +7,8 @@ import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { AnswerPace } from '../answer-pace.js';
 import { SPEC_VERSION } from '../../model/model-basics.js';
 import { RpcSession } from '../session.js';
-import type { HubOptions, HubRecord } from './hub-record.js';
-import { hubCapabilities, serveHubTools } from './hub-tools.js';
+import type { EndpointOptions, EndpointRecord } from './client-record.js';
+import { endpointCapabilities, serveEndpointTools } from './endpoint-tools.js';
 import type { Transcript } from '../transcript.js';
 import { readJsonBody } from '../http-body.js';
 
@@ -21,13 +21,13 @@ export interface ClientHello {
   clientInfo: unknown;
 }
 
-/** One endpoint of the hub, waiting for one client process to connect to it. */
+/** One endpoint of the server, waiting for one client process to connect to it. */
 export interface ClientSlot {
   readonly url: string;
   /** Resolves once the client has initialized and opened its GET stream, i.e. can receive our requests. */
   readonly ready: Promise<{ session: RpcSession; hello: ClientHello }>;
-  /** What the hub saw the client do as a requestor on this endpoint. */
-  readonly record: HubRecord;
+  /** What the endpoint saw the client do as a requestor on this endpoint. */
+  readonly record: EndpointRecord;
   /** The connected client now serves another check: the endpoint writes to its transcript and serves it afresh. */
   handOver(transcript: Transcript, label: string): void;
   close(): Promise<void>;
@@ -38,8 +38,8 @@ interface SlotState {
   label: string;
   requestTimeoutMs: number;
   answerPace?: AnswerPace;
-  hub?: HubOptions;
-  record: HubRecord;
+  endpoint?: EndpointOptions;
+  record: EndpointRecord;
   transport?: StreamableHTTPServerTransport;
   session?: RpcSession;
   hello?: ClientHello;
@@ -58,7 +58,7 @@ interface SlotState {
  * check's client sees only that check's requests; our requests travel on the client's GET stream, since they
  * answer no request of the client, and are sent only once that stream is open.
  */
-export class ClientHub {
+export class ClientEndpoint {
   private readonly slots = new Map<string, SlotState>();
 
   private constructor(
@@ -66,12 +66,12 @@ export class ClientHub {
     readonly baseUrl: string,
   ) {}
 
-  static async start(host = '127.0.0.1'): Promise<ClientHub> {
+  static async start(host = '127.0.0.1'): Promise<ClientEndpoint> {
     // Assigned once the server listens; requests cannot arrive before that.
     // eslint-disable-next-line prefer-const
-    let hub: ClientHub | undefined;
+    let endpoint: ClientEndpoint | undefined;
     const server = createServer((req, res) => {
-      hub?.handle(req, res).catch(() => {
+      endpoint?.handle(req, res).catch(() => {
         if (!res.headersSent) res.writeHead(500).end();
         else res.destroy();
       });
@@ -81,11 +81,11 @@ export class ClientHub {
       server.listen(0, host, () => resolve());
     });
     const { port } = server.address() as AddressInfo;
-    hub = new ClientHub(server, `http://${host}:${port}`);
-    return hub;
+    endpoint = new ClientEndpoint(server, `http://${host}:${port}`);
+    return endpoint;
   }
 
-  openSlot(options: { transcript: Transcript; label: string; requestTimeoutMs: number; answerPace?: AnswerPace; hub?: HubOptions }): ClientSlot {
+  openSlot(options: { transcript: Transcript; label: string; requestTimeoutMs: number; answerPace?: AnswerPace; endpoint?: EndpointOptions }): ClientSlot {
     const id = randomUUID();
     let resolve!: SlotState['resolve'];
     const ready = new Promise<{ session: RpcSession; hello: ClientHello }>((r) => (resolve = r));
@@ -128,7 +128,7 @@ export class ClientHub {
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const match = /^\/mcp\/([\w-]+)$/.exec(new URL(req.url ?? '/', 'http://hub').pathname);
+    const match = /^\/mcp\/([\w-]+)$/.exec(new URL(req.url ?? '/', 'http://endpoint').pathname);
     const slot = match ? this.slots.get(match[1]) : undefined;
     if (!slot) {
       res.writeHead(404, { 'Content-Type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'no such conformance endpoint' } }));
@@ -139,11 +139,11 @@ export class ClientHub {
     if (req.method !== 'POST') return slot.transport!.handleRequest(req, res);
     const body = await readJsonBody(req);
     if (body === undefined) {
-      slot.transcript.note('the client POSTed a body that is not JSON (or over 8 MB); the hub answered 400', slot.label);
+      slot.transcript.note('the client POSTed a body that is not JSON (or over 8 MB); the endpoint answered 400', slot.label);
       res.writeHead(400, { 'Content-Type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } }));
       return;
     }
-    if (slot.hub?.cutResult) this.cutIfAsked(slot, body, res);
+    if (slot.endpoint?.cutResult) this.cutIfAsked(slot, body, res);
     const probe = slot.transport!.sessionId === undefined && isModernProbe(body, req);
     if (probe) slot.probesInFlight += 1;
     try {
@@ -153,14 +153,14 @@ export class ClientHub {
     }
   }
 
-  /** Option cutResult: a tasks/result the hub's tools chose to cut off loses its HTTP response, unanswered. */
+  /** Option cutResult: a tasks/result the endpoint's tools chose to cut off loses its HTTP response, unanswered. */
   private cutIfAsked(slot: SlotState, body: unknown, res: ServerResponse): void {
     const message = body as { method?: unknown; id?: unknown };
     if (typeof message !== 'object' || message === null || message.method !== 'tasks/result') return;
     const id = message.id as string | number;
     const cut = () => {
       if (!slot.record.resultsToCut?.has(id) || res.writableEnded) return;
-      slot.transcript.note(`the hub cut off the HTTP response to tasks/result (id ${String(id)}) without answering it`, slot.label);
+      slot.transcript.note(`the endpoint cut off the HTTP response to tasks/result (id ${String(id)}) without answering it`, slot.label);
       res.on('error', () => undefined);
       res.destroy();
     };
@@ -177,7 +177,7 @@ export class ClientHub {
     const message = body as { method?: unknown; id?: unknown; params?: Record<string, unknown> };
     if (typeof message !== 'object' || message === null || message.method !== 'initialize' || isInitializeRequest(message)) return body;
     slot.rawHello = message.params ?? {};
-    slot.transcript.note(`the client's initialize does not match the schema; the hub answered it as sent, with these params: ${JSON.stringify(message.params).slice(0, 2000)}`, slot.label);
+    slot.transcript.note(`the client's initialize does not match the schema; the endpoint answered it as sent, with these params: ${JSON.stringify(message.params).slice(0, 2000)}`, slot.label);
     return { ...message, params: { protocolVersion: SPEC_VERSION, capabilities: {}, clientInfo: { name: 'unknown', version: '0' } } };
   }
 
@@ -185,13 +185,13 @@ export class ClientHub {
     // JSON answers to the client's own requests; our requests go on its GET stream.
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), enableJsonResponse: true });
     slot.session = new RpcSession(transport, slot.transcript, slot.label, slot.requestTimeoutMs, slot.answerPace);
-    // The hub answers a modern probe before initialize as a 2025-11-25 server does (400, not initialized), which is
+    // The endpoint answers a modern probe before initialize as a 2025-11-25 server does (400, not initialized), which is
     // what a dual-era client falls back on: the client's era detection, not an anomaly that keeps the process from
     // serving the next check.
     const sessionOnError = transport.onerror;
     transport.onerror = (error) => {
       if (slot.probesInFlight > 0 && error.message.startsWith(NOT_INITIALIZED)) {
-        slot.transcript.note(`the client probed the 2026-07-28 era before initialize; the hub answered as a 2025-11-25 server (${error.message})`, slot.label);
+        slot.transcript.note(`the client probed the 2026-07-28 era before initialize; the endpoint answered as a 2025-11-25 server (${error.message})`, slot.label);
         return;
       }
       sessionOnError?.(error);
@@ -211,9 +211,9 @@ export class ClientHub {
         capabilities: (typeof params.capabilities === 'object' && params.capabilities !== null ? params.capabilities : {}) as Record<string, unknown>,
         clientInfo: params.clientInfo,
       };
-      return { result: { protocolVersion: SPEC_VERSION, capabilities: hubCapabilities(slot.hub), serverInfo: HARNESS_SERVER_INFO } };
+      return { result: { protocolVersion: SPEC_VERSION, capabilities: endpointCapabilities(slot.endpoint), serverInfo: HARNESS_SERVER_INFO } };
     });
-    slot.record = serveHubTools(session, slot.hub);
+    slot.record = serveEndpointTools(session, slot.endpoint);
     session.onNotification((notification) => {
       if (notification.method === 'notifications/initialized') {
         slot.initialized = true;
