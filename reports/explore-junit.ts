@@ -7,7 +7,7 @@
 // outcomes and verdict; it decides neither.
 //
 // The text is cleaned, the builder found and its quirks handled by the run report's JUnit helpers (reports/junit.ts),
-// and the file validates against Jenkins' junit-10.xsd (test/explore-reports.test.ts): no `skipped` count on
+// and the file validates against Jenkins' junit-10.xsd (test/reports/explore-reports.test.ts): no `skipped` count on
 // <testsuites>, no <properties> in a <testcase>.
 
 import type { Builder } from 'junit-report-builder';

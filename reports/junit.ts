@@ -18,7 +18,7 @@
 // - time() writes the number as given; durations are rounded to milliseconds first (no 0.30000000000000004).
 // - It already drops characters illegal in XML 1.0 (invalidCharReplacement: ''), but only as a side effect
 //   of its xmlbuilder options; every string is stripped here before it reaches the builder.
-// - It writes things Jenkins' JUnit schema (junit-10.xsd, test/junit-xsd.test.ts) rejects: a `skipped` count on
+// - It writes things Jenkins' JUnit schema (junit-10.xsd, test/full/junit-xsd.test.ts) rejects: a `skipped` count on
 //   <testsuites> (removed from the built text, withoutRootSkipped()) and <properties> inside <testcase> (not
 //   used: a check's requirements, keyword, level, outcome and protocol version lead its <system-out> instead).
 

@@ -1,5 +1,5 @@
 // Writes reports/report.schema.json from the report model (reports/json.ts reportJsonSchema); run after a build,
-// as `npm run schema`. test/json-schema.test.ts fails when the committed file differs from what this writes.
+// as `npm run schema`. test/reports/json-schema.test.ts fails when the committed file differs from what this writes.
 import { writeFileSync } from 'node:fs';
 import { URL } from 'node:url';
 

@@ -100,7 +100,7 @@ export interface CheckDefinition<C extends CheckContext = CheckContext> {
   suite: string;
   /**
    * The spec section the check exercises: an https link with an anchor, on modelcontextprotocol.io, to a page its
-   * requirements cite (test/coverage.test.ts holds every check to that).
+   * requirements cite (test/suites/spec-coverage.test.ts holds every check to that).
    */
   spec: string;
   /** What the check does and why implementations fail it, for explain and the report's fix cards. */

@@ -1,6 +1,6 @@
 // Every task operation of the 2025-11-25 Tasks utility in every state a task can be met in, and what judges it: the
 // scripted checks that stage it, the requirements the rule book judges in every such message, or why nothing does.
-// `list --spec 2025-11-25 --matrix` prints it; test/probe-matrix.test.ts keeps it complete and its names real.
+// `list --spec 2025-11-25 --matrix` prints it; test/suites/probe-matrix.test.ts keeps it complete and its names real.
 import type { ProbeMatrix } from '../../harness/engine/profile.js';
 
 const STARTS_WORKING = 'Every new task begins working (TASKS-LIFECYCLE-START-WORKING): a CreateTaskResult in another status fails creation.status-working.';

@@ -9,7 +9,7 @@ import { keywordMismatches } from '../support/reference-runs.js';
 /**
  * The fault matrix of the 2026-07-28 client role: each fault of the reference client's modern requestor, run against
  * every client check of the profile, is caught by exactly the checks its case names (a fail under MUST, a warn under
- * SHOULD) and by no other. test/modern-client-fault-matrix.test.ts runs only the catching checks of each, in the fast tier.
+ * SHOULD) and by no other. test/suites/2026-07-28/client-fault-matrix.test.ts runs only the catching checks of each, in the fast tier.
  */
 /** Per client check: the requirements its findings named somewhere in the matrix. */
 const named = new Map<string, Set<string>>();

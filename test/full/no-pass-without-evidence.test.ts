@@ -1,4 +1,4 @@
-// The longer half of test/no-pass-without-evidence.test.ts (what it holds is said there): the 2026-07-28 server that
+// The longer half of test/harness/engine/no-pass-without-evidence.test.ts (what it holds is said there): the 2026-07-28 server that
 // creates tasks it never serves, and the client, whose waits the run meets alone again at its end.
 import { describe, expect, it } from 'vitest';
 import { TASKS_2026_07_28 } from '../../suites/2026-07-28/index.js';

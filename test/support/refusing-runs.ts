@@ -1,5 +1,5 @@
 // Runs of every check of a profile against the receivers that declare everything and do nothing
-// (test/fixtures/refusing/), and what must hold of every such run: test/no-pass-without-evidence.test.ts and its
+// (test/fixtures/refusing/), and what must hold of every such run: test/harness/engine/no-pass-without-evidence.test.ts and its
 // longer half in test/full/.
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';

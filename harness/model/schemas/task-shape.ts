@@ -1,6 +1,6 @@
 // Every task a receiver reports, validated where it passes through the harness (harness/receivers/2025-11-25/receiver.ts), and each
 // broken rule of the Task schema tied to the catalogue requirement it belongs to. Like the schemas beside it, the
-// table is the 2025-11-25 profile's: its IDs are catalogue entries (test/schemas.test.ts keeps them so).
+// table is the 2025-11-25 profile's: its IDs are catalogue entries (test/harness/model/schemas.test.ts keeps them so).
 
 import { taskSchemaErrors, type SchemaError, type TaskSchemaName } from './validate.js';
 
