@@ -20,7 +20,8 @@ const HEADINGS: Record<TableColumn, string> = {
 
 /** Says what to run when the page and the matrix part ways. */
 export const REGENERATE =
-  'npm run matrix && node dist/cli/main.js matrix doc out/matrix.json --notes docs/compatibility-notes.yaml --doc docs/compatibility.md (review the diff; explain new verdicts in docs/compatibility-notes.yaml)';
+  'npm run matrix && node dist/cli/main.js matrix doc out/matrix.json --notes docs/compatibility-notes.yaml --doc docs/compatibility.md ' +
+  '(review the diff; explain new verdicts in docs/compatibility-notes.yaml)';
 
 /** A table cell: one line, its pipes escaped. */
 const cellText = (text: string) => text.replace(/\r?\n/g, ' ').replace(/\|/g, '\\|');

@@ -74,7 +74,8 @@ export async function loadNotes(file: string): Promise<CompatibilityNotes> {
     const issue = parsed.error.issues[0]!;
     throw new ConfigError(
       oneLine(
-        `notes ${file}: ${issue.path.map(String).join('.') || '(top level)'}: ${issue.message}; each implementation has title, targets (label, version, expected), optional show, columns and checks (requirement, exchange, report, why)`,
+        `notes ${file}: ${issue.path.map(String).join('.') || '(top level)'}: ${issue.message}; ` +
+          'each implementation has title, targets (label, version, expected), optional show, columns and checks (requirement, exchange, report, why)',
       ),
     );
   }

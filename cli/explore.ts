@@ -199,7 +199,8 @@ async function faultFreeCheck(base: Omit<ExploreOptions, 'target'>, endpoints: S
     return false;
   }
   process.stderr.write(
-    `mcp-tasks-conformance: the fault-free check failed: against the ${reference} ${broken.id} gave ${broken.outcome} (${broken.message}); the exploration's model is at fault, so the target was not explored\n`,
+    `mcp-tasks-conformance: the fault-free check failed: against the ${reference} ${broken.id} gave ${broken.outcome} (${broken.message}); ` +
+      "the exploration's model is at fault, so the target was not explored\n",
   );
   return true;
 }
@@ -231,7 +232,8 @@ const MARKS: Record<string, string> = { pass: 'pass', fail: 'FAIL', warn: 'warn'
 function printSummary(report: ExploreReport, replaying: boolean): void {
   const out: string[] = [''];
   out.push(
-    `explore: ${report.runsDone} run${report.runsDone === 1 ? '' : 's'}, ${report.operations} operation${report.operations === 1 ? '' : 's'} in ${(report.durationMs / 1000).toFixed(1)} s; ${report.endedBecause}`,
+    `explore: ${report.runsDone} run${report.runsDone === 1 ? '' : 's'}, ` +
+      `${report.operations} operation${report.operations === 1 ? '' : 's'} in ${(report.durationMs / 1000).toFixed(1)} s; ${report.endedBecause}`,
   );
   for (const property of report.properties) {
     // An error's reason is the exploration's, said once above.

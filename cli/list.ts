@@ -73,7 +73,8 @@ function printCoverage(json: boolean, profile: Profile): number {
   const covered = rows.filter((row) => row.checks.length > 0).length;
   const explained = rows.filter((row) => row.checks.length === 0 && row.reason).length;
   process.stdout.write(
-    `\n${rows.length} requirements: ${covered} verified by checks, ${explained} explained, ${rows.length - covered - explained} not covered; ${judgedThroughout.size} judged by the rule book in every message of every check\n`,
+    `\n${rows.length} requirements: ${covered} verified by checks, ${explained} explained, ${rows.length - covered - explained} not covered; ` +
+      `${judgedThroughout.size} judged by the rule book in every message of every check\n`,
   );
   return 0;
 }

@@ -55,8 +55,13 @@ export interface Manifest {
 
 const TOP_KEYS = ['directory', 'notes', 'targets'];
 const TARGET_KEYS = Object.keys(TargetSchema.shape);
+// The keys the vocabulary names in its first part; every other key of a target is listed as optional.
+const NAMED_TARGET_KEYS = ['name', 'package', 'version', 'role', 'eras', 'command', 'url', 'launch'];
+const OPTIONAL_TARGET_KEYS = TARGET_KEYS.filter((key) => !NAMED_TARGET_KEYS.includes(key));
 /** Ends every refusal, so that the one line is enough to mend the manifest. */
-const VOCABULARY = `a target has name, package, version, role (server|client), eras (${PROFILE_IDS.join('|')}) and command, or url with optional launch ({port} is a free port); optional: ${TARGET_KEYS.filter((key) => !['name', 'package', 'version', 'role', 'eras', 'command', 'url', 'launch'].includes(key)).join(', ')}`;
+const VOCABULARY =
+  `a target has name, package, version, role (server|client), eras (${PROFILE_IDS.join('|')}) and command, ` +
+  `or url with optional launch ({port} is a free port); optional: ${OPTIONAL_TARGET_KEYS.join(', ')}`;
 
 /** Reads a manifest: YAML (.yaml, .yml) or JSON. Throws ConfigError with a one-line message. */
 export async function loadManifest(file: string): Promise<Manifest> {

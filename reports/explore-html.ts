@@ -76,11 +76,16 @@ function header(report: ExploreReport): Html {
 ${notices}`;
 }
 
+/** A property's row of the table: what it is, its verdict, how often it was observed, its requirements, its message. */
+function propertyCells(property: ExploreReport['properties'][number]): Html {
+  const requirements = property.requirements.map((id, index) => markup`${index > 0 && ', '}<code>${id}</code>`);
+  const message = property.counterexample ? markup`<a href="#counterexample-${property.id}">${property.message}</a>` : property.message;
+  const name = markup`<td><code>${property.id}</code><div class="muted">${property.title}</div></td>`;
+  return markup`${name}<td>${badge(property.outcome)}</td><td class="n">${property.observations}</td><td>${requirements}</td><td class="msg">${message}</td>`;
+}
+
 function propertyTable(report: ExploreReport): Html {
-  const rows = report.properties.map(
-    (property) =>
-      markup`<tr id="property-${property.id}"><td><code>${property.id}</code><div class="muted">${property.title}</div></td><td>${badge(property.outcome)}</td><td class="n">${property.observations}</td><td>${property.requirements.map((id, index) => markup`${index > 0 && ', '}<code>${id}</code>`)}</td><td class="msg">${property.counterexample ? markup`<a href="#counterexample-${property.id}">${property.message}</a>` : property.message}</td></tr>`,
-  );
+  const rows = report.properties.map((property) => markup`<tr id="property-${property.id}">${propertyCells(property)}</tr>`);
   return markup`<section aria-labelledby="properties-h">
 <h2 id="properties-h">Properties</h2>
 <table>
@@ -114,9 +119,10 @@ function counterexampleSection(report: ExploreReport, property: PropertyResult, 
   );
   const shown = counterexample.transcript.slice(0, EXPLORE_HTML_TRANSCRIPT_MAX);
   const more = counterexample.transcript.length - shown.length;
+  const moreNote = more > 0 && markup`<p class="muted">${more} more entries not shown; the JSON report has them all.</p>`;
   const transcript =
     counterexample.transcript.length > 0 &&
-    markup`<details><summary>Transcript of the shrunk run (${counterexample.transcript.length} entries)</summary><pre>${shown.map(transcriptLine).join('\n')}</pre>${more > 0 && markup`<p class="muted">${more} more entries not shown; the JSON report has them all.</p>`}</details>`;
+    markup`<details><summary>Transcript of the shrunk run (${counterexample.transcript.length} entries)</summary><pre>${shown.map(transcriptLine).join('\n')}</pre>${moreNote}</details>`;
   return markup`<section class="counterexample s-${counterexample.severity}" id="counterexample-${property.id}" aria-labelledby="counterexample-${property.id}-h">
 <h2 id="counterexample-${property.id}-h">Counterexample: <code>${property.id}</code> ${badge(counterexample.severity)}</h2>
 <p class="message">${counterexample.message}</p>

@@ -231,7 +231,8 @@ function header(report: RunReport, verdict: RunVerdict): Html {
   } else if (negotiated === specVersion) {
     protocol = markup`<code>${negotiated}</code> <span class="ok-text">(the spec version under test)</span>`;
   } else {
-    protocol = markup`<code>${negotiated}</code> <span class="warn-text">— NOT ${specVersion}: the target negotiated another protocol version, so these results may not describe its ${specVersion} behaviour</span>`;
+    const mismatch = markup`the target negotiated another protocol version, so these results may not describe its ${specVersion} behaviour`;
+    protocol = markup`<code>${negotiated}</code> <span class="warn-text">— NOT ${specVersion}: ${mismatch}</span>`;
   }
   const facts: [string, Html][] = [
     ['Target', markup`<code class="wrap">${target.description}</code>`],
@@ -254,6 +255,8 @@ function header(report: RunReport, verdict: RunVerdict): Html {
 
   const notices = report.notices.length > 0 && markup`<section class="notices" aria-label="Notices"><h2>Notices</h2><ul>${report.notices.map((notice) => markup`<li>${notice}</li>`)}</ul></section>`;
 
+  const evidence = verdict.evidence && markup`<span class="verdict-evidence${verdict.evidence.mostlySkipped && ' mostly-skipped'}" id="verdict-evidence">Judged: ${verdict.evidence.line}</span>`;
+
   return markup`<header class="top">
   <div class="title">
     <p class="tool">${report.tool.name} ${report.tool.version}</p>
@@ -261,7 +264,7 @@ function header(report: RunReport, verdict: RunVerdict): Html {
   </div>
   <div class="verdict v-${card.state}" id="verdict" data-verdict="${card.state}">
     <span class="verdict-word">${card.word}</span>
-    <span class="verdict-text"><span class="verdict-line">${verdict.summary}</span>${verdict.evidence && markup`<span class="verdict-evidence${verdict.evidence.mostlySkipped && ' mostly-skipped'}" id="verdict-evidence">Judged: ${verdict.evidence.line}</span>`}</span>
+    <span class="verdict-text"><span class="verdict-line">${verdict.summary}</span>${evidence}</span>
   </div>
 </header>
 <ul class="counts" aria-label="Results">${counts}<li class="count total"><b>${total}</b> ${total === 1 ? 'check' : 'checks'}</li></ul>
@@ -353,7 +356,8 @@ function overview(report: RunReport, rows: readonly Row[], sections: readonly Se
     const label = `${where}: ${n} ${NOUNS[outcome]}`;
     if (n === 0) return markup`<td class="c o-${outcome} zero"><span aria-label="${label}">·</span></td>`;
     const sectionAttribute = section !== undefined && markup` data-section="${section.name}" data-era="${section.era}"`;
-    return markup`<td class="c o-${outcome}"><button type="button" class="cell" data-cell-outcome="${outcome}"${sectionAttribute} aria-pressed="false" aria-label="${label}" title="Show ${label}">${n}</button></td>`;
+    const button = markup`<button type="button" class="cell" data-cell-outcome="${outcome}"${sectionAttribute} aria-pressed="false" aria-label="${label}" title="Show ${label}">${n}</button>`;
+    return markup`<td class="c o-${outcome}">${button}</td>`;
   };
   const sum = (record: Record<Outcome, number>) => OUTCOMES.reduce((total, outcome) => total + record[outcome], 0);
   const body: Html[] = [];
@@ -364,9 +368,9 @@ function overview(report: RunReport, rows: readonly Row[], sections: readonly Se
     era = section.era;
     const record = counts.get(key(section.era, section.name))!;
     const state = record.fail + record.error > 0 ? 'bad' : record.warn > 0 ? 'meh' : '';
-    body.push(
-      markup`<tr class="${state}"><th scope="row"><button type="button" class="rowhead" data-section="${section.name}" data-era="${section.era}" aria-pressed="false" title="Show every check of this section">${section.name}</button></th>${OUTCOMES.map((outcome) => cell(section, outcome, record[outcome]))}<td class="c sum">${sum(record)}</td></tr>`,
-    );
+    const sectionAttributes = markup`data-section="${section.name}" data-era="${section.era}"`;
+    const rowHead = markup`<button type="button" class="rowhead" ${sectionAttributes} aria-pressed="false" title="Show every check of this section">${section.name}</button>`;
+    body.push(markup`<tr class="${state}"><th scope="row">${rowHead}</th>${OUTCOMES.map((outcome) => cell(section, outcome, record[outcome]))}<td class="c sum">${sum(record)}</td></tr>`);
   }
   const head = OUTCOMES.map(
     (outcome) => markup`<th scope="col" class="c"><span class="badge o-${outcome}" title="${NOUNS[outcome]}" aria-label="${NOUNS[outcome]}">${SHORT_LABELS[outcome]}</span></th>`,
@@ -419,13 +423,16 @@ function fixFirst(report: RunReport, rows: readonly Row[], verdict: RunVerdict, 
     const command = options.rerun?.(result) ?? rerunFromReport(report, result);
     const commandId = `rerun-${row.index}`;
     const explanation = advice
-      ? markup`<div class="advice"><p class="does"><b>What it checks:</b> ${withCode(advice.does)}</p><ul class="causes">${advice.causes.map((cause) => markup`<li><p class="cause"><b>Typical cause:</b> ${withCode(cause.cause)}</p><p class="fix"><b>Fix:</b> ${withCode(cause.fix)}</p></li>`)}</ul></div>`
+      ? markup`<div class="advice"><p class="does"><b>What it checks:</b> ${withCode(advice.does)}</p><ul class="causes">${advice.causes.map(causeItem)}</ul></div>`
       : markup`<p class="advice muted"><code>mcp-tasks-conformance explain ${result.id}</code> says what the check verifies, why implementations fail it and how they fix it.</p>`;
+    const eraTag = multiEra && markup` <span class="era-tag">${row.era}</span>`;
+    const expectedNote = reason !== undefined && markup`<p class="expected-note">expected by the baseline: ${reason.slice(0, 300)}</p>`;
+    const copyButton = markup`<button type="button" class="copy" data-copy="${commandId}" title="Copy the command">Copy</button>`;
     return markup`<li class="fix-item o-${result.outcome}${reason !== undefined && ' expected'}" data-fix-check="${result.id}">
-<p class="fix-head">${badge(result.outcome)} ${checkRef(result.id)}${multiEra && markup` <span class="era-tag">${row.era}</span>`} <span class="ttl">${result.title}</span></p>${reason !== undefined && markup`<p class="expected-note">expected by the baseline: ${reason.slice(0, 300)}</p>`}
+<p class="fix-head">${badge(result.outcome)} ${checkRef(result.id)}${eraTag} <span class="ttl">${result.title}</span></p>${expectedNote}
 ${result.message && markup`<p class="why">${clipped(result.message, 600)}</p>`}
 ${explanation}
-<div class="rerun"><span class="rerun-label">Rerun it alone:</span><code class="command" id="${commandId}">${command}</code><button type="button" class="copy" data-copy="${commandId}" title="Copy the command">Copy</button></div>
+<div class="rerun"><span class="rerun-label">Rerun it alone:</span><code class="command" id="${commandId}">${command}</code>${copyButton}</div>
 </li>`;
   });
   return markup`<section class="fix-first" id="fix-first" aria-labelledby="fix-first-h">
@@ -434,12 +441,39 @@ ${notable.length > 0 ? markup`<ol class="fix-list">${items.map((item, index) => 
 </section>`;
 }
 
+/** One typical cause of a failure and its fix, as an item of the advice list. */
+function causeItem(cause: { cause: string; fix: string }): Html {
+  return markup`<li><p class="cause"><b>Typical cause:</b> ${withCode(cause.cause)}</p><p class="fix"><b>Fix:</b> ${withCode(cause.fix)}</p></li>`;
+}
+
 function findingLine(finding: Finding): Html {
   const apart = finding.expected !== undefined && markup`<dl class="expected-actual"><dt>expected</dt><dd>${finding.expected}</dd><dt>actual</dt><dd>${finding.actual ?? ''}</dd></dl>`;
-  const seen =
-    finding.seenAt &&
-    markup`<span class="seen-at muted"><button type="button" class="seen-at-link" data-seen-at="${String(finding.seenAt.t)}" title="Show this message in the transcript">seen at +${finding.seenAt.t} ms${finding.seenAt.conn ? ` on ${finding.seenAt.conn}` : ''}</button> in the transcript${finding.source === 'rule-book' ? ' · judged by the rule book' : ''}</span>`;
-  return markup`<li class="finding sev-${finding.severity === 'warn' ? 'warn' : 'fail'}" ${finding.seenAt ? markup`data-seen-at="${finding.seenAt.t}"` : ''}>${keywordTag(finding.keyword, `[${finding.keyword}]`)} ${requirementRef(finding.requirement)}: <span class="msg">${finding.message}</span>${apart}${seen}</li>`;
+  const seen = finding.seenAt && markup`<span class="seen-at muted">${seenAtButton(finding.seenAt)} in the transcript${finding.source === 'rule-book' ? ' · judged by the rule book' : ''}</span>`;
+  const severity = finding.severity === 'warn' ? 'warn' : 'fail';
+  const seenAtAttribute = finding.seenAt ? markup`data-seen-at="${finding.seenAt.t}"` : '';
+  const requirement = markup`${keywordTag(finding.keyword, `[${finding.keyword}]`)} ${requirementRef(finding.requirement)}`;
+  return markup`<li class="finding sev-${severity}" ${seenAtAttribute}>${requirement}: <span class="msg">${finding.message}</span>${apart}${seen}</li>`;
+}
+
+/** The button that shows, in the transcript, the message a finding was seen in. */
+function seenAtButton(seenAt: NonNullable<Finding['seenAt']>): Html {
+  const on = seenAt.conn ? ` on ${seenAt.conn}` : '';
+  return markup`<button type="button" class="seen-at-link" data-seen-at="${String(seenAt.t)}" title="Show this message in the transcript">seen at +${seenAt.t} ms${on}</button>`;
+}
+
+/** The heading of a check's transcript: how many entries, and which way each arrow points. */
+function transcriptHead(entries: number): Html {
+  return markup`<h4>Transcript <span class="muted">(${plural(entries, 'entry', 'entries')} · → sent to the target · ← received from it)</span></h4>`;
+}
+
+/** Where the transcript is drawn once the check is opened. */
+function transcriptBody(entries: number): Html {
+  return markup`<div class="transcript" data-entries="${entries}"><p class="muted loading">The transcript is shown when the check is opened.</p></div>`;
+}
+
+/** The transcript itself, as a JSON data block the page reads when the check is opened. */
+function transcriptData(result: CheckResult): Html {
+  return markup`<script type="application/json" class="transcript-data">${scriptJson(z.encode(TranscriptSchema, result.transcript))}</script>`;
 }
 
 function checkItem(row: Row, coverage: ReadonlyMap<string, CoverageEntry>, multiEra: boolean): Html {
@@ -454,11 +488,14 @@ function checkItem(row: Row, coverage: ReadonlyMap<string, CoverageEntry>, multi
     return markup`<li>${keywordTag(entry.keyword)} ${requirementRef(id)} — ${entry.summary} ${sectionLink(entry)}</li>`;
   });
 
-  const facts = markup`<p class="meta">${era && markup`<span>profile <b>${era}</b></span>`}<span>suite <b>${result.suite}</b></span><span>section <b>${section}</b></span><span>level <b>${result.level}</b></span><span>role <b>${result.role}</b></span>${result.protocolVersion !== undefined && markup`<span>protocol <b>${result.protocolVersion}</b></span>`}${!!result.targetRestarts && markup`<span>ran after restart <b>${result.targetRestarts}</b> of the server</span>`}<span>took <b>${formatDuration(result.durationMs)}</b></span></p>`;
+  const protocol = result.protocolVersion !== undefined && markup`<span>protocol <b>${result.protocolVersion}</b></span>`;
+  const restart = !!result.targetRestarts && markup`<span>ran after restart <b>${result.targetRestarts}</b> of the server</span>`;
+  const placement = markup`<span>suite <b>${result.suite}</b></span><span>section <b>${section}</b></span><span>level <b>${result.level}</b></span><span>role <b>${result.role}</b></span>`;
+  const facts = markup`<p class="meta">${era && markup`<span>profile <b>${era}</b></span>`}${placement}${protocol}${restart}<span>took <b>${formatDuration(result.durationMs)}</b></span></p>`;
   const entries = result.transcript.length;
   const transcript =
     entries > 0
-      ? markup`<div class="block"><h4>Transcript <span class="muted">(${plural(entries, 'entry', 'entries')} · → sent to the target · ← received from it)</span></h4><div class="transcript" data-entries="${entries}"><p class="muted loading">The transcript is shown when the check is opened.</p></div><script type="application/json" class="transcript-data">${scriptJson(z.encode(TranscriptSchema, result.transcript))}</script></div>`
+      ? markup`<div class="block">${transcriptHead(entries)}${transcriptBody(entries)}${transcriptData(result)}</div>`
       : markup`<div class="block"><h4>Transcript</h4><p class="muted">Nothing was exchanged.</p></div>`;
   const parts = joinLines([
     facts,
@@ -469,11 +506,17 @@ function checkItem(row: Row, coverage: ReadonlyMap<string, CoverageEntry>, multi
     transcript,
   ]);
 
-  return markup`<details class="check o-${outcome}" id="check-${result.id}" data-check-id="${result.id}" data-outcome="${outcome}" data-section="${section}" data-era="${era}" data-search="${searchText}">
-<summary>${badge(outcome)}<span class="head"><span class="line"><code class="id">${result.id}</code>${multiEra && markup`<span class="era-tag">${era}</span>`}<span class="ttl">${result.title}</span></span>${preview}</span><span class="dur">${formatDuration(result.durationMs)}</span></summary>
+  const line = markup`<span class="line"><code class="id">${result.id}</code>${multiEra && markup`<span class="era-tag">${era}</span>`}<span class="ttl">${result.title}</span></span>`;
+  const attributes = markup`id="check-${result.id}" data-check-id="${result.id}" data-outcome="${outcome}" data-section="${section}" data-era="${era}" data-search="${searchText}"`;
+  return markup`<details class="check o-${outcome}" ${attributes}>
+<summary>${badge(outcome)}<span class="head">${line}${preview}</span><span class="dur">${formatDuration(result.durationMs)}</span></summary>
 <div class="body">${parts}</div>
 </details>`;
 }
+
+/** The search box of the check list; its title names the shortcut that focuses it. */
+const SEARCH_HINT = markup`title="Search check IDs, titles and requirement IDs (shortcut: /)"`;
+const SEARCH_INPUT = markup`<input id="search" type="search" placeholder="Search ID, title, requirement…" ${SEARCH_HINT} autocomplete="off" spellcheck="false">`;
 
 function checkList(report: RunReport, rows: readonly Row[], coverage: ReadonlyMap<string, CoverageEntry>): Html {
   const s = report.summary;
@@ -494,7 +537,7 @@ function checkList(report: RunReport, rows: readonly Row[], coverage: ReadonlyMa
 <h2 id="checks-h">Checks</h2>
 <div class="toolbar" role="search">
   <div class="filters" role="group" aria-label="Show outcome">${buttons}</div>
-  <label class="search"><span class="sr">Search check IDs and titles</span><input id="search" type="search" placeholder="Search ID, title, requirement…" title="Search check IDs, titles and requirement IDs (shortcut: /)" autocomplete="off" spellcheck="false"></label>
+  <label class="search"><span class="sr">Search check IDs and titles</span>${SEARCH_INPUT}</label>
   <span id="shown-count" class="shown" aria-live="polite">${total} of ${plural(total, 'check')}</span>
   <span class="tools"><button type="button" id="expand-all">Expand shown</button><button type="button" id="collapse-all">Collapse all</button></span>
 </div>
@@ -528,10 +571,11 @@ function requirementMatrix(report: RunReport, outcomes: ReadonlyMap<string, Outc
     multiEra &&
     (index === 0 || report.coverage[index - 1]!.profile !== entry.profile) &&
     markup`<tr class="era-row"><th scope="colgroup" colspan="4">${eraTitle(report, entry.profile ?? '')}</th></tr>\n`;
-  const body = report.coverage.map(
-    (entry, index) =>
-      markup`${index > 0 && '\n'}${eraRow(entry, index)}<tr id="req-${entry.id}"><td><code>${entry.id}</code><div class="summary">${entry.summary}</div></td><td>${keywordTag(entry.keyword)}</td><td>${sectionLink(entry)}<div class="muted small">binds the ${entry.binds}</div></td><td>${verifiedBy(entry)}</td></tr>`,
-  );
+  const requirementCells = (entry: CoverageEntry) => {
+    const requirement = markup`<td><code>${entry.id}</code><div class="summary">${entry.summary}</div></td><td>${keywordTag(entry.keyword)}</td>`;
+    return markup`${requirement}<td>${sectionLink(entry)}<div class="muted small">binds the ${entry.binds}</div></td><td>${verifiedBy(entry)}</td>`;
+  };
+  const body = report.coverage.map((entry, index) => markup`${index > 0 && '\n'}${eraRow(entry, index)}<tr id="req-${entry.id}">${requirementCells(entry)}</tr>`);
   return markup`<section class="coverage" aria-labelledby="coverage-h">
 <h2 id="coverage-h">Requirement matrix</h2>
 <p class="hint">${plural(report.coverage.length, 'requirement')}; ${covered} verified by checks of this run, ${report.coverage.length - covered} with the reason none does.</p>

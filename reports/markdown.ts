@@ -326,7 +326,8 @@ function coverageLines(report: RunReport, maxRows: number): string[] {
   const lines = [
     `### Coverage by spec section (${report.coverage.length} requirements)`,
     '',
-    'A requirement counts under the worst outcome of the checks of this run that verify it. "Explained" requirements have no check for a stated reason (not testable, binding the requestor, a permission…).',
+    'A requirement counts under the worst outcome of the checks of this run that verify it. ' +
+      '"Explained" requirements have no check for a stated reason (not testable, binding the requestor, a permission…).',
     '',
     row(header),
     row(['---', ...header.slice(1).map(() => '---:')]),

@@ -74,10 +74,13 @@ const SCRIPT = `
 
 const evidenceId = (columnIndex: number, era: string, check: string) => `ev-${columnIndex}-${era}-${check}`;
 
+/** How to read a cell: which verdict it shows, and where it leads. */
+const CELL_VERDICT = markup`Each cell is the worst verdict of the checks that verify the requirement (a check failing on another requirement counts too: its title says which);`;
+const CELL_LINK = markup`it links to the check's evidence. — means no check of that run verifies it (another role or era).`;
+
 function columnHead(column: MatrixColumn): Html {
-  return markup`<th scope="col" data-column="${column.name}">${column.name}<span class="meta">${column.package} ${column.version}</span><span class="meta">${column.role}, ${column.transport}, ${column.eras.join(' + ')}</span>${
-    column.status === 'error' ? markup`<span class="error-why">error: ${column.why ?? ''}</span>` : ''
-  }</th>`;
+  const what = markup`<span class="meta">${column.package} ${column.version}</span><span class="meta">${column.role}, ${column.transport}, ${column.eras.join(' + ')}</span>`;
+  return markup`<th scope="col" data-column="${column.name}">${column.name}${what}${column.status === 'error' ? markup`<span class="error-why">error: ${column.why ?? ''}</span>` : ''}</th>`;
 }
 
 function cellMarkup(matrix: MatrixReport, columnIndex: number, column: MatrixColumn, row: MatrixRow): Html {
@@ -128,9 +131,10 @@ export function buildMatrixHtml(matrix: MatrixReport): string {
       body.push(markup`<tr class="section"><th class="req" colspan="${matrix.columns.length + 1}">${heading}</th></tr>`);
     }
     const disagree = rowDisagrees(matrix, row);
-    body.push(
-      markup`<tr class="row${disagree ? ' disagree' : ''}" data-era="${row.era}" data-text="${`${row.id} ${row.section} ${row.summary}`.toLowerCase()}"><th class="req" scope="row"><a href="${row.url}">${row.id}</a> <span class="kw">${row.keyword}</span><br><span class="kw">${row.summary}</span></th>${matrix.columns.map((column, index) => cellMarkup(matrix, index, column, row))}</tr>`,
-    );
+    const cells = matrix.columns.map((column, index) => cellMarkup(matrix, index, column, row));
+    const searchText = `${row.id} ${row.section} ${row.summary}`.toLowerCase();
+    const head = markup`<th class="req" scope="row"><a href="${row.url}">${row.id}</a> <span class="kw">${row.keyword}</span><br><span class="kw">${row.summary}</span></th>`;
+    body.push(markup`<tr class="row${disagree ? ' disagree' : ''}" data-era="${row.era}" data-text="${searchText}">${head}${cells}</tr>`);
   }
   const totals = matrix.columns.map((column) => columnTotals(matrix, column.name));
   const foot = OUTCOMES.map(
@@ -144,7 +148,7 @@ export function buildMatrixHtml(matrix: MatrixReport): string {
 <title>MCP Tasks conformance matrix</title><style>${rawHtml(STYLE)}</style></head>
 <body>
 <h1>MCP Tasks conformance matrix</h1>
-<p>${matrix.tool.name} ${matrix.tool.version}: ${matrix.columns.length} implementation(s), ${matrix.rows.length} requirements. Each cell is the worst verdict of the checks that verify the requirement (a check failing on another requirement counts too: its title says which); it links to the check's evidence. — means no check of that run verifies it (another role or era).${
+<p>${matrix.tool.name} ${matrix.tool.version}: ${matrix.columns.length} implementation(s), ${matrix.rows.length} requirements. ${CELL_VERDICT} ${CELL_LINK}${
     missing.length > 0 ? markup` <strong>Shard(s) ${missing.join(', ')} of ${matrix.shards.count} missing.</strong>` : ''
   }</p>
 ${

@@ -98,7 +98,8 @@ export async function runSuite(options: RunOptions): Promise<RunReport> {
   const wanted = options.profile.protocolVersion;
   if (facts.protocolVersion !== wanted) {
     notices.push(
-      `The receiver negotiated protocol version ${facts.protocolVersion}, not ${wanted}; this profile (${options.profile.title}) is defined by ${wanted}, so verdicts may reflect the version mismatch.`,
+      `The receiver negotiated protocol version ${facts.protocolVersion}, not ${wanted}; ` +
+        `this profile (${options.profile.title}) is defined by ${wanted}, so verdicts may reflect the version mismatch.`,
     );
   }
   const runAbort = new AbortController();
@@ -344,12 +345,19 @@ function firstTryShared(first: CheckResult, sharers: Sharers): string {
   const how = [sharers.atOnce.length > 0 ? `at the same time with ${count(sharers.atOnce)}` : '', sharers.before.length > 0 ? `before it by ${count(sharers.before)}` : '']
     .filter(Boolean)
     .join(' and ');
-  return `it ran first on a receiver process used ${how} and ended ${first.outcome} (${first.message.slice(0, 300)}); this result is from a run again on a process no other check used, so that nothing another check did decides it`;
+  return (
+    `it ran first on a receiver process used ${how} and ended ${first.outcome} (${first.message.slice(0, 300)}); ` +
+    'this result is from a run again on a process no other check used, so that nothing another check did decides it'
+  );
 }
 
 /** What the first run of a check run again alone at the end of the run showed, said in the result that stands. */
 function ranFirstUnderLoad(first: CheckResult): string {
-  return `it ran first while other checks loaded the server, and ended ${first.outcome} (${first.message.slice(0, 300)}): what the load did to it (a bound that ran out, a scenario that could not be staged) is no verdict on the server, so this result is from a run again with no other check in flight`;
+  return (
+    `it ran first while other checks loaded the server, and ended ${first.outcome} (${first.message.slice(0, 300)}): ` +
+    'what the load did to it (a bound that ran out, a scenario that could not be staged) is no verdict on the server, ' +
+    'so this result is from a run again with no other check in flight'
+  );
 }
 
 /**
@@ -442,7 +450,8 @@ async function attemptCheck(
       const seen = transcript.lastIncoming(1)[0];
       context.findings.push(
         hangFinding(
-          `the check did not finish within ${options.timing.checkTimeoutMs} ms; the receiver stopped making progress${seen ? `; the last thing it sent was ${JSON.stringify(seen.message ?? seen.text).slice(0, 200)}` : ''}`,
+          `the check did not finish within ${options.timing.checkTimeoutMs} ms; the receiver stopped making progress` +
+            (seen ? `; the last thing it sent was ${JSON.stringify(seen.message ?? seen.text).slice(0, 200)}` : ''),
         ),
       );
     } else if (race === 'ended') {

@@ -253,7 +253,8 @@ function operationFromRecord(record: OperationRecord, position: number): Operati
       return { kind: 'wait', ms: wholeMs('ms') };
     default:
       return bad(
-        'unknown kind; expected create, get, result, cancel, update, list, peer-get, peer-list, peer-result, peer-cancel, peer-update, peer-listen, forged-cursor, plain, crowd, late-get, cancel-progress or wait',
+        'unknown kind; expected create, get, result, cancel, update, list, peer-get, peer-list, peer-result, peer-cancel, peer-update, peer-listen, ' +
+          'forged-cursor, plain, crowd, late-get, cancel-progress or wait',
       );
   }
 }

@@ -122,15 +122,18 @@ export function describeAnswer(observed: Pick<ObservedOperation, 'operation' | '
       return `no answer within ${answer.boundMs} ms`;
     case 'error':
       return `error ${answer.code}`;
-    case 'heard':
-      return `${answer.acknowledged ? 'acknowledged' : 'no acknowledgement'}, ${answer.notifications.length} notifications/tasks${answer.notifications.length ? `: ${answer.notifications.map((n) => `${taskLabel(n.taskId) ?? 'another task'} ${String(n.status)}`).join(', ')}` : ''}`;
+    case 'heard': {
+      const heard = answer.notifications.map((n) => `${taskLabel(n.taskId) ?? 'another task'} ${String(n.status)}`);
+      return `${answer.acknowledged ? 'acknowledged' : 'no acknowledgement'}, ${answer.notifications.length} notifications/tasks${heard.length ? `: ${heard.join(', ')}` : ''}`;
+    }
     case 'list': {
       // The run's own tasks by name; tasks of earlier runs (HTTP keeps them listed) only counted.
       const own = answer.tasks.filter((task) => taskLabel(task.taskId) !== undefined).map((task) => `${taskLabel(task.taskId)} ${String(task.status)}`);
       const others = answer.tasks.length - own.length;
       const parts = [...own, ...(others > 0 ? [`${others} other${others === 1 ? '' : 's'}`] : [])];
       const pages = `${answer.pages} page${answer.pages === 1 ? '' : 's'}`;
-      return `${answer.tasks.length} task${answer.tasks.length === 1 ? '' : 's'} in ${pages}${parts.length ? `: ${parts.join(', ')}` : ''}${answer.stoppedBecause ? ` (stopped: ${answer.stoppedBecause})` : ''}`;
+      const stopped = answer.stoppedBecause ? ` (stopped: ${answer.stoppedBecause})` : '';
+      return `${answer.tasks.length} task${answer.tasks.length === 1 ? '' : 's'} in ${pages}${parts.length ? `: ${parts.join(', ')}` : ''}${stopped}`;
     }
     case 'result': {
       if (operation.kind === 'create') {

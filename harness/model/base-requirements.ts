@@ -26,9 +26,12 @@ export const BASE_REQUIREMENTS: readonly Requirement[] = [
     url: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/lifecycle#operation',
     summary: 'A valid request never brings the server down: its process keeps running and its endpoint keeps accepting connections until the connection is shut down.',
     leniency:
-      "The lifecycle lets a server end the connection itself by exiting; an exit with status 0 while none of the check's requests awaits an answer is read as such a shutdown, and the check ends as an error (not run to the end), not a fail.",
+      'The lifecycle lets a server end the connection itself by exiting; ' +
+      "an exit with status 0 while none of the check's requests awaits an answer is read as such a shutdown, " +
+      'and the check ends as an error (not run to the end), not a fail.',
     verifiedThroughout:
-      "every check: when the server's process exits or its endpoint stops accepting connections while checks run, each of those checks fails under it, naming the exit, the last stderr lines and its requests just before",
+      "every check: when the server's process exits or its endpoint stops accepting connections while checks run, " +
+      'each of those checks fails under it, naming the exit, the last stderr lines and its requests just before',
   },
   {
     id: 'BASE-PROGRESS-INCREASES',

@@ -152,7 +152,9 @@ function standInForForbidden(tools: readonly ToolInfo[]): FixtureBinding | undef
     echoesInput: echoes,
     honoursDelay: echoes,
     declaredTaskSupport: 'forbidden',
-    standIn: `The server offers no ${FIXTURE_TOOL_NAMES.forbidden} tool; ${tool.name}, which it lists with execution.taskSupport "forbidden", stands in for the "forbidden" fixture role (--config maps another).`,
+    standIn:
+      `The server offers no ${FIXTURE_TOOL_NAMES.forbidden} tool; ${tool.name}, which it lists with execution.taskSupport "forbidden", ` +
+      'stands in for the "forbidden" fixture role (--config maps another).',
   };
 }
 

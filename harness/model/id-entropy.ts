@@ -56,7 +56,9 @@ export function analyzeTaskIds(ids: readonly string[], nowMs: number): IdAnalysi
     return {
       ...base,
       verdict: 'fail',
-      reason: `the shortest ID, ${JSON.stringify(shortest)}, has ${shortestLength} characters; fewer than ${MIN_LENGTH} cannot carry ${MIN_BITS} random bits even in base64url (about ${apparentBits} bits apparent${structure})`,
+      reason:
+        `the shortest ID, ${JSON.stringify(shortest)}, has ${shortestLength} characters; ` +
+        `fewer than ${MIN_LENGTH} cannot carry ${MIN_BITS} random bits even in base64url (about ${apparentBits} bits apparent${structure})`,
     };
   }
   if (uuidV4) {

@@ -56,7 +56,9 @@ export type Level = z.infer<typeof LevelSchema>;
 export const OutcomeSchema = z.enum(['pass', 'fail', 'warn', 'skip', 'inconclusive', 'error']).meta({
   id: 'outcome',
   description:
-    'pass: every requirement met, each seen; fail: a MUST violated; warn: a SHOULD not met (or a MUST read leniently); skip: did not apply, message says why; inconclusive: the check could not reach what it verifies because the target refused or mishandled a prerequisite, which the message names with the check that judges it (ISO/IEC 9646 "inconc"); error: the harness could not run the check (no verdict on the target).',
+    'pass: every requirement met, each seen; fail: a MUST violated; warn: a SHOULD not met (or a MUST read leniently); ' +
+    'skip: did not apply, message says why; inconclusive: the check could not reach what it verifies because the target refused or mishandled a prerequisite, ' +
+    'which the message names with the check that judges it (ISO/IEC 9646 "inconc"); error: the harness could not run the check (no verdict on the target).',
 });
 export type Outcome = z.infer<typeof OutcomeSchema>;
 export const OUTCOMES: readonly Outcome[] = OutcomeSchema.options;
@@ -322,7 +324,8 @@ export const CalibrationSchema = z.object({
   method: z
     .string()
     .describe(
-      'How the round trip was measured, e.g. "median of 5 ping requests on the discovery connection"; it says when the probe requests failed (went unanswered, or were answered only with errors) and what was measured instead.',
+      'How the round trip was measured, e.g. "median of 5 ping requests on the discovery connection"; ' +
+        'it says when the probe requests failed (went unanswered, or were answered only with errors) and what was measured instead.',
     ),
   samplesMs: z.array(milliseconds().describe('One round trip, in milliseconds.')).describe('Each measured round trip, in milliseconds.'),
   roundTripMs: milliseconds().describe("The median sample: the receiver's round trip while the suite was otherwise idle, in milliseconds."),
@@ -332,12 +335,14 @@ export const CalibrationSchema = z.object({
   pollIntervalMs: milliseconds()
     .optional()
     .describe(
-      'The pollInterval (pollIntervalMs) the receiver asked for on the task discovery made; every poll of the suite waits at least what a task asked for, and every bound grows with it. Absent when discovery made no task or the receiver asked none.',
+      'The pollInterval (pollIntervalMs) the receiver asked for on the task discovery made; ' +
+        'every poll of the suite waits at least what a task asked for, and every bound grows with it. Absent when discovery made no task or the receiver asked none.',
     ),
   workMs: milliseconds()
     .optional()
     .describe(
-      "How long the task discovery made took from its creation to its end, beyond the work asked of it: a mapped tool's own duration. Every bound on fixture work grows with it. Absent when discovery made no task.",
+      "How long the task discovery made took from its creation to its end, beyond the work asked of it: a mapped tool's own duration. " +
+        'Every bound on fixture work grows with it. Absent when discovery made no task.',
     ),
   paceProbe: z.string().optional().describe('What discovery did to learn the pace and the work length, or why it could not.'),
   workEnded: z
@@ -472,7 +477,8 @@ export const RunReportSchema = z.object({
   startedAt: isoTime().describe('When the run started, ISO 8601 (RFC 3339) in UTC.'),
   durationMs: milliseconds().describe('Wall-clock time of the whole run, in milliseconds.'),
   calibration: nullWhenAbsent(CalibrationSchema).describe(
-    'What the harness measured of the receiver before the checks, and the per-round-trip allowance every scenario derives its durations, graces and margins from; null when the run could not happen or the report was made without one.',
+    'What the harness measured of the receiver before the checks, and the per-round-trip allowance every scenario derives its durations, graces and margins from; ' +
+      'null when the run could not happen or the report was made without one.',
   ),
   notices: z.array(z.string().describe('One remark.')).describe('Remarks about the run as a whole, e.g. that the target negotiated another protocol version.'),
   targetExits: fallbackWhenAbsent(z.array(TargetExitSchema), []).describe(
@@ -480,7 +486,8 @@ export const RunReportSchema = z.object({
   ),
   summary: RunSummarySchema,
   verdict: nullWhenAbsent(RunVerdictSchema).describe(
-    "The run's one verdict under the run policy (strict, baseline, --repeat), which every report renders and the exit status follows: outcome is pass exactly when the exit status is 0. null only in a report made without the CLI.",
+    "The run's one verdict under the run policy (strict, baseline, --repeat), which every report renders and the exit status follows: " +
+      'outcome is pass exactly when the exit status is 0. null only in a report made without the CLI.',
   ),
   results: z.array(CheckResultSchema).describe('One entry per check, in the order the checks ran.'),
   coverage: z.array(CoverageEntrySchema).describe('The requirement matrix: every requirement of the catalogue, with the checks of this run that verify it or the reason none does.'),

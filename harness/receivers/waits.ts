@@ -25,7 +25,8 @@ export function unendedWork(timing: Timing, taskId: string, status: unknown, bou
   const calibration = timing.calibration;
   if (calibration?.workEnded !== false) return undefined;
   return new CheckSkip(
-    `task ${taskId} was still "${String(status)}" after ${boundMs} ms, and the task discovery started had not ended after ${calibration.workMs ?? '?'} ms either: the fixture work may take longer than the suite's bounds; give its length as durationMs of the role in --config, or raise --timeout-multiplier`,
+    `task ${taskId} was still "${String(status)}" after ${boundMs} ms, and the task discovery started had not ended after ${calibration.workMs ?? '?'} ms either: ` +
+      "the fixture work may take longer than the suite's bounds; give its length as durationMs of the role in --config, or raise --timeout-multiplier",
   );
 }
 

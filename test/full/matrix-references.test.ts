@@ -79,7 +79,8 @@ beforeAll(async () => {
   // The explanation the page shows beside the faulty variant's failing verdict.
   await writeFile(
     join(dir, 'matrix-notes.yaml'),
-    "implementations:\n  reference-wrong-codes:\n    title: faulty\n    targets: { reference-wrong-codes: { label: stdio, expected: none } }\n    checks:\n      protocol-errors.unknown-task-get: { report: 'Unknown task IDs get -32603.' }\n",
+    'implementations:\n  reference-wrong-codes:\n    title: faulty\n    targets: { reference-wrong-codes: { label: stdio, expected: none } }\n' +
+      "    checks:\n      protocol-errors.unknown-task-get: { report: 'Unknown task IDs get -32603.' }\n",
   );
   runs = Promise.all([
     cli('matrix', manifest, '--json', 'whole.json', '--html', 'whole.html', '--jobs', '3'),

@@ -225,7 +225,8 @@ describe.skipIf(!BUILT).concurrent('a server under test that dies mid-run (run "
       ).toEqual([]);
       // Said once for the run, not once per check.
       expect(report.notices.filter((notice) => notice.includes('did not run (error)'))).toEqual([
-        `${notRun.length === 1 ? '1 check' : `${notRun.length} checks`} did not run (error): the server under test stopped accepting connections (connection refused) at ${exit.at}, and without --launch the suite cannot start it again.`,
+        `${notRun.length === 1 ? '1 check' : `${notRun.length} checks`} did not run (error): ` +
+          `the server under test stopped accepting connections (connection refused) at ${exit.at}, and without --launch the suite cannot start it again.`,
       ]);
       expectEveryReportShows(run, reports, /stopped accepting connections/);
     } finally {

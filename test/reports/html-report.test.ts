@@ -344,7 +344,10 @@ describe('buildHtmlReport', () => {
     expect(passing).toContain('<dt>Baseline</dt><dd><code class="wrap">ci/expected.yml</code> · <a href="#verdict-details">2 expected failures, 0 stale, 0 unknown, 0 not exercised</a></dd>');
     expect(passing).toContain('<section class="verdict-details" id="verdict-details"');
     expect(passing).toContain(
-      '<li class="fix-item o-fail expected" data-fix-check="result.exact-success">\n<p class="fix-head"><span class="badge o-fail">FAIL</span> <a class="checkref" href="#check-result.exact-success">result.exact-success</a> <span class="ttl">tasks/result returns what the plain call returns &lt;script&gt;alert(1)&lt;/script&gt;</span></p><p class="expected-note">expected by the baseline: known: issue 12 &lt;script&gt;',
+      '<li class="fix-item o-fail expected" data-fix-check="result.exact-success">\n' +
+        '<p class="fix-head"><span class="badge o-fail">FAIL</span> <a class="checkref" href="#check-result.exact-success">result.exact-success</a> ' +
+        '<span class="ttl">tasks/result returns what the plain call returns &lt;script&gt;alert(1)&lt;/script&gt;</span></p>' +
+        '<p class="expected-note">expected by the baseline: known: issue 12 &lt;script&gt;',
     );
     // A link that is no spec page is shown as text, never as an href.
     expect(passing).toContain('<span class="muted wrap">https://example.org/issues/12</span>');

@@ -197,7 +197,8 @@ describe('markdown summary', () => {
     );
     const md = buildMarkdownSummary(report);
     expect(md).toContain(
-      '**Failed**: 1 unexpected failure (not in the baseline), 1 stale baseline entry (the check no longer fails), 1 baseline entry naming no check of the suite — 1 expected failure listed in the baseline',
+      '**Failed**: 1 unexpected failure (not in the baseline), 1 stale baseline entry (the check no longer fails), ' +
+        '1 baseline entry naming no check of the suite — 1 expected failure listed in the baseline',
     );
     expect(md).toContain('**Baseline:** `ci/expected.yml`');
     const rows = tableRows(md, '### Failures and warnings (3)').map(cells);

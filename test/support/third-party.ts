@@ -176,5 +176,10 @@ export async function checkThirdParty(target: ThirdPartyTarget): Promise<{ repor
 }
 
 export function describeChanges(name: string, changes: string[]): string {
-  return `${changes.length} verdict(s) against ${name} changed from test/expected/${name}.json (old → new — new message); if the change is intended, regenerate with UPDATE_EXPECTED=1, explain it in docs/compatibility-notes.yaml and regenerate docs/compatibility.md's tables (docs/matrix.md):\n${changes.join('\n')}`;
+  return (
+    `${changes.length} verdict(s) against ${name} changed from test/expected/${name}.json (old → new — new message); ` +
+    'if the change is intended, regenerate with UPDATE_EXPECTED=1, ' +
+    "explain it in docs/compatibility-notes.yaml and regenerate docs/compatibility.md's tables (docs/matrix.md):\n" +
+    changes.join('\n')
+  );
 }

@@ -141,7 +141,8 @@ export function judgeTimestamps(log: RunLog, sightings: readonly Sighting[]): Ju
           'explore.timestamps',
           'TASKS-LIFECYCLE-MONOTONIC-UPDATE',
           later.operation,
-          `task #${task}: lastUpdatedAt ${brief(lastUpdatedOf(later))} (${later.source}, status ${brief(later.status)}) is earlier than ${brief(lastUpdatedOf(earlier))}, reported before it was asked (${earlier.source}, status ${brief(earlier.status)})`,
+          `task #${task}: lastUpdatedAt ${brief(lastUpdatedOf(later))} (${later.source}, status ${brief(later.status)}) ` +
+            `is earlier than ${brief(lastUpdatedOf(earlier))}, reported before it was asked (${earlier.source}, status ${brief(earlier.status)})`,
         ),
       );
     }
@@ -163,7 +164,8 @@ export function judgeTimestampOrder(log: RunLog, sightings: readonly Sighting[])
         'explore.timestamp-order',
         'TASKS-TTL-LAST-UPDATED-AT',
         sighting.operation,
-        `task #${sighting.task} (${sighting.source} ${at(log, sighting.operation)}): lastUpdatedAt ${brief(sighting.lastUpdatedAt)} is before createdAt ${brief(sighting.createdAt)}; the spec does not order them, so this is a warning`,
+        `task #${sighting.task} (${sighting.source} ${at(log, sighting.operation)}): ` +
+          `lastUpdatedAt ${brief(sighting.lastUpdatedAt)} is before createdAt ${brief(sighting.createdAt)}; the spec does not order them, so this is a warning`,
       ),
       lenient: true,
     });
@@ -202,7 +204,8 @@ export function judgePlainCalls(log: RunLog): Judgement {
         'explore.plain-calls',
         'TASKS-TOOL-OPTIONAL-SERVED',
         call,
-        `the plain call (no task) ${at(log, call)} of a tool whose taskSupport is "optional" was answered with a CreateTaskResult (task ${brief(call.answer.result.task.taskId)}); expected the tool's normal result`,
+        `the plain call (no task) ${at(log, call)} of a tool whose taskSupport is "optional" ` +
+          `was answered with a CreateTaskResult (task ${brief(call.answer.result.task.taskId)}); expected the tool's normal result`,
       ),
     );
   }
@@ -275,7 +278,8 @@ export function judgeCancelStopsWork(log: RunLog): Judgement {
         'explore.cancel-stops-work',
         'TASKS-CANCEL-STOP-WORK',
         operation,
-        `a progress task cancelled ${at(log, operation)} (after ${before} progress notifications) sent ${after} or more within ${watchedMs} ms after the cancel was answered; expected its work to stop (at most one notification in flight)`,
+        `a progress task cancelled ${at(log, operation)} (after ${before} progress notifications) ` +
+          `sent ${after} or more within ${watchedMs} ms after the cancel was answered; expected its work to stop (at most one notification in flight)`,
       ),
     );
   }
@@ -306,7 +310,8 @@ export function judgeCleanup(log: RunLog): Judgement {
         'explore.cleanup',
         'TASKS-RES-CLEANUP',
         get,
-        `tasks/get of task #${task.index} ${at(log, get)} still answered with the task (status ${brief(kept.status)}) ${ms(get.sentAt - create.receivedAt - ttl)} after its ttl of ${ttl} ms ran out; expected it cleaned up by then`,
+        `tasks/get of task #${task.index} ${at(log, get)} still answered with the task (status ${brief(kept.status)}) ` +
+          `${ms(get.sentAt - create.receivedAt - ttl)} after its ttl of ${ttl} ms ran out; expected it cleaned up by then`,
       ),
     );
   }
@@ -357,7 +362,9 @@ export function judgeForeignRefusals(log: RunLog): Judgement {
         'explore.foreign-refusals',
         'TASKS-SEC-REJECT-FOREIGN',
         operation,
-        `${methodOf(operation)} of task #${operation.task} ${at(log, operation)} was refused with error ${foreign.code} "${foreign.message}", but an id no task has with error ${unknown.code} "${unknown.message}": the difference tells B the task exists (warned, as isolation.foreign-task-rejected does)`,
+        `${methodOf(operation)} of task #${operation.task} ${at(log, operation)} was refused with error ${foreign.code} "${foreign.message}", ` +
+          `but an id no task has with error ${unknown.code} "${unknown.message}": ` +
+          'the difference tells B the task exists (warned, as isolation.foreign-task-rejected does)',
       ),
       lenient: true,
     });

@@ -65,9 +65,8 @@ export async function pollTasks(receiver: Receiver, taskIds: readonly string[], 
         const example = last.get(still[0]);
         const unended = unendedWork(options.timing, still[0], example?.status, boundMs);
         if (unended) throw unended;
-        throw new WaitRanOut(
-          `${still.length === 1 ? `task ${still[0]}` : `${still.length} of ${taskIds.length} tasks (e.g. ${still[0]})`} did not reach the awaited state within ${boundMs} ms; the last status was "${String(example?.status)}"`,
-        );
+        const which = still.length === 1 ? `task ${still[0]}` : `${still.length} of ${taskIds.length} tasks (e.g. ${still[0]})`;
+        throw new WaitRanOut(`${which} did not reach the awaited state within ${boundMs} ms; the last status was "${String(example?.status)}"`);
       }
       for (const taskId of still) ends.set(taskId, { deleted: false, task: last.get(taskId)!, timedOut: true });
       return ends;

@@ -26,7 +26,10 @@ export function endpointCapabilities(options: EndpointOptions = {}): Record<stri
 const MIN_WORK_MS = 300;
 /** A task ends after this many polls (once it has worked MIN_WORK_MS), or as soon as a tasks/result waits for it. */
 const POLLS_BEFORE_DONE = 3;
-/** A working task ends by then however little it was followed, so the endpoint never holds a client that stopped; one waiting for input does not, so a slow client's tasks/result still finds it waiting. */
+/**
+ * A working task ends by then however little it was followed, so the endpoint never holds a client that stopped;
+ * one waiting for input does not, so a slow client's tasks/result still finds it waiting.
+ */
 const MAX_WORK_MS = 5_000;
 const INVALID_PARAMS = -32602;
 const RELATED_TASK = 'io.modelcontextprotocol/related-task';

@@ -135,7 +135,8 @@ export class ConnectionBroker {
     const connection = first.admit!({ transcript: request.transcript, label: request.label, observer: request.observer });
     const others = [...household.members.values()].map((transcript) => this.checkOf.get(transcript) ?? '?');
     request.transcript.note(
-      `${request.label} is a session of its own on a receiver process that ${others.length === 1 ? `${others[0]} holds` : `${others.length} other checks hold`} at the same time (${others.join(', ')}); its requests are numbered apart and what the process sends is routed by request id, task and progress token`,
+      `${request.label} is a session of its own on a receiver process that ${others.length === 1 ? `${others[0]} holds` : `${others.length} other checks hold`} ` +
+        `at the same time (${others.join(', ')}); its requests are numbered apart and what the process sends is routed by request id, task and progress token`,
       request.label,
     );
     this.seat(household, connection, request);
@@ -335,7 +336,10 @@ export class ConnectionBroker {
     connection.handOver!({ transcript: request.transcript, label: request.label, observer: request.observer });
     const last = served[served.length - 1];
     request.transcript.note(
-      `${request.label} is a receiver process that served ${served.length === 1 ? 'one check' : `${served.length} checks`} before (last ${last}), each ending with nothing outstanding${tidied ? ` (the ${tidied === 1 ? 'task' : `${tidied} tasks`} the last one left unfollowed seen ended by tasks/get first)` : ''}; --fresh-connections gives every check its own`,
+      `${request.label} is a receiver process that served ${served.length === 1 ? 'one check' : `${served.length} checks`} before (last ${last}), ` +
+        'each ending with nothing outstanding' +
+        (tidied ? ` (the ${tidied === 1 ? 'task' : `${tidied} tasks`} the last one left unfollowed seen ended by tasks/get first)` : '') +
+        '; --fresh-connections gives every check its own',
       request.label,
     );
     this.served.set(connection, [...served, request.checkId]);

@@ -45,7 +45,8 @@ export async function launchHttpServer(commandLine: string, url: string, timeout
   }
   if (parsed && (await portAnswers(parsed))) {
     throw new Error(
-      `port ${portOf(parsed)} of ${url} already answers before the --launch command started, so the suite could not tell its server from whatever listens there: stop that process (\`ss -ltnp\` names it) or give --launch and --url a free port`,
+      `port ${portOf(parsed)} of ${url} already answers before the --launch command started, ` +
+        'so the suite could not tell its server from whatever listens there: stop that process (`ss -ltnp` names it) or give --launch and --url a free port',
     );
   }
   const launched = launchCommand(commandLine, { stdin: false });

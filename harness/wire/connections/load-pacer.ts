@@ -142,7 +142,8 @@ export async function pacedFetch(
     }
     const waitMs = Math.round(Math.max(retryAfterMs ?? 0, pacer.gapMs));
     note?.(
-      `${what} was refused for its pace (HTTP 429${retryAfterMs !== undefined ? `, asking for ${retryAfterMs} ms` : ''}); sent again in ${waitMs} ms or more, every request of this requestor spaced ${pacer.gapMs} ms apart meanwhile (a pace signal, not a finding)`,
+      `${what} was refused for its pace (HTTP 429${retryAfterMs !== undefined ? `, asking for ${retryAfterMs} ms` : ''}); ` +
+        `sent again in ${waitMs} ms or more, every request of this requestor spaced ${pacer.gapMs} ms apart meanwhile (a pace signal, not a finding)`,
     );
     // From the refusal on, the request waits on the suite's side again.
     held?.start(startedAt);

@@ -107,7 +107,9 @@ export function escapedNotice(escaped: readonly EscapedProcess[], who: string, w
     .map(({ pid, command }) => `${pid} (${JSON.stringify(command)})`)
     .join(', ');
   return (
-    `Ended ${escaped.length === 1 ? '1 process' : `${escaped.length} processes`} ${when} that ${who} had started outside the process group the suite ends (detached, setsid or a double fork), found by the ${PROCESS_MARK} variable every process the suite starts carries: ` +
+    `Ended ${escaped.length === 1 ? '1 process' : `${escaped.length} processes`} ${when} that ${who} had started ` +
+    'outside the process group the suite ends (detached, setsid or a double fork), ' +
+    `found by the ${PROCESS_MARK} variable every process the suite starts carries: ` +
     `${shown}${escaped.length > 5 ? `, and ${escaped.length - 5} more` : ''}.`
   );
 }

@@ -122,6 +122,13 @@ function describeRequest(request: RequestSeen): string {
   return Object.keys(params).length > 0 ? `${request.method} ${brief(params, 120)}` : request.method;
 }
 
+/** One request of the check's last ones: what it asked, on which connection, how long before the death, and whether it was answered. */
+function describeRecentRequest(request: RequestSeen, deathT: number): string {
+  const on = request.conn ? ` on ${request.conn}` : '';
+  const before = Math.max(0, Math.round(deathT - request.t));
+  return `${describeRequest(request)} (id ${brief(request.id, 40)}${on}, sent ${before} ms before, ${request.answered ? 'answered' : 'never answered'})`;
+}
+
 /** The last stderr lines as one quotable string, the most recent kept when it must be cut. */
 function stderrQuote(tail: readonly OutputLine[] | undefined): string {
   if (!tail) return 'the suite did not start it, so its stderr is not known';
@@ -152,10 +159,7 @@ export function deathVerdict(death: TargetDeath, transcript: Transcript): { find
     };
   }
   const recent = sent.filter((request) => request.t >= deathT - CULPRIT_WINDOW_MS || !request.answered).slice(-8);
-  const requests =
-    recent.length === 0
-      ? 'this check had sent it no request yet'
-      : `this check's requests just before: ${recent.map((request) => `${describeRequest(request)} (id ${brief(request.id, 40)}${request.conn ? ` on ${request.conn}` : ''}, sent ${Math.max(0, Math.round(deathT - request.t))} ms before, ${request.answered ? 'answered' : 'never answered'})`).join('; ')}`;
+  const requests = recent.length === 0 ? 'this check had sent it no request yet' : `this check's requests just before: ${recent.map((request) => describeRecentRequest(request, deathT)).join('; ')}`;
   const counts = new Map<string, number>();
   for (const request of unanswered) counts.set(request.method, (counts.get(request.method) ?? 0) + 1);
   const cause = unanswered.length > 0 ? `, leaving ${[...counts].map(([method, n]) => (n > 1 ? `${method} (${n}×)` : method)).join(', ')} unanswered` : '';
@@ -219,7 +223,8 @@ export class CheckWatch implements ConnectionObserver {
     if (!this.toldShared) {
       this.toldShared = true;
       this.transcript.note(
-        `lines labelled "${SHARED_SERVER_STDERR}" are the launched server's stderr, written while other checks ran against the same server (${othersRunning} at the first such line): each may have been caused by another check's requests`,
+        `lines labelled "${SHARED_SERVER_STDERR}" are the launched server's stderr, ` +
+          `written while other checks ran against the same server (${othersRunning} at the first such line): each may have been caused by another check's requests`,
       );
     }
     this.transcript.stderr(SHARED_SERVER_STDERR, text);
@@ -366,7 +371,9 @@ export class TargetWatcher {
     const last = this.exits[this.exits.length - 1];
     return {
       count: this.restarts,
-      line: `ran against the server under test as started again at ${this.restartedAt} (restart ${this.restarts} of at most ${MAX_RESTARTS}) after it ${last ? `${describeDeath(last)} at ${last.at}` : 'went'}`,
+      line:
+        `ran against the server under test as started again at ${this.restartedAt} (restart ${this.restarts} of at most ${MAX_RESTARTS}) ` +
+        `after it ${last ? `${describeDeath(last)} at ${last.at}` : 'went'}`,
     };
   }
 
@@ -429,7 +436,10 @@ export class TargetWatcher {
         .join(', ');
       lines.push(
         `The server under test's process exited in the middle of ${own.length === 1 ? 'one check' : `${own.length} checks`}: ${shown}${own.length > 10 ? `, and ${own.length - 10} more` : ''}. ` +
-          `Each ran on a process no other check held at the time (checks that shared one when it died ran again on a process of their own), so no other check was affected; the result of each of these names the exit and the last stderr lines${own.every(cleanExit) ? '' : ` (a fail under ${NO_CRASH_REQUIREMENT}, unless the process exited with code 0 leaving nothing unanswered: then an error)`}.`,
+          'Each ran on a process no other check held at the time (checks that shared one when it died ran again on a process of their own), ' +
+          'so no other check was affected; the result of each of these names the exit and the last stderr lines' +
+          (own.every(cleanExit) ? '' : ` (a fail under ${NO_CRASH_REQUIREMENT}, unless the process exited with code 0 leaving nothing unanswered: then an error)`) +
+          '.',
       );
     }
     for (const exit of this.exits.filter((e) => e.check === undefined)) lines.push(exit.summary);
@@ -524,7 +534,9 @@ export class TargetWatcher {
       record.restart = {
         outcome: 'restarted',
         at: this.restartedAt,
-        message: `started again at ${this.restartedAt}, in ${Math.round(performance.now() - started)} ms (restart ${this.restarts} of at most ${MAX_RESTARTS}); the checks started after that ran against the new process and say so`,
+        message:
+          `started again at ${this.restartedAt}, in ${Math.round(performance.now() - started)} ms (restart ${this.restarts} of at most ${MAX_RESTARTS}); ` +
+          'the checks started after that ran against the new process and say so',
       };
       this.attach(next);
       this.options.onNotice?.(`The server under test was started again (restart ${this.restarts} of at most ${MAX_RESTARTS})`);
@@ -578,7 +590,8 @@ function summaryOf(exit: TargetExit): string {
     ? ''
     : exit.checks.length === 0
       ? ' while no check was running'
-      : ` while ${exit.checks.length === 1 ? '1 check was' : `${exit.checks.length} checks were`} running (${exit.checks.slice(0, 8).join(', ')}${exit.checks.length > 8 ? ', …' : ''}; ${consequence})`;
+      : ` while ${exit.checks.length === 1 ? '1 check was' : `${exit.checks.length} checks were`} running ` +
+        `(${exit.checks.slice(0, 8).join(', ')}${exit.checks.length > 8 ? ', …' : ''}; ${consequence})`;
   const telling = tellingLine(exit.stderrTail ?? []);
   const stderr = !exit.stderrTail
     ? '; the suite did not start it, so its stderr is not known'

@@ -51,7 +51,8 @@ describe('calibration probes', () => {
       'tools/list',
     );
     expect(withFallback.method).toBe(
-      'median of 5 ping requests on the discovery connection, each answered with an error (error -32601 "Method not found: ping"): the error answers were timed; the tools/list probes were all answered with an error (error -32601 "Method not found: tools/list")',
+      'median of 5 ping requests on the discovery connection, each answered with an error (error -32601 "Method not found: ping"): the error answers were timed; ' +
+        'the tools/list probes were all answered with an error (error -32601 "Method not found: tools/list")',
     );
     expect(withFallback.roundTripMs).toBe(1);
   });

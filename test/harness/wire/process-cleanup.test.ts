@@ -85,7 +85,8 @@ describe('processes that escape the process group', () => {
   // Each prints the daemon's pid, then stays up until the suite ends it.
   const escapes = {
     'a double fork into a new session': `(setsid sh -c 'echo $$; exec sleep 300' &); exec sleep 300`,
-    'a detached child': `exec "${process.execPath}" -e "const c = require('child_process').spawn('sleep', ['300'], { detached: true, stdio: 'ignore' }); c.unref(); console.log(c.pid); setInterval(() => {}, 1e6)"`,
+    'a detached child':
+      `exec "${process.execPath}" -e "const c = require('child_process').spawn('sleep', ['300'], { detached: true, stdio: 'ignore' }); ` + 'c.unref(); console.log(c.pid); setInterval(() => {}, 1e6)"',
   };
   for (const [how, command] of Object.entries(escapes)) {
     it.skipIf(!proc)(`ends ${how} with the process that started it, found by its mark`, async () => {

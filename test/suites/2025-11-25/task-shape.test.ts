@@ -64,7 +64,8 @@ describe('the requirement each broken rule of the Task lands on', () => {
   it('says where the task was and what is wrong with it', () => {
     const [violation] = taskShapeViolations({ kind: 'list', method: 'tasks/list', value: { tasks: [TASK, without('ttl')] } });
     expect(violation.message).toBe(
-      'expected a well-formed Task in entry 2 of a tasks/list page (task task-1, status working), got one where (root) must have required property "ttl" (got object with keys taskId, status, createdAt, lastUpdatedAt, pollInterval)',
+      'expected a well-formed Task in entry 2 of a tasks/list page (task task-1, status working), ' +
+        'got one where (root) must have required property "ttl" (got object with keys taskId, status, createdAt, lastUpdatedAt, pollInterval)',
     );
   });
 });
