@@ -38,6 +38,8 @@ export const MODERN_FAULT_DESCRIPTIONS = {
   'ext-notifies-unasked': 'every status change of every task goes out as notifications/tasks on stdio, and on every listen stream of its context, without a subscription naming it',
   'ext-listen-no-ack': 'subscriptions/listen sends the current state of its tasks as notifications/tasks and no acknowledgement',
   'ext-notify-partial-task': 'notifications/tasks of a completed task leave out result',
+  'ext-notify-terminal-says-working':
+    'the notifications/tasks sent when a task ends says working (no result or error, the lastUpdatedAt of its end), while tasks/get says the terminal status (no scripted check aims at it: the rule book sets each notification against the terminal status)',
   'ext-progress-on-listen': 'a notifications/progress for each subscribed task goes out on the listen stream',
   'ext-serves-removed-methods': 'tasks/list answers an empty list and tasks/result answers the outcome instead of -32601',
   'ext-ignores-routing-headers': 'HTTP: the Mcp-Name header is neither required nor compared with the tool name or taskId',

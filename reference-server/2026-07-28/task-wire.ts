@@ -45,6 +45,11 @@ export function detailedTask(task: ModernTask, faults: Faults, purpose: 'get' | 
     return fields;
   }
   if (get && record.status === 'working' && faults.has('ext-working-reads-running')) fields.status = 'running';
+  // Fault ext-notify-terminal-says-working: the news of the end says the status it ended from, with nothing inlined.
+  if (!get && faults.has('ext-notify-terminal-says-working') && ['completed', 'failed', 'cancelled'].includes(record.status)) {
+    fields.status = 'working';
+    return fields;
+  }
   const outcome = record.outcome;
   switch (record.status) {
     case 'input_required':
