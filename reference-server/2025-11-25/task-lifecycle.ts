@@ -28,7 +28,9 @@ export function openTask(connection: Connection, request: IncomingRequest, task:
   // Under expires-at-half-ttl the task is kept for half the ttl it reports.
   // Under expired-tasks-kept it is kept a minute longer than that.
   const lifetimeMs = faults.has('expires-at-half-ttl') ? Math.floor(ttl / 2) : faults.has('expired-tasks-kept') ? ttl + 60_000 : ttl;
-  const record = env.store.create({ taskId: newTaskId(env, task, identity), context: request.context, ttl, lifetimeMs });
+  // Under result-gives-up-at-ttl a task still working at its ttl is kept until it ends (a server may keep it).
+  const keptWhileWorking = faults.has('result-gives-up-at-ttl');
+  const record = env.store.create({ taskId: newTaskId(env, task, identity), context: request.context, ttl, lifetimeMs, keptWhileWorking });
   if (faults.has('ttl-missing-unrequested') && (task.ttl === undefined || task.ttl === null)) record.ttlHidden = true;
   if (faults.has('numeric-task-id-when-offered') && task.taskId !== undefined) record.numericIdOnCreate = true;
   record.onStatusChange = (changed) => sendStatus(connection, changed);

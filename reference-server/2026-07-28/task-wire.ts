@@ -69,6 +69,8 @@ export function detailedTask(task: ModernTask, faults: Faults, purpose: 'get' | 
     default:
       break;
   }
+  // Fault ext-answered-key-lingers: the answered requests stay listed in every later look, working and ended included.
+  if (record.status !== 'input_required' && task.inputs.lingers(faults)) fields.inputRequests = task.inputs.view(faults);
   return fields;
 }
 

@@ -485,6 +485,14 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     binds: 'receiver',
     ...TASK_UPDATE_REQUESTS,
     summary: 'A key once answered is never given to a later request, and no key ever stands for two different requests of a task.',
+    leniency:
+      'Read as covering an answered key that stays listed too: listed after its answer was taken, it names a request ' +
+      'after its response was delivered. Since an acknowledged update may show its effect later with no bound short ' +
+      'of the ttl (EXT-UPDATE-EVENTUAL), a key still listed is judged only once the task has shown the answer taken: a ' +
+      'look after the acknowledgement showing the task working or ended (which waits on no answer) that still lists ' +
+      'it, or any later look listing it again after one that showed the task working, ended, or asking without it; ' +
+      'and, for confirm_delete, whose fixture contract asks again only once it has an unusable answer, the key ' +
+      'listed beside the request asked again (ext-update.reask-new-key).',
   },
 
   // Response (tasks/update): the acknowledgement.

@@ -21,6 +21,9 @@ export const EXT_FLOW_FAULT_CASES: FaultCase[] = [
   { faults: ['ext-update-unknown-key-rejected'], catches: { 'ext-update.unknown-keys-ignored': 'warn' } },
   { faults: ['ext-reuses-input-key'], catches: { 'ext-update.keys-unique': 'fail' } },
   { faults: ['ext-reasks-under-answered-key'], catches: { 'ext-update.reask-new-key': 'fail' } },
+  // Issue 39: an answered key still listed once the task went on (asked again beside it, worked, ended); the rule book
+  // sees the ended task listing it in the traffic of every check that answers and follows a task to its end.
+  { faults: ['ext-answered-key-lingers'], catches: { 'ext-update.reask-new-key': 'fail' } },
   { faults: ['ext-elicits-undeclared'], catches: { 'ext-update.declared-capabilities-only': 'fail' } },
   { faults: ['ext-cancel-refused'], catches: { 'ext-cancel.acknowledged': 'fail', 'ext-cancel.input-required-acknowledged': 'fail' } },
   // Issue 39: a task waiting for input is cancelled like a working one.
