@@ -38,6 +38,7 @@ export const MODERN_FAULT_DESCRIPTIONS = {
   'ext-notifies-unasked': 'every status change of every task goes out as notifications/tasks on stdio, and on every listen stream of its context, without a subscription naming it',
   'ext-listen-no-ack': 'subscriptions/listen sends the current state of its tasks as notifications/tasks and no acknowledgement',
   'ext-notify-partial-task': 'notifications/tasks of a completed task leave out result',
+  'ext-notify-input-without-requests': 'notifications/tasks of an input_required task leave out inputRequests (tasks/get still shows them)',
   'ext-notify-terminal-says-working':
     'the notifications/tasks sent when a task ends says working (no result or error, the lastUpdatedAt of its end), while ' +
     'tasks/get says the terminal status (no scripted check aims at it: the rule book sets each notification against the terminal status)',

@@ -53,7 +53,7 @@ export function detailedTask(task: ModernTask, faults: Faults, purpose: 'get' | 
   const outcome = record.outcome;
   switch (record.status) {
     case 'input_required':
-      if (!(get && faults.has('ext-input-required-without-requests'))) fields.inputRequests = task.inputs.view(faults);
+      if (!(get && faults.has('ext-input-required-without-requests')) && !(!get && faults.has('ext-notify-input-without-requests'))) fields.inputRequests = task.inputs.view(faults);
       break;
     case 'completed':
       if (outcome?.kind === 'result' && !(get && faults.has('ext-completed-without-result')) && !(!get && faults.has('ext-notify-partial-task'))) {

@@ -37,6 +37,8 @@ export const EXT_FLOW_FAULT_CASES: FaultCase[] = [
   { faults: ['ext-notifies-unasked'], stdio: true, catches: { 'ext-notify.only-when-subscribed': 'fail' } },
   { faults: ['ext-listen-no-ack'], catches: { 'ext-notify.acknowledged-first': 'fail' } },
   { faults: ['ext-notify-partial-task'], catches: { 'ext-notify.full-task': 'fail' } },
+  // Issue 39: the listen x input_required cell of the probe matrix, staged by a confirm_delete task made to ask again.
+  { faults: ['ext-notify-input-without-requests'], catches: { 'ext-notify.input-required-full-task': 'fail' } },
   // Issue 39: the notification of the end says "working"; the rule book sets it against tasks/get's terminal task.
   { faults: ['ext-notify-terminal-says-working'], byRuleBook: true, catches: { 'ext-notify.full-task': 'fail' } },
   { faults: ['ext-notify-no-subscription-id'], catches: { 'ext-notify.full-task': 'fail' } },
