@@ -53,6 +53,13 @@ describe('a status notification set against the terminal status', () => {
     expect(c.requirements()).toContain('TASKS-NOTIFY-FULL-TASK');
   });
 
+  it('2025-11-25: a cancel answered in the millisecond of a working notification, with no notification of it, is no violation', ({ expect }) => {
+    const c = conversation('legacy');
+    c.send('server', { method: 'notifications/tasks/status', params: legacyTask('working', ENDED) });
+    c.exchange('tasks/cancel', { taskId: 't1' }, legacyTask('cancelled', ENDED));
+    expect(c.requirements()).toEqual([]);
+  });
+
   it('working then ended within one millisecond, each notified in order, is no violation', ({ expect }) => {
     const c = conversation('modern');
     c.send('server', { method: 'notifications/tasks', params: task('working', ENDED) });

@@ -533,7 +533,8 @@ export class RuleBook {
    * another message of the receiver shows the task terminal as of that same moment or an earlier one misreports it
    * (the notification of an end that says "working"). Two changes within one millisecond (working, then ended) share
    * a timestamp legitimately, so the equal case is judged only for a notification that came before the terminal
-   * sighting with no notification of the end between them; one arriving after the end is the lifecycle rules' order.
+   * sighting with no notification of the end between them, and only for an end of the work (completed, failed), not
+   * a cancel; one arriving after the end is the lifecycle rules' order.
    */
   private noteStatus(era: Era, entry: WireEntry, shown: Record<string, unknown>, notification: boolean, exchange: WireEntry[] = [entry]): void {
     const lastUpdatedAt = typeof shown.lastUpdatedAt === 'string' ? Date.parse(shown.lastUpdatedAt) : Number.NaN;
@@ -555,7 +556,9 @@ export class RuleBook {
       const ended = timeline.terminal;
       // Each non-terminal notification is set against the first terminal sighting once, whichever came first.
       for (const note of timeline.notes.splice(0)) {
-        const excused = note.lastUpdatedAt === ended.lastUpdatedAt && timeline.terminalNoteSeq !== undefined && timeline.terminalNoteSeq > note.seq;
+        // A cancel can land in the very millisecond of a working update (server-everything, cancelled at once), and a
+        // server need not notify it: the equal case is judged only for an end of the work's own.
+        const excused = note.lastUpdatedAt === ended.lastUpdatedAt && ((timeline.terminalNoteSeq !== undefined && timeline.terminalNoteSeq > note.seq) || ended.status === 'cancelled');
         if (note.lastUpdatedAt < ended.lastUpdatedAt || excused) continue;
         this.judge(era, entry.from, requirement, false, () => misreport(method, shown.taskId as string, note, ended), exchange);
       }
