@@ -106,7 +106,7 @@ export const EXT_PROBE_MATRIX: ProbeMatrix = {
         'ext-requestor.routing-headers',
         'ext-requestor.persists-task-ids',
       ],
-      ruleBook: ['EXT-POLL-RESPECT-INTERVAL'],
+      ruleBook: ['EXT-POLL-RESPECT-INTERVAL', 'EXT-ERR-CLIENT-DECLARES-ON-TASK-METHODS'],
     },
     input_required: { checks: ['ext-requestor.answers-input-requests', 'ext-requestor.input-as-standalone', 'ext-requestor.deduplicates-input-keys', 'ext-requestor.observes-after-update'] },
     completed: { checks: ['ext-requestor.polls-until-terminal', 'ext-requestor.handles-plain-or-task'] },
