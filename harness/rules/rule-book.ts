@@ -9,7 +9,7 @@ import { isRecord, isTerminalStatus } from './2025-11-25/lifecycle.js';
 import type { Answer } from '../explore/run-log.js';
 import { pacedTaskOf } from '../wire/poll-pace.js';
 import { sightingsInAnswer, taskShapeViolations, TASK_SHAPE_REQUIREMENTS } from '../model/schemas/task-shape.js';
-import { META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION } from '../wire/2026-07-28/envelope.js';
+import { declaresExtension, META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION } from '../wire/2026-07-28/envelope.js';
 import { extTaskShapeProblems } from '../receivers/2026-07-28/tasks.js';
 import { addOperation, LIFECYCLE_REQUIREMENTS, startTask, type TrackedTask } from './task-logs.js';
 import { otherParty, type Party, type WireEntry } from './traffic.js';
@@ -45,9 +45,10 @@ export const JUDGED_RULES: Record<Era, { receiver: readonly string[]; requestor:
       'EXT-GET-CURRENT-STATUS',
       'EXT-GET-RESULTTYPE-COMPLETE',
       'EXT-CANCEL-RESULTTYPE-COMPLETE',
+      'EXT-NOTIFY-FULL-TASK',
       ...LIFECYCLE_REQUIREMENTS.modern,
     ],
-    requestor: ['EXT-CANCEL-NOT-BY-NOTIFICATION', 'EXT-POLL-RESPECT-INTERVAL'],
+    requestor: ['EXT-CANCEL-NOT-BY-NOTIFICATION', 'EXT-POLL-RESPECT-INTERVAL', 'EXT-ERR-CLIENT-DECLARES-ON-TASK-METHODS'],
   },
 };
 
@@ -120,6 +121,18 @@ interface Channel {
   tools: Map<string, unknown>;
 }
 
+/**
+ * What the receiver showed of one task's status against its lastUpdatedAt: the first terminal sighting (any answer or
+ * notification) and the status notifications that said it was not terminal, for NOTIFY-FULL-TASK's cross-check.
+ */
+interface StatusTimeline {
+  terminal?: { status: string; lastUpdatedAt: number };
+  /** Non-terminal status notifications not yet set against a terminal sighting (the latest few), in arrival order. */
+  notes: { status: string; lastUpdatedAt: number; seq: number }[];
+  /** The arrival number of the latest status notification that said a terminal status. */
+  terminalNoteSeq?: number;
+}
+
 interface PaceState {
   lastPollAt?: number;
   intervalMs?: number;
@@ -156,6 +169,8 @@ export class RuleBook {
   private readonly channels = new Map<string, Channel>();
   private readonly tasks = new Map<string, TrackedTask & { receiver: Party }>();
   private readonly pace = new Map<string, PaceState>();
+  private readonly timelines = new Map<string, StatusTimeline>();
+  private sequence = 0;
   private readonly observations = new Map<string, RuleObservation>();
   /** The last progress value under each token, by conversation and side (stdio: one stream keeps their order). */
   private readonly lastProgress = new Map<string, number>();
@@ -296,7 +311,29 @@ export class RuleBook {
         ]);
       if (method === 'tools/call' && entry.from === 'host') this.judgeToolCall(entry, params, channel);
     }
+    if (era === 'modern' && namesVersion) this.judgeDeclaresExtension(entry, method, params, meta);
     if (method === 'tasks/get') this.judgePace(era, entry, params.taskId);
+  }
+
+  /**
+   * 2026-07-28: every tasks/get, tasks/update, tasks/cancel and task subscriptions/listen declares the extension in its
+   * own clientCapabilities (none is remembered): a restarted client's resumed polls are requests like any other.
+   * Judged where the request names its protocol version (one without it is the envelope's rule, and may be 2025-11-25).
+   */
+  private judgeDeclaresExtension(entry: WireEntry, method: string, params: Record<string, unknown>, meta: Record<string, unknown>): void {
+    const listensToTasks = method === 'subscriptions/listen' && isRecord(params.notifications) && params.notifications.taskIds !== undefined;
+    if (!(method === 'tasks/get' || method === 'tasks/update' || method === 'tasks/cancel' || listensToTasks)) return;
+    this.judge(
+      'modern',
+      entry.from,
+      'EXT-ERR-CLIENT-DECLARES-ON-TASK-METHODS',
+      declaresExtension(meta[META_CLIENT_CAPABILITIES]),
+      () =>
+        `${method}${typeof params.taskId === 'string' ? ` of task ${params.taskId}` : ''} was sent with clientCapabilities ` +
+        `${JSON.stringify(meta[META_CLIENT_CAPABILITIES] ?? null).slice(0, 160)}; expected extensions["io.modelcontextprotocol/tasks"] ` +
+        `declared on every request of the extension`,
+      [entry],
+    );
   }
 
   /** A tool's taskSupport, as the server listed it, decides whether the host may or must call it as a task. */
@@ -391,6 +428,7 @@ export class RuleBook {
       );
       this.judgeShape(era, entry.from, [entry], taskShapeViolations({ kind: 'notification', value: params, method }), ['TASKS-NOTIFY-FULL-TASK']);
     }
+    if ((method === 'notifications/tasks/status' && era === 'legacy') || (method === 'notifications/tasks' && era === 'modern')) this.noteStatus(era, entry, params, true);
     if ((method === 'notifications/tasks/status' || method === 'notifications/tasks') && typeof params.taskId === 'string') {
       const state = this.pace.get(`${entry.channel}|${otherParty(entry.from)}|${params.taskId}`);
       if (state) state.notified = true;
@@ -487,6 +525,54 @@ export class RuleBook {
     if (era === 'legacy') this.legacyAnswer(request, entry, result, exchange);
     else this.modernAnswer(request, entry, result, exchange);
     this.followTask(era, request, entry, answer, result, exchange);
+    if (result && !request.lacksEnvelope) for (const shown of tasksShownIn(era, request, result)) this.noteStatus(era, entry, shown, false, exchange);
+  }
+
+  /**
+   * A status notification says the task's state as of its lastUpdatedAt. One that says a non-terminal status while
+   * another message of the receiver shows the task terminal as of that same moment or an earlier one misreports it
+   * (the notification of an end that says "working"). Two changes within one millisecond (working, then ended) share
+   * a timestamp legitimately, so the equal case is judged only for a notification that came before the terminal
+   * sighting with no notification of the end between them, and only for an end of the work (completed, failed), not
+   * a cancel; one arriving after the end is the lifecycle rules' order.
+   */
+  private noteStatus(era: Era, entry: WireEntry, shown: Record<string, unknown>, notification: boolean, exchange: WireEntry[] = [entry]): void {
+    const lastUpdatedAt = typeof shown.lastUpdatedAt === 'string' ? Date.parse(shown.lastUpdatedAt) : Number.NaN;
+    if (typeof shown.taskId !== 'string' || typeof shown.status !== 'string' || !Number.isFinite(lastUpdatedAt)) return;
+    const key = `${entry.channel}|${entry.from}|${shown.taskId}`;
+    let timeline = this.timelines.get(key);
+    if (!timeline) {
+      if (this.timelines.size >= MAX_TASKS) this.timelines.delete(this.timelines.keys().next().value!);
+      timeline = { notes: [] };
+      this.timelines.set(key, timeline);
+    }
+    const seq = ++this.sequence;
+    const requirement = era === 'modern' ? 'EXT-NOTIFY-FULL-TASK' : 'TASKS-NOTIFY-FULL-TASK';
+    const method = era === 'modern' ? 'notifications/tasks' : 'notifications/tasks/status';
+    const status = shown.status;
+    if (isTerminalStatus(status)) {
+      if (notification) timeline.terminalNoteSeq = seq;
+      timeline.terminal ??= { status, lastUpdatedAt };
+      const ended = timeline.terminal;
+      // Each non-terminal notification is set against the first terminal sighting once, whichever came first.
+      for (const note of timeline.notes.splice(0)) {
+        // A cancel can land in the very millisecond of a working update (server-everything, cancelled at once), and a
+        // server need not notify it: the equal case is judged only for an end of the work's own.
+        const excused = note.lastUpdatedAt === ended.lastUpdatedAt && ((timeline.terminalNoteSeq !== undefined && timeline.terminalNoteSeq > note.seq) || ended.status === 'cancelled');
+        if (note.lastUpdatedAt < ended.lastUpdatedAt || excused) continue;
+        this.judge(era, entry.from, requirement, false, () => misreport(method, shown.taskId as string, note, ended), exchange);
+      }
+      return;
+    }
+    if (!notification) return;
+    const ended = timeline.terminal;
+    const note = { status, lastUpdatedAt, seq };
+    if (!ended) {
+      timeline.notes.push(note);
+      if (timeline.notes.length > 10) timeline.notes.shift();
+      return;
+    }
+    this.judge(era, entry.from, requirement, note.lastUpdatedAt <= ended.lastUpdatedAt, () => misreport(method, shown.taskId as string, note, ended), exchange);
   }
 
   private legacyAnswer(request: PendingRequest, entry: WireEntry, result: Record<string, unknown> | undefined, exchange: WireEntry[]): void {
@@ -764,6 +850,24 @@ function createdTask(era: Era, request: PendingRequest, result: Record<string, u
   if (TASK_REQUESTS.has(request.method) || request.method === 'tasks/update') return undefined;
   const task = era === 'legacy' ? (request.params.task !== undefined && isRecord(result.task) ? result.task : undefined) : result.resultType === 'task' ? result : undefined;
   return task && typeof task.taskId === 'string' ? task : undefined;
+}
+
+/** The tasks an answer shows with their status: the task of tasks/get, tasks/cancel or a CreateTaskResult, each of a tasks/list page. */
+function tasksShownIn(era: Era, request: PendingRequest, result: Record<string, unknown>): Record<string, unknown>[] {
+  if (request.method === 'tasks/get' || request.method === 'tasks/cancel') return [result];
+  if (request.method === 'tasks/list') return Array.isArray(result.tasks) ? (result.tasks as unknown[]).filter(isRecord) : [];
+  const created = createdTask(era, request, result);
+  return created ? [created] : [];
+}
+
+function misreport(method: string, taskId: string, note: { status: string; lastUpdatedAt: number }, ended: { status: string; lastUpdatedAt: number }): string {
+  const same = note.lastUpdatedAt === ended.lastUpdatedAt;
+  return (
+    `${method} of task ${taskId} says "${note.status}" as of lastUpdatedAt ${new Date(note.lastUpdatedAt).toISOString()}, ` +
+    `${same ? 'the same moment at which' : 'later than the moment'} the task was shown "${ended.status}" ` +
+    `(lastUpdatedAt ${new Date(ended.lastUpdatedAt).toISOString()}); expected the notification to carry the task's ` +
+    `state as of its timestamp, "${ended.status}"`
+  );
 }
 
 /** "tasks/result (id 7), host → server at 12:00:01.234, answered 5 ms later". */

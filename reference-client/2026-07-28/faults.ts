@@ -12,6 +12,7 @@ export const MODERN_REQUESTOR_FAULT_DESCRIPTIONS = {
   'ext-req-keeps-first-poll-interval': "2026-07-28: tasks/get is polled at the CreateTaskResult's pollIntervalMs throughout, whatever later tasks/get answers ask",
   'ext-req-stops-polling-at-working': '2026-07-28: after the first tasks/get of a task says working, stops following it',
   'ext-req-forgets-tasks': '2026-07-28: keeps task IDs in memory only, so a restarted client does not resume the tasks it had',
+  'ext-req-resumes-without-extension': '2026-07-28: started again, polls the tasks it resumes from its state directory with client capabilities that leave the extension out',
   'ext-req-ignores-input-requests': '2026-07-28: never answers inputRequests; keeps polling an input_required task like a working one',
   'ext-req-stops-after-update': '2026-07-28: after sending a tasks/update, stops following the task',
   'ext-req-answers-undeclared-input': '2026-07-28: answers every inputRequests entry, also a roots/list though it declares no roots capability (with an empty roots list)',

@@ -5,7 +5,7 @@
 import type { ModernRequestorFaultName } from './faults.js';
 import { TaskIdStore } from './task-ids.js';
 import { StdioWire } from './stdio-wire.js';
-import { MODERN_CLIENT_CAPABILITIES, ModernWire, PROTOCOL_VERSION, type Json, type RequestorWire } from './wire.js';
+import { MODERN_CLIENT_CAPABILITIES, ModernWire, PROTOCOL_VERSION, type Json, type RequestorWire, type WireOptions } from './wire.js';
 
 export interface ModernClientOptions {
   faults?: readonly string[];
@@ -39,7 +39,7 @@ export function runModernReferenceClient(url: string, options: ModernClientOptio
   const faults = new Set(options.faults ?? []) as Set<ModernRequestorFaultName | string>;
   const abort = new AbortController();
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const wireOptions = {
+  const wireOptions: WireOptions = {
     signal: abort.signal,
     versionlessMethods: versionless(faults),
     undeclaredMethods: faults.has('ext-req-polls-without-extension') ? new Set(['tasks/get']) : undefined,
@@ -106,9 +106,13 @@ export function runModernReferenceClient(url: string, options: ModernClientOptio
   };
 
   const main = async (): Promise<void> => {
+    // ext-req-resumes-without-extension: the polls of the tasks resumed from the store leave the extension out.
+    const declared = wireOptions.undeclaredMethods;
+    if (has('ext-req-resumes-without-extension')) wireOptions.undeclaredMethods = new Set(['tasks/get']);
     for (const taskId of store.pending()) {
       if (await follow(taskId, DEFAULT_POLL_MS)) store.remove(taskId);
     }
+    wireOptions.undeclaredMethods = declared;
     const discovered = await wire.request('server/discover');
     const versions = discovered.result?.supportedVersions;
     if (!Array.isArray(versions) || !versions.includes(PROTOCOL_VERSION)) return log(`server/discover does not list ${PROTOCOL_VERSION}; nothing to do`);

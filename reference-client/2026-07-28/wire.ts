@@ -13,8 +13,8 @@ export type Json = Record<string, unknown>;
 export interface WireOptions {
   /** Methods whose envelope leaves out the protocol version (a fault). */
   versionlessMethods?: ReadonlySet<string>;
-  /** Methods whose clientCapabilities leave out the extension (a fault). */
-  undeclaredMethods?: ReadonlySet<string>;
+  /** Methods whose clientCapabilities leave out the extension (a fault; may change while the client runs). */
+  undeclaredMethods?: ReadonlySet<string> | undefined;
   /** Mcp-Name of the task methods carries the method name (a fault). */
   methodAsTaskName?: boolean;
   /** The task methods go without Mcp-Method (a fault). */

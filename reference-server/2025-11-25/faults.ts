@@ -33,6 +33,8 @@ export const LEGACY_FAULT_DESCRIPTIONS = {
   'created-at-reformatted': 'tasks/get writes createdAt with the offset +00:00 instead of Z (the same instant; a spec-allowed alternative)',
   'last-updated-goes-back': 'tasks/get reports lastUpdatedAt as the poll time while running, then createdAt + 1 ms once terminal',
   'result-does-not-block': 'tasks/result on a non-terminal task answers at once with -32602 instead of waiting',
+  'result-gives-up-at-ttl':
+    'tasks/result stops waiting at min(ttl, 5 min) from the creation and answers a made-up success (an empty text) while the task still works; a task still working at its ttl is kept until it ends',
   'input-result-refused': 'tasks/result of a task in input_required answers -32602 at once instead of waiting (and relaying the input request)',
   'input-result-unanswered': 'a tasks/result opened while the task is input_required is never answered',
   'result-differs': 'tasks/result appends " (from task)" to every text content',
@@ -86,6 +88,9 @@ export const LEGACY_FAULT_DESCRIPTIONS = {
   'related-meta-on-status-notification': 'status notifications carry the related-task _meta',
   'status-notification-incomplete': 'status notifications omit createdAt',
   'status-notification-terminal-reverts': 'after the completed status notification, one more status notification says working',
+  'status-notification-terminal-says-working':
+    'the status notification sent when a task ends says working (with the lastUpdatedAt of its end), while tasks/get ' +
+    'says the terminal status (no scripted check aims at it: the rule book sets each status notification against the terminal status)',
   'status-to-every-session':
     'HTTP: every status notification goes to every open connection, those of other identities too (no scripted check aims at it: the rule book judges who receives news of a task)',
   'progress-repeated': 'every progress notification of a task goes out twice, the second saying the same progress (no scripted check aims at it: the rule book judges every progress notification)',

@@ -6,7 +6,7 @@ import type { Connection, IncomingRequest } from './connection.js';
 import type { ReceiverEnvironment } from '../shared/environment.js';
 import { INVALID_PARAMS, SERVER_ERROR, isObject } from '../shared/jsonrpc.js';
 import { noteTaskCreated, taskLayerError } from './task-methods.js';
-import { DEFAULT_TTL_MS, MAX_ACTIVE_TASKS_PER_CONTEXT, MAX_TTL_MS, type TaskOutcome, type TaskRecord } from '../shared/task-store.js';
+import { DEFAULT_TTL_MS, MAX_ACTIVE_TASKS_PER_CONTEXT, MAX_TTL_MS, isTerminal, type TaskOutcome, type TaskRecord } from '../shared/task-store.js';
 import { wireTaskForNotification } from './wire.js';
 
 /**
@@ -28,7 +28,9 @@ export function openTask(connection: Connection, request: IncomingRequest, task:
   // Under expires-at-half-ttl the task is kept for half the ttl it reports.
   // Under expired-tasks-kept it is kept a minute longer than that.
   const lifetimeMs = faults.has('expires-at-half-ttl') ? Math.floor(ttl / 2) : faults.has('expired-tasks-kept') ? ttl + 60_000 : ttl;
-  const record = env.store.create({ taskId: newTaskId(env, task, identity), context: request.context, ttl, lifetimeMs });
+  // Under result-gives-up-at-ttl a task still working at its ttl is kept until it ends (a server may keep it).
+  const keptWhileWorking = faults.has('result-gives-up-at-ttl');
+  const record = env.store.create({ taskId: newTaskId(env, task, identity), context: request.context, ttl, lifetimeMs, keptWhileWorking });
   if (faults.has('ttl-missing-unrequested') && (task.ttl === undefined || task.ttl === null)) record.ttlHidden = true;
   if (faults.has('numeric-task-id-when-offered') && task.taskId !== undefined) record.numericIdOnCreate = true;
   record.onStatusChange = (changed) => sendStatus(connection, changed);
@@ -88,7 +90,9 @@ export function settleTask<O extends TaskOutcome>(env: ReceiverEnvironment, reco
 export function sendStatus(connection: Connection, record: TaskRecord): void {
   const { faults } = connection.env;
   const told = faults.has('status-to-every-session') ? [...connection.env.openConnections] : [connection];
-  for (const each of told) each.notify('notifications/tasks/status', wireTaskForNotification(record, faults));
+  // Fault status-notification-terminal-says-working: the news of the end says the status it ended from.
+  const says = faults.has('status-notification-terminal-says-working') && isTerminal(record.status) ? 'working' : record.status;
+  for (const each of told) each.notify('notifications/tasks/status', wireTaskForNotification(record, faults, says));
   if (record.status === 'completed' && faults.has('status-notification-terminal-reverts')) {
     connection.notify('notifications/tasks/status', wireTaskForNotification(record, faults, 'working'));
   }

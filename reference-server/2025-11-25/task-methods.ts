@@ -19,6 +19,8 @@ type Method = 'tasks/get' | 'tasks/result' | 'tasks/cancel';
 
 /** Under cancel-race-completes, a cancel this close to the end of the work does not stop it. */
 const CANCEL_RACE_WINDOW_MS = 150;
+/** result-gives-up-at-ttl: the longest the faulty tasks/result waits, whatever the ttl. */
+const GIVE_UP_MS = 5 * 60_000;
 
 const WRONG_CODE_FAULT = {
   'tasks/get': 'unknown-task-get-wrong-code',
@@ -76,9 +78,11 @@ export async function handleTasksResult(connection: Connection, request: Incomin
   if (env.faults.has('result-does-not-block')) throw taskLayerError(env.faults, INVALID_PARAMS, 'Task is not ready: it has not reached a terminal status');
 
   // Block until the task is terminal (or gone); meanwhile this open tasks/result lets queued input requests through.
-  const outcome = await new Promise<'terminal' | 'removed' | 'aborted'>((resolve) => {
+  const outcome = await new Promise<'terminal' | 'removed' | 'aborted' | 'gave-up'>((resolve) => {
     const closeRelay = inputRelayFor(record).openResult(connection);
-    const settle = (how: 'terminal' | 'removed' | 'aborted') => {
+    let giveUp: NodeJS.Timeout | undefined;
+    const settle = (how: 'terminal' | 'removed' | 'aborted' | 'gave-up') => {
+      clearTimeout(giveUp);
       record.listeners.delete(onChange);
       request.signal.removeEventListener('abort', onAbort);
       closeRelay();
@@ -91,7 +95,10 @@ export async function handleTasksResult(connection: Connection, request: Incomin
     const onAbort = () => settle('aborted');
     record.listeners.add(onChange);
     request.signal.addEventListener('abort', onAbort, { once: true });
+    // Fault result-gives-up-at-ttl: the waiter has a bound of its own, min(ttl, 5 min) from the creation.
+    if (env.faults.has('result-gives-up-at-ttl')) giveUp = setTimeout(() => settle('gave-up'), Math.max(0, record.createdAtMs + Math.min(record.ttl, GIVE_UP_MS) - Date.now()));
   });
+  if (outcome === 'gave-up') return withRelatedMeta({ content: [{ type: 'text', text: '' }] }, record, env.faults);
   if (outcome === 'aborted' || neverAnswer) return NO_REPLY;
   if (outcome === 'removed') throw taskLayerError(env.faults, INVALID_PARAMS, EXPIRED_MESSAGE);
   return finalAnswer(connection, record);

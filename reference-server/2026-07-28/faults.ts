@@ -38,6 +38,10 @@ export const MODERN_FAULT_DESCRIPTIONS = {
   'ext-notifies-unasked': 'every status change of every task goes out as notifications/tasks on stdio, and on every listen stream of its context, without a subscription naming it',
   'ext-listen-no-ack': 'subscriptions/listen sends the current state of its tasks as notifications/tasks and no acknowledgement',
   'ext-notify-partial-task': 'notifications/tasks of a completed task leave out result',
+  'ext-notify-input-without-requests': 'notifications/tasks of an input_required task leave out inputRequests (tasks/get still shows them)',
+  'ext-notify-terminal-says-working':
+    'the notifications/tasks sent when a task ends says working (no result or error, the lastUpdatedAt of its end), while ' +
+    'tasks/get says the terminal status (no scripted check aims at it: the rule book sets each notification against the terminal status)',
   'ext-progress-on-listen': 'a notifications/progress for each subscribed task goes out on the listen stream',
   'ext-serves-removed-methods': 'tasks/list answers an empty list and tasks/result answers the outcome instead of -32601',
   'ext-ignores-routing-headers': 'HTTP: the Mcp-Name header is neither required nor compared with the tool name or taskId',
@@ -70,6 +74,9 @@ export const MODERN_FAULT_DESCRIPTIONS = {
   'ext-reasks-under-answered-key': 'confirm_delete, asking again after an acceptance without a yes or no, shows the new request under the key the unusable answer came in',
   'ext-undeclared-extension': 'server/discover leaves the tasks extension out of its capabilities, while the tools still answer with tasks',
   'ext-capability-enables-legacy-tasks': 'dual era: a 2025-11-25 session whose initialize declares the tasks extension gets a task from a task-optional tool called without the task field',
+  'ext-answered-key-lingers':
+    'an answered input request is never taken off the task: its key stays in the inputRequests of every later tasks/get ' +
+    'and notifications/tasks, working, asking again or ended alike (the answer itself is taken)',
   'ext-update-dropped':
     'tasks/update is acknowledged but its answers are dropped: the task goes on waiting for them, its ' +
     'ttlMs cut to end 2 s after the update (it stays readable past it, as a server may keep an expired ' +

@@ -37,6 +37,13 @@ export class InputBook {
   private outstanding: PendingInput[] = [];
   /** The key each prefix was last answered under (read only by a fault). */
   private readonly answeredByPrefix = new Map<string, string>();
+  /** The requests already answered, in the order they were (read only by the fault ext-answered-key-lingers). */
+  private readonly answered: PendingInput[] = [];
+
+  /** Fault ext-answered-key-lingers: whether an answered request is still shown. */
+  lingers(faults: Faults): boolean {
+    return faults.has('ext-answered-key-lingers') && this.answered.length > 0;
+  }
 
   get waiting(): boolean {
     return this.outstanding.length > 0;
@@ -70,7 +77,9 @@ export class InputBook {
 
   /** The outstanding requests by key, as tasks/get and notifications/tasks show them. */
   view(faults: Faults): Record<string, InputRequest> {
-    const shown = faults.has('ext-one-request-at-a-time') ? this.outstanding.slice(0, 1) : this.outstanding;
+    const outstanding = faults.has('ext-one-request-at-a-time') ? this.outstanding.slice(0, 1) : this.outstanding;
+    // Fault ext-answered-key-lingers: answered requests are never taken off the list.
+    const shown = faults.has('ext-answered-key-lingers') ? [...this.answered, ...outstanding] : outstanding;
     const view: Record<string, InputRequest> = {};
     for (const pending of shown) view[this.shownKey(pending, faults)] = structuredClone(pending.request);
     return view;
@@ -103,6 +112,7 @@ export class InputBook {
     batch.answers.set(pending.prefix, answer);
     batch.answeredKeys.push(pending.key);
     this.answeredByPrefix.set(pending.prefix, pending.key);
+    this.answered.push(pending);
     if (batch.answers.size === batch.entries.length) batch.resolve(Object.fromEntries(batch.answers));
   }
 

@@ -45,10 +45,15 @@ export function detailedTask(task: ModernTask, faults: Faults, purpose: 'get' | 
     return fields;
   }
   if (get && record.status === 'working' && faults.has('ext-working-reads-running')) fields.status = 'running';
+  // Fault ext-notify-terminal-says-working: the news of the end says the status it ended from, with nothing inlined.
+  if (!get && faults.has('ext-notify-terminal-says-working') && ['completed', 'failed', 'cancelled'].includes(record.status)) {
+    fields.status = 'working';
+    return fields;
+  }
   const outcome = record.outcome;
   switch (record.status) {
     case 'input_required':
-      if (!(get && faults.has('ext-input-required-without-requests'))) fields.inputRequests = task.inputs.view(faults);
+      if (!(get && faults.has('ext-input-required-without-requests')) && !(!get && faults.has('ext-notify-input-without-requests'))) fields.inputRequests = task.inputs.view(faults);
       break;
     case 'completed':
       if (outcome?.kind === 'result' && !(get && faults.has('ext-completed-without-result')) && !(!get && faults.has('ext-notify-partial-task'))) {
@@ -64,6 +69,8 @@ export function detailedTask(task: ModernTask, faults: Faults, purpose: 'get' | 
     default:
       break;
   }
+  // Fault ext-answered-key-lingers: the answered requests stay listed in every later look, working and ended included.
+  if (record.status !== 'input_required' && task.inputs.lingers(faults)) fields.inputRequests = task.inputs.view(faults);
   return fields;
 }
 

@@ -44,6 +44,8 @@ export interface TaskRecord {
   numericIdOnCreate?: boolean;
   readonly pollInterval: number;
   readonly expiresAtMs: number;
+  /** Not expired while it works, only once it has ended (a fault: result-gives-up-at-ttl). */
+  keptWhileWorking?: boolean;
   outcome?: TaskOutcome;
   /**
    * How the task's request type would carry an error as a successful result (for the fault
@@ -76,6 +78,8 @@ export interface CreateTask {
   ttl: number;
   /** How long the task is kept; the ttl unless a fault (expires-at-half-ttl) keeps it shorter than it reports. */
   lifetimeMs?: number;
+  /** Kept past its lifetime while it still works, expired once it ends (a fault: result-gives-up-at-ttl). */
+  keptWhileWorking?: boolean;
 }
 
 export class TaskStore {
@@ -96,7 +100,7 @@ export class TaskStore {
     this.sweeper.unref();
   }
 
-  create({ taskId, context, ttl, lifetimeMs = ttl }: CreateTask): TaskRecord {
+  create({ taskId, context, ttl, lifetimeMs = ttl, keptWhileWorking = false }: CreateTask): TaskRecord {
     const now = Date.now();
     const existing = this.tasks.get(taskId);
     // Only a fault can reuse an id; the newer task then replaces the older one.
@@ -117,6 +121,7 @@ export class TaskStore {
       listeners: new Set(),
       getCount: 0,
       getsSinceCompleted: 0,
+      ...(keptWhileWorking ? { keptWhileWorking } : {}),
     };
     this.tasks.set(taskId, record);
     this.tombstones.delete(taskId);
@@ -218,7 +223,7 @@ export class TaskStore {
   }
 
   private expireIfDue(record: TaskRecord): boolean {
-    if (Date.now() < record.expiresAtMs) return false;
+    if (Date.now() < record.expiresAtMs || (record.keptWhileWorking && !isTerminal(record.status))) return false;
     if (this.tasks.get(record.taskId) === record) this.tasks.delete(record.taskId);
     this.tombstones.set(record.taskId, record.context);
     if (this.tombstones.size > TOMBSTONE_LIMIT) this.tombstones.delete(this.tombstones.keys().next().value as string);

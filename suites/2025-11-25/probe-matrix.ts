@@ -33,7 +33,7 @@ export const PROBE_MATRIX: ProbeMatrix = {
     foreign: { checks: ['isolation.foreign-task-rejected'], ruleBook: ['TASKS-SEC-BIND-CONTEXT'] },
   },
   result: {
-    working: { checks: ['result-retrieval.blocks-until-terminal'] },
+    working: { checks: ['result-retrieval.blocks-until-terminal', 'result-retrieval.blocks-past-short-ttl'] },
     input_required: { checks: ['result-retrieval.blocks-until-terminal', 'input-required.completes-with-answer'] },
     completed: { checks: ['result-retrieval.same-as-plain-call', 'result-retrieval.related-task-meta'], ruleBook: ['TASKS-META-RESULT-INCLUDES'] },
     failed: { checks: ['result-retrieval.same-error'] },

@@ -264,7 +264,13 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
     binds: 'receiver',
     ...STATUS_NOTIFICATION,
     summary: "A status notification's params are a complete Task object, not a partial delta.",
-    leniency: "Descriptive sentence backed by the schema, where the notification's params is a Task.",
+    leniency:
+      "Descriptive sentence backed by the schema, where the notification's params is a Task. Read as the task's state " +
+      'as of its lastUpdatedAt: a notification saying a non-terminal status at (or after) the moment another answer ' +
+      'shows the task ended misreports it (the rule book). Working and ended within one millisecond share a ' +
+      'timestamp, so the equal case is excused when a notification of the end follows it or the end is a cancel (which ' +
+      'may land in the millisecond of a working update), and judged only for a notification that arrived before the ' +
+      'terminal answer (one after it is the lifecycle order rules’).',
   },
 
   // Task Notifications: metadata on status notifications.

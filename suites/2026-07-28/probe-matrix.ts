@@ -84,8 +84,12 @@ export const EXT_PROBE_MATRIX: ProbeMatrix = {
   },
   listen: {
     working: { checks: ['ext-notify.acknowledged-first', 'ext-notify.full-task', 'ext-notify.no-progress-on-stream', 'ext-notify.listen-needs-extension', 'ext-notify.only-when-subscribed'] },
-    input_required: { why: 'Not staged by a scripted check yet: the listen checks subscribe to a working slow_compute task.' },
-    completed: { checks: ['ext-notify.full-task'], why: 'Subscribed while working, the notification of the end must carry the whole completed task.' },
+    input_required: { checks: ['ext-notify.input-required-full-task'], ruleBook: ['EXT-NOTIFY-FULL-TASK'] },
+    completed: {
+      checks: ['ext-notify.full-task'],
+      ruleBook: ['EXT-NOTIFY-FULL-TASK'],
+      why: 'Subscribed while working, the notification of the end must carry the whole completed task (the rule book sets every notification against the terminal status).',
+    },
     failed: { why: 'Not staged: the listen checks follow a task that completes.' },
     cancelled: { why: 'Not staged: the listen checks follow a task that completes.' },
     expired: { why: 'A subscription to a task past its ttlMs has nothing the extension requires to be sent.' },
@@ -102,7 +106,7 @@ export const EXT_PROBE_MATRIX: ProbeMatrix = {
         'ext-requestor.routing-headers',
         'ext-requestor.persists-task-ids',
       ],
-      ruleBook: ['EXT-POLL-RESPECT-INTERVAL'],
+      ruleBook: ['EXT-POLL-RESPECT-INTERVAL', 'EXT-ERR-CLIENT-DECLARES-ON-TASK-METHODS'],
     },
     input_required: { checks: ['ext-requestor.answers-input-requests', 'ext-requestor.input-as-standalone', 'ext-requestor.deduplicates-input-keys', 'ext-requestor.observes-after-update'] },
     completed: { checks: ['ext-requestor.polls-until-terminal', 'ext-requestor.handles-plain-or-task'] },

@@ -485,6 +485,14 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     binds: 'receiver',
     ...TASK_UPDATE_REQUESTS,
     summary: 'A key once answered is never given to a later request, and no key ever stands for two different requests of a task.',
+    leniency:
+      'Read as covering an answered key that stays listed too: listed after its answer was taken, it names a request ' +
+      'after its response was delivered. Since an acknowledged update may show its effect later with no bound short ' +
+      'of the ttl (EXT-UPDATE-EVENTUAL), a key still listed is judged only once the task has shown the answer taken: a ' +
+      'look after the acknowledgement showing the task working or ended (which waits on no answer) that still lists ' +
+      'it, or any later look listing it again after one that showed the task working, ended, or asking without it; ' +
+      'and, for confirm_delete, whose fixture contract asks again only once it has an unusable answer, the key ' +
+      'listed beside the request asked again (ext-update.reask-new-key).',
   },
 
   // Response (tasks/update): the acknowledgement.
@@ -622,7 +630,12 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
     binds: 'receiver',
     ...STATUS_NOTIFICATIONS,
     summary: 'Each notifications/tasks holds the whole DetailedTask (result, error or inputRequests included), as tasks/get would give it then.',
-    leniency: 'A descriptive sentence without a keyword; read as binding, since a client may rely on the notification instead of polling.',
+    leniency:
+      'A descriptive sentence without a keyword; read as binding, since a client may rely on the notification instead ' +
+      'of polling. "Then" is read as the lastUpdatedAt it carries: one saying a non-terminal status at (or after) the ' +
+      'moment tasks/get shows the task ended misreports it (the rule book), the equal case excused when a ' +
+      'notification of the end follows it (working and ended within one millisecond) or the end is a cancel, and ' +
+      'judged only for a notification that arrived before the terminal answer.',
   },
   {
     id: 'EXT-NOTIFY-CLIENT-MAY-POLL',

@@ -53,6 +53,9 @@ export const CORE_FAULT_CASES: FaultCase[] = [
   { faults: ['last-updated-goes-back'], catches: { 'lifecycle.monotonic-update': 'fail' } },
   // The input scenario cannot get past tasks/result answering -32602 at once: a cascade of the one root cause, which
   // result-retrieval.blocks-until-terminal fails; the input checks are inconclusive, naming it (each is proven by its own fault).
+  // Issue 39: a waiter with a bound of its own (min(ttl, 5 min)) that answers a made-up success shows only under a ttl
+  // shorter than the work, which only this check asks for.
+  { faults: ['result-gives-up-at-ttl'], catches: { 'result-retrieval.blocks-past-short-ttl': 'fail' } },
   {
     faults: ['result-does-not-block'],
     catches: {

@@ -21,6 +21,9 @@ export const EXT_FLOW_FAULT_CASES: FaultCase[] = [
   { faults: ['ext-update-unknown-key-rejected'], catches: { 'ext-update.unknown-keys-ignored': 'warn' } },
   { faults: ['ext-reuses-input-key'], catches: { 'ext-update.keys-unique': 'fail' } },
   { faults: ['ext-reasks-under-answered-key'], catches: { 'ext-update.reask-new-key': 'fail' } },
+  // Issue 39: an answered key still listed once the task went on (asked again beside it, worked, ended); the rule book
+  // sees the ended task listing it in the traffic of every check that answers and follows a task to its end.
+  { faults: ['ext-answered-key-lingers'], catches: { 'ext-update.reask-new-key': 'fail' } },
   { faults: ['ext-elicits-undeclared'], catches: { 'ext-update.declared-capabilities-only': 'fail' } },
   { faults: ['ext-cancel-refused'], catches: { 'ext-cancel.acknowledged': 'fail', 'ext-cancel.input-required-acknowledged': 'fail' } },
   // Issue 39: a task waiting for input is cancelled like a working one.
@@ -34,6 +37,10 @@ export const EXT_FLOW_FAULT_CASES: FaultCase[] = [
   { faults: ['ext-notifies-unasked'], stdio: true, catches: { 'ext-notify.only-when-subscribed': 'fail' } },
   { faults: ['ext-listen-no-ack'], catches: { 'ext-notify.acknowledged-first': 'fail' } },
   { faults: ['ext-notify-partial-task'], catches: { 'ext-notify.full-task': 'fail' } },
+  // Issue 39: the listen x input_required cell of the probe matrix, staged by a confirm_delete task made to ask again.
+  { faults: ['ext-notify-input-without-requests'], catches: { 'ext-notify.input-required-full-task': 'fail' } },
+  // Issue 39: the notification of the end says "working"; the rule book sets it against tasks/get's terminal task.
+  { faults: ['ext-notify-terminal-says-working'], byRuleBook: true, catches: { 'ext-notify.full-task': 'fail' } },
   { faults: ['ext-notify-no-subscription-id'], catches: { 'ext-notify.full-task': 'fail' } },
   // Issue 39: on stdio, where the stream is the process's, the id is the only way to tell subscriptions apart.
   { faults: ['ext-notify-no-subscription-id'], stdio: true, catches: { 'ext-notify.full-task': 'fail' } },

@@ -15,6 +15,14 @@ export const MODERN_CLIENT_FAULT_CASES: readonly FaultCase[] = [
   { faults: ['ext-req-keeps-first-poll-interval'], catches: { 'ext-requestor.respects-poll-interval': 'warn' } },
   { faults: ['ext-req-stops-polling-at-working'], catches: { 'ext-requestor.polls-until-terminal': 'warn' } },
   { faults: ['ext-req-forgets-tasks'], catches: { 'ext-requestor.persists-task-ids': 'warn' } },
+  // Issue 39: the restarted client's resumed polls are judged like any request, by the rule book in the traffic of
+  // persists-task-ids (the only check that restarts the client), and failed by the check that owns the requirement.
+  {
+    faults: ['ext-req-resumes-without-extension'],
+    byRuleBook: true,
+    shownBy: ['ext-requestor.persists-task-ids'],
+    catches: { 'ext-requestor.declares-extension-on-task-requests': 'fail' },
+  },
   { faults: ['ext-req-ignores-input-requests'], catches: { 'ext-requestor.answers-input-requests': 'warn' } },
   { faults: ['ext-req-stops-after-update'], catches: { 'ext-requestor.observes-after-update': 'warn' } },
   { faults: ['ext-req-answers-undeclared-input'], catches: { 'ext-requestor.input-as-standalone': 'fail' } },

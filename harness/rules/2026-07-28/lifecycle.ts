@@ -280,10 +280,13 @@ function modernOutcomeProblem(task: CreatedTask, sighting: ModernSighting, cance
   return undefined;
 }
 
-/** input_required shows what it asks; a key answered and acknowledged never comes back naming a different request. */
+/**
+ * input_required shows what it asks; a key answered and acknowledged never comes back naming a different request,
+ * nor, once the task has shown the answer taken, listed at all (judgeAnsweredKeysGone).
+ */
 export function judgeInput(log: RunLog, sightings: readonly ModernSighting[] = modernSightingsOf(log)): Judgement {
   const asking = sightings.filter((sighting) => sighting.status === 'input_required');
-  const violations: Violation[] = [];
+  const violations: Violation[] = judgeAnsweredKeysGone(log, sightings);
   for (const sighting of asking) {
     const requests = sighting.shown.inputRequests;
     if (!isRecord(requests) || Object.keys(requests).length === 0) {
@@ -320,6 +323,36 @@ export function judgeInput(log: RunLog, sightings: readonly ModernSighting[] = m
     }
   }
   return { observations: asking.length, violations };
+}
+
+/**
+ * A key answered by an acknowledged tasks/update may stay listed until the task shows the answer taken (the effect may
+ * trail the acknowledgement with no bound short of the ttl). A look after the acknowledgement that shows the task
+ * working or ended, or input_required without the key, shows it taken: that look still listing the key (a working or
+ * ended task carrying it among its inputRequests), or any later look listing it again, names an answered key as an
+ * outstanding request after its response was delivered (EXT-UPDATE-KEY-NO-REUSE, the reading beside it).
+ */
+function judgeAnsweredKeysGone(log: RunLog, sightings: readonly ModernSighting[]): Violation[] {
+  const violations: Violation[] = [];
+  const lists = (sighting: ModernSighting, key: string) => isRecord(sighting.shown.inputRequests) && key in sighting.shown.inputRequests;
+  const updates = log.operations.filter((operation) => operation.operation.kind === 'update' && !operation.peer && operation.task !== undefined && operation.answer.kind === 'result');
+  for (const update of updates) {
+    const after = sightings.filter((sighting) => sighting.task === update.task && happensBefore(update, sighting) && isKnownStatus(sighting.status));
+    for (const key of new Set(update.inputKeys ?? [])) {
+      const taken = after.find((sighting) => sighting.status !== 'input_required' || !lists(sighting, key));
+      if (!taken) continue;
+      const listed = lists(taken, key) ? taken : after.find((sighting) => happensBefore(taken, sighting) && lists(sighting, key));
+      if (!listed) continue;
+      const how =
+        listed === taken
+          ? `${said(log, listed)} "${String(listed.status)}", which waits on no answer, still listing it among its inputRequests`
+          : `${said(log, taken)} "${String(taken.status)}"${taken.status === 'input_required' ? ' without it' : ''}, the answer taken; later ${said(log, listed)} it listed again`;
+      violations.push(
+        violation('explore.input', 'EXT-UPDATE-KEY-NO-REUSE', listed.operation, `task #${String(update.task)}: key "${key}" was answered by tasks/update ${at(log, update)} and acknowledged; ${how}`),
+      );
+    }
+  }
+  return violations;
 }
 
 /** A tasks/cancel of the task sent before `time`, by A or by B (a cancel B was served ends A's task just the same). */

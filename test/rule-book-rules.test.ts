@@ -1,0 +1,109 @@
+// The rule book's stateful rules of issue 39, on traffic written out by hand: what each judges, and the readings that
+// keep it from judging what the text allows (a same-millisecond working-then-ended pair, an update's effect that trails).
+import { describe, it } from 'vitest';
+import { RuleBook, type WireViolation } from '../harness/rules/rule-book.js';
+import type { Party, WireEntry } from '../harness/rules/traffic.js';
+import { META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION, TASKS_EXTENSION } from '../harness/wire/2026-07-28/envelope.js';
+import { REQUIREMENTS_BY_ID } from '../suites/2025-11-25/requirements.js';
+import { EXT_REQUIREMENTS_BY_ID } from '../suites/2026-07-28/requirements.js';
+
+const CREATED = '2026-01-01T00:00:00.000Z';
+const ENDED = '2026-01-01T00:00:05.000Z';
+
+/** A conversation on one channel: each call is the next message, a few milliseconds after the one before. */
+function conversation(era: 'legacy' | 'modern') {
+  const violations: WireViolation[] = [];
+  const book = new RuleBook({ requirements: { legacy: REQUIREMENTS_BY_ID, modern: EXT_REQUIREMENTS_BY_ID }, era, transport: 'stdio', onViolation: (v) => violations.push(v) });
+  let t = 0;
+  let id = 0;
+  const send = (from: Party, message: Record<string, unknown>) => {
+    t += 5;
+    const entry: WireEntry = { t, at: new Date(t).toISOString(), from, channel: 'stdio', message: { jsonrpc: '2.0', ...message } };
+    book.observe(entry);
+  };
+  const envelope = (declares = true) => ({
+    [META_PROTOCOL_VERSION]: '2026-07-28',
+    [META_CLIENT_CAPABILITIES]: declares ? { extensions: { [TASKS_EXTENSION]: {} } } : {},
+  });
+  /** A request from the host and the server's answer to it. */
+  const exchange = (method: string, params: Record<string, unknown>, result: Record<string, unknown>) => {
+    id += 1;
+    send('host', { id, method, params: era === 'modern' ? { ...params, _meta: { ...envelope(), ...(params._meta as object) } } : params });
+    send('server', { id, result });
+  };
+  return { violations, send, exchange, envelope, requirements: () => violations.map((v) => v.requirement) };
+}
+
+const task = (status: string, lastUpdatedAt: string, extra: Record<string, unknown> = {}) => ({ taskId: 't1', status, createdAt: CREATED, lastUpdatedAt, ttlMs: 60_000, ...extra });
+const legacyTask = (status: string, lastUpdatedAt: string) => ({ taskId: 't1', status, createdAt: CREATED, lastUpdatedAt, ttl: 60_000 });
+
+describe('a status notification set against the terminal status', () => {
+  it('2026-07-28: the notification of the end saying working, before tasks/get shows the end at its moment, fails EXT-NOTIFY-FULL-TASK', ({ expect }) => {
+    const c = conversation('modern');
+    c.exchange('tools/call', { name: 'slow' }, { resultType: 'task', ...task('working', CREATED) });
+    c.send('server', { method: 'notifications/tasks', params: task('working', ENDED) });
+    c.exchange('tasks/get', { taskId: 't1' }, { resultType: 'complete', ...task('completed', ENDED, { result: { content: [] } }) });
+    expect(c.requirements()).toEqual(['EXT-NOTIFY-FULL-TASK']);
+  });
+
+  it('2025-11-25: the same, after tasks/get showed the end, for a notification dated later fails TASKS-NOTIFY-FULL-TASK', ({ expect }) => {
+    const c = conversation('legacy');
+    c.exchange('tasks/get', { taskId: 't1' }, legacyTask('completed', ENDED));
+    c.send('server', { method: 'notifications/tasks/status', params: legacyTask('working', '2026-01-01T00:00:06.000Z') });
+    expect(c.requirements()).toContain('TASKS-NOTIFY-FULL-TASK');
+  });
+
+  it('2025-11-25: a cancel answered in the millisecond of a working notification, with no notification of it, is no violation', ({ expect }) => {
+    const c = conversation('legacy');
+    c.send('server', { method: 'notifications/tasks/status', params: legacyTask('working', ENDED) });
+    c.exchange('tasks/cancel', { taskId: 't1' }, legacyTask('cancelled', ENDED));
+    expect(c.requirements()).toEqual([]);
+  });
+
+  it('working then ended within one millisecond, each notified in order, is no violation', ({ expect }) => {
+    const c = conversation('modern');
+    c.send('server', { method: 'notifications/tasks', params: task('working', ENDED) });
+    c.send('server', { method: 'notifications/tasks', params: task('completed', ENDED, { result: { content: [] } }) });
+    c.exchange('tasks/get', { taskId: 't1' }, { resultType: 'complete', ...task('completed', ENDED, { result: { content: [] } }) });
+    expect(c.requirements()).toEqual([]);
+  });
+});
+
+describe('an answered input key listed once the task showed the answer taken', () => {
+  const asking = (key: string) => ({ inputRequests: { [key]: { method: 'elicitation/create', params: { message: 'yes?' } } } });
+  const start = () => {
+    const c = conversation('modern');
+    c.exchange('tools/call', { name: 'confirm' }, { resultType: 'task', ...task('working', CREATED) });
+    c.exchange('tasks/get', { taskId: 't1' }, { resultType: 'complete', ...task('input_required', CREATED, asking('k1')) });
+    c.exchange('tasks/update', { taskId: 't1', inputResponses: { k1: { action: 'accept', content: {} } } }, { resultType: 'complete' });
+    return c;
+  };
+
+  it('still listed while the task has not shown the answer taken is allowed (the effect may trail the ack)', ({ expect }) => {
+    const c = start();
+    c.exchange('tasks/get', { taskId: 't1' }, { resultType: 'complete', ...task('input_required', CREATED, asking('k1')) });
+    expect(c.requirements()).toEqual([]);
+  });
+
+  it('listed by a completed task fails EXT-UPDATE-KEY-NO-REUSE', ({ expect }) => {
+    const c = start();
+    c.exchange('tasks/get', { taskId: 't1' }, { resultType: 'complete', ...task('completed', ENDED, { result: { content: [] }, ...asking('k1') }) });
+    expect(c.requirements()).toEqual(['EXT-UPDATE-KEY-NO-REUSE']);
+  });
+
+  it('listed again after a look without it fails EXT-UPDATE-KEY-NO-REUSE', ({ expect }) => {
+    const c = start();
+    c.exchange('tasks/get', { taskId: 't1' }, { resultType: 'complete', ...task('working', CREATED) });
+    c.exchange('tasks/get', { taskId: 't1' }, { resultType: 'complete', ...task('input_required', CREATED, { inputRequests: { ...asking('k1').inputRequests, ...asking('k2').inputRequests } }) });
+    expect(c.requirements()).toEqual(['EXT-UPDATE-KEY-NO-REUSE']);
+  });
+});
+
+describe('2026-07-28: every task request declares the extension', () => {
+  it('a tasks/get without it in its clientCapabilities fails EXT-ERR-CLIENT-DECLARES-ON-TASK-METHODS, on the host', ({ expect }) => {
+    const c = conversation('modern');
+    c.send('host', { id: 1, method: 'tasks/get', params: { taskId: 't1', _meta: c.envelope(false) } });
+    c.send('host', { id: 2, method: 'tasks/get', params: { taskId: 't1', _meta: c.envelope(true) } });
+    expect(c.violations.map((v) => [v.requirement, v.party])).toEqual([['EXT-ERR-CLIENT-DECLARES-ON-TASK-METHODS', 'host']]);
+  });
+});
