@@ -128,7 +128,7 @@ interface Channel {
 interface StatusTimeline {
   terminal?: { status: string; lastUpdatedAt: number };
   /** Non-terminal status notifications not yet set against a terminal sighting (the latest few), in arrival order. */
-  notes: { status: string; lastUpdatedAt: number; seq: number }[];
+  notes: { status: string; lastUpdatedAt: number; seq: number; createdAt: number; fineClock: boolean }[];
   /** The arrival number of the latest status notification that said a terminal status. */
   terminalNoteSeq?: number;
 }
@@ -558,15 +558,19 @@ export class RuleBook {
       for (const note of timeline.notes.splice(0)) {
         // A cancel can land in the very millisecond of a working update (server-everything, cancelled at once), and a
         // server need not notify it: the equal case is judged only for an end of the work's own.
-        const excused = note.lastUpdatedAt === ended.lastUpdatedAt && ((timeline.terminalNoteSeq !== undefined && timeline.terminalNoteSeq > note.seq) || ended.status === 'cancelled');
-        if (note.lastUpdatedAt < ended.lastUpdatedAt || excused) continue;
+        // Equal times prove nothing on a clock coarser than a millisecond (a second-precision server's working update and
+        // end share a second), nor for the notification of the task's creation (work that ends in its first millisecond).
+        const sameMoment = note.lastUpdatedAt === ended.lastUpdatedAt && note.fineClock && note.lastUpdatedAt !== note.createdAt;
+        const excused = !sameMoment || (timeline.terminalNoteSeq !== undefined && timeline.terminalNoteSeq > note.seq) || ended.status === 'cancelled';
+        if (note.lastUpdatedAt < ended.lastUpdatedAt || (note.lastUpdatedAt === ended.lastUpdatedAt && excused)) continue;
         this.judge(era, entry.from, requirement, false, () => misreport(method, shown.taskId as string, note, ended), exchange);
       }
       return;
     }
     if (!notification) return;
     const ended = timeline.terminal;
-    const note = { status, lastUpdatedAt, seq };
+    const createdAt = typeof shown.createdAt === 'string' ? Date.parse(shown.createdAt) : Number.NaN;
+    const note = { status, lastUpdatedAt, seq, createdAt, fineClock: hasSubsecondDigits(shown.lastUpdatedAt as string) };
     if (!ended) {
       timeline.notes.push(note);
       if (timeline.notes.length > 10) timeline.notes.shift();
@@ -598,7 +602,8 @@ export class RuleBook {
         'TASKS-META-RESULT-INCLUDES',
         related?.taskId === taskId,
         () =>
-          `the tasks/result answer for task ${JSON.stringify(taskId)} carries ${related ? `related-task _meta naming ${JSON.stringify(related.taskId)}` : 'no related-task _meta'}; expected _meta["${RELATED_TASK_META}"].taskId ${JSON.stringify(taskId)}`,
+          `the tasks/result answer for task ${JSON.stringify(taskId)} carries ${related ? `related-task _meta naming ${JSON.stringify(related.taskId)}` : 'no related-task _meta'};` +
+          ` expected _meta["${RELATED_TASK_META}"].taskId ${JSON.stringify(taskId)}`,
         exchange,
       );
     }
@@ -877,4 +882,9 @@ export function describeExchange(exchange: readonly WireEntry[]): string {
   const what = typeof message.method === 'string' ? `${message.method}${message.id === undefined ? '' : ` (id ${JSON.stringify(message.id)})`}` : `answer (id ${JSON.stringify(message.id)})`;
   const answered = exchange.length > 1 ? `, answered ${Math.round(exchange[exchange.length - 1]!.t - first.t)} ms later` : '';
   return `${what}, ${first.from} → ${otherParty(first.from)} at ${first.at}${first.channel === 'stdio' ? '' : ` on ${first.channel}`}${answered}`;
+}
+
+/** Whether an ISO 8601 time gives a fraction of a second (a clock fine enough for equal times to mean one moment). */
+function hasSubsecondDigits(time: string): boolean {
+  return /T\d{2}:\d{2}:\d{2}[.,]\d/.test(time);
 }

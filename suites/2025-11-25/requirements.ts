@@ -269,8 +269,9 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
       'as of its lastUpdatedAt: a notification saying a non-terminal status at (or after) the moment another answer ' +
       'shows the task ended misreports it (the rule book). Working and ended within one millisecond share a ' +
       'timestamp, so the equal case is excused when a notification of the end follows it or the end is a cancel (which ' +
-      'may land in the millisecond of a working update), and judged only for a notification that arrived before the ' +
-      'terminal answer (one after it is the lifecycle order rules’).',
+      'may land in the millisecond of a working update), on a clock coarser than a millisecond (no fraction of a second), ' +
+      'and at the moment of creation (work that ends in its first millisecond); it is judged only for a notification ' +
+      'that arrived before the terminal answer (one after it is the lifecycle order rules’).',
   },
 
   // Task Notifications: metadata on status notifications.

@@ -634,8 +634,9 @@ export const EXT_REQUIREMENTS: readonly Requirement[] = Object.freeze<Requiremen
       'A descriptive sentence without a keyword; read as binding, since a client may rely on the notification instead ' +
       'of polling. "Then" is read as the lastUpdatedAt it carries: one saying a non-terminal status at (or after) the ' +
       'moment tasks/get shows the task ended misreports it (the rule book), the equal case excused when a ' +
-      'notification of the end follows it (working and ended within one millisecond) or the end is a cancel, and ' +
-      'judged only for a notification that arrived before the terminal answer.',
+      'notification of the end follows it (working and ended within one millisecond), the end is a cancel, the clock ' +
+      'is coarser than a millisecond, or the time is the creation’s; judged only for a notification that arrived ' +
+      'before the terminal answer.',
   },
   {
     id: 'EXT-NOTIFY-CLIENT-MAY-POLL',

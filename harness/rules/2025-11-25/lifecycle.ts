@@ -243,7 +243,8 @@ export function judgeStatusGraph(log: RunLog, sightings: readonly Sighting[] = s
         'explore.status-graph',
         'TASKS-LIFECYCLE-VALID-TRANSITIONS',
         sighting.operation,
-        `${said(log, sighting)} status ${JSON.stringify(sighting.status)}, which is no status of the lifecycle; expected one of ${STATUSES.join(', ')}${before ? ` (after "${String(before.status)}", shown ${at(log, before.operation)})` : ''}`,
+        `${said(log, sighting)} status ${JSON.stringify(sighting.status)}, which is no status of the lifecycle;` +
+          ` expected one of ${STATUSES.join(', ')}${before ? ` (after "${String(before.status)}", shown ${at(log, before.operation)})` : ''}`,
       ),
     );
   }
@@ -278,7 +279,8 @@ function terminalFinalOf(log: RunLog, sightings: readonly Sighting[]): Judgement
         'explore.terminal-final',
         afterCancel ? 'TASKS-CANCEL-STAYS-CANCELLED' : 'TASKS-LIFECYCLE-TERMINAL-FINAL',
         later.operation,
-        `task #${later.task}: ${first}; later ${said(log, later)} "${String(later.status)}"; expected ${contradicted.source === 'result' ? 'a terminal status' : `"${String(contradicted.status)}"`} from then on`,
+        `task #${later.task}: ${first}; later ${said(log, later)} "${String(later.status)}";` +
+          ` expected ${contradicted.source === 'result' ? 'a terminal status' : `"${String(contradicted.status)}"`} from then on`,
       ),
     );
   }
@@ -312,7 +314,9 @@ export function judgeCancelAnswers(log: RunLog, sightings: readonly Sighting[] =
           'explore.cancel-answers',
           'TASKS-CANCEL-BEFORE-RESPONSE',
           cancel,
-          `tasks/cancel of task #${cancel.task} ${at(log, cancel)} was answered with ${shown ? `the task in status "${String(shown.status)}"` : 'a result that is no task'}; expected the task already "cancelled" (or error -32602 had it ended first)`,
+          `tasks/cancel of task #${cancel.task} ${at(log, cancel)}` +
+            ` was answered with ${shown ? `the task in status "${String(shown.status)}"` : 'a result that is no task'};` +
+            ` expected the task already "cancelled" (or error -32602 had it ended first)`,
         ),
       );
     }
@@ -361,7 +365,8 @@ export function judgeResults(log: RunLog, sightings: readonly Sighting[] = sight
           'explore.results',
           cancelledSeen ? 'TASKS-CANCEL-RESULT-ANSWERS' : 'TASKS-RESULT-TERMINAL-RETURNS',
           result,
-          `tasks/result of task #${task.index} ${at(log, result)} got no answer within ${result.answer.boundMs} ms although the task had ended (${seenTerminal.source === 'result' ? 'an earlier tasks/result gave its outcome' : `${said(log, seenTerminal)} "${String(seenTerminal.status)}"`})`,
+          `tasks/result of task #${task.index} ${at(log, result)} got no answer within ${result.answer.boundMs} ms although the task had ended (` +
+            `${seenTerminal.source === 'result' ? 'an earlier tasks/result gave its outcome' : `${said(log, seenTerminal)} "${String(seenTerminal.status)}"`})`,
         ),
       );
       continue;
@@ -377,7 +382,9 @@ export function judgeResults(log: RunLog, sightings: readonly Sighting[] = sight
           'explore.results',
           ended ? 'TASKS-RESULT-TERMINAL-RETURNS' : 'TASKS-RESULT-BLOCK',
           result,
-          `tasks/result of task #${task.index} ${at(log, result)} was refused with ${answerText(result)}, yet the task was still there afterwards (${said(log, later)} "${String(later.status)}"); tasks/result ${ended ? 'on an ended task answers with its outcome' : 'on a task still running waits for its outcome'}`,
+          `tasks/result of task #${task.index} ${at(log, result)} was refused with ${answerText(result)},` +
+            ` yet the task was still there afterwards (${said(log, later)} "${String(later.status)}");` +
+            ` tasks/result ${ended ? 'on an ended task answers with its outcome' : 'on a task still running waits for its outcome'}`,
         ),
       );
       continue;
@@ -391,7 +398,10 @@ export function judgeResults(log: RunLog, sightings: readonly Sighting[] = sight
           'explore.results',
           'TASKS-RESULT-BLOCK',
           result,
-          `tasks/result of task #${task.index} ${at(log, result)} was answered with ${answerText(result)} while the task was still running (${later && !ended ? `${said(log, later)} "${String(later.status)}" afterwards` : `its ${task.delayMs} ms of work not yet done`}); tasks/result on a task still running waits for its outcome`,
+          `tasks/result of task #${task.index} ${at(log, result)} was answered with ${answerText(result)}` +
+            ` while the task was still running (` +
+            `${later && !ended ? `${said(log, later)} "${String(later.status)}" afterwards` : `its ${task.delayMs} ms of work not yet done`});` +
+            ` tasks/result on a task still running waits for its outcome`,
         ),
       );
       continue;
@@ -522,7 +532,9 @@ export function judgeListing(log: RunLog, sightings: readonly Sighting[] = sight
           'explore.listing',
           'TASKS-LIST-GET-IMPLIES-LIST',
           walk,
-          `the tasks/list walk ${at(log, walk)} (${walk.answer.pages} page${walk.answer.pages === 1 ? '' : 's'}, ${ids.length} tasks) left out task #${task.index}, created ${at(log, create)} before the walk began and still there after it ended (${later.source === 'result' ? `tasks/result sent ${at(log, later.operation)} answered with its outcome` : `${said(log, later)} "${String(later.status)}"`})`,
+          `the tasks/list walk ${at(log, walk)} (${walk.answer.pages} page${walk.answer.pages === 1 ? '' : 's'}, ${ids.length} tasks)` +
+            ` left out task #${task.index}, created ${at(log, create)} before the walk began and still there after it ended (` +
+            `${later.source === 'result' ? `tasks/result sent ${at(log, later.operation)} answered with its outcome` : `${said(log, later)} "${String(later.status)}"`})`,
         ),
       );
     }
@@ -546,7 +558,9 @@ export function judgeTtl(log: RunLog, sightings: readonly Sighting[] = sightings
         'explore.ttl',
         'TASKS-TTL-INCLUDE-ACTUAL',
         get,
-        `tasks/get of task #${task.index} ${at(log, get)} answered -32602 (deleted) ${ms(get.receivedAt - create.sentAt)} after it was created, although its reported ttl ${expiry.ttl === null ? 'null (unlimited)' : `of ${expiry.ttl} ms had ${ms(expiry.at - get.receivedAt)} left`} and it was never cancelled: the ttl reported was not the one in force`,
+        `tasks/get of task #${task.index} ${at(log, get)} answered -32602 (deleted) ${ms(get.receivedAt - create.sentAt)} after it was created,` +
+          ` although its reported ttl ${expiry.ttl === null ? 'null (unlimited)' : `of ${expiry.ttl} ms had ${ms(expiry.at - get.receivedAt)} left`} and it was never cancelled:` +
+          ` the ttl reported was not the one in force`,
       ),
     );
   }

@@ -166,7 +166,9 @@ export function judgeDurable(log: RunLog, sightings: readonly ModernSighting[] =
         'explore.durable',
         seenBefore ? 'EXT-GET-CURRENT-STATUS' : 'EXT-CREATE-DURABLE',
         get,
-        `tasks/get of task #${task.index} ${at(log, get)} answered -32602 (no such task) ${ms(get.receivedAt - create.receivedAt)} after its CreateTaskResult, ${seenBefore ? 'after tasks/get had found it,' : 'the first look at it,'} with ${ms(expiry - get.receivedAt)} of its ttlMs left and no cancel sent`,
+        `tasks/get of task #${task.index} ${at(log, get)} answered -32602 (no such task) ${ms(get.receivedAt - create.receivedAt)} after its CreateTaskResult,` +
+          ` ${seenBefore ? 'after tasks/get had found it,' : 'the first look at it,'}` +
+          ` with ${ms(expiry - get.receivedAt)} of its ttlMs left and no cancel sent`,
       ),
     );
   }
@@ -205,7 +207,8 @@ export function judgeModernCancel(log: RunLog, sightings: readonly ModernSightin
         'explore.cancel-answers',
         'EXT-CANCEL-ACK',
         cancel,
-        `tasks/cancel of task #${cancel.task} ${at(log, cancel)} was refused with ${answerText(cancel)} while the task still worked (${said(log, stillRunning)} "${String(stillRunning.status)}" afterwards); expected an acknowledgement`,
+        `tasks/cancel of task #${cancel.task} ${at(log, cancel)} was refused with ${answerText(cancel)}` +
+          ` while the task still worked (${said(log, stillRunning)} "${String(stillRunning.status)}" afterwards); expected an acknowledgement`,
       ),
     );
   }
@@ -388,7 +391,10 @@ export function judgeModernIsolation(log: RunLog, sightings: readonly ModernSigh
         'explore.isolation',
         'EXT-SEC-AUTH-EACH-REQUEST',
         breach,
-        `identity B's ${peerMethod(breach)} of task #${String(breach.task)}, created by identity A, ${at(log, breach)} was ${breach.answer.kind === 'heard' ? `followed by ${breach.answer.notifications.length} notifications/tasks of it` : 'served'}, while B's ${peerMethod(refusal)} of it ${at(log, refusal)} was refused with ${answerText(refusal)}; a server that refuses another requestor a task refuses it every request`,
+        `identity B's ${peerMethod(breach)} of task #${String(breach.task)}, created by identity A, ${at(log, breach)}` +
+          ` was ${breach.answer.kind === 'heard' ? `followed by ${breach.answer.notifications.length} notifications/tasks of it` : 'served'},` +
+          ` while B's ${peerMethod(refusal)} of it ${at(log, refusal)} was refused with ${answerText(refusal)};` +
+          ` a server that refuses another requestor a task refuses it every request`,
       ),
     );
     break;

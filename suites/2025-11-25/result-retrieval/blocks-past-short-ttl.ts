@@ -1,4 +1,4 @@
-import { defineCheck, type CheckContext } from '../../../harness/receivers/check.js';
+import { defineCheck, type CheckContext } from '../../../harness/receivers/2025-11-25/check.js';
 import { brief, describeReply } from '../../../harness/model/describe.js';
 import { isTerminal, taskOf } from '../../../harness/receivers/2025-11-25/receiver.js';
 import { uniqueText } from '../../../harness/receivers/waits.js';

@@ -1,11 +1,11 @@
 // The rule book's stateful rules of issue 39, on traffic written out by hand: what each judges, and the readings that
 // keep it from judging what the text allows (a same-millisecond working-then-ended pair, an update's effect that trails).
 import { describe, it } from 'vitest';
-import { RuleBook, type WireViolation } from '../harness/rules/rule-book.js';
-import type { Party, WireEntry } from '../harness/rules/traffic.js';
-import { META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION, TASKS_EXTENSION } from '../harness/wire/2026-07-28/envelope.js';
-import { REQUIREMENTS_BY_ID } from '../suites/2025-11-25/requirements.js';
-import { EXT_REQUIREMENTS_BY_ID } from '../suites/2026-07-28/requirements.js';
+import { RuleBook, type WireViolation } from '../../../harness/rules/rule-book.js';
+import type { Party, WireEntry } from '../../../harness/rules/traffic.js';
+import { META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION, TASKS_EXTENSION } from '../../../harness/wire/2026-07-28/envelope.js';
+import { REQUIREMENTS_BY_ID } from '../../../suites/2025-11-25/requirements.js';
+import { EXT_REQUIREMENTS_BY_ID } from '../../../suites/2026-07-28/requirements.js';
 
 const CREATED = '2026-01-01T00:00:00.000Z';
 const ENDED = '2026-01-01T00:00:05.000Z';
@@ -66,6 +66,19 @@ describe('a status notification set against the terminal status', () => {
     c.send('server', { method: 'notifications/tasks', params: task('completed', ENDED, { result: { content: [] } }) });
     c.exchange('tasks/get', { taskId: 't1' }, { resultType: 'complete', ...task('completed', ENDED, { result: { content: [] } }) });
     expect(c.requirements()).toEqual([]);
+  });
+
+  it('equal times on a clock of whole seconds, or at the moment of creation, prove no misreport: no violation', ({ expect }) => {
+    const coarse = conversation('legacy');
+    // A second-precision server: a working update and the end within one second share their lastUpdatedAt.
+    coarse.send('server', { method: 'notifications/tasks/status', params: { ...legacyTask('working', '2026-01-01T00:00:05Z'), createdAt: '2026-01-01T00:00:00Z' } });
+    coarse.exchange('tasks/get', { taskId: 't1' }, { ...legacyTask('completed', '2026-01-01T00:00:05Z'), createdAt: '2026-01-01T00:00:00Z' });
+    expect(coarse.requirements()).toEqual([]);
+    const instant = conversation('modern');
+    // The notification of the task's creation, for work that ended in the same millisecond, with no notification of the end.
+    instant.send('server', { method: 'notifications/tasks', params: task('working', CREATED) });
+    instant.exchange('tasks/get', { taskId: 't1' }, { resultType: 'complete', ...task('completed', CREATED, { result: { content: [] } }) });
+    expect(instant.requirements()).toEqual([]);
   });
 });
 
