@@ -1,6 +1,5 @@
 // Runs of every check of a profile against the receivers that declare everything and do nothing
-// (test/fixtures/refusing/), and what must hold of every such run: test/harness/engine/no-pass-without-evidence.test.ts and its
-// longer half in test/full/.
+// (test/fixtures/refusing/), and what must hold of every such run: test/full/no-pass-without-evidence.test.ts.
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import { ClientEndpoint } from '../../harness/wire/2025-11-25/client-endpoint.js';

@@ -1,7 +1,7 @@
 // `explore` end to end: the reference receiver passes explorations over stdio and HTTP, a seed fixes the sequences,
-// a violation is shrunk into a counterexample file that --replay runs again, and flag mistakes are one line.
+// --replay of a hand-written counterexample, and flag mistakes are one line (shrinking: test/full/explore-shrink.test.ts).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -185,24 +185,6 @@ describe.skipIf(!REFERENCE_BUILT)('explore against the reference receiver (run "
     } finally {
       await server.close();
     }
-  });
-
-  it.concurrent('shrinks a violation into a counterexample file that --replay runs again', async ({ expect }) => {
-    const outDir = join(dir, 'shrunk');
-    const report = await exploreReference(stdioReference('result-differs'), { outDir, replayCommandPrefix: 'mcp-tasks-conformance explore --command x' });
-    const violated = report.properties.filter((p) => p.outcome === 'fail');
-    expect(violated.map((p) => p.id)).toEqual(['explore.results']);
-    const counterexample = violated[0].counterexample!;
-    expect(counterexample.requirement).toBe('TASKS-RESULT-EXACT');
-    expect(counterexample.operations.length).toBeLessThanOrEqual(3);
-    expect(counterexample.file).toBe(join(outDir, `counterexample-${SEED}.json`));
-    expect(counterexample.replayCommand).toBe(`mcp-tasks-conformance explore --command x --replay ${counterexample.file}`);
-    const file = JSON.parse(readFileSync(counterexample.file!, 'utf8'));
-    expect(file).toMatchObject({ $schema: 'urn:mcp-tasks-conformance:explore-counterexample:v1', seed: SEED, requirement: 'TASKS-RESULT-EXACT', severity: 'fail', role: 'server' });
-    expect(file.transcript.length).toBeGreaterThan(0);
-    const replay = await exploreReference(stdioReference('result-differs'), { replay: { operations: file.operations, file: counterexample.file } });
-    expect(replay.properties.find((p) => p.id === 'explore.results')?.outcome).toBe('fail');
-    expect(replay.runsDone).toBe(1);
   });
 
   // Alone, after the runs beside each other above: it holds that no process group of the file is left.
