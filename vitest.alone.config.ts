@@ -4,4 +4,4 @@ import { ALONE } from './vitest.full.config.js';
 
 // The long tier's files that must know the load they run under: the stability runs (idle, then every core busy).
 // One file at a time, nothing beside them.
-export default defineConfig({ ...base, test: { ...base.test, include: ALONE, exclude: ['node_modules/**'], fileParallelism: false } });
+export default defineConfig({ ...base, test: { ...base.test, isolate: true, include: ALONE, exclude: ['node_modules/**'], fileParallelism: false } });

@@ -9,5 +9,6 @@ export const ALONE = ['test/full/stability.test.ts'];
 // the runs being mostly waits on slow receivers and kept paces. The files in ALONE follow in a run of their own.
 export default defineConfig({
   ...base,
-  test: { ...base.test, include: ['test/full/**/*.test.ts'], exclude: ['node_modules/**', ...ALONE], maxWorkers: 3, maxConcurrency: 3 },
+  // Each long-tier file in a process of its own: their runs start servers and hooks that must end with the file.
+  test: { ...base.test, isolate: true, include: ['test/full/**/*.test.ts'], exclude: ['node_modules/**', ...ALONE], maxWorkers: 3, maxConcurrency: 3 },
 });
