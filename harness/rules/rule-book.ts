@@ -150,6 +150,8 @@ const KEPT_VIOLATIONS = 20;
 const MAX_TOOLS = 5_000;
 /** Slack for timing judgements (a ttl's end): the network and the clocks of two processes. */
 const ALLOWANCE_MS = 1_000;
+/** How far apart two entries seen within one clock tick are set, so that their order stays the order they came in. */
+const ORDER_STEP_MS = 0.001;
 const TASK_REQUESTS = new Set(['tasks/get', 'tasks/result', 'tasks/cancel', 'tasks/list']);
 /** The capability that says a receiver takes a request type as a task (2025-11-25). */
 const TASK_CAPABILITY: Record<string, string[]> = {
@@ -166,6 +168,8 @@ function isTaskMessage(message: Record<string, unknown>): boolean {
 
 export class RuleBook {
   private readonly pending = new Map<string, PendingRequest>();
+  /** The time of the last entry observed (see observe). */
+  private lastT = -Infinity;
   private readonly channels = new Map<string, Channel>();
   private readonly tasks = new Map<string, TrackedTask & { receiver: Party }>();
   private readonly pace = new Map<string, PaceState>();
@@ -196,7 +200,11 @@ export class RuleBook {
   }
 
   /** Judges one entry; throws only on a defect of the judge itself (the proxy catches it and forwards on). */
-  observe(entry: WireEntry): void {
+  observe(observed: WireEntry): void {
+    // Entries come in the order they were seen, and the lifecycle model orders exchanges by time ("answered before the
+    // next was sent"): a request sent in the same millisecond as the answer before it must still come after it.
+    const entry = observed.t > this.lastT ? observed : { ...observed, t: this.lastT + ORDER_STEP_MS };
+    this.lastT = entry.t;
     if (entry.from === 'server' && entry.channel === 'stdio') this.judgeStdout(entry);
     if (entry.message === undefined) {
       this.unparsed += 1;

@@ -83,9 +83,13 @@ export const TARGETS = {
   extTasksClient: fromManifest('ext-tasks-client'),
 };
 
-/** A bound on the whole run well inside the test's own timeout, so a hang is reported by the harness. */
-export const RUN_DEADLINE_MS = 120_000;
-export const TEST_TIMEOUT_MS = 170_000;
+/**
+ * A bound on the whole run well inside the test's own timeout, so a hang is reported by the harness. It bounds a hang,
+ * not the pace: server-everything over HTTP takes 35 s alone and passed 120 s in CI's long tier, beside the fault
+ * matrices on two cores, where a run cut at its deadline turns its last check into an error.
+ */
+export const RUN_DEADLINE_MS = 300_000;
+export const TEST_TIMEOUT_MS = 360_000;
 
 import { freePort } from '../../cli/targets.js';
 

@@ -11,7 +11,7 @@ import { answeredTask, comparable, INVALID_PARAMS, type CreatedTask, type Observ
 
 export const EXPLORE_PROPERTIES = [
   { id: 'explore.status-graph', title: "A task's statuses follow the lifecycle graph", requirements: ['TASKS-LIFECYCLE-VALID-TRANSITIONS'] },
-  { id: 'explore.terminal-final', title: 'Once terminal, a task keeps that status', requirements: ['TASKS-LIFECYCLE-TERMINAL-FINAL', 'TASKS-CANCEL-STAYS-CANCELLED'] },
+  { id: 'explore.terminal-final', title: 'Once terminal, a task keeps that status', requirements: ['TASKS-LIFECYCLE-TERMINAL-FINAL', 'TASKS-CANCEL-STAYS-CANCELLED', 'TASKS-RESULT-BLOCK'] },
   { id: 'explore.cancel-answers', title: 'tasks/cancel rejects terminal tasks and answers with a cancelled task', requirements: ['TASKS-CANCEL-TERMINAL-REJECTED', 'TASKS-CANCEL-BEFORE-RESPONSE'] },
   { id: 'explore.unknown-ids', title: 'Operations on unknown task ids fail with -32602', requirements: ['TASKS-ERROR-INVALID-TASK-ID'] },
   {
@@ -267,8 +267,23 @@ function terminalFinalOf(log: RunLog, sightings: readonly Sighting[]): Judgement
     const before = terminal.filter((first) => first.task === later.task && happensBefore(first, later));
     if (before.length === 0) continue;
     observations += 1;
-    const contradicted = before.find((first) => (first.source === 'result' ? !isTerminalStatus(later.status) : later.status !== first.status));
+    // A terminal status seen and then changed is the plainest reading; only without one is the outcome the contradiction.
+    const contradicted = before.find((first) => first.source !== 'result' && later.status !== first.status) ?? before.find((first) => first.source === 'result' && !isTerminalStatus(later.status));
     if (!contradicted) continue;
+    if (contradicted.source === 'result' && !before.some((first) => first.source !== 'result')) {
+      // No terminal status was ever shown: the outcome came while the receiver's own record still said the task ran, so
+      // tasks/result did not wait for the end (the status never having gone back is the reading that needs no unseen step).
+      violations.push(
+        violation(
+          'explore.terminal-final',
+          'TASKS-RESULT-BLOCK',
+          later.operation,
+          `task #${later.task}: tasks/result sent ${at(log, contradicted.operation)} answered with an outcome, yet later ${said(log, later)} "${String(later.status)}" ` +
+            `and no terminal status had been shown; expected tasks/result to wait until the task ended`,
+        ),
+      );
+      continue;
+    }
     const afterCancel = contradicted.source === 'cancel' && contradicted.status === 'cancelled';
     const first =
       contradicted.source === 'result'

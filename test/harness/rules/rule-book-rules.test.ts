@@ -11,13 +11,13 @@ const CREATED = '2026-01-01T00:00:00.000Z';
 const ENDED = '2026-01-01T00:00:05.000Z';
 
 /** A conversation on one channel: each call is the next message, a few milliseconds after the one before. */
-function conversation(era: 'legacy' | 'modern') {
+function conversation(era: 'legacy' | 'modern', stepMs = 5) {
   const violations: WireViolation[] = [];
   const book = new RuleBook({ requirements: { legacy: REQUIREMENTS_BY_ID, modern: EXT_REQUIREMENTS_BY_ID }, era, transport: 'stdio', onViolation: (v) => violations.push(v) });
   let t = 0;
   let id = 0;
   const send = (from: Party, message: Record<string, unknown>) => {
-    t += 5;
+    t += stepMs;
     const entry: WireEntry = { t, at: new Date(t).toISOString(), from, channel: 'stdio', message: { jsonrpc: '2.0', ...message } };
     book.observe(entry);
   };
@@ -118,5 +118,29 @@ describe('2026-07-28: every task request declares the extension', () => {
     c.send('host', { id: 1, method: 'tasks/get', params: { taskId: 't1', _meta: c.envelope(false) } });
     c.send('host', { id: 2, method: 'tasks/get', params: { taskId: 't1', _meta: c.envelope(true) } });
     expect(c.violations.map((v) => [v.requirement, v.party])).toEqual([['EXT-ERR-CLIENT-DECLARES-ON-TASK-METHODS', 'host']]);
+  });
+});
+
+describe('2025-11-25: an outcome from tasks/result, then a status that says the task still runs', () => {
+  const created = () => {
+    // Every message in one millisecond: a request seen after an answer still comes after it.
+    const c = conversation('legacy', 0);
+    c.exchange('tools/call', { name: 'slow', task: { ttl: 60_000 } }, { task: legacyTask('working', CREATED) });
+    return c;
+  };
+
+  it('with no terminal status shown before, fails TASKS-RESULT-BLOCK (the outcome came early), not terminal-final', ({ expect }) => {
+    const c = created();
+    c.exchange('tasks/result', { taskId: 't1' }, { content: [], _meta: { 'io.modelcontextprotocol/related-task': { taskId: 't1' } } });
+    c.exchange('tasks/get', { taskId: 't1' }, legacyTask('working', CREATED));
+    expect(c.requirements()).toEqual(['TASKS-RESULT-BLOCK']);
+  });
+
+  it('after a terminal status was shown, fails TASKS-LIFECYCLE-TERMINAL-FINAL (the status went back)', ({ expect }) => {
+    const c = created();
+    c.exchange('tasks/get', { taskId: 't1' }, legacyTask('completed', ENDED));
+    c.exchange('tasks/result', { taskId: 't1' }, { content: [], _meta: { 'io.modelcontextprotocol/related-task': { taskId: 't1' } } });
+    c.exchange('tasks/get', { taskId: 't1' }, legacyTask('working', ENDED));
+    expect(c.requirements()).toEqual(['TASKS-LIFECYCLE-TERMINAL-FINAL']);
   });
 });

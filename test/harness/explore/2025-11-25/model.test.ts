@@ -132,10 +132,17 @@ describe('explore model: terminal statuses are final', () => {
     expect(broken(judgeTerminalFinal(b.log), ALL_REQUIREMENTS)).toEqual({ requirement: 'TASKS-CANCEL-STAYS-CANCELLED', severity: 'fail' });
   });
 
-  it('takes an outcome from tasks/result as "terminal by now"', () => {
+  it('takes an outcome from tasks/result as "terminal by now": a status still running afterwards, with no end ever shown, is a result that did not wait', () => {
     const b = new LogBuilder();
     const t = b.create(0, 2, { text: 'hi' });
     b.result(t, 5, 60, text('hi')).get(t, 70, 71, 'working');
+    expect(broken(judgeTerminalFinal(b.log), ALL_REQUIREMENTS).requirement).toBe('TASKS-RESULT-BLOCK');
+  });
+
+  it('after an end was shown, the same status going back breaks terminal-final', () => {
+    const b = new LogBuilder();
+    const t = b.create(0, 2, { text: 'hi' });
+    b.get(t, 3, 4, 'completed').result(t, 5, 60, text('hi')).get(t, 70, 71, 'working');
     expect(broken(judgeTerminalFinal(b.log), ALL_REQUIREMENTS).requirement).toBe('TASKS-LIFECYCLE-TERMINAL-FINAL');
   });
 
