@@ -24,12 +24,12 @@ export default defineCheck({
     { kind: 'tasks-capability', path: 'requests' },
     { kind: 'fixture', role: 'echo' },
   ],
-  cost: { waitMs: 200, roundTrips: 12 },
+  cost: { waitMs: 200, roundTrips: 13 },
   provenBy: ['cancel-status-misspelt', 'list-entries-without-ttl', 'poll-interval-not-integer', 'status-unknown-while-working', 'ttl-missing-unrequested'],
   explain: {
     does:
       'Creates echo tasks with and without a requested ttl (and fail and error tasks where offered), polls them to their end, ' +
-      'walks tasks/list (when list is declared) and cancels a working task (when cancel is declared). The harness validates ' +
+      'walks tasks/list (when list is declared), and polls a working task once, then cancels it (when cancel is declared). The harness validates ' +
       'every task in these answers as it arrives: each must be a well-formed Task, with every required field, a status of the ' +
       'five, and integer ttl (or null) and pollInterval. Timestamps, a string taskId and the ttl of tasks/get are judged by ' +
       'their own checks.',
@@ -93,6 +93,9 @@ export default defineCheck({
       seen.push(`${walk.pages.length} tasks/list page(s)${walk.stoppedBecause ? ` (the walk stopped: ${walk.stoppedBecause})` : ''}`);
     }
     if (running) {
+      // One tasks/get while it surely works (its work is seconds long): the short tasks may end before their first poll.
+      const polled = await receiver.getTask(running.taskId);
+      seen.push(polled.ok ? 'a tasks/get result of a working task' : `no tasks/get result of the working task (${describeReply(polled)})`);
       const cancelled = await receiver.cancelTask(running.taskId);
       // A refusal (the work already over) leaves no cancel result to look at, which is the cancellation checks' concern.
       seen.push(cancelled.ok ? 'a tasks/cancel result' : `no tasks/cancel result (${describeReply(cancelled)})`);
