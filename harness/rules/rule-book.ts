@@ -46,6 +46,8 @@ export const JUDGED_RULES: Record<Era, { receiver: readonly string[]; requestor:
       'EXT-GET-RESULTTYPE-COMPLETE',
       'EXT-CANCEL-RESULTTYPE-COMPLETE',
       'EXT-NOTIFY-FULL-TASK',
+      'EXT-REMOVED-METHODS',
+      'EXT-CAP-NO-LEGACY-CAPABILITY',
       ...LIFECYCLE_REQUIREMENTS.modern,
     ],
     requestor: ['EXT-CANCEL-NOT-BY-NOTIFICATION', 'EXT-POLL-RESPECT-INTERVAL', 'EXT-ERR-CLIENT-DECLARES-ON-TASK-METHODS'],
@@ -153,6 +155,9 @@ const ALLOWANCE_MS = 1_000;
 /** How far apart two entries seen within one clock tick are set, so that their order stays the order they came in. */
 const ORDER_STEP_MS = 0.001;
 const TASK_REQUESTS = new Set(['tasks/get', 'tasks/result', 'tasks/cancel', 'tasks/list']);
+/** The 2025-11-25 task methods 2026-07-28 no longer has. */
+const REMOVED_METHODS = new Set(['tasks/result', 'tasks/list']);
+const METHOD_NOT_FOUND = -32601;
 /** The capability that says a receiver takes a request type as a task (2025-11-25). */
 const TASK_CAPABILITY: Record<string, string[]> = {
   'tools/call': ['tools', 'call'],
@@ -644,6 +649,7 @@ export class RuleBook {
         exchange,
       );
     }
+    this.judgeEraForbids(request, entry, result, code, exchange);
     if (!result) return;
     if (request.method === 'tools/call' && typeof result.taskId === 'string' && typeof result.status === 'string') {
       this.judge(
@@ -678,6 +684,38 @@ export class RuleBook {
         'EXT-CANCEL-RESULTTYPE-COMPLETE',
         result.resultType === 'complete',
         () => `the tasks/cancel answer says resultType ${JSON.stringify(result.resultType)}; expected "complete"`,
+        exchange,
+      );
+    }
+  }
+
+  /**
+   * What 2026-07-28 took out of the 2025-11-25 tasks: tasks/result and tasks/list are unknown methods (-32601), and the
+   * discover result that offers the extension has no old `tasks` capability beside it. A removed method is
+   * judged only where the request declared the extension (without it a server may refuse for the missing capability
+   * first, and an undeclared request is the envelope's rule).
+   */
+  private judgeEraForbids(request: PendingRequest, entry: WireEntry, result: Record<string, unknown> | undefined, code: unknown, exchange: WireEntry[]): void {
+    const meta = isRecord(request.params._meta) ? request.params._meta : {};
+    if (REMOVED_METHODS.has(request.method) && !request.lacksEnvelope && declaresExtension(meta[META_CLIENT_CAPABILITIES])) {
+      this.judge(
+        'modern',
+        entry.from,
+        'EXT-REMOVED-METHODS',
+        code === METHOD_NOT_FOUND,
+        () => `${request.method} was answered with ${result ? 'a result' : `error ${String(code)}`}; the extension removed it, so it is an unknown method: expected error ${METHOD_NOT_FOUND}`,
+        exchange,
+      );
+    }
+    // Judged where the server offers the extension, as the check does: the rule is about migrating to it.
+    if (request.method === 'server/discover' && result && isRecord(result.capabilities) && declaresExtension(result.capabilities)) {
+      const capabilities = result.capabilities;
+      this.judge(
+        'modern',
+        entry.from,
+        'EXT-CAP-NO-LEGACY-CAPABILITY',
+        !('tasks' in capabilities),
+        () => `the server/discover result declares the 2025-11-25 tasks capability ${JSON.stringify(capabilities.tasks).slice(0, 120)}; in 2026-07-28 tasks are the extension alone`,
         exchange,
       );
     }

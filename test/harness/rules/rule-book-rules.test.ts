@@ -144,3 +144,31 @@ describe('2025-11-25: an outcome from tasks/result, then a status that says the 
     expect(c.requirements()).toEqual(['TASKS-LIFECYCLE-TERMINAL-FINAL']);
   });
 });
+
+describe('2026-07-28: what the era took out of 2025-11-25 tasks', () => {
+  it('tasks/result or tasks/list served, or refused with another code than -32601, fails EXT-REMOVED-METHODS', ({ expect }) => {
+    const c = conversation('modern');
+    c.exchange('tasks/result', { taskId: 't1' }, { content: [] });
+    c.send('host', { id: 50, method: 'tasks/list', params: { _meta: c.envelope() } });
+    c.send('server', { id: 50, error: { code: -32602, message: 'bad cursor' } });
+    expect(c.requirements()).toEqual(['EXT-REMOVED-METHODS', 'EXT-REMOVED-METHODS']);
+  });
+
+  it('-32601 for each is no violation; a request that does not declare the extension is not judged', ({ expect }) => {
+    const c = conversation('modern');
+    c.send('host', { id: 60, method: 'tasks/result', params: { taskId: 't1', _meta: c.envelope() } });
+    c.send('server', { id: 60, error: { code: -32601, message: 'Method not found' } });
+    c.send('host', { id: 61, method: 'tasks/list', params: { _meta: c.envelope(false) } });
+    c.send('server', { id: 61, error: { code: -32021, message: 'missing capability' } });
+    expect(c.requirements()).toEqual([]);
+  });
+
+  it('a server/discover result with the 2025-11-25 tasks capability fails EXT-CAP-NO-LEGACY-CAPABILITY', ({ expect }) => {
+    const extension = { extensions: { [TASKS_EXTENSION]: {} } };
+    const c = conversation('modern');
+    c.exchange('server/discover', {}, { supportedVersions: ['2026-07-28'], capabilities: extension });
+    expect(c.requirements()).toEqual([]);
+    c.exchange('server/discover', {}, { supportedVersions: ['2026-07-28'], capabilities: { ...extension, tasks: { list: {}, cancel: {} } } });
+    expect(c.requirements()).toEqual(['EXT-CAP-NO-LEGACY-CAPABILITY']);
+  });
+});
