@@ -18,6 +18,7 @@ import { otherParty, type Party, type WireEntry } from './traffic.js';
 export const JUDGED_RULES: Record<Era, { receiver: readonly string[]; requestor: readonly string[] }> = {
   legacy: {
     receiver: [
+      'BASE-JSONRPC-RESPONSE',
       'BASE-STDIO-STDOUT-MCP-ONLY',
       'BASE-PROGRESS-INCREASES',
       ...TASK_SHAPE_REQUIREMENTS,
@@ -39,6 +40,7 @@ export const JUDGED_RULES: Record<Era, { receiver: readonly string[]; requestor:
   },
   modern: {
     receiver: [
+      'BASE-JSONRPC-RESPONSE',
       'EXT-BASE-META-REQUIRED',
       'BASE-PROGRESS-INCREASES',
       'EXT-RESULTTYPE-TASK',
@@ -110,6 +112,8 @@ interface PendingRequest {
   lacksEnvelope?: boolean;
   /** It lacks all of it, on stdio: maybe a 2025-11-25 request to a server of both eras. */
   bareOnStdio?: boolean;
+  /** The requestor sent notifications/cancelled for it: the receiver need not answer. */
+  cancelled?: boolean;
 }
 
 interface Channel {
@@ -155,6 +159,10 @@ const ALLOWANCE_MS = 1_000;
 /** How far apart two entries seen within one clock tick are set, so that their order stays the order they came in. */
 const ORDER_STEP_MS = 0.001;
 const TASK_REQUESTS = new Set(['tasks/get', 'tasks/result', 'tasks/cancel', 'tasks/list']);
+/** Methods a receiver answers without waiting on work or on a person (tools/call, tasks/result, sampling… may wait). */
+const ANSWERED_AT_ONCE = new Set(['ping', 'initialize', 'server/discover', 'tools/list', 'tasks/get', 'tasks/list', 'tasks/cancel', 'tasks/update']);
+/** How long such a request must have gone unanswered, with later ones answered, before the end counts as its silence. */
+const UNANSWERED_AFTER_MS = 30_000;
 /** The 2025-11-25 task methods 2026-07-28 no longer has. */
 const REMOVED_METHODS = new Set(['tasks/result', 'tasks/list']);
 const METHOD_NOT_FOUND = -32601;
@@ -175,6 +183,8 @@ export class RuleBook {
   private readonly pending = new Map<string, PendingRequest>();
   /** The time of the last entry observed (see observe). */
   private lastT = -Infinity;
+  /** Per conversation and requestor: when the latest request that got its answer was sent (see end). */
+  private readonly lastServedRequestAt = new Map<string, number>();
   private readonly channels = new Map<string, Channel>();
   private readonly tasks = new Map<string, TrackedTask & { receiver: Party }>();
   private readonly pace = new Map<string, PaceState>();
@@ -227,6 +237,31 @@ export class RuleBook {
       } else if (message.id !== undefined && ('result' in message || 'error' in message)) {
         this.onAnswer(single, message);
       }
+    }
+  }
+
+  /**
+   * The conversation is over (the host left, or the trace ended) at `at`: a request that should have been answered at
+   * once and never was breaks the base rule that every request gets a response. Judged only where silence proves it:
+   * on stdio (one ordered pipe; over HTTP a caller that closed its POST leaves no way to answer), for methods answered
+   * without waiting on work, not cancelled, waited on at least UNANSWERED_AFTER_MS, and with a later request of the same
+   * conversation answered (the receiver went on serving: a slow or stuck one is not taken for one that dropped it).
+   */
+  end(at: number = this.lastT): void {
+    for (const request of this.pending.values()) {
+      const era = request.era ?? this.channels.get(request.entry.channel)?.era;
+      if (era === undefined || request.cancelled || !ANSWERED_AT_ONCE.has(request.method) || this.transportOf(request.entry.channel) !== 'stdio') continue;
+      const waitedMs = at - request.entry.t;
+      const servedLater = (this.lastServedRequestAt.get(`${request.entry.channel}|${request.entry.from}`) ?? -Infinity) > request.entry.t;
+      if (waitedMs < UNANSWERED_AFTER_MS || !servedLater) continue;
+      this.judge(
+        era,
+        otherParty(request.entry.from),
+        'BASE-JSONRPC-RESPONSE',
+        false,
+        () => `${request.method} (id ${JSON.stringify((request.entry.message as Record<string, unknown>).id)}) was never answered: ${Math.round(waitedMs / 1000)} s went by, and later requests were`,
+        [request.entry],
+      );
     }
   }
 
@@ -424,6 +459,10 @@ export class RuleBook {
   // ---------------------------------------------------------------------------------------------- notifications
 
   private onNotification(entry: WireEntry, method: string, params: Record<string, unknown>): void {
+    if (method === 'notifications/cancelled') {
+      const cancelled = this.pending.get(pendingKey(streamOf(entry), entry.from, params.requestId));
+      if (cancelled) cancelled.cancelled = true;
+    }
     const channel = this.channel(entry.channel);
     const era = channel.era ?? (isRecord(params._meta) && typeof params._meta[META_PROTOCOL_VERSION] === 'string' ? 'modern' : undefined);
     if (era === undefined) return;
@@ -522,6 +561,8 @@ export class RuleBook {
     const request = this.pending.get(key);
     if (!request) return;
     this.pending.delete(key);
+    const served = `${entry.channel}|${request.entry.from}`;
+    this.lastServedRequestAt.set(served, Math.max(this.lastServedRequestAt.get(served) ?? -Infinity, request.entry.t));
     const era = request.era ?? this.channel(entry.channel).era;
     const receiver = entry.from;
     const exchange = [request.entry, entry];

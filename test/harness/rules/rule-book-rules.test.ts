@@ -31,7 +31,9 @@ function conversation(era: 'legacy' | 'modern', stepMs = 5) {
     send('host', { id, method, params: era === 'modern' ? { ...params, _meta: { ...envelope(), ...(params._meta as object) } } : params });
     send('server', { id, result });
   };
-  return { violations, send, exchange, envelope, requirements: () => violations.map((v) => v.requirement) };
+  /** The conversation ends `afterMs` after its last message. */
+  const end = (afterMs: number) => book.end(t + afterMs);
+  return { violations, send, exchange, envelope, end, requirements: () => violations.map((v) => v.requirement) };
 }
 
 const task = (status: string, lastUpdatedAt: string, extra: Record<string, unknown> = {}) => ({ taskId: 't1', status, createdAt: CREATED, lastUpdatedAt, ttlMs: 60_000, ...extra });
@@ -170,5 +172,44 @@ describe('2026-07-28: what the era took out of 2025-11-25 tasks', () => {
     expect(c.requirements()).toEqual([]);
     c.exchange('server/discover', {}, { supportedVersions: ['2026-07-28'], capabilities: { ...extension, tasks: { list: {}, cancel: {} } } });
     expect(c.requirements()).toEqual(['EXT-CAP-NO-LEGACY-CAPABILITY']);
+  });
+});
+
+describe('at the end of a conversation on stdio, a request that should have been answered at once and never was', () => {
+  const started = () => {
+    const c = conversation('legacy');
+    c.send('host', { id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {} } });
+    c.send('server', { id: 1, result: { protocolVersion: '2025-11-25', capabilities: { tasks: { requests: { tools: { call: {} } } } } } });
+    return c;
+  };
+
+  it('fails BASE-JSONRPC-RESPONSE on the server when later requests were answered and half a minute went by', ({ expect }) => {
+    const c = started();
+    c.send('host', { id: 2, method: 'tasks/get', params: { taskId: 't1' } });
+    c.exchange('tasks/get', { taskId: 't2' }, legacyTask('working', CREATED));
+    c.end(31_000);
+    expect(c.violations.map((v) => [v.requirement, v.party])).toEqual([['BASE-JSONRPC-RESPONSE', 'server']]);
+    expect(c.violations[0]!.message).toMatch(/^tasks\/get \(id 2\) was never answered: 31 s went by/);
+  });
+
+  it('is not judged when it was cancelled, may wait on work, came last, or the wait was short', ({ expect }) => {
+    const cancelled = started();
+    cancelled.send('host', { id: 2, method: 'tasks/get', params: { taskId: 't1' } });
+    cancelled.send('host', { method: 'notifications/cancelled', params: { requestId: 2 } });
+    cancelled.exchange('tasks/get', { taskId: 't2' }, legacyTask('working', CREATED));
+    cancelled.end(60_000);
+    const waitsOnWork = started();
+    waitsOnWork.send('host', { id: 2, method: 'tasks/result', params: { taskId: 't1' } });
+    waitsOnWork.exchange('tasks/get', { taskId: 't1' }, legacyTask('working', CREATED));
+    waitsOnWork.end(60_000);
+    const last = started();
+    last.exchange('tasks/get', { taskId: 't2' }, legacyTask('working', CREATED));
+    last.send('host', { id: 9, method: 'tasks/get', params: { taskId: 't1' } });
+    last.end(60_000);
+    const short = started();
+    short.send('host', { id: 2, method: 'tasks/get', params: { taskId: 't1' } });
+    short.exchange('tasks/get', { taskId: 't2' }, legacyTask('working', CREATED));
+    short.end(5_000);
+    expect([...cancelled.requirements(), ...waitsOnWork.requirements(), ...last.requirements(), ...short.requirements()]).toEqual([]);
   });
 });
