@@ -119,6 +119,8 @@ export async function proxyCommand(args: string[]): Promise<number> {
     await tap.close();
     const judge = await judgeReady;
     const target = strings.command ? { transport: 'stdio' as const, description: strings.command } : { transport: 'http' as const, description: strings.url! };
+    // The session ends now: a request still unanswered has waited until this moment (the tap's clock).
+    judge.end(performance.timeOrigin + performance.now());
     const report = await finish(judge, tap, target, startedAt, performance.now() - started, [...notices, ...(strings.trace ? [`the traffic was recorded in ${strings.trace}`] : [])]);
     report.verdict = runVerdict(report, { strict: Boolean(values.strict) });
     await writeReports(report, strings);
@@ -155,6 +157,8 @@ export async function judgeCommand(args: string[]): Promise<number> {
     throw error;
   }
   const startedAt = new Date(first ?? Date.now());
+  // The trace ends with its last entry: what was unanswered had waited that long.
+  judge.end(last);
   const report = await finish(judge, tap, { transport, description: `the trace ${file}` }, startedAt, first === undefined ? 0 : last - first, [`judged offline from the trace ${file}`]);
   // A trace without task traffic put no rule to the test: like an empty selection, it must not pass silently.
   const nothingToJudge = judge.sawTaskTraffic

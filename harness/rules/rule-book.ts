@@ -18,6 +18,7 @@ import { otherParty, type Party, type WireEntry } from './traffic.js';
 export const JUDGED_RULES: Record<Era, { receiver: readonly string[]; requestor: readonly string[] }> = {
   legacy: {
     receiver: [
+      'BASE-JSONRPC-RESPONSE',
       'BASE-STDIO-STDOUT-MCP-ONLY',
       'BASE-PROGRESS-INCREASES',
       ...TASK_SHAPE_REQUIREMENTS,
@@ -39,6 +40,7 @@ export const JUDGED_RULES: Record<Era, { receiver: readonly string[]; requestor:
   },
   modern: {
     receiver: [
+      'BASE-JSONRPC-RESPONSE',
       'EXT-BASE-META-REQUIRED',
       'BASE-PROGRESS-INCREASES',
       'EXT-RESULTTYPE-TASK',
@@ -46,6 +48,8 @@ export const JUDGED_RULES: Record<Era, { receiver: readonly string[]; requestor:
       'EXT-GET-RESULTTYPE-COMPLETE',
       'EXT-CANCEL-RESULTTYPE-COMPLETE',
       'EXT-NOTIFY-FULL-TASK',
+      'EXT-REMOVED-METHODS',
+      'EXT-CAP-NO-LEGACY-CAPABILITY',
       ...LIFECYCLE_REQUIREMENTS.modern,
     ],
     requestor: ['EXT-CANCEL-NOT-BY-NOTIFICATION', 'EXT-POLL-RESPECT-INTERVAL', 'EXT-ERR-CLIENT-DECLARES-ON-TASK-METHODS'],
@@ -108,6 +112,8 @@ interface PendingRequest {
   lacksEnvelope?: boolean;
   /** It lacks all of it, on stdio: maybe a 2025-11-25 request to a server of both eras. */
   bareOnStdio?: boolean;
+  /** The requestor sent notifications/cancelled for it: the receiver need not answer. */
+  cancelled?: boolean;
 }
 
 interface Channel {
@@ -153,6 +159,13 @@ const ALLOWANCE_MS = 1_000;
 /** How far apart two entries seen within one clock tick are set, so that their order stays the order they came in. */
 const ORDER_STEP_MS = 0.001;
 const TASK_REQUESTS = new Set(['tasks/get', 'tasks/result', 'tasks/cancel', 'tasks/list']);
+/** Methods a receiver answers without waiting on work or on a person (tools/call, tasks/result, sampling… may wait). */
+const ANSWERED_AT_ONCE = new Set(['ping', 'initialize', 'server/discover', 'tools/list', 'tasks/get', 'tasks/list', 'tasks/cancel', 'tasks/update']);
+/** How long such a request must have gone unanswered, with later ones answered, before the end counts as its silence. */
+const UNANSWERED_AFTER_MS = 30_000;
+/** The 2025-11-25 task methods 2026-07-28 no longer has. */
+const REMOVED_METHODS = new Set(['tasks/result', 'tasks/list']);
+const METHOD_NOT_FOUND = -32601;
 /** The capability that says a receiver takes a request type as a task (2025-11-25). */
 const TASK_CAPABILITY: Record<string, string[]> = {
   'tools/call': ['tools', 'call'],
@@ -170,6 +183,8 @@ export class RuleBook {
   private readonly pending = new Map<string, PendingRequest>();
   /** The time of the last entry observed (see observe). */
   private lastT = -Infinity;
+  /** Per conversation and requestor: when the latest request that got its answer was sent (see end). */
+  private readonly lastServedRequestAt = new Map<string, number>();
   private readonly channels = new Map<string, Channel>();
   private readonly tasks = new Map<string, TrackedTask & { receiver: Party }>();
   private readonly pace = new Map<string, PaceState>();
@@ -222,6 +237,31 @@ export class RuleBook {
       } else if (message.id !== undefined && ('result' in message || 'error' in message)) {
         this.onAnswer(single, message);
       }
+    }
+  }
+
+  /**
+   * The conversation is over (the host left, or the trace ended) at `at`: a request that should have been answered at
+   * once and never was breaks the base rule that every request gets a response. Judged only where silence proves it:
+   * on stdio (one ordered pipe; over HTTP a caller that closed its POST leaves no way to answer), for methods answered
+   * without waiting on work, not cancelled, waited on at least UNANSWERED_AFTER_MS, and with a later request of the same
+   * conversation answered (the receiver went on serving: a slow or stuck one is not taken for one that dropped it).
+   */
+  end(at: number = this.lastT): void {
+    for (const request of this.pending.values()) {
+      const era = request.era ?? this.channels.get(request.entry.channel)?.era;
+      if (era === undefined || request.cancelled || !ANSWERED_AT_ONCE.has(request.method) || this.transportOf(request.entry.channel) !== 'stdio') continue;
+      const waitedMs = at - request.entry.t;
+      const servedLater = (this.lastServedRequestAt.get(`${request.entry.channel}|${request.entry.from}`) ?? -Infinity) > request.entry.t;
+      if (waitedMs < UNANSWERED_AFTER_MS || !servedLater) continue;
+      this.judge(
+        era,
+        otherParty(request.entry.from),
+        'BASE-JSONRPC-RESPONSE',
+        false,
+        () => `${request.method} (id ${JSON.stringify((request.entry.message as Record<string, unknown>).id)}) was never answered: ${Math.round(waitedMs / 1000)} s went by, and later requests were`,
+        [request.entry],
+      );
     }
   }
 
@@ -419,6 +459,10 @@ export class RuleBook {
   // ---------------------------------------------------------------------------------------------- notifications
 
   private onNotification(entry: WireEntry, method: string, params: Record<string, unknown>): void {
+    if (method === 'notifications/cancelled') {
+      const cancelled = this.pending.get(pendingKey(streamOf(entry), entry.from, params.requestId));
+      if (cancelled) cancelled.cancelled = true;
+    }
     const channel = this.channel(entry.channel);
     const era = channel.era ?? (isRecord(params._meta) && typeof params._meta[META_PROTOCOL_VERSION] === 'string' ? 'modern' : undefined);
     if (era === undefined) return;
@@ -517,6 +561,8 @@ export class RuleBook {
     const request = this.pending.get(key);
     if (!request) return;
     this.pending.delete(key);
+    const served = `${entry.channel}|${request.entry.from}`;
+    this.lastServedRequestAt.set(served, Math.max(this.lastServedRequestAt.get(served) ?? -Infinity, request.entry.t));
     const era = request.era ?? this.channel(entry.channel).era;
     const receiver = entry.from;
     const exchange = [request.entry, entry];
@@ -644,6 +690,7 @@ export class RuleBook {
         exchange,
       );
     }
+    this.judgeEraForbids(request, entry, result, code, exchange);
     if (!result) return;
     if (request.method === 'tools/call' && typeof result.taskId === 'string' && typeof result.status === 'string') {
       this.judge(
@@ -678,6 +725,38 @@ export class RuleBook {
         'EXT-CANCEL-RESULTTYPE-COMPLETE',
         result.resultType === 'complete',
         () => `the tasks/cancel answer says resultType ${JSON.stringify(result.resultType)}; expected "complete"`,
+        exchange,
+      );
+    }
+  }
+
+  /**
+   * What 2026-07-28 took out of the 2025-11-25 tasks: tasks/result and tasks/list are unknown methods (-32601), and the
+   * discover result that offers the extension has no old `tasks` capability beside it. A removed method is
+   * judged only where the request declared the extension (without it a server may refuse for the missing capability
+   * first, and an undeclared request is the envelope's rule).
+   */
+  private judgeEraForbids(request: PendingRequest, entry: WireEntry, result: Record<string, unknown> | undefined, code: unknown, exchange: WireEntry[]): void {
+    const meta = isRecord(request.params._meta) ? request.params._meta : {};
+    if (REMOVED_METHODS.has(request.method) && !request.lacksEnvelope && declaresExtension(meta[META_CLIENT_CAPABILITIES])) {
+      this.judge(
+        'modern',
+        entry.from,
+        'EXT-REMOVED-METHODS',
+        code === METHOD_NOT_FOUND,
+        () => `${request.method} was answered with ${result ? 'a result' : `error ${String(code)}`}; the extension removed it, so it is an unknown method: expected error ${METHOD_NOT_FOUND}`,
+        exchange,
+      );
+    }
+    // Judged where the server offers the extension, as the check does: the rule is about migrating to it.
+    if (request.method === 'server/discover' && result && isRecord(result.capabilities) && declaresExtension(result.capabilities)) {
+      const capabilities = result.capabilities;
+      this.judge(
+        'modern',
+        entry.from,
+        'EXT-CAP-NO-LEGACY-CAPABILITY',
+        !('tasks' in capabilities),
+        () => `the server/discover result declares the 2025-11-25 tasks capability ${JSON.stringify(capabilities.tasks).slice(0, 120)}; in 2026-07-28 tasks are the extension alone`,
         exchange,
       );
     }

@@ -157,4 +157,19 @@ describe.skipIf(!built)('judge of a trace with no task traffic has nothing to ju
     expect([0, 1], run.stdout + run.stderr).toContain(run.code);
     expect(run.report.verdict.summary).not.toMatch(/nothing to judge/);
   });
+
+  it('a server that never answers one tasks/get, while it answers the ones after it, fails BASE-JSONRPC-RESPONSE when the trace ends', () => {
+    const file = join(dir, 'dropped-get.jsonl');
+    const entries = [
+      ...opening.map((entry, index) => ({ ...entry, t: index * 10 })),
+      { t: 100, from: 'host', message: { jsonrpc: '2.0', id: 3, method: 'tasks/get', params: { taskId: 'lost' } } },
+      { t: 200, from: 'host', message: { jsonrpc: '2.0', id: 4, method: 'tasks/list', params: {} } },
+      { t: 210, from: 'server', message: { jsonrpc: '2.0', id: 4, result: { tasks: [] } } },
+      { t: 40_000, from: 'host', message: { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'x', progress: 1 } } },
+    ];
+    writeFileSync(file, entries.map((entry) => JSON.stringify({ at, channel: 'stdio', ...entry })).join('\n') + '\n');
+    const run = cliWithReports('judge-dropped-get', 'judge', file);
+    expect(run.code, run.stdout + run.stderr).toBe(1);
+    expect(run.stderr + run.stdout).toMatch(/FAIL BASE-JSONRPC-RESPONSE \(MUST\) by the server: tasks\/get \(id 3\) was never answered: 40 s went by/);
+  });
 });

@@ -31,7 +31,9 @@ function conversation(era: 'legacy' | 'modern', stepMs = 5) {
     send('host', { id, method, params: era === 'modern' ? { ...params, _meta: { ...envelope(), ...(params._meta as object) } } : params });
     send('server', { id, result });
   };
-  return { violations, send, exchange, envelope, requirements: () => violations.map((v) => v.requirement) };
+  /** The conversation ends `afterMs` after its last message. */
+  const end = (afterMs: number) => book.end(t + afterMs);
+  return { violations, send, exchange, envelope, end, requirements: () => violations.map((v) => v.requirement) };
 }
 
 const task = (status: string, lastUpdatedAt: string, extra: Record<string, unknown> = {}) => ({ taskId: 't1', status, createdAt: CREATED, lastUpdatedAt, ttlMs: 60_000, ...extra });
@@ -142,5 +144,72 @@ describe('2025-11-25: an outcome from tasks/result, then a status that says the 
     c.exchange('tasks/result', { taskId: 't1' }, { content: [], _meta: { 'io.modelcontextprotocol/related-task': { taskId: 't1' } } });
     c.exchange('tasks/get', { taskId: 't1' }, legacyTask('working', ENDED));
     expect(c.requirements()).toEqual(['TASKS-LIFECYCLE-TERMINAL-FINAL']);
+  });
+});
+
+describe('2026-07-28: what the era took out of 2025-11-25 tasks', () => {
+  it('tasks/result or tasks/list served, or refused with another code than -32601, fails EXT-REMOVED-METHODS', ({ expect }) => {
+    const c = conversation('modern');
+    c.exchange('tasks/result', { taskId: 't1' }, { content: [] });
+    c.send('host', { id: 50, method: 'tasks/list', params: { _meta: c.envelope() } });
+    c.send('server', { id: 50, error: { code: -32602, message: 'bad cursor' } });
+    expect(c.requirements()).toEqual(['EXT-REMOVED-METHODS', 'EXT-REMOVED-METHODS']);
+  });
+
+  it('-32601 for each is no violation; a request that does not declare the extension is not judged', ({ expect }) => {
+    const c = conversation('modern');
+    c.send('host', { id: 60, method: 'tasks/result', params: { taskId: 't1', _meta: c.envelope() } });
+    c.send('server', { id: 60, error: { code: -32601, message: 'Method not found' } });
+    c.send('host', { id: 61, method: 'tasks/list', params: { _meta: c.envelope(false) } });
+    c.send('server', { id: 61, error: { code: -32021, message: 'missing capability' } });
+    expect(c.requirements()).toEqual([]);
+  });
+
+  it('a server/discover result with the 2025-11-25 tasks capability fails EXT-CAP-NO-LEGACY-CAPABILITY', ({ expect }) => {
+    const extension = { extensions: { [TASKS_EXTENSION]: {} } };
+    const c = conversation('modern');
+    c.exchange('server/discover', {}, { supportedVersions: ['2026-07-28'], capabilities: extension });
+    expect(c.requirements()).toEqual([]);
+    c.exchange('server/discover', {}, { supportedVersions: ['2026-07-28'], capabilities: { ...extension, tasks: { list: {}, cancel: {} } } });
+    expect(c.requirements()).toEqual(['EXT-CAP-NO-LEGACY-CAPABILITY']);
+  });
+});
+
+describe('at the end of a conversation on stdio, a request that should have been answered at once and never was', () => {
+  const started = () => {
+    const c = conversation('legacy');
+    c.send('host', { id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {} } });
+    c.send('server', { id: 1, result: { protocolVersion: '2025-11-25', capabilities: { tasks: { requests: { tools: { call: {} } } } } } });
+    return c;
+  };
+
+  it('fails BASE-JSONRPC-RESPONSE on the server when later requests were answered and half a minute went by', ({ expect }) => {
+    const c = started();
+    c.send('host', { id: 2, method: 'tasks/get', params: { taskId: 't1' } });
+    c.exchange('tasks/get', { taskId: 't2' }, legacyTask('working', CREATED));
+    c.end(31_000);
+    expect(c.violations.map((v) => [v.requirement, v.party])).toEqual([['BASE-JSONRPC-RESPONSE', 'server']]);
+    expect(c.violations[0]!.message).toMatch(/^tasks\/get \(id 2\) was never answered: 31 s went by/);
+  });
+
+  it('is not judged when it was cancelled, may wait on work, came last, or the wait was short', ({ expect }) => {
+    const cancelled = started();
+    cancelled.send('host', { id: 2, method: 'tasks/get', params: { taskId: 't1' } });
+    cancelled.send('host', { method: 'notifications/cancelled', params: { requestId: 2 } });
+    cancelled.exchange('tasks/get', { taskId: 't2' }, legacyTask('working', CREATED));
+    cancelled.end(60_000);
+    const waitsOnWork = started();
+    waitsOnWork.send('host', { id: 2, method: 'tasks/result', params: { taskId: 't1' } });
+    waitsOnWork.exchange('tasks/get', { taskId: 't1' }, legacyTask('working', CREATED));
+    waitsOnWork.end(60_000);
+    const last = started();
+    last.exchange('tasks/get', { taskId: 't2' }, legacyTask('working', CREATED));
+    last.send('host', { id: 9, method: 'tasks/get', params: { taskId: 't1' } });
+    last.end(60_000);
+    const short = started();
+    short.send('host', { id: 2, method: 'tasks/get', params: { taskId: 't1' } });
+    short.exchange('tasks/get', { taskId: 't2' }, legacyTask('working', CREATED));
+    short.end(5_000);
+    expect([...cancelled.requirements(), ...waitsOnWork.requirements(), ...last.requirements(), ...short.requirements()]).toEqual([]);
   });
 });
