@@ -34,6 +34,7 @@ export function checksOfRole(role: 'server' | 'client', checks: Profile['checks'
 
 /** Whether a case proves the check: it fails or warns there (an inconclusive outcome expected there proves nothing). */
 function proves(faultCase: FaultCase, id: string): boolean {
+  if (faultCase.mayMiss?.includes(id)) return false;
   const outcome = faultCase.catches[id];
   return outcome === 'fail' || outcome === 'warn';
 }
@@ -92,6 +93,12 @@ export function runFaultCase(faultCase: FaultCase, role: 'server' | 'client', sc
   // A selection leaves out the checks that stand for most rules, so the rule book reports what their traffic showed in
   // results of its own; of those, a case run on its catchers answers only for the ones it names.
   return run.then((report) => ({ ...report, results: report.results.filter((result) => !result.id.startsWith('rule-book.') || result.id in faultCase.catches) }));
+}
+
+/** What the case expects of this run: its catches, less the checks that may miss it (mayMiss) and passed. */
+export function expectedCatches(faultCase: FaultCase, report: RunReport): FaultCase['catches'] {
+  const passed = (id: string) => report.results.find((result) => result.id === id)?.outcome === 'pass';
+  return Object.fromEntries(Object.entries(faultCase.catches).filter(([id]) => !(faultCase.mayMiss?.includes(id) && passed(id))));
 }
 
 /** Outcome per check for every result that is neither pass nor skip. */

@@ -16,7 +16,7 @@ export default defineCheck({
     { kind: 'fixture', role: 'echo' },
   ],
   cost: { awaitsWork: 1 },
-  provenBy: ['poll-interval-not-integer', 'status-unknown-while-working'],
+  provenBy: ['poll-interval-not-integer'],
   explain: {
     does:
       'Follows an echo task; the harness validates its CreateTaskResult and every poll as they arrive: wherever `pollInterval` ' +
