@@ -589,9 +589,9 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze<Requirement[]>
     leniency:
       'A bold MUST of the progress page (Behavior Requirements, item 3, its second point); what arrives ' +
       'before the end is seen (the later of the terminal answer and the terminal status notification, ' +
-      'which shares the progress stream) or in one burst right after it is taken as sent before the end ' +
-      '(over HTTP the answer travels on another stream), and one notification in flight past that is ' +
-      'tolerated.',
+      'which shares the progress stream) is taken as sent before the end, and over HTTP (where the answer ' +
+      'travels on another stream) so is one burst right after it; one notification in flight past that is ' +
+      'tolerated. On stdio the order of the one stream decides.',
   },
 
   // Task Listing: tasks/list and its cursors.

@@ -166,6 +166,13 @@ export interface ProgressAfterEndOptions {
   intervalMs: number;
   /** How long to watch past the end. */
   watchMs: number;
+  /**
+   * The answer, the status notification and progress share one ordered stream (stdio): the end is the first of them
+   * that shows the task terminal, what arrives after it was written after it, and no burst is forgiven. A loaded
+   * harness reads a late stretch of the stream at once, which would squeeze progress sent well after the end into
+   * the burst window.
+   */
+  ordered?: boolean;
 }
 
 /**
@@ -173,16 +180,24 @@ export interface ProgressAfterEndOptions {
  * later of the answer that showed the task terminal and the task's terminal notifications/tasks/status, when one
  * came: sent on the stream progress travels on, it closes the backlog the work sent before its end. Over HTTP that
  * backlog can trail an answer sent on another stream, arriving as one burst (seen under load), so what arrives
- * within half an interval of the end is not counted either; work that goes on keeps reporting after it.
+ * within half an interval of the end is not counted either; work that goes on keeps reporting after it. On one ordered
+ * stream (stdio) there is no such backlog, and the window is not given.
  */
 export async function progressAfterEnd(receiver: Receiver, options: ProgressAfterEndOptions): Promise<number> {
-  const { token, taskId, answeredAt, intervalMs, watchMs } = options;
+  const { token, taskId, answeredAt, intervalMs, watchMs, ordered = false } = options;
   const terminalStatusAt = () => receiver.statusNotifications(taskId).find((n) => isTerminal(n.params.status))?.receivedAt ?? 0;
-  const end = () => Math.max(answeredAt, terminalStatusAt());
+  // On one ordered stream the end is the first message of it that shows the task terminal: whatever the server wrote
+  // after that came later, however late the answer to a request sent afterwards (a loaded harness may read the work's
+  // whole life, and progress past its end, at once, before it even asks for the result).
+  const end = () => {
+    const statusAt = terminalStatusAt();
+    if (ordered) return statusAt > 0 ? Math.min(answeredAt, statusAt) : answeredAt;
+    return Math.max(answeredAt, statusAt);
+  };
   // The whole window is waited out: a status notification arriving late moves the end, and what came before it.
   for (let remaining = end() + watchMs - performance.now(); remaining > 0; remaining = end() + watchMs - performance.now()) {
     await receiver.waitForNotification((n) => n.method === 'notifications/tasks/status' && n.params.taskId === taskId, remaining, { includePast: false });
   }
-  const countedFrom = end() + intervalMs / 2;
+  const countedFrom = ordered ? end() : end() + intervalMs / 2;
   return receiver.notifications('notifications/progress').filter((n) => n.params.progressToken === token && n.receivedAt > countedFrom).length;
 }

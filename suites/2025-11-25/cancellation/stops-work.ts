@@ -45,7 +45,7 @@ export default defineCheck({
     const reply = await receiver.cancelTask(task.taskId);
     if (!reply.ok) ctx.skip(`tasks/cancel of the running task was refused (${describeReply(reply)}); nothing to watch stop`);
     const watchMs = 5 * intervalMs;
-    const late = await progressAfterEnd(receiver, { token, taskId: task.taskId, answeredAt: reply.receivedAt, intervalMs, watchMs });
+    const late = await progressAfterEnd(receiver, { token, taskId: task.taskId, answeredAt: reply.receivedAt, intervalMs, watchMs, ordered: ctx.facts.transport === 'stdio' });
     ctx.reportInfo(`${late} progress notification(s) arrived in the ${watchMs} ms after the task's end (the tasks/cancel answer, or its cancelled status notification when later)`);
     // Past the backlog (see progressAfterEnd), one notification may still have been on its way.
     ctx.expect(

@@ -30,7 +30,7 @@ export default defineCheck({
       'Starts two progress tasks with progressTokens: one of three steps, whose end tasks/result awaits, and one of forty, ' +
       'cancelled once the first has ended (where tasks.cancel is declared). After the tasks/result answer, and after the ' +
       'tasks/cancel answer (or the terminal status notification, when it comes later on the stream ' +
-      'progress travels on), past a burst of backlog within half an interval, at most one progress ' +
+      'progress travels on), past a burst of backlog within half an interval over HTTP (none on stdio’s one ordered stream), at most one progress ' +
       'notification (one in flight) may arrive for each task.',
     causes: [
       {
@@ -90,10 +90,11 @@ export default defineCheck({
             ? `tasks/cancel of the running task was refused (${describeReply(cancel)})`
             : 'the receiver declares no tasks.cancel';
     if (endUnseen && cancelUnwatched) ctx.skip(`${endUnseen}; ${cancelUnwatched}`);
+    const ordered = ctx.facts.transport === 'stdio';
     const [afterEnd, afterCancel] = await Promise.all([
-      !endUnseen ? progressAfterEnd(receiver, { token: done, taskId: finishing.task.taskId, answeredAt: endAt!, intervalMs, watchMs }) : Promise.resolve(0),
+      !endUnseen ? progressAfterEnd(receiver, { token: done, taskId: finishing.task.taskId, answeredAt: endAt!, intervalMs, watchMs, ordered }) : Promise.resolve(0),
       cancel?.ok && running && !cancelUnwatched
-        ? progressAfterEnd(receiver, { token: cancelled, taskId: running.task.taskId, answeredAt: cancel.receivedAt, intervalMs, watchMs })
+        ? progressAfterEnd(receiver, { token: cancelled, taskId: running.task.taskId, answeredAt: cancel.receivedAt, intervalMs, watchMs, ordered })
         : Promise.resolve(0),
     ]);
     if (endUnseen) ctx.reportInfo(`${endUnseen}; only cancellation was watched`);
