@@ -10,5 +10,8 @@ export const ALONE = ['test/full/stability.test.ts'];
 export default defineConfig({
   ...base,
   // Each long-tier file in a process of its own: their runs start servers and hooks that must end with the file.
-  test: { ...base.test, isolate: true, include: ['test/full/**/*.test.ts'], exclude: ['node_modules/**', ...ALONE], maxWorkers: 3, maxConcurrency: 3 },
+  // One retry: nine whole-suite runs at once on two cores put timing-decided catches and shrinks at the mercy of the
+  // scheduler (each run of the tier showed two or three, each a different one, each passing alone). A retried test
+  // shows in the output as such; docs/development.md lists the ones seen.
+  test: { ...base.test, isolate: true, include: ['test/full/**/*.test.ts'], exclude: ['node_modules/**', ...ALONE], maxWorkers: 3, maxConcurrency: 3, retry: 1 },
 });

@@ -95,10 +95,15 @@ export function runFaultCase(faultCase: FaultCase, role: 'server' | 'client', sc
   return run.then((report) => ({ ...report, results: report.results.filter((result) => !result.id.startsWith('rule-book.') || result.id in faultCase.catches) }));
 }
 
-/** What the case expects of this run: its catches, less the checks that may miss it (mayMiss) and passed. */
+/**
+ * What the case expects of this run: its catches, less the checks that may miss it (mayMiss) and passed, plus the
+ * checks that may also catch it (mayAlsoCatch) and did, with the outcome given there.
+ */
 export function expectedCatches(faultCase: FaultCase, report: RunReport): FaultCase['catches'] {
-  const passed = (id: string) => report.results.find((result) => result.id === id)?.outcome === 'pass';
-  return Object.fromEntries(Object.entries(faultCase.catches).filter(([id]) => !(faultCase.mayMiss?.includes(id) && passed(id))));
+  const outcomeOf = (id: string) => report.results.find((result) => result.id === id)?.outcome;
+  const kept = Object.entries(faultCase.catches).filter(([id]) => !(faultCase.mayMiss?.includes(id) && outcomeOf(id) === 'pass'));
+  const also = Object.entries(faultCase.mayAlsoCatch ?? {}).filter(([id, outcome]) => outcomeOf(id) === outcome);
+  return Object.fromEntries([...kept, ...also]);
 }
 
 /** Outcome per check for every result that is neither pass nor skip. */

@@ -1,11 +1,9 @@
 import { defineCheck, type CheckContext } from '../../../harness/receivers/2026-07-28/check.js';
 import { describeReply } from '../../../harness/model/describe.js';
 import { extTaskOf, type ExtReceiver } from '../../../harness/receivers/2026-07-28/receiver.js';
-import { startExtTask } from '../../../harness/receivers/2026-07-28/tasks.js';
 import type { RpcReply } from '../../../harness/model/rpc.js';
 import { awaitReadable } from '../../../harness/receivers/2026-07-28/tasks.js';
-import { foreignListenHeard } from './scenario.js';
-import { uniqueText } from '../../../harness/receivers/waits.js';
+import { foreignListenHeard, startLiveTask } from './scenario.js';
 
 const METHODS: readonly { method: string; send: (receiver: ExtReceiver, taskId: string) => Promise<RpcReply> }[] = [
   { method: 'tasks/get', send: (receiver, taskId) => receiver.getTask(taskId) },
@@ -25,7 +23,8 @@ export default defineCheck({
   provenBy: ['ext-cancel-unbound', 'ext-listen-unbound'],
   explain: {
     does:
-      'Over HTTP with two identities, A starts a slow_compute task and B sends tasks/get, tasks/update and ' +
+      'Over HTTP with two identities, A starts a task that stays live (confirm_delete, waiting for its answer, where ' +
+      'offered; else slow_compute) and B sends tasks/get, tasks/update and ' +
       'tasks/cancel for it. All served is accepted (task IDs as bearer tokens). Once one is refused, the ' +
       "server binds tasks to callers: every other must be refused too, A's task must not be cancelled by " +
       "B, and a subscriptions/listen of B naming the task must carry none of the notifications A's own " +
@@ -45,7 +44,7 @@ export default defineCheck({
     const a = await ctx.connect();
     const b = await ctx.connect({ identity: 'peer' });
     // Still working while B tries: the refusal cannot be put down to the task being over.
-    const { task } = await startExtTask(ctx, a, 'slow', { seconds: 1, label: uniqueText('foreign') });
+    const { task } = await startLiveTask(ctx, a, 'foreign');
     await awaitReadable(ctx, a, task);
     // Task IDs may be bearer tokens: B reaching A's task is allowed, unless the server refuses B some request on it.
     const answers = [];

@@ -8,13 +8,23 @@ import type { ReceivedNotification } from '../../../harness/model/rpc.js';
 import { uniqueText } from '../../../harness/receivers/waits.js';
 
 /**
+ * A task that is still live when the scenario reaches it: the confirm fixture's waits for an answer no one gives (it
+ * is cancelled instead), where offered; else a slow_compute of one second (the contract's longest), which a loaded
+ * run may see end first, and then the listen is not judged.
+ */
+export async function startLiveTask(ctx: CheckContext, receiver: ExtReceiver, label: string) {
+  if (ctx.facts.fixtures.has('confirm')) return startExtTask(ctx, receiver, 'confirm', { filename: `${uniqueText(label)}.txt` });
+  return startExtTask(ctx, receiver, 'slow', { seconds: 1, label: uniqueText(label) });
+}
+
+/**
  * B listens to A's task and to one of its own, A to its task; A cancels its task and, once A hears of it, B cancels
  * its own: what B hears of its own task marks the point by which news of A's task would have come on B's stream too.
  * `heard` is such news on B's stream; `notJudged` says why the marker could not be reached.
  */
 export async function foreignListenHeard(ctx: CheckContext, a: ExtReceiver, b: ExtReceiver, taskId: string): Promise<{ heard?: ReceivedNotification; notJudged?: string }> {
   const bound = ctx.timing.answerPace.boundMs();
-  const { task: mine } = await startExtTask(ctx, b, 'slow', { seconds: 1, label: uniqueText('marker') });
+  const { task: mine } = await startLiveTask(ctx, b, 'marker');
   const foreign = b.listen([taskId, mine.taskId]);
   const own = a.listen([taskId]);
   const [taken] = await Promise.all([listenOutcome(foreign, bound), listenOutcome(own, bound)]);
