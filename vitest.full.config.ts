@@ -3,6 +3,8 @@ import base from './vitest.config.js';
 
 /** Files of the long tier that run alone, after the rest (`vitest.alone.config.ts`). */
 export const ALONE = ['test/full/stability.test.ts'];
+/** Files with a part that runs alone (where MCP_TASKS_LONG_TIER_ALONE is set) and the rest with the tier. */
+export const PARTLY_ALONE = ['test/full/explore-faults.test.ts'];
 
 // The long tier (`npm run test:full`): whole-suite runs against slow and chatty receivers and other runs of minutes.
 // Three files at a time, three runs at a time in each: with two of each the two cores stayed half idle (load 1–2),

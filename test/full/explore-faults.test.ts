@@ -19,6 +19,14 @@ import { liveProcessGroups } from '../../harness/wire/connections/process-group.
 import { EXPLORE_ONLY_FAULTS, EXT_EXPLORE_ONLY_FAULTS, SERVER_ONLY_EXPLORE_FAULTS } from '../fault-cases/explore.js';
 import { REFERENCE_BUILT, REFERENCE_MAIN, TOKENS } from '../support/reference-runs.js';
 
+/**
+ * Set by vitest.alone.config.ts: the finding and shrinking of the 2025-11-25 interleaving faults runs then, alone after
+ * the rest of the tier, and the rest of this file runs with the tier. Shrinking replays a race within a ttl's window;
+ * beside nine whole-suite runs on two cores the replays stopped reproducing it (14 operations left, twice in a row),
+ * while alone it shrinks to three.
+ */
+const ALONE_PART = process.env.MCP_TASKS_LONG_TIER_ALONE === '1';
+
 const CLIENT_MAIN = fileURLToPath(new URL('../../dist/reference-client/main.js', import.meta.url));
 
 /** The contract's defaults: 100 runs of at most 12 operations within 60 s. */
@@ -118,7 +126,7 @@ function expectShrunkViolation(report: ExploreReport, requirements: readonly str
   expect(example.replayCommand, summary).toMatch(/explore/);
 }
 
-describe('explore finds the faults only interleavings show, and shrinks each to a few operations', () => {
+describe.skipIf(!ALONE_PART)('explore finds the faults only interleavings show, and shrinks each to a few operations', () => {
   it('knows exactly the explore-only faults', () => {
     expect([...Object.keys(EXPECTED), ...SERVER_ONLY_EXPLORE_FAULTS].sort()).toEqual([...EXPLORE_ONLY_FAULTS].sort());
   });
@@ -149,7 +157,7 @@ const PATIENT_EXPECTED: Record<string, readonly string[]> = {
   'cancel-not-final': ['TASKS-CANCEL-STAYS-CANCELLED', 'TASKS-LIFECYCLE-TERMINAL-FINAL'],
 };
 
-describe('explore reads tasks after their end, as a patient requestor does, and finds what only such reads show', () => {
+describe.skipIf(ALONE_PART)('explore reads tasks after their end, as a patient requestor does, and finds what only such reads show', () => {
   for (const [fault, requirements] of Object.entries(PATIENT_EXPECTED)) {
     it(
       `${fault}: a violation of ${requirements.join(' or ')} within the default budget`,
@@ -169,7 +177,7 @@ describe('explore reads tasks after their end, as a patient requestor does, and 
   }
 });
 
-describe('explore --spec 2026-07-28 finds the extension faults only interleavings show, and shrinks each', () => {
+describe.skipIf(ALONE_PART)('explore --spec 2026-07-28 finds the extension faults only interleavings show, and shrinks each', () => {
   it('knows exactly the explore-only faults of the modern era', () => {
     expect(Object.keys(MODERN_EXPECTED).sort()).toEqual([...EXT_EXPLORE_ONLY_FAULTS].sort());
   });
@@ -246,7 +254,7 @@ const FORM_AND_PROBE_EXPECTED: Record<string, { property: string; requirement: s
   'foreign-task-distinct-error': { property: 'explore.foreign-refusals', requirement: 'TASKS-SEC-REJECT-FOREIGN', severity: 'warn' },
 };
 
-describe("explore judges each answer's form and what its probes show", () => {
+describe.skipIf(ALONE_PART)("explore judges each answer's form and what its probes show", () => {
   for (const [fault, expected] of Object.entries(FORM_AND_PROBE_EXPECTED)) {
     it(
       `${fault}: ${expected.property} broken (${expected.requirement}, ${expected.severity}) within the default budget`,
@@ -267,7 +275,7 @@ describe("explore judges each answer's form and what its probes show", () => {
   }
 });
 
-describe('the correct reference passes a long exploration', () => {
+describe.skipIf(ALONE_PART)('the correct reference passes a long exploration', () => {
   const long = { seed: SEED, runs: 300, budgetMs: DEFAULTS.budgetMs, maxOps: DEFAULTS.maxOps };
   const noViolation = (report: ExploreReport) =>
     report.properties.filter((property) => property.outcome !== 'pass' && property.outcome !== 'skip').map((property) => `${property.id}: ${property.outcome} — ${property.message}`);
@@ -299,7 +307,7 @@ describe('the correct reference passes a long exploration', () => {
   );
 });
 
-describe.skipIf(!REFERENCE_BUILT)('explore --role client finds the same faults in the reference client, and passes the correct one', () => {
+describe.skipIf(ALONE_PART || !REFERENCE_BUILT)('explore --role client finds the same faults in the reference client, and passes the correct one', () => {
   afterAll(() => {
     expect(liveProcessGroups()).toEqual([]);
   });
@@ -330,7 +338,7 @@ describe.skipIf(!REFERENCE_BUILT)('explore --role client finds the same faults i
   );
 });
 
-describe('an exploration goes on after a violation, for the properties not yet broken', () => {
+describe.skipIf(ALONE_PART)('an exploration goes on after a violation, for the properties not yet broken', () => {
   it(
     'two faults breaking two properties: both found in one exploration, each shrunk into its own file; --stop-at-first ends at the first',
     async () => {
